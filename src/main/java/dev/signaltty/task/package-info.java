@@ -1,0 +1,5 @@
+/** Task: see docs/adr/0001-stack.md for the module map. */
+@NullMarked
+package dev.signaltty.task;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,5 @@
+/** Workspace: see docs/adr/0001-stack.md for the module map. */
+@NullMarked
+package dev.signaltty.workspace;
+
+import org.jspecify.annotations.NullMarked;
