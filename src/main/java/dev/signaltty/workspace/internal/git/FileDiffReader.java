@@ -33,7 +33,7 @@ public final class FileDiffReader {
     /** Raw diff output kept: always more than the preview caps can use (prefix+newline ≤ 2 bytes/line). */
     static final long DIFF_OUTPUT_CAP = UnifiedDiffParser.MAX_BYTES * 2L + UnifiedDiffParser.MAX_LINES * 4L + 64 * 1024;
 
-    private static final List<String> DIFF_CONFIG = List.of(
+    static final List<String> DIFF_CONFIG = List.of(
             "-c", "diff.noprefix=false", "-c", "diff.mnemonicPrefix=false", "-c", "diff.relative=false",
             "-c", "diff.suppressBlankEmpty=false", "-c", "diff.external=", "-c", "color.diff=false");
 
@@ -80,12 +80,13 @@ public final class FileDiffReader {
         if (index.gitlink() || base.gitlink()) {
             return new DiffContent.Unavailable("a submodule");
         }
-        boolean tracked = index.exactMode != null || base.exactMode != null;
-        if (tracked) {
+        if (index.exactMode != null) {
             return diff(root, baseTree, path, Map.of(), d);
         }
         if (wt == Worktree.MISSING) {
-            return new DiffContent.Unavailable("no such file");
+            // Not in the index and not on disk: a deletion if the base had it.
+            return base.exactMode != null ? diff(root, baseTree, path, Map.of(), d)
+                    : new DiffContent.Unavailable("no such file");
         }
         GitResult others = git.run(root, d, Map.of(), GitRunner.DEFAULT_STDOUT_CAP,
                 List.of("--literal-pathspecs", "ls-files", "-z", "--others", "--exclude-standard", "--",
@@ -93,6 +94,8 @@ public final class FileDiffReader {
         if (entries(others, path, -1).exactMode == null) {
             return new DiffContent.Unavailable("ignored");
         }
+        // Untracked: diff it as intent-to-add in a private index, so it is all additions (R276) — or,
+        // against a turn baseline that captured it, the change since then.
         try (TempIndex temp = TempIndex.copyOf(git, root, d)) {
             git.run(root, d, temp.env(), GitRunner.DEFAULT_STDOUT_CAP,
                     List.of("--literal-pathspecs", "add", "--intent-to-add", "--", path.pathspec())).requireOk();
@@ -100,7 +103,7 @@ public final class FileDiffReader {
         }
     }
 
-    private DiffContent diff(Path root, String baseTree, RepoPath path, Map<String, String> env, Deadline d) {
+    DiffContent diff(Path root, String baseTree, RepoPath path, Map<String, String> env, Deadline d) {
         List<String> args = new ArrayList<>();
         args.add("--literal-pathspecs");
         args.addAll(DIFF_CONFIG);
