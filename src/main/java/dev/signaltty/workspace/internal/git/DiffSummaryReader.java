@@ -91,10 +91,12 @@ public final class DiffSummaryReader {
         }
         List<ChangedFile> files = new ArrayList<>();
         status.forEach((path, st) -> {
-            boolean known = counts.containsKey(path);
-            int[] c = counts.get(path);
-            files.add(new ChangedFile(path, st, c == null ? (known ? null : 0) : c[0],
-                    c == null ? (known ? null : 0) : c[1], known && c == null));
+            // numstat prints "-\t-" for binary files: no counts for them.
+            boolean binary = counts.containsKey(path) && counts.get(path) == null;
+            int[] c = counts.getOrDefault(path, new int[] {0, 0});
+            Integer added = binary ? null : Integer.valueOf(c[0]);
+            Integer removed = binary ? null : Integer.valueOf(c[1]);
+            files.add(new ChangedFile(path, st, added, removed, binary));
         });
         return files;
     }
