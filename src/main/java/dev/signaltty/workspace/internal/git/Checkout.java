@@ -35,7 +35,8 @@ record Checkout(Path root, String baseTree, boolean unborn) {
     static Checkout require(GitRunner git, Path dir, Deadline deadline) {
         Checkout checkout = resolve(git, dir, deadline);
         if (checkout == null) {
-            throw new ProtocolException(ErrorCode.BAD_PARAMS, dir + " is not inside a git checkout");
+            throw new ProtocolException(ErrorCode.BAD_PARAMS, dir + " is not inside a git checkout",
+                    java.util.Map.of("field", "workspace_id"));
         }
         return checkout;
     }

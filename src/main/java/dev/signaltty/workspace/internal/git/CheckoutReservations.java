@@ -8,17 +8,19 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.workspace.CheckoutGuard;
 
 /**
  * The path reservation of seed R147: a checkout being removed cannot receive a new workspace or a pane
  * launch, and a removal cannot start while such a creation or launch is in flight inside it.
  *
- * <p>Creators take a {@link Use} around "validate, launch, register"; {@code worktree.remove} takes a
- * {@link Removal} around "check workspaces and panes, git worktree remove". Both go through one lock,
- * so exactly one side wins a race and the other gets BAD_PARAMS. Paths are compared canonically
+ * <p>Creators either take a {@link Use} around "validate, launch, register", or call
+ * {@link #refuseIfRemoving} under the structure lock that also covers their registration;
+ * {@code worktree.remove} takes a {@link Removal} around "check workspaces and panes, git worktree
+ * remove". Exactly one side wins a race; the other gets BAD_PARAMS (or PANES_ALIVE). Paths are compared canonically
  * (symlinks resolved) on whole components: {@code …/proj-other} is not inside {@code …/proj}.
  */
-public final class CheckoutReservations {
+public final class CheckoutReservations implements CheckoutGuard {
 
     private final Object lock = new Object();
     private final Set<Path> removals = new HashSet<>();
@@ -28,6 +30,18 @@ public final class CheckoutReservations {
     public interface Use extends AutoCloseable {
         @Override
         void close();
+    }
+
+    @Override
+    public void refuseIfRemoving(Path dir, String field) {
+        Path canonical = canonical(dir);
+        synchronized (lock) {
+            for (Path removing : removals) {
+                if (canonical.startsWith(removing)) {
+                    throw ProtocolException.badParams(field, removing + " is being removed");
+                }
+            }
+        }
     }
 
     /** A removal in progress; close it when the removal finished or failed. */

@@ -88,19 +88,29 @@ public final class TurnBaselines {
 
     /** What changed since the workspace's latest baseline. */
     public DiffSummary turnSummary(String workspaceId) {
-        Baseline baseline = require(workspaceId);
+        return turnSummary(current(workspaceId));
+    }
+
+    public DiffSummary turnSummary(Baseline baseline) {
         Deadline d = Deadline.in(readDeadline);
         return summaries.summarizeSince(Checkout.require(git, baseline.root(), d).root(), baseline.tree(), d);
     }
 
     /** One file's change since the workspace's latest baseline, in the file_diff shape. */
     public DiffContent turnFileDiff(String workspaceId, RepoPath path) {
-        Baseline baseline = require(workspaceId);
+        return turnFileDiff(current(workspaceId), path);
+    }
+
+    public DiffContent turnFileDiff(Baseline baseline, RepoPath path) {
         Deadline d = Deadline.in(readDeadline);
         return files.read(Checkout.require(git, baseline.root(), d).root(), baseline.tree(), path, d);
     }
 
-    private Baseline require(String workspaceId) {
+    /**
+     * The latest baseline of a workspace: BAD_PARAMS before any turn, IO_ERROR carrying the capture's
+     * error when it failed (R289).
+     */
+    public Baseline current(String workspaceId) {
         Baseline baseline = latest.get(workspaceId);
         if (baseline == null) {
             throw new ProtocolException(ErrorCode.BAD_PARAMS, "no turn has started in workspace " + workspaceId,

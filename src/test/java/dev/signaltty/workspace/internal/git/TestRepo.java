@@ -13,10 +13,10 @@ import java.util.concurrent.TimeUnit;
  * A real git repository in a temp dir, with git's global configuration pointed at the same temp dir so
  * the developer's own config never leaks into a test.
  */
-final class TestRepo {
+public final class TestRepo {
 
-    final Path home;
-    final Path root;
+    public final Path home;
+    public final Path root;
     final Map<String, String> env;
 
     private TestRepo(Path home, Path root) {
@@ -30,7 +30,7 @@ final class TestRepo {
     }
 
     /** A fresh repository at {@code tmp/repo} with a local identity and no commit. */
-    static TestRepo init(Path tmp) {
+    public static TestRepo init(Path tmp) {
         try {
             Path home = Files.createDirectories(tmp.resolve("home"));
             Files.writeString(home.resolve(".gitconfig"), "");
@@ -49,7 +49,7 @@ final class TestRepo {
         return new GitRunner(env);
     }
 
-    Path write(String path, String content) {
+    public Path write(String path, String content) {
         return write(path, content.getBytes(StandardCharsets.UTF_8));
     }
 
@@ -63,13 +63,13 @@ final class TestRepo {
         }
     }
 
-    TestRepo commitAll(String message) {
+    public TestRepo commitAll(String message) {
         git("add", "-A");
         git("commit", "-q", "-m", message);
         return this;
     }
 
-    String git(String... args) {
+    public String git(String... args) {
         return gitIn(root, args);
     }
 
@@ -95,7 +95,7 @@ final class TestRepo {
         }
     }
 
-    byte[] indexBytes() {
+    public byte[] indexBytes() {
         try {
             return Files.readAllBytes(root.resolve(".git/index"));
         } catch (IOException e) {
