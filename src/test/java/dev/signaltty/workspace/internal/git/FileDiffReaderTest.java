@@ -454,6 +454,19 @@ class FileDiffReaderTest {
                     .containsExactly("f.txt", "No newline at end of file", outside.toString(), "No newline at end of file");
         }
 
+        @Test
+        void concatenatesBothSectionsOfAFileReplacedByASymlink() throws IOException {
+            repo.write("thing", "was a file\n");
+            repo.commitAll("init");
+            Files.delete(repo.root.resolve("thing"));
+            Files.createSymbolicLink(repo.root.resolve("thing"), Path.of("target"));
+
+            assertThat(allLines(text(diff("thing")))).extracting(Line::kind, Line::text).containsExactly(
+                    org.assertj.core.groups.Tuple.tuple("removed", "was a file"),
+                    org.assertj.core.groups.Tuple.tuple("added", "target"),
+                    org.assertj.core.groups.Tuple.tuple("no_newline", "No newline at end of file"));
+        }
+
         // seed R285
         @Test
         void refusesToReadThroughASymlinkedDirectory() throws IOException {
