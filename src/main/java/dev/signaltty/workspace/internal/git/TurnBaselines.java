@@ -53,7 +53,7 @@ public final class TurnBaselines {
     public String captureTree(Path dir) {
         Deadline d = Deadline.in(captureDeadline);
         Checkout checkout = Checkout.require(git, dir, d);
-        try (TempIndex temp = TempIndex.copyOf(git, checkout.root(), d)) {
+        try (TempIndex temp = TempIndex.copyWritingObjects(git, checkout.root(), d)) {
             git.run(checkout.root(), d, temp.env(), GitRunner.DEFAULT_STDOUT_CAP,
                     List.of("add", "--all", "--", ".")).requireOk();
             return git.run(checkout.root(), d, temp.env(), GitRunner.DEFAULT_STDOUT_CAP,

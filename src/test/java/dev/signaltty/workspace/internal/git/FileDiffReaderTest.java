@@ -243,12 +243,17 @@ class FileDiffReaderTest {
             repo.write("f.txt", "x\n");
             repo.commitAll("init");
             byte[] indexBefore = repo.indexBytes();
+            List<String> objectsBefore = repo.objectFiles();
             repo.write("new.txt", "one\ntwo\n");
+            repo.write("empty.txt", "");
 
+            assertThat(diff("empty.txt")).isInstanceOf(DiffContent.Text.class);
             DiffContent.Text text = text(diff("new.txt"));
             assertThat(allLines(text)).containsExactly(new Line("one", null, 1, "added"), new Line("two", null, 2, "added"));
+            // seed R266: no git mutation — neither the index nor the object store changed.
             assertThat(repo.indexBytes()).isEqualTo(indexBefore);
-            assertThat(repo.git("status", "--porcelain")).isEqualTo("?? new.txt\n");
+            assertThat(repo.objectFiles()).isEqualTo(objectsBefore);
+            assertThat(repo.git("status", "--porcelain")).isEqualTo("?? empty.txt\n?? new.txt\n");
         }
 
         // seed R275
@@ -310,6 +315,7 @@ class FileDiffReaderTest {
 
             assertThat(allLines(text(diff("first.txt")))).containsExactly(new Line("hello", null, 1, "added"));
             assertThat(Files.exists(repo.root.resolve(".git/index"))).isFalse();
+            assertThat(repo.objectFiles()).isEmpty();
         }
 
         @Test

@@ -102,4 +102,13 @@ public final class TestRepo {
             throw new java.io.UncheckedIOException(e);
         }
     }
+
+    /** Every file under .git/objects: a read must not add any. */
+    public java.util.List<String> objectFiles() {
+        try (var walk = Files.walk(root.resolve(".git/objects"))) {
+            return walk.filter(Files::isRegularFile).map(Path::toString).sorted().toList();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 }
