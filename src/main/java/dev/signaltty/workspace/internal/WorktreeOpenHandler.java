@@ -17,6 +17,9 @@ import dev.signaltty.workspace.internal.git.Worktrees;
 class WorktreeOpenHandler implements MethodHandler<WorktreeOpenHandler.Params, WorktreeOpenHandler.Result> {
 
     record Params(String workspaceId, String path, @Nullable String name) {
+        Params {
+            Worktrees.parsePath(path, "path");
+        }
     }
 
     record Result(WorktreeCoordinator.WorktreeView worktree, WorkspaceStore.WorkspaceView workspace, boolean created) {
@@ -53,7 +56,7 @@ class WorktreeOpenHandler implements MethodHandler<WorktreeOpenHandler.Params, W
     @Override
     public Result handle(Params params, CallContext context) {
         var source = coordinator.source(params.workspaceId());
-        WorktreeInfo worktree = worktrees.find(source.cwd(), source.cwd().resolve(params.path()));
+        WorktreeInfo worktree = worktrees.find(source.cwd(), Worktrees.parsePath(params.path(), "path"));
         WorktreeCoordinator.Opened opened = coordinator.open(source.id(), worktree, params.name(), true);
         return new Result(coordinator.view(worktree), opened.workspace(), opened.created());
     }

@@ -6,6 +6,7 @@ import org.springframework.stereotype.Component;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
 import dev.signaltty.workspace.internal.git.WorktreeInfo;
+import dev.signaltty.workspace.internal.git.Worktrees;
 
 /**
  * worktree.remove: removes a clean, unlocked linked worktree whose workspace is closed and which no
@@ -15,6 +16,9 @@ import dev.signaltty.workspace.internal.git.WorktreeInfo;
 class WorktreeRemoveHandler implements MethodHandler<WorktreeRemoveHandler.Params, WorktreeRemoveHandler.Result> {
 
     record Params(String workspaceId, String path) {
+        Params {
+            Worktrees.parsePath(path, "path");
+        }
     }
 
     record Result(String workspaceId, String path, @Nullable String branch, boolean removed) {
@@ -49,7 +53,7 @@ class WorktreeRemoveHandler implements MethodHandler<WorktreeRemoveHandler.Param
     @Override
     public Result handle(Params params, CallContext context) {
         var source = coordinator.source(params.workspaceId());
-        WorktreeInfo removed = coordinator.remove(source.id(), source.cwd(), source.cwd().resolve(params.path()));
+        WorktreeInfo removed = coordinator.remove(source.id(), source.cwd(), Worktrees.parsePath(params.path(), "path"));
         return new Result(source.id(), removed.path(), removed.branch(), true);
     }
 }

@@ -81,8 +81,25 @@ public final class Worktrees {
         return find(list(source, Deadline.in(listDeadline)), path);
     }
 
+    /**
+     * A {@code path} parameter: non-empty, no NUL. Relative paths are resolved later against the main
+     * worktree's parent, as {@link #create} does, so {@code repo-feat} names the sibling it made.
+     */
+    public static Path parsePath(String raw, String field) {
+        if (raw.isEmpty() || raw.indexOf('\0') >= 0) {
+            throw ProtocolException.badParams(field, "must be a non-empty path without NUL");
+        }
+        try {
+            return Path.of(raw);
+        } catch (java.nio.file.InvalidPathException e) {
+            throw ProtocolException.badParams(field, "not a valid path: " + e.getMessage());
+        }
+    }
+
     private static WorktreeInfo find(List<WorktreeInfo> all, Path path) {
-        Path wanted = CheckoutReservations.canonical(path);
+        Path main = Path.of(all.getFirst().path());
+        Path base = main.getParent() == null ? main : main.getParent();
+        Path wanted = CheckoutReservations.canonical(base.resolve(path));
         return all.stream()
                 .filter(w -> CheckoutReservations.canonical(Path.of(w.path())).equals(wanted))
                 .findFirst()
@@ -115,7 +132,7 @@ public final class Worktrees {
         Path parent = mainPath.getParent() == null ? mainPath : mainPath.getParent();
         Path target = path == null
                 ? parent.resolve(mainPath.getFileName() + "-" + branch.replace('/', '-'))
-                : parent.resolve(path).normalize();
+                : parent.resolve(parsePath(path, "path")).normalize();
         if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
             throw ProtocolException.badParams("path", target + " already exists");
         }

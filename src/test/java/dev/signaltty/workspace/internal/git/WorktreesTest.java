@@ -129,6 +129,13 @@ class WorktreesTest {
             assertThat(repo.git("branch", "--list", "feat")).contains("feat");
         }
 
+        @Test
+        void findsTheWorktreeByTheRelativeNameCreateGaveIt() {
+            worktrees.remove(repo.root, Path.of("repo-feat"), NOTHING_OPEN);
+
+            assertThat(Path.of(linked.path())).doesNotExist();
+        }
+
         // seed R146
         @Test
         void refusesTheMainWorktree() {
