@@ -344,12 +344,19 @@ class GitMethodsDaemonTest {
     @Test
     void emitsGitChangedWhenTheCheckoutStatusChanges() throws Exception {
         String id = workspace(repo.root);
-        Thread.sleep(600); // let the watcher see the clean status first
 
-        repo.write("src/app.txt", "changed\n");
+        // Toggle between dirty and clean: whichever state the watcher saw first, a later tick differs.
+        long until = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+        boolean dirty = false;
+        while (log.named("git.changed").stream().noneMatch(r -> r.payload().toString().contains(id))
+                && System.nanoTime() < until) {
+            dirty = !dirty;
+            repo.write("src/app.txt", dirty ? "changed\n" : "one\ntwo\nthree\n");
+            Thread.sleep(500);
+        }
 
         Recorded changed = awaitEvent("git.changed", r -> r.payload().toString().contains(id));
-        assertThat(changed.payload().toString()).contains("branch=main", "changed=1");
+        assertThat(changed.payload().toString()).contains("workspace_id=" + id, "branch=main", "path=" + repo.root);
         ok("workspace.close", Map.of("workspace_id", id));
     }
 }
