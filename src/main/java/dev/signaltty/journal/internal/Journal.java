@@ -97,8 +97,14 @@ public class Journal implements EventLog, AutoCloseable {
      */
     public Journal(Path stateDir, Durability durability, boolean recover, JournalFailureHandler onFailure)
             throws IOException {
+        this(stateDir, durability, recover, onFailure, AuditLog.ROTATE_AT);
+    }
+
+    /** As above with a smaller rotation threshold, so tests can cross it. */
+    Journal(Path stateDir, Durability durability, boolean recover, JournalFailureHandler onFailure, long rotateAt)
+            throws IOException {
         this.onFailure = onFailure;
-        this.audit = AuditLog.scan(stateDir, durability, recover);
+        this.audit = AuditLog.scan(stateDir, durability, recover, rotateAt);
         Sequencer opened;
         try {
             opened = Sequencer.open(stateDir, durability, audit.maxSeq());
