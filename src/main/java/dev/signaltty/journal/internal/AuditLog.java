@@ -210,7 +210,9 @@ public final class AuditLog implements AutoCloseable {
         RetentionMetadata next = new RetentionMetadata(1, meta.provenAfter(), meta.discardedThrough(),
                 meta.previous(), meta.currentAfter(), null, false, meta.losses());
         for (Loss loss : specificLosses) {
-            next = next.withLoss(loss);
+            if (loss.provenAfter() > next.provenAfter()) { // already recorded at an earlier start otherwise
+                next = next.withLoss(loss);
+            }
         }
         for (String reason : lossesAtStart) {
             next = next.withLoss(new Loss(now, reason, startBase));
