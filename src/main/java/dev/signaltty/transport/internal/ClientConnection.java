@@ -48,6 +48,8 @@ final class ClientConnection implements Connection {
     private boolean open = true;
     private @Nullable String closeReason;
     private final List<Runnable> closeActions = new ArrayList<>();
+    private @Nullable String closeAfterResponse;
+    private volatile @Nullable Thread worker;
     private volatile @Nullable CancellationToken current;
     private volatile boolean currentSingleFlight;
 
@@ -133,6 +135,9 @@ final class ClientConnection implements Connection {
             }
             deferred.clear();
             outboundReady.signal();
+            if (closeAfterResponse != null) {
+                closeLocked(closeAfterResponse);
+            }
         } finally {
             lock.unlock();
         }
@@ -142,6 +147,12 @@ final class ClientConnection implements Connection {
     public void close(String reason) {
         lock.lock();
         try {
+            if (inFlight && Thread.currentThread() == worker) {
+                // A handler closing its own connection (e.g. subscribe after an incomplete replay):
+                // the response it is about to return still goes out first.
+                closeAfterResponse = reason;
+                return;
+            }
             closeLocked(reason);
         } finally {
             lock.unlock();
@@ -236,6 +247,7 @@ final class ClientConnection implements Connection {
     }
 
     private void workLoop() {
+        worker = Thread.currentThread();
         try {
             while (true) {
                 byte[] line = requests.take();
