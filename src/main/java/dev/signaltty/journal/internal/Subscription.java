@@ -28,6 +28,7 @@ final class Subscription {
     private final ArrayDeque<AuditRecord> pending = new ArrayDeque<>();
     private boolean live;
     private boolean closed;
+    private Closed closedWhy = Closed.DISCONNECTED;
     private long lastSent;
 
     Subscription(Connection connection, EventFilter filter, long fence, boolean live,
@@ -92,6 +93,11 @@ final class Subscription {
             return false;
         }
         if (!connection.sendEvent(record.toFrame())) {
+            if (closed && closedWhy == Closed.DISCONNECTED) {
+                // The refusal closed the connection and its close action ran first: still lag.
+                closedWhy = Closed.LAG;
+                onClosed.accept(this, Closed.LAG);
+            }
             close(Closed.LAG);
             return false;
         }
@@ -103,6 +109,7 @@ final class Subscription {
     synchronized void close(Closed why) {
         if (!closed) {
             closed = true;
+            closedWhy = why;
             pending.clear();
             onClosed.accept(this, why);
         }
