@@ -61,9 +61,13 @@ final class ClientConnection implements Connection {
     }
 
     void start() {
-        Thread.ofVirtual().name("conn-" + id + "-read").start(this::readLoop);
+        // Socket I/O on platform threads: junixsocket's poller for virtual threads parks each blocked
+        // read/write on a small work-stealing pool (one worker per core) doing blocking poll(2); with
+        // two cores, two idle sockets starve every other socket's writes (seen: a subscriber and an
+        // appender hung forever).
+        Thread.ofPlatform().daemon().name("conn-" + id + "-read").start(this::readLoop);
         Thread.ofVirtual().name("conn-" + id + "-work").start(this::workLoop);
-        Thread.ofVirtual().name("conn-" + id + "-write").start(this::writeLoop);
+        Thread.ofPlatform().daemon().name("conn-" + id + "-write").start(this::writeLoop);
     }
 
     @Override
