@@ -79,7 +79,32 @@ public class Journal implements EventLog, AutoCloseable {
 
     private final Thread writer;
 
-    private record Pending(AuditRecord record, CompletableFuture<Void> done) {
+    private final class Pending implements Submitted {
+        private final AuditRecord record;
+        private final CompletableFuture<Void> done;
+
+        Pending(AuditRecord record, CompletableFuture<Void> done) {
+            this.record = record;
+            this.done = done;
+        }
+
+        AuditRecord record() {
+            return record;
+        }
+
+        CompletableFuture<Void> done() {
+            return done;
+        }
+
+        @Override
+        public long seq() {
+            return record.seq();
+        }
+
+        @Override
+        public void await() {
+            Journal.this.await(this);
+        }
     }
 
     /** The daemon's journal: state dir from the environment, exit on write failure. */
@@ -140,6 +165,13 @@ public class Journal implements EventLog, AutoCloseable {
 
     @Override
     public long append(String event, Object payload) {
+        Submitted submitted = submit(event, payload);
+        submitted.await();
+        return submitted.seq();
+    }
+
+    @Override
+    public Submitted submit(String event, Object payload) {
         JsonNode tree = payload == null ? ProtocolJson.MAPPER.createObjectNode()
                 : ProtocolJson.MAPPER.valueToTree(payload);
         Pending pending;
@@ -153,6 +185,10 @@ public class Journal implements EventLog, AutoCloseable {
         } finally {
             seqLock.unlock();
         }
+        return pending;
+    }
+
+    private void await(Pending pending) {
         try {
             pending.done().get(APPEND_DEADLINE_SECONDS, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
@@ -164,7 +200,6 @@ public class Journal implements EventLog, AutoCloseable {
             fail(new IOException("audit sync did not finish within " + APPEND_DEADLINE_SECONDS + " s"));
             throw stopped(e);
         }
-        return pending.record().seq();
     }
 
     @Override

@@ -106,6 +106,38 @@ class JournalTest {
         }
 
         @Test
+        void letsTransitionsOfOneGuardShareSyncsWhenTheyAwaitOutsideIt() throws Exception {
+            Journal journal = open();
+            java.util.concurrent.locks.ReentrantLock guard = new java.util.concurrent.locks.ReentrantLock();
+            List<Long> order = new CopyOnWriteArrayList<>();
+            try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+                List<Future<?>> futures = new ArrayList<>();
+                for (int t = 0; t < 16; t++) {
+                    futures.add(pool.submit(() -> {
+                        for (int i = 0; i < 100; i++) {
+                            dev.signaltty.journal.EventLog.Submitted submitted;
+                            guard.lock();
+                            try {
+                                submitted = journal.submit("tab.updated", Map.of("i", i));
+                                order.add(submitted.seq());
+                            } finally {
+                                guard.unlock();
+                            }
+                            submitted.await();
+                        }
+                        return null;
+                    }));
+                }
+                for (Future<?> future : futures) {
+                    future.get();
+                }
+            }
+            assertThat(order).isSorted().hasSize(1600);
+            assertThat(audit(dir)).extracting(AuditRecord::seq).isEqualTo(order);
+            assertThat(journal.commitCount()).isLessThan(1600);
+        }
+
+        @Test
         void transientSeqsDrawFromTheSameCounterAndLeaveHoles() throws IOException { // seed R175
             Journal journal = open();
             long a = journal.append("pane.created", Map.of());
