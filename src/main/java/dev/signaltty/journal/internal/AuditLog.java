@@ -323,7 +323,8 @@ public final class AuditLog implements AutoCloseable {
         List<Long> lengths = new ArrayList<>();
         try {
             Generation previous = meta.previous();
-            if (previous != null) {
+            // A predecessor below the proof bound proves nothing (it may be gone): read only the rest.
+            if (previous != null && previous.lastSeq() > meta.provenAfter()) {
                 channels.add(FileChannel.open(dir.resolve(PREVIOUS), StandardOpenOption.READ));
                 lengths.add(previous.length());
             }

@@ -133,6 +133,10 @@ public class Journal implements EventLog, AutoCloseable {
         Sequencer opened;
         try {
             opened = Sequencer.open(stateDir, durability, audit.maxSeq());
+            if (audit.maxSeq() > opened.startBase()) {
+                throw new JournalCorruptException(opened.file(), "reserves through " + opened.startBase()
+                        + " but the audit holds seq " + audit.maxSeq());
+            }
         } catch (JournalCorruptException e) {
             if (!recover) {
                 throw e;
@@ -145,10 +149,6 @@ public class Journal implements EventLog, AutoCloseable {
             audit.recordLossAtStart("recover: corrupt " + Sequencer.FILE + " moved aside; numbering restarts above "
                     + base);
             opened = Sequencer.openAt(stateDir, durability, base);
-        }
-        if (audit.maxSeq() > opened.startBase()) {
-            throw new JournalCorruptException(opened.file(), "reserves through " + opened.startBase()
-                    + " but the audit holds seq " + audit.maxSeq());
         }
         this.sequencer = opened;
         this.head = opened.startBase();

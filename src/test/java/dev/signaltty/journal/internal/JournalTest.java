@@ -55,6 +55,9 @@ class JournalTest {
 
     static List<AuditRecord> audit(Path dir) throws IOException {
         List<AuditRecord> all = new ArrayList<>();
+        if (!Files.exists(dir.resolve(AuditLog.CURRENT))) {
+            return all;
+        }
         if (Files.exists(dir.resolve(AuditLog.PREVIOUS))) {
             all.addAll(GenerationFile.readAll(dir.resolve(AuditLog.PREVIOUS)));
         }
@@ -343,6 +346,23 @@ class JournalTest {
             // The new runtime ring proves what happened since.
             assertThat(journal.subscribe(new RecordingConnection(), EventFilter.EVERYTHING, 9L).outcome().replay()
                     .status()).isEqualTo("complete");
+        }
+
+        @Test
+        void stillReplaysTheCurrentGenerationWhenThePredecessorIsGone() throws Exception { // seed R195
+            Journal journal = open(new Durability(), 20_000);
+            appendConcurrently(journal, 4, 300, "pane.updated");
+            journal.close();
+            long previousLast = RetentionMetadata.read(dir.resolve(RetentionMetadata.FILE)).previous().lastSeq();
+            Files.delete(dir.resolve(AuditLog.PREVIOUS));
+            Journal restarted = open(new Durability(), 20_000);
+            assertThat(restarted.subscribe(new RecordingConnection(), EventFilter.EVERYTHING, previousLast - 1)
+                    .outcome().replay().status()).isEqualTo("unavailable");
+            RecordingConnection client = new RecordingConnection();
+            Replay replay = restarted.subscribe(client, EventFilter.EVERYTHING, previousLast).outcome().replay();
+            assertThat(replay.status()).isEqualTo("complete");
+            assertThat(replay.retainedAfter()).isEqualTo(previousLast);
+            assertThat(client.seqs()).isEqualTo(audit(dir).stream().map(AuditRecord::seq).toList());
         }
 
         @Test
