@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -73,6 +74,7 @@ public class Journal implements EventLog, AutoCloseable {
     private final Ring ring;
     private long fence;
     private final Map<Long, Subscription> subscriptions = new ConcurrentHashMap<>();
+    private final Set<Long> watched = ConcurrentHashMap.newKeySet();
     private final AtomicLong lagClosures = new AtomicLong();
     private final AtomicLong published = new AtomicLong();
     private final AtomicLong commits = new AtomicLong();
@@ -371,11 +373,16 @@ public class Journal implements EventLog, AutoCloseable {
         if (previous != null) {
             previous.close(Subscription.Closed.REPLACED);
         }
-        connection.onClose(() -> {
-            if (subscriptions.remove(connection.id(), subscription)) {
-                subscription.close(Subscription.Closed.DISCONNECTED);
-            }
-        });
+        // One close action per connection, however often it resubscribes.
+        if (watched.add(connection.id())) {
+            connection.onClose(() -> {
+                watched.remove(connection.id());
+                Subscription current = subscriptions.remove(connection.id());
+                if (current != null) {
+                    current.close(Subscription.Closed.DISCONNECTED);
+                }
+            });
+        }
     }
 
     private void onClosed(long connectionId, Subscription closed, Subscription.Closed why) {
