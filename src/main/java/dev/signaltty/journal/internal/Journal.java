@@ -7,9 +7,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -53,8 +51,6 @@ public class Journal implements EventLog, AutoCloseable {
     public static final String RECOVER_PROPERTY = "signaltty.journal.recover";
     /** An append waits at most this long for its sync; longer means the disk is gone: stop. */
     static final long APPEND_DEADLINE_SECONDS = 60;
-    /** After a corrupt reservation, recovery starts this far above every number known from disk. */
-    static final long RECOVERY_GAP = 1L << 32;
 
     private static final Logger log = LoggerFactory.getLogger(Journal.class);
 
@@ -73,9 +69,7 @@ public class Journal implements EventLog, AutoCloseable {
     private final ReentrantLock pubLock = new ReentrantLock();
     private final Ring ring;
     private long fence;
-    private final Map<Long, Subscription> subscriptions = new ConcurrentHashMap<>();
-    private final Set<Long> watched = ConcurrentHashMap.newKeySet();
-    private final AtomicLong lagClosures = new AtomicLong();
+    private final Subscriptions subscriptions = new Subscriptions();
     private final AtomicLong published = new AtomicLong();
     private final AtomicLong commits = new AtomicLong();
 
@@ -132,26 +126,7 @@ public class Journal implements EventLog, AutoCloseable {
             throws IOException {
         this.onFailure = onFailure;
         this.audit = AuditLog.scan(stateDir, durability, recover, rotateAt);
-        Sequencer opened;
-        try {
-            opened = Sequencer.open(stateDir, durability, audit.maxSeq());
-            if (audit.maxSeq() > opened.startBase()) {
-                throw new JournalCorruptException(opened.file(), "reserves through " + opened.startBase()
-                        + " but the audit holds seq " + audit.maxSeq());
-            }
-        } catch (JournalCorruptException e) {
-            if (!recover) {
-                throw e;
-            }
-            Path aside = e.file().resolveSibling(e.file().getFileName() + ".corrupt-" + System.currentTimeMillis());
-            java.nio.file.Files.move(e.file(), aside);
-            durability.syncDirectory(stateDir);
-            long base = audit.maxSeq() + RECOVERY_GAP;
-            log.warn("recover: moved corrupt {} to {}; issuing from {}", e.file(), aside, base + 1);
-            audit.recordLossAtStart("recover: corrupt " + Sequencer.FILE + " moved aside; numbering restarts above "
-                    + base);
-            opened = Sequencer.openAt(stateDir, durability, base);
-        }
+        Sequencer opened = Sequencer.openFor(stateDir, durability, audit, recover);
         this.sequencer = opened;
         this.head = opened.startBase();
         this.fence = opened.startBase();
@@ -280,9 +255,7 @@ public class Journal implements EventLog, AutoCloseable {
             for (AuditRecord record : records) {
                 ring.add(record);
                 fence = record.seq();
-                for (Subscription subscription : subscriptions.values()) {
-                    subscription.offer(record);
-                }
+                subscriptions.offer(record);
             }
             published.addAndGet(records.size());
         } finally {
@@ -329,10 +302,9 @@ public class Journal implements EventLog, AutoCloseable {
         AuditLog.@Nullable Captured captured = null;
         pubLock.lock();
         try {
-            subscription = new Subscription(connection, filter, fence, fromSeq == null,
-                    (closed, why) -> onClosed(connection.id(), closed, why));
+            subscription = subscriptions.create(connection, filter, fence, fromSeq == null);
             if (fromSeq == null) {
-                register(connection, subscription);
+                subscriptions.register(subscription);
                 return new Subscribed(true, null);
             }
             long diskProvenAfter = audit.provenAfter();
@@ -347,7 +319,7 @@ public class Journal implements EventLog, AutoCloseable {
             }
             capture = new ReplayPlanner.Capture(headNow, fence, diskProvenAfter, audit.discardedThrough(),
                     ring.coversAfter(), ring.snapshot(), captured);
-            register(connection, subscription);
+            subscriptions.register(subscription);
         } finally {
             pubLock.unlock();
         }
@@ -360,52 +332,21 @@ public class Journal implements EventLog, AutoCloseable {
             }
         }
         if (!outcome.replay().complete()) {
-            subscriptions.remove(connection.id(), subscription);
-            subscription.close(Subscription.Closed.REFUSED);
+            subscriptions.refuse(subscription);
             return new Subscribed(false, outcome);
         }
         subscription.activate(outcome.records());
         return new Subscribed(!subscription.isClosed(), outcome);
     }
 
-    private void register(Connection connection, Subscription subscription) {
-        Subscription previous = subscriptions.put(connection.id(), subscription);
-        if (previous != null) {
-            previous.close(Subscription.Closed.REPLACED);
-        }
-        // One close action per connection, however often it resubscribes.
-        if (watched.add(connection.id())) {
-            connection.onClose(() -> {
-                watched.remove(connection.id());
-                Subscription current = subscriptions.remove(connection.id());
-                if (current != null) {
-                    current.close(Subscription.Closed.DISCONNECTED);
-                }
-            });
-        }
-    }
-
-    private void onClosed(long connectionId, Subscription closed, Subscription.Closed why) {
-        if (why == Subscription.Closed.LAG || why == Subscription.Closed.OUT_OF_ORDER) {
-            lagClosures.incrementAndGet();
-            log.info("closed the event stream of connection {}: {}", connectionId, why);
-        }
-        subscriptions.remove(connectionId, closed);
-    }
-
     /** Ends the connection's subscription; false when it had none. */
     public boolean unsubscribe(Connection connection) {
-        Subscription subscription = subscriptions.remove(connection.id());
-        if (subscription == null) {
-            return false;
-        }
-        subscription.close(Subscription.Closed.UNSUBSCRIBED);
-        return true;
+        return subscriptions.unsubscribe(connection);
     }
 
     /** Streams closed because their client fell behind or delivery went out of order. */
     public long lagClosures() {
-        return lagClosures.get();
+        return subscriptions.lagClosures();
     }
 
     public long publishedCount() {

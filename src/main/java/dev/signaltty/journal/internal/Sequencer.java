@@ -6,6 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
@@ -22,6 +25,10 @@ import dev.signaltty.transport.ProtocolJson;
 public final class Sequencer {
 
     public static final int BLOCK = 4096;
+    /** After a corrupt reservation, numbering restarts this far above every number known from disk. */
+    public static final long RECOVERY_GAP = 1L << 32;
+
+    private static final Logger log = LoggerFactory.getLogger(Sequencer.class);
     static final String FILE = "event-sequence.json";
 
     private final Path file;
@@ -53,6 +60,34 @@ public final class Sequencer {
     /** Opens a sequencer above {@code base} regardless of the file (recovery after a corrupt reservation). */
     public static Sequencer openAt(Path stateDir, Durability durability, long base) {
         return new Sequencer(stateDir.resolve(FILE), durability, base);
+    }
+
+    /**
+     * Opens the reservation that goes with {@code audit} (a legacy audit seeds it). A reservation that is
+     * corrupt or below the audit's largest seq fails startup; with {@code recover} it is moved aside,
+     * the loss is recorded, and numbering restarts {@link #RECOVERY_GAP} above the audit.
+     */
+    public static Sequencer openFor(Path stateDir, Durability durability, AuditLog audit, boolean recover)
+            throws IOException {
+        try {
+            Sequencer opened = open(stateDir, durability, audit.maxSeq());
+            if (audit.maxSeq() > opened.startBase()) {
+                throw new JournalCorruptException(opened.file(), "reserves through " + opened.startBase()
+                        + " but the audit holds seq " + audit.maxSeq());
+            }
+            return opened;
+        } catch (JournalCorruptException e) {
+            if (!recover) {
+                throw e;
+            }
+            Path aside = e.file().resolveSibling(e.file().getFileName() + ".corrupt-" + System.currentTimeMillis());
+            Files.move(e.file(), aside);
+            durability.syncDirectory(stateDir);
+            long base = audit.maxSeq() + RECOVERY_GAP;
+            log.warn("recover: moved corrupt {} to {}; issuing from {}", e.file(), aside, base + 1);
+            audit.recordLossAtStart("recover: corrupt " + FILE + " moved aside; numbering restarts above " + base);
+            return openAt(stateDir, durability, base);
+        }
     }
 
     /** The recorded reservation, or null when there is no file. */
