@@ -32,6 +32,8 @@ final class ClientConnection implements Connection {
     /** Queued event bytes beyond which a stream consumer counts as lagging and is closed. */
     static final long MAX_QUEUED_EVENT_BYTES = 32L * 1024 * 1024;
     static final int MAX_QUEUED_REQUESTS = 256;
+    /** Queued after the last request when the client's side ends (compared by identity). */
+    private static final byte[] END_OF_INPUT = new byte[0];
 
     private final long id;
     private final Socket socket;
@@ -224,8 +226,8 @@ final class ClientConnection implements Connection {
             LineReader reader = new LineReader(in, MAX_LINE);
             byte[] line;
             while ((line = reader.next()) != null) {
-                if (line.length == 0) {
-                    continue;
+                if (line.length == 0 && line != LineReader.OVERSIZED) {
+                    continue; // a blank line is not a request
                 }
                 CancellationToken token = current;
                 if (token != null && currentSingleFlight) {
@@ -243,7 +245,7 @@ final class ClientConnection implements Connection {
                 token.cancel("disconnect");
             }
             try {
-                requests.put(new byte[0]);
+                requests.put(END_OF_INPUT);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -255,7 +257,7 @@ final class ClientConnection implements Connection {
         try {
             while (true) {
                 byte[] line = requests.take();
-                if (line.length == 0) {
+                if (line == END_OF_INPUT) {
                     break;
                 }
                 CancellationToken token = new CancellationToken();
