@@ -17,9 +17,23 @@ public interface EventLog {
      * The first half of {@link #append}: issues the seq and queues the record (so seq order is call
      * order), without waiting for the sync. The caller releases its state guard, then calls
      * {@link Submitted#await} before it reports success; transitions of one guard then share syncs
-     * (group commit). The event is still published only after its sync.
+     * (group commit). The event is still published only after its sync. The default appends at once
+     * (correct, without the shared syncs).
      */
-    Submitted submit(String event, Object payload);
+    default Submitted submit(String event, Object payload) {
+        long seq = append(event, payload);
+        return new Submitted() {
+            @Override
+            public long seq() {
+                return seq;
+            }
+
+            @Override
+            public void await() {
+                // already durable and published
+            }
+        };
+    }
 
     /** A queued state event. */
     interface Submitted {

@@ -40,19 +40,19 @@ class CrashRecoveryTest {
 
     @Test
     void keepsEveryDeliveredEventAndProvesReplayAfterAKill9DuringABurst() throws Exception {
-        List<Client> subscribers = new ArrayList<>();
+        List<StreamClient> subscribers = new ArrayList<>();
         AtomicInteger acknowledged = new AtomicInteger();
         List<String> workspaces = new ArrayList<>();
         long reservedBeforeCrash;
-        try (Daemon daemon = Daemon.start(root)) {
-            try (Client setup = daemon.connect()) {
+        try (DaemonProcess daemon = DaemonProcess.start(root)) {
+            try (StreamClient setup = daemon.connect()) {
                 for (int w = 0; w < WRITERS; w++) {
                     workspaces.add(setup.ok("workspace.create", Map.of("name", "burst-" + w))
                             .path("workspace_id").asString());
                 }
             }
             for (int s = 0; s < 3; s++) {
-                Client subscriber = daemon.connect();
+                StreamClient subscriber = daemon.connect();
                 subscriber.ok("subscribe", Map.of());
                 subscribers.add(subscriber);
             }
@@ -62,7 +62,7 @@ class CrashRecoveryTest {
                 for (int w = 0; w < WRITERS; w++) {
                     String workspace = workspaces.get(w);
                     writers.add(pool.submit(() -> {
-                        try (Client client = daemon.connect()) {
+                        try (StreamClient client = daemon.connect()) {
                             for (int i = 0; !stop.get(); i++) {
                                 client.ok("workspace.rename", Map.of("workspace_id", workspace, "name", "n" + i));
                                 acknowledged.incrementAndGet();
@@ -86,7 +86,7 @@ class CrashRecoveryTest {
             }
             reservedBeforeCrash = reservation(daemon.stateDir);
         }
-        for (Client subscriber : subscribers) {
+        for (StreamClient subscriber : subscribers) {
             subscriber.awaitEof(Duration.ofSeconds(10));
             subscriber.close();
         }
@@ -98,7 +98,7 @@ class CrashRecoveryTest {
                 subscribers.stream().map(c -> c.events.size()).toList());
         // No seq issued twice, and every acknowledged transition is journaled.
         assertThat(audit.size()).isGreaterThanOrEqualTo(acknowledged.get() + WRITERS);
-        for (Client subscriber : subscribers) {
+        for (StreamClient subscriber : subscribers) {
             assertThat(subscriber.events).isNotEmpty();
             long previous = 0;
             for (JsonNode event : subscriber.events) {
@@ -112,7 +112,7 @@ class CrashRecoveryTest {
             }
         }
 
-        try (Daemon restarted = Daemon.start(root); Client client = restarted.connect()) {
+        try (DaemonProcess restarted = DaemonProcess.start(root); StreamClient client = restarted.connect()) {
             client.ok("subscribe", Map.of());
             client.ok("workspace.create", Map.of("name", "after-restart"));
             assertThat(client.awaitEvents(1, Duration.ofSeconds(10))).isTrue();
@@ -131,7 +131,7 @@ class CrashRecoveryTest {
             }
             for (long cursor : cursors) {
                 List<Long> expected = seqs.stream().filter(seq -> seq > cursor).toList();
-                try (Client replaying = restarted.connect()) {
+                try (StreamClient replaying = restarted.connect()) {
                     JsonNode result = replaying.ok("subscribe", Map.of("from_seq", cursor));
                     String status = result.path("replay").path("status").asString();
                     if (expected.size() > 4096) {

@@ -34,9 +34,9 @@ class DaemonJournalFailureTest {
             // Root ignores permission bits; the immutable attribute stops even root's writes.
             Path chattr = onPath("chattr");
             assumeTrue(chattr != null, "chattr is not on PATH");
-            Daemon daemon = Daemon.start(root);
+            DaemonProcess daemon = DaemonProcess.start(root);
             Path state = daemon.stateDir;
-            try (Client client = daemon.connect()) {
+            try (StreamClient client = daemon.connect()) {
                 client.ok("workspace.create", Map.of("name", "before"));
                 run(chattr.toString(), "+i", state.toString(), state.resolve("audit.jsonl").toString());
                 JsonNode response;
@@ -65,7 +65,7 @@ class DaemonJournalFailureTest {
         void refusesToStartWhereTheStateDirectoryCannotBeCreated() throws Exception {
             Files.createDirectories(root.resolve("state"));
             Files.writeString(root.resolve("state/signaltty"), "a file where the directory should be");
-            try (Daemon daemon = Daemon.launch(root)) {
+            try (DaemonProcess daemon = DaemonProcess.launch(root)) {
                 assertThat(daemon.awaitExit(Duration.ofSeconds(60))).isNotZero();
                 assertThat(daemon.logText()).contains("signaltty");
             }
@@ -78,7 +78,7 @@ class DaemonJournalFailureTest {
         @Test
         void failsStartupNamingTheFileAndStartsOnlyUnderRecovery() throws Exception { // seed R177, R180
             long cursor;
-            try (Daemon daemon = Daemon.start(root); Client client = daemon.connect()) {
+            try (DaemonProcess daemon = DaemonProcess.start(root); StreamClient client = daemon.connect()) {
                 client.ok("subscribe", Map.of());
                 client.ok("workspace.create", Map.of("name", "one"));
                 client.awaitEvents(1, Duration.ofSeconds(10));
@@ -87,12 +87,12 @@ class DaemonJournalFailureTest {
             }
             Path reservation = root.resolve("state/signaltty/event-sequence.json");
             Files.writeString(reservation, "{\"reserved_through\":");
-            try (Daemon refused = Daemon.launch(root)) {
+            try (DaemonProcess refused = DaemonProcess.launch(root)) {
                 assertThat(refused.awaitExit(Duration.ofSeconds(60))).isNotZero();
                 assertThat(refused.logText()).contains(reservation.toString()).contains("signaltty server recover");
             }
-            try (Daemon recovered = Daemon.start(root, "--signaltty.journal.recover=true");
-                    Client client = recovered.connect()) {
+            try (DaemonProcess recovered = DaemonProcess.start(root, "--signaltty.journal.recover=true");
+                    StreamClient client = recovered.connect()) {
                 JsonNode result = client.ok("subscribe", Map.of("from_seq", cursor));
                 assertThat(result.path("replay").path("status").asString()).isEqualTo("unavailable");
                 JsonNode retention = ProtocolJson.MAPPER.readTree(

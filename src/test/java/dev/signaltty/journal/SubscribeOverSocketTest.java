@@ -20,11 +20,11 @@ class SubscribeOverSocketTest {
     @TempDir
     static Path root;
 
-    static Daemon daemon;
+    static DaemonProcess daemon;
 
     @BeforeAll
     static void startDaemon() throws Exception {
-        daemon = Daemon.start(root);
+        daemon = DaemonProcess.start(root);
     }
 
     @AfterAll
@@ -32,14 +32,14 @@ class SubscribeOverSocketTest {
         daemon.close();
     }
 
-    private static long createWorkspace(Client client, String name) throws Exception {
+    private static long createWorkspace(StreamClient client, String name) throws Exception {
         client.ok("workspace.create", Map.of("name", name));
         return client.events.isEmpty() ? -1 : client.events.getLast().path("seq").asLong();
     }
 
     @Test
     void streamsJournaledStateEventsToALiveSubscriber() throws Exception {
-        try (Client subscriber = daemon.connect(); Client actor = daemon.connect()) {
+        try (StreamClient subscriber = daemon.connect(); StreamClient actor = daemon.connect()) {
             JsonNode result = subscriber.ok("subscribe", Map.of("events", List.of("workspace.*")));
             assertThat(result.path("subscribed").asBoolean()).isTrue();
             actor.ok("workspace.create", Map.of("name", "live-one"));
@@ -56,7 +56,7 @@ class SubscribeOverSocketTest {
 
     @Test
     void repliesBeforeReplayFramesWhichPrecedeLiveEvents() throws Exception { // seed R185
-        try (Client watcher = daemon.connect(); Client actor = daemon.connect()) {
+        try (StreamClient watcher = daemon.connect(); StreamClient actor = daemon.connect()) {
             watcher.ok("subscribe", Map.of("events", List.of("workspace.*")));
             actor.ok("workspace.create", Map.of("name", "before-a"));
             watcher.awaitEvents(1, Duration.ofSeconds(10));
@@ -64,7 +64,7 @@ class SubscribeOverSocketTest {
             actor.ok("workspace.create", Map.of("name", "missed-b"));
             actor.ok("workspace.create", Map.of("name", "missed-c"));
             watcher.awaitEvents(3, Duration.ofSeconds(10));
-            try (Client late = daemon.connect()) {
+            try (StreamClient late = daemon.connect()) {
                 JsonNode result = late.ok("subscribe", Map.of("events", List.of("workspace.*"), "from_seq", cursor));
                 JsonNode replay = result.path("replay");
                 assertThat(result.path("subscribed").asBoolean()).isTrue();
@@ -86,7 +86,7 @@ class SubscribeOverSocketTest {
 
     @Test
     void refusesACursorPastTheHeadThenClosesTheConnection() throws Exception { // seed R189-R192
-        try (Client client = daemon.connect()) {
+        try (StreamClient client = daemon.connect()) {
             JsonNode result = client.ok("subscribe", Map.of("from_seq", 1L << 50));
             assertThat(result.path("subscribed").asBoolean()).isFalse();
             assertThat(result.path("replay").path("status").asString()).isEqualTo("cursor_ahead");
@@ -99,7 +99,7 @@ class SubscribeOverSocketTest {
 
     @Test
     void rejectsAnUnknownGlobAsBadParams() throws Exception {
-        try (Client client = daemon.connect()) {
+        try (StreamClient client = daemon.connect()) {
             JsonNode response = client.call("subscribe", Map.of("events", List.of("bogus.*")));
             assertThat(response.path("ok").asBoolean()).isFalse();
             assertThat(response.path("error").path("code").asString()).isEqualTo("BAD_PARAMS");
@@ -110,7 +110,7 @@ class SubscribeOverSocketTest {
 
     @Test
     void unsubscribeEndsTheStreamButNotTheConnection() throws Exception {
-        try (Client client = daemon.connect(); Client actor = daemon.connect()) {
+        try (StreamClient client = daemon.connect(); StreamClient actor = daemon.connect()) {
             client.ok("subscribe", Map.of("events", List.of("workspace.created")));
             assertThat(client.ok("unsubscribe", Map.of()).path("unsubscribed").asBoolean()).isTrue();
             actor.ok("workspace.create", Map.of("name", "unseen"));

@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
  * A real signaltty daemon in its own JVM, on private XDG directories under {@code root}, for tests
  * that must crash it ({@code kill -9}) or watch it exit.
  */
-final class Daemon implements AutoCloseable {
+final class DaemonProcess implements AutoCloseable {
 
     final Path root;
     final Path socket;
@@ -24,7 +24,7 @@ final class Daemon implements AutoCloseable {
     final Path log;
     private final Process process;
 
-    private Daemon(Path root, Process process) {
+    private DaemonProcess(Path root, Process process) {
         this.root = root;
         this.process = process;
         this.socket = root.resolve("run/signaltty/signaltty.sock");
@@ -33,13 +33,13 @@ final class Daemon implements AutoCloseable {
     }
 
     /** Starts a daemon and waits until its socket accepts (or it exits). */
-    static Daemon start(Path root, String... args) throws IOException, InterruptedException {
-        Daemon daemon = launch(root, args);
+    static DaemonProcess start(Path root, String... args) throws IOException, InterruptedException {
+        DaemonProcess daemon = launch(root, args);
         daemon.awaitSocket(Duration.ofSeconds(60));
         return daemon;
     }
 
-    static Daemon launch(Path root, String... args) throws IOException {
+    static DaemonProcess launch(Path root, String... args) throws IOException {
         for (String dir : List.of("run", "state", "config", "home")) {
             Files.createDirectories(root.resolve(dir));
         }
@@ -66,7 +66,7 @@ final class Daemon implements AutoCloseable {
         builder.environment().remove("SIGNALTTY_SOCKET");
         builder.redirectErrorStream(true);
         builder.redirectOutput(ProcessBuilder.Redirect.appendTo(root.resolve("daemon.log").toFile()));
-        return new Daemon(root, builder.start());
+        return new DaemonProcess(root, builder.start());
     }
 
     void awaitSocket(Duration timeout) throws IOException, InterruptedException {
@@ -88,8 +88,8 @@ final class Daemon implements AutoCloseable {
         throw new IOException("daemon did not listen within " + timeout + ":\n" + logText());
     }
 
-    Client connect() throws IOException {
-        return new Client(socket);
+    StreamClient connect() throws IOException {
+        return new StreamClient(socket);
     }
 
     String logText() throws IOException {

@@ -27,7 +27,7 @@ import dev.signaltty.transport.ProtocolJson;
  * A minimal JSONL client over the JDK's Unix socket channel. A reader thread keeps every line in
  * arrival order ({@link #lines}); {@link #call} waits for its own response.
  */
-final class Client implements AutoCloseable {
+final class StreamClient implements AutoCloseable {
 
     private static final JsonNode EOF = ProtocolJson.MAPPER.createObjectNode().put("type", "eof");
 
@@ -39,7 +39,7 @@ final class Client implements AutoCloseable {
     final List<JsonNode> events = new CopyOnWriteArrayList<>();
     private volatile boolean eof;
 
-    Client(Path socket) throws IOException {
+    StreamClient(Path socket) throws IOException {
         channel = SocketChannel.open(StandardProtocolFamily.UNIX);
         channel.connect(UnixDomainSocketAddress.of(socket));
         out = Channels.newOutputStream(channel);
