@@ -77,12 +77,30 @@ final class Pane {
         }
         return new PaneView(id, name, workspaceId, tabId, argv, cwd.toString(), label, parentPaneId, relationship,
                 current == null ? null : current.pid(), terminal.cols(), terminal.rows(), terminal.title(),
-                exitCode == null ? "running" : "exited", exitCode, offset, createdAt.toString());
+                exitCode == null ? "running" : "exited", exitCode, offset, createdAt.toString(), taskId());
     }
 
     record PaneView(String paneId, @Nullable String name, String workspaceId, String tabId, List<String> argv,
                     String cwd, @Nullable String label, @Nullable String parentPaneId, @Nullable String relationship,
                     @Nullable Long pid, int cols, int rows, String title, String status, @Nullable Integer exitCode,
-                    long outputOffset, String createdAt) {
+                    long outputOffset, String createdAt, @Nullable String taskId) {
+    }
+
+    /** Task workers are tagged by their SIGNALTTY_TASK: every event about the pane carries it. */
+    @Nullable String taskId() {
+        return env.get("SIGNALTTY_TASK");
+    }
+
+    /** An event payload about this pane, with {@code task_id} for a task worker. */
+    java.util.Map<String, Object> payload(Object... keyValues) {
+        java.util.Map<String, Object> out = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < keyValues.length; i += 2) {
+            out.put((String) keyValues[i], keyValues[i + 1]);
+        }
+        String task = taskId();
+        if (task != null) {
+            out.put("task_id", task);
+        }
+        return out;
     }
 }

@@ -182,7 +182,7 @@ class PaneLifecycle {
             pane.exitCode = code;
             pane.exitedAt = Instant.now();
             exited.countDown();
-            lock.run(() -> events.append("pane.exited", Map.of("pane_id", pane.id, "workspace_id", pane.workspaceId,
+            lock.run(() -> events.append("pane.exited", pane.payload("pane_id", pane.id, "workspace_id", pane.workspaceId,
                     "exit_code", code)));
             publisher.publishEvent(new PaneExited(pane.id, pane.workspaceId, code));
         });
@@ -208,7 +208,7 @@ class PaneLifecycle {
             pane.closed = true;
             registry.remove(pane);
             workspaces.removePane(pane.tabId, pane.id);
-            events.append("pane.closed", Map.of("pane_id", pane.id, "workspace_id", pane.workspaceId,
+            events.append("pane.closed", pane.payload("pane_id", pane.id, "workspace_id", pane.workspaceId,
                     "tab_id", pane.tabId));
             publisher.publishEvent(new PaneClosed(pane.id, pane.workspaceId));
         });

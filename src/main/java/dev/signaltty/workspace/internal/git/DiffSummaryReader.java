@@ -45,6 +45,10 @@ public final class DiffSummaryReader {
      * Changes since {@code baseTree} (a turn baseline), untracked files included as additions: they are
      * part of what the turn changed.
      */
+    public DiffSummary summarizeSince(Path root, String baseTree) {
+        return summarizeSince(root, baseTree, Deadline.in(deadline));
+    }
+
     DiffSummary summarizeSince(Path root, String baseTree, Deadline d) {
         try (TempIndex temp = TempIndex.copyOf(git, root, d)) {
             git.run(root, d, temp.env(), GitRunner.DEFAULT_STDOUT_CAP,

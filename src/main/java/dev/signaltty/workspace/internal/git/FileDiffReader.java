@@ -61,6 +61,11 @@ public final class FileDiffReader {
         return read(checkout.root(), checkout.baseTree(), path, d);
     }
 
+    /** The change of {@code path} in the checkout at {@code root} against {@code baseTree} (a task's base). */
+    public DiffContent readSince(Path root, String baseTree, RepoPath path) {
+        return read(root, baseTree, path, Deadline.in(deadline));
+    }
+
     /** The change of {@code path} against an arbitrary tree (a turn baseline). */
     DiffContent read(Path root, String baseTree, RepoPath path, Deadline d) {
         Worktree wt = lstat(root, path);

@@ -1,0 +1,81 @@
+package dev.signaltty.pane.internal;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.pane.Panes;
+import dev.signaltty.transport.ProtocolException;
+
+/** {@link Panes} over the pane lifecycle and registry, for modules that drive panes (tasks). */
+@Component
+class PaneAccess implements Panes {
+
+    private final PaneLifecycle lifecycle;
+    private final PaneRegistry registry;
+
+    PaneAccess(PaneLifecycle lifecycle, PaneRegistry registry) {
+        this.lifecycle = lifecycle;
+        this.registry = registry;
+    }
+
+    @Override
+    public PaneInfo spawn(SpawnRequest r) {
+        Pane pane = lifecycle.spawn(new PaneLifecycle.SpawnSpec(r.workspaceId(), r.tabId(), r.argv(),
+                r.cwd().toString(), r.env(), 80, 24, r.label(), r.parentPaneId(), r.relationship(), null, null, null));
+        return info(pane);
+    }
+
+    @Override
+    public Optional<PaneInfo> find(String paneId) {
+        return pane(paneId).map(PaneAccess::info);
+    }
+
+    @Override
+    public void write(String paneId, byte[] bytes) throws IOException {
+        Pane pane = pane(paneId).orElseThrow(() -> new IOException("pane " + paneId + " is gone"));
+        pane.write(bytes);
+    }
+
+    @Override
+    public boolean bracketedPaste(String paneId) {
+        return pane(paneId).map(p -> p.terminal.bracketedPaste()).orElse(false);
+    }
+
+    @Override
+    public String screenTail(String paneId, int lines) {
+        Optional<Pane> pane = pane(paneId);
+        if (pane.isEmpty()) {
+            return "";
+        }
+        List<String> kept = new ArrayList<>();
+        for (String line : pane.get().terminal.screen(false).split("\n", -1)) {
+            if (!line.isBlank()) {
+                kept.add(line.stripTrailing());
+            }
+        }
+        return String.join("\n", kept.subList(Math.max(0, kept.size() - lines), kept.size()));
+    }
+
+    @Override
+    public void close(String paneId) {
+        pane(paneId).ifPresent(lifecycle::close);
+    }
+
+    private Optional<Pane> pane(String paneId) {
+        try {
+            Pane pane = registry.resolve(paneId);
+            return pane.id.equals(paneId) ? Optional.of(pane) : Optional.empty();
+        } catch (ProtocolException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static PaneInfo info(Pane pane) {
+        return new PaneInfo(pane.id, pane.workspaceId, pane.tabId, pane.cwd, pane.alive() && !pane.closed,
+                pane.env.get("SIGNALTTY_TASK"));
+    }
+}

@@ -1,0 +1,14 @@
+package dev.signaltty.task;
+
+import java.util.Optional;
+
+/**
+ * What other modules may ask of task orchestration. A worker pane is also tagged by its environment
+ * ({@code SIGNALTTY_TASK}), which is what the pane module reads to put {@code task_id} on its events
+ * (the pane module cannot depend on this one: tasks drive panes).
+ */
+public interface Tasks {
+
+    /** The task whose worker is {@code paneId}, if any. */
+    Optional<String> taskIdOfPane(String paneId);
+}

@@ -1,0 +1,198 @@
+package dev.signaltty.task.internal;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.context.event.EventListener;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.pane.AgentStateChanged;
+import dev.signaltty.pane.PaneClosed;
+
+/**
+ * {@link WorkerSignals} from the agent-state module's published transitions ({@link AgentStateChanged}
+ * carries the journal seq of each). A pending decision is read from the attention axis
+ * ({@code permission_required}); the decision store's own answer is the better source once it is wired
+ * in (see the task report). Per pane, the last {@value #HISTORY} transitions are kept: the gate only
+ * looks at ones newer than its baseline, which are always among the latest.
+ */
+@Component
+class AgentEventSignals implements WorkerSignals {
+
+    static final int HISTORY = 64;
+    static final String PENDING = "pending";
+
+    private record Move(long seq, String to) {
+    }
+
+    private static final class State {
+        String lifecycle = "unknown";
+        long lifecycleSeq;
+        String attention = "none";
+        final Deque<Move> moves = new ArrayDeque<>();
+        boolean gone;
+    }
+
+    /** Closed panes, so a late waiter ends at once; bounded (oldest forgotten first). */
+    static final int GONE_CAP = 4096;
+    private final java.util.LinkedHashSet<String> gone = new java.util.LinkedHashSet<>();
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
+    private final Map<String, State> panes = new HashMap<>();
+
+    @EventListener
+    void on(AgentStateChanged event) {
+        lock.lock();
+        try {
+            if (gone.contains(event.paneId())) {
+                return;
+            }
+            State s = panes.computeIfAbsent(event.paneId(), id -> new State());
+            if ("lifecycle".equals(event.axis())) {
+                s.lifecycle = event.to();
+                s.lifecycleSeq = Math.max(s.lifecycleSeq, event.seq());
+                s.moves.addLast(new Move(event.seq(), event.to()));
+                while (s.moves.size() > HISTORY) {
+                    s.moves.removeFirst();
+                }
+            } else if ("attention".equals(event.axis())) {
+                s.attention = event.to();
+            }
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @EventListener
+    void on(PaneClosed event) {
+        gone(event.paneId());
+    }
+
+    /** An exited worker cannot become ready or take input: waits on it end at once. */
+    @EventListener
+    void on(dev.signaltty.pane.PaneExited event) {
+        gone(event.paneId());
+    }
+
+    private void gone(String paneId) {
+        lock.lock();
+        try {
+            panes.remove(paneId);
+            gone.add(paneId);
+            if (gone.size() > GONE_CAP) {
+                gone.remove(gone.iterator().next());
+            }
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public String lifecycle(String paneId) {
+        return read(paneId).lifecycle;
+    }
+
+    @Override
+    public long lifecycleSeq(String paneId) {
+        return read(paneId).lifecycleSeq;
+    }
+
+    private State read(String paneId) {
+        lock.lock();
+        try {
+            State s = copy(panes.get(paneId));
+            s.gone = gone.contains(paneId);
+            return s;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private static State copy(@Nullable State s) {
+        State out = new State();
+        if (s != null) {
+            out.lifecycle = s.lifecycle;
+            out.lifecycleSeq = s.lifecycleSeq;
+            out.attention = s.attention;
+            out.gone = s.gone;
+        }
+        return out;
+    }
+
+    @Override
+    public boolean awaitLifecycle(String paneId, Set<String> states, long deadlineNanos) throws InterruptedException {
+        return await(paneId, deadlineNanos, s -> states.contains(s.lifecycle));
+    }
+
+    @Override
+    public boolean awaitActivity(String paneId, long afterSeq, long deadlineNanos) throws InterruptedException {
+        return await(paneId, deadlineNanos, s -> s.moves.stream()
+                .anyMatch(m -> m.seq() > afterSeq && ("working".equals(m.to()) || "blocked".equals(m.to()))));
+    }
+
+    private boolean await(String paneId, long deadlineNanos, java.util.function.Predicate<State> done)
+            throws InterruptedException {
+        lock.lock();
+        try {
+            while (true) {
+                State s = panes.get(paneId);
+                if (s != null && done.test(s)) {
+                    return true;
+                }
+                long left = deadlineNanos - System.nanoTime();
+                if (left <= 0 || gone.contains(paneId)) {
+                    return false;
+                }
+                changed.await(left, TimeUnit.NANOSECONDS);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public @Nullable String pendingDecision(String paneId) {
+        return "permission_required".equals(read(paneId).attention) ? PENDING : null;
+    }
+
+    @Override
+    public boolean unlessDecision(String paneId, Write write) throws java.io.IOException {
+        // Transitions are applied under this lock, so none lands between the check and the write.
+        lock.lock();
+        try {
+            State s = panes.get(paneId);
+            if (s != null && "permission_required".equals(s.attention)) {
+                return false;
+            }
+            write.run();
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void clearAttention(String paneId, String cause) {
+        // The agent-state module owns attention and its events; until it offers a call for this, the
+        // pane's close (which follows at once) is what drops its state there.
+        lock.lock();
+        try {
+            State s = panes.get(paneId);
+            if (s != null) {
+                s.attention = "none";
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+}

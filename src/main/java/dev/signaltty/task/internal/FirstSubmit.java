@@ -1,0 +1,174 @@
+package dev.signaltty.task.internal;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.pane.Panes;
+
+/**
+ * The background first submit of a task (seed R31-R39, R54-R58): wait for the worker to be ready, paste
+ * the composed prompt, press Enter after {@code submit_delay_ms} unless a decision appeared, and run
+ * the activity gate with one Enter retry halfway. It only ever moves a task out of {@code pending}: a
+ * report, cancel or finish that got there first wins.
+ */
+@Component
+class FirstSubmit {
+
+    private static final Logger log = LoggerFactory.getLogger(FirstSubmit.class);
+    static final Set<String> READY = Set.of("idle", "done");
+    static final int SCREEN_TAIL_LINES = 20;
+
+    private final TaskStore store;
+    private final Panes panes;
+    private final WorkerSignals signals;
+
+    FirstSubmit(TaskStore store, Panes panes, WorkerSignals signals) {
+        this.store = store;
+        this.panes = panes;
+        this.signals = signals;
+    }
+
+    void begin(String taskId) {
+        Thread.ofVirtual().name("task-submit-" + taskId).start(() -> {
+            try {
+                run(taskId);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (RuntimeException e) {
+                log.warn("first submit of {} failed", taskId, e);
+                fail(taskId, evidence("submit_refused", "reason", "internal", "message", e.toString()));
+            }
+        });
+    }
+
+    private void run(String taskId) throws InterruptedException {
+        record Job(String paneId, String prompt, Task.Settings settings) {
+        }
+        Job job = store.read(taskId, t -> new Job(t.paneId, Prompts.compose(t), t.settings));
+        String pane = job.paneId();
+        long readyBy = System.nanoTime() + nanos(job.settings().readyTimeoutS());
+        if (!signals.awaitLifecycle(pane, READY, readyBy)) {
+            if (panes.find(pane).filter(Panes.PaneInfo::alive).isEmpty()) {
+                fail(taskId, evidence("submit_refused", "reason", "pane_gone", "paste_delivered", false));
+            } else {
+                fail(taskId, evidence("ready_timeout", "lifecycle", signals.lifecycle(pane),
+                        "screen_tail", panes.screenTail(pane, SCREEN_TAIL_LINES)));
+            }
+            return;
+        }
+        long baseline = signals.lifecycleSeq(pane);
+        try {
+            panes.write(pane, paste(pane, job.prompt()));
+        } catch (IOException e) { // before the paste: the task fails (seed R33)
+            fail(taskId, evidence("submit_refused", "reason", "write_failed", "message", String.valueOf(e.getMessage()),
+                    "paste_delivered", false));
+            return;
+        }
+        Thread.sleep(job.settings().submitDelayMs());
+        if (!enter(taskId, pane, "delayed_enter")) {
+            return;
+        }
+        long gate = nanos(job.settings().stallTimeoutS());
+        long start = System.nanoTime();
+        if (signals.awaitActivity(pane, baseline, start + gate / 2)) {
+            confirm(taskId, pane);
+            return;
+        }
+        if (!enter(taskId, pane, "activity_gate")) { // the one Enter retry, halfway (seed R37)
+            return;
+        }
+        if (signals.awaitActivity(pane, baseline, start + gate)) {
+            confirm(taskId, pane);
+            return;
+        }
+        if (!parkOnDecision(taskId, pane, "activity_gate")) {
+            park(taskId, evidence("activity_gate", "reason", "submit_unconfirmed")); // seed R38
+        }
+    }
+
+    /** Writes Enter unless a decision is pending; false when the task was parked or failed instead. */
+    private boolean enter(String taskId, String pane, String stage) {
+        try {
+            if (signals.unlessDecision(pane, () -> panes.write(pane, new byte[] {'\r'}))) {
+                return true;
+            }
+            if (!parkOnDecision(taskId, pane, stage)) {
+                // the decision went away between the refusal and this look: the gate decides
+                return true;
+            }
+            return false;
+        } catch (IOException e) {
+            fail(taskId, evidence("submit_refused", "reason", "write_failed", "message", String.valueOf(e.getMessage()),
+                    "paste_delivered", true));
+            return false;
+        }
+    }
+
+    /**
+     * A decision after the paste parks the task at a recoverable input_required with decision_required
+     * evidence (seed R54, R55); the pane's decision stays unanswered.
+     */
+    private boolean parkOnDecision(String taskId, String pane, String stage) {
+        String decision = signals.pendingDecision(pane);
+        if (decision == null) {
+            return false;
+        }
+        Map<String, Object> ev = evidence(stage, "reason", "decision_required", "paste_delivered", true);
+        if (!AgentEventSignals.PENDING.equals(decision)) {
+            ev.put("decision_id", decision);
+        }
+        park(taskId, ev);
+        return true;
+    }
+
+    /** The gate saw activity: working, unless a decision arrived after Enter (seed R58). */
+    private void confirm(String taskId, String pane) {
+        if (parkOnDecision(taskId, pane, "activity_gate")) {
+            return;
+        }
+        store.updateIf(taskId, t -> t.state == TaskState.PENDING, t -> {
+            t.state = TaskState.WORKING;
+            t.evidence = Map.of();
+        });
+    }
+
+    private void park(String taskId, Map<String, Object> evidence) {
+        store.updateIf(taskId, t -> t.state == TaskState.PENDING, t -> {
+            t.state = TaskState.INPUT_REQUIRED;
+            t.evidence = evidence;
+        });
+    }
+
+    private void fail(String taskId, Map<String, Object> evidence) {
+        store.updateIf(taskId, t -> t.state == TaskState.PENDING, t -> {
+            t.state = TaskState.FAILED;
+            t.evidence = evidence;
+        });
+    }
+
+    private byte[] paste(String pane, String prompt) {
+        // Without bracketed paste a newline would submit early: the prompt is sent as one line then.
+        String text = panes.bracketedPaste(pane) ? "\u001b[200~" + prompt + "\u001b[201~" : Prompts.oneLine(prompt);
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    static Map<String, Object> evidence(String stage, Object... keyValues) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("stage", stage);
+        for (int i = 0; i < keyValues.length; i += 2) {
+            out.put((String) keyValues[i], keyValues[i + 1]);
+        }
+        return out;
+    }
+
+    private static long nanos(double seconds) {
+        return (long) (seconds * 1_000_000_000L);
+    }
+}

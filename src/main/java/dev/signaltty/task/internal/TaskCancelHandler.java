@@ -1,0 +1,45 @@
+package dev.signaltty.task.internal;
+
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.transport.CallContext;
+import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.transport.ProtocolException;
+
+/** task.cancel: Stops the worker {task_id}; the worktree stays for task.finish. */
+@Component
+class TaskCancelHandler implements MethodHandler<TaskCancelHandler.Params, Object> {
+
+    record Params(String taskId) {
+    }
+
+    private final TaskFinisher target;
+
+    TaskCancelHandler(TaskFinisher target) {
+        this.target = target;
+    }
+
+    @Override
+    public String method() {
+        return "task.cancel";
+    }
+
+    @Override
+    public String summary() {
+        return "Stops the worker {task_id}; the worktree stays for task.finish.";
+    }
+
+    @Override
+    public Class<Params> paramsType() {
+        return Params.class;
+    }
+
+    @Override
+    public Object handle(Params p, CallContext context) {
+        return Map.of("task", target.cancel(p.taskId()));
+    }
+}

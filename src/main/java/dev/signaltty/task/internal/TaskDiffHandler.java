@@ -1,0 +1,45 @@
+package dev.signaltty.task.internal;
+
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.transport.CallContext;
+import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.transport.ProtocolException;
+
+/** task.diff: The task worktree's changes against the task's base {task_id}. */
+@Component
+class TaskDiffHandler implements MethodHandler<TaskDiffHandler.Params, Object> {
+
+    record Params(String taskId) {
+    }
+
+    private final TaskFinisher target;
+
+    TaskDiffHandler(TaskFinisher target) {
+        this.target = target;
+    }
+
+    @Override
+    public String method() {
+        return "task.diff";
+    }
+
+    @Override
+    public String summary() {
+        return "The task worktree's changes against the task's base {task_id}.";
+    }
+
+    @Override
+    public Class<Params> paramsType() {
+        return Params.class;
+    }
+
+    @Override
+    public Object handle(Params p, CallContext context) {
+        return target.diff(p.taskId());
+    }
+}

@@ -1,0 +1,50 @@
+package dev.signaltty.task.internal;
+
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.transport.CallContext;
+import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.transport.ProtocolException;
+
+/** task.file_diff: One file's change in the task worktree against the task's base {task_id, path}. */
+@Component
+class TaskFileDiffHandler implements MethodHandler<TaskFileDiffHandler.Params, Object> {
+
+    record Params(String taskId, String path) {
+        Params {
+            if (path.isEmpty()) {
+                throw ProtocolException.badParams("path", "must not be empty");
+            }
+        }
+    }
+
+    private final TaskFinisher target;
+
+    TaskFileDiffHandler(TaskFinisher target) {
+        this.target = target;
+    }
+
+    @Override
+    public String method() {
+        return "task.file_diff";
+    }
+
+    @Override
+    public String summary() {
+        return "One file's change in the task worktree against the task's base {task_id, path}.";
+    }
+
+    @Override
+    public Class<Params> paramsType() {
+        return Params.class;
+    }
+
+    @Override
+    public Object handle(Params p, CallContext context) {
+        return target.fileDiff(p.taskId(), p.path());
+    }
+}

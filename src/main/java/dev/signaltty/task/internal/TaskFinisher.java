@@ -1,0 +1,230 @@
+package dev.signaltty.task.internal;
+
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.pane.Panes;
+import dev.signaltty.transport.ErrorCode;
+import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.workspace.GitCheckouts;
+import dev.signaltty.workspace.LivePaneCwds;
+
+/**
+ * What happens to a task after its start: the worker's report, reads of its work against its base,
+ * and its end — task.finish (merge or discard, seed R40, R46-R48, R73-R80) and task.cancel (R41).
+ * Finishes are serialized: two finishes of one task must not both merge.
+ */
+@Component
+class TaskFinisher {
+
+    private final ReentrantLock finishing = new ReentrantLock();
+    private final TaskStore store;
+    private final GitCheckouts git;
+    private final Panes panes;
+    private final LivePaneCwds livePanes;
+    private final WorkerSignals signals;
+
+    TaskFinisher(TaskStore store, GitCheckouts git, Panes panes, LivePaneCwds livePanes, WorkerSignals signals) {
+        this.store = store;
+        this.git = git;
+        this.panes = panes;
+        this.livePanes = livePanes;
+        this.signals = signals;
+    }
+
+    Task.View report(TaskReportHandler.Params p) {
+        String taskId = p.taskId() != null ? p.taskId() : store.byPane(p.paneId()).map(t -> t.id)
+                .orElseThrow(() -> new ProtocolException(ErrorCode.NO_SUCH_TASK, "pane " + p.paneId()
+                        + " is not a task worker", Map.of("pane_id", p.paneId())));
+        return store.locked(() -> {
+            Task task = store.require(taskId);
+            if (task.disposition != null || task.state == TaskState.CANCELED) {
+                throw new ProtocolException(ErrorCode.BAD_PARAMS, "task " + taskId + " is already "
+                        + (task.disposition != null ? "finished" : "canceled"),
+                        Map.of("field", "task_id", "state", task.state.wire()));
+            }
+            return store.update(taskId, t -> {
+                t.state = TaskState.parse(p.status());
+                t.report = new Task.Report(p.status(), p.summary(), Instant.now().toString());
+            });
+        });
+    }
+
+    Object diff(String taskId) {
+        Task.View task = store.view(taskId);
+        requireWorktree(task);
+        Object summary = git.diffSince(Path.of(task.worktree()), task.baseCommit());
+        return Map.of("task_id", taskId, "diff", summary);
+    }
+
+    Object fileDiff(String taskId, String path) {
+        Task.View task = store.view(taskId);
+        requireWorktree(task);
+        return Map.of("task_id", taskId, "path", path,
+                "content", git.fileDiffSince(Path.of(task.worktree()), task.baseCommit(), path));
+    }
+
+    private static void requireWorktree(Task.View task) {
+        if (task.worktreeRemoved() || !Files.isDirectory(Path.of(task.worktree()))) {
+            throw new ProtocolException(ErrorCode.BAD_PARAMS, "the worktree of " + task.taskId() + " is gone",
+                    Map.of("field", "task_id", "worktree", task.worktree()));
+        }
+    }
+
+    Task.View cancel(String taskId) {
+        finishing.lock();
+        try {
+            Task.View task = store.view(taskId);
+            if (task.disposition() != null) {
+                throw new ProtocolException(ErrorCode.BAD_PARAMS, "task " + taskId + " is already finished",
+                        Map.of("field", "task_id", "disposition", task.disposition()));
+            }
+            closeWorker(taskId, "task_cancel");
+            return store.update(taskId, t -> {
+                if (!t.state.terminal()) {
+                    t.state = TaskState.CANCELED;
+                }
+            });
+        } finally {
+            finishing.unlock();
+        }
+    }
+
+    Task.View finish(String taskId, boolean merge, @Nullable String targetRef) {
+        finishing.lock();
+        try {
+            Task.View task = store.view(taskId);
+            Path worktree = Path.of(task.worktree());
+            Path repo = Path.of(task.repo());
+            if (task.disposition() != null) {
+                return retryCleanup(task, worktree, repo);
+            }
+            String target = merge ? target(task, targetRef, repo) : null;
+            List<String> foreign = livePanes.livePanesInside(canonical(worktree)).stream()
+                    .filter(id -> !id.equals(task.paneId())).toList();
+            if (!foreign.isEmpty()) { // seed R78-R80
+                throw new ProtocolException(ErrorCode.PANES_ALIVE, "live panes are inside " + worktree,
+                        Map.of("task_id", taskId, "pane_ids", foreign));
+            }
+            closeWorker(taskId, "task_finish");
+            if (merge) {
+                git.commitAll(worktree, "signaltty task " + taskId + ": " + firstLine(task.objective()));
+                List<String> conflicts = git.merge(repo, task.branch(), "Merge " + task.branch() + " (signaltty task "
+                        + taskId + ")");
+                if (!conflicts.isEmpty()) { // seed R74, R315: aborted, source left clean
+                    store.update(taskId, t -> t.finishError = error("merge_conflict",
+                            "merging " + t.branch + " into " + target + " conflicts", conflicts));
+                    throw new ProtocolException(ErrorCode.MERGE_CONFLICT, "merging " + task.branch() + " into "
+                            + target + " conflicts in " + conflicts.size() + " file(s)",
+                            Map.of("task_id", taskId, "files", conflicts));
+                }
+            }
+            store.update(taskId, t -> { // seed R73: the disposition is a store transition
+                t.disposition = merge ? "merged" : "discarded";
+                t.finishError = null;
+                if (!t.state.terminal()) {
+                    t.state = merge ? TaskState.COMPLETED : TaskState.CANCELED;
+                }
+            });
+            return cleanup(task, worktree, repo);
+        } finally {
+            finishing.unlock();
+        }
+    }
+
+    /** Seed R46-R48: default target_branch; explicit on a detached start; must be what the source has checked out. */
+    private String target(Task.View task, @Nullable String targetRef, Path repo) {
+        String wanted = targetRef != null ? stripHeads(targetRef) : task.targetBranch();
+        if (wanted == null) {
+            throw new ProtocolException(ErrorCode.BAD_PARAMS, "task " + task.taskId()
+                    + " started on a detached HEAD: target_ref is required",
+                    Map.of("field", "target_ref", "task_id", task.taskId()));
+        }
+        String actual = git.currentBranch(repo);
+        if (!wanted.equals(actual)) {
+            Map<String, Object> details = new LinkedHashMap<>();
+            details.put("field", "target_ref");
+            details.put("expected", wanted);
+            details.put("actual", actual);
+            throw new ProtocolException(ErrorCode.BAD_PARAMS, "the merge target " + wanted
+                    + " is not the branch checked out in " + repo + " (" + (actual == null ? "detached HEAD" : actual)
+                    + ")", details);
+        }
+        return wanted;
+    }
+
+    private static String stripHeads(String ref) {
+        return ref.startsWith("refs/heads/") ? ref.substring("refs/heads/".length()) : ref;
+    }
+
+    /** Seed R76, R77: a second finish only retries the removal, and only while the path exists. */
+    private Task.View retryCleanup(Task.View task, Path worktree, Path repo) {
+        if (task.worktreeRemoved() || !Files.exists(worktree, LinkOption.NOFOLLOW_LINKS)) {
+            throw new ProtocolException(ErrorCode.BAD_PARAMS, "task " + task.taskId() + " is already finished ("
+                    + task.disposition() + ") and its worktree is gone",
+                    Map.of("field", "task_id", "disposition", task.disposition()));
+        }
+        return cleanup(task, worktree, repo);
+    }
+
+    private Task.View cleanup(Task.View task, Path worktree, Path repo) {
+        try {
+            if (task.workspaceOwned() && task.workspaceId() != null) {
+                git.closeWorkspace(task.workspaceId());
+            }
+            git.removeWorktree(repo, worktree);
+            return store.update(task.taskId(), t -> {
+                t.worktreeRemoved = true;
+                t.finishError = null;
+            });
+        } catch (ProtocolException e) { // seed R75: stored, and a second finish retries
+            return store.update(task.taskId(), t -> t.finishError = error("cleanup_failed", e.getMessage(), List.of()));
+        }
+    }
+
+    /** Ends the worker; closing it from finish/cancel clears its attention (seed R40, R41). */
+    private void closeWorker(String taskId, String cause) {
+        String paneId = store.locked(() -> {
+            Task t = store.require(taskId);
+            t.closingWorker = true;
+            return t.paneId;
+        });
+        if (paneId != null && panes.find(paneId).isPresent()) {
+            signals.clearAttention(paneId, cause);
+            panes.close(paneId);
+        }
+    }
+
+    private static Map<String, Object> error(String reason, String message, List<String> files) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("reason", reason);
+        out.put("message", message);
+        if (!files.isEmpty()) {
+            out.put("files", files);
+        }
+        out.put("at", Instant.now().toString());
+        return out;
+    }
+
+    private static String firstLine(String text) {
+        String line = text.strip().lines().findFirst().orElse("");
+        return line.length() > 72 ? line.substring(0, 72) : line;
+    }
+
+    private static Path canonical(Path path) {
+        try {
+            return path.toRealPath();
+        } catch (java.io.IOException e) {
+            return path.toAbsolutePath().normalize();
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package dev.signaltty.task.internal;
+
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.transport.CallContext;
+import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.transport.ProtocolException;
+
+/** task.get: One task {task_id}. */
+@Component
+class TaskGetHandler implements MethodHandler<TaskGetHandler.Params, Object> {
+
+    record Params(String taskId) {
+    }
+
+    private final TaskStore target;
+
+    TaskGetHandler(TaskStore target) {
+        this.target = target;
+    }
+
+    @Override
+    public String method() {
+        return "task.get";
+    }
+
+    @Override
+    public String summary() {
+        return "One task {task_id}.";
+    }
+
+    @Override
+    public Class<Params> paramsType() {
+        return Params.class;
+    }
+
+    @Override
+    public Object handle(Params p, CallContext context) {
+        return Map.of("task", target.view(p.taskId()));
+    }
+}

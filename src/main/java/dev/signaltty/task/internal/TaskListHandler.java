@@ -1,0 +1,54 @@
+package dev.signaltty.task.internal;
+
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.transport.CallContext;
+import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.transport.ProtocolException;
+
+/** task.list: Tasks, optionally filtered by {context_id?, state?}. */
+@Component
+class TaskListHandler implements MethodHandler<TaskListHandler.Params, Object> {
+
+    record Params(@Nullable String contextId, @Nullable String state) {
+        Params {
+            if (state != null) {
+                try {
+                    TaskState.parse(state);
+                } catch (IllegalArgumentException e) {
+                    throw ProtocolException.badParams("state", "unknown task state " + state);
+                }
+            }
+        }
+    }
+
+    private final TaskStore target;
+
+    TaskListHandler(TaskStore target) {
+        this.target = target;
+    }
+
+    @Override
+    public String method() {
+        return "task.list";
+    }
+
+    @Override
+    public String summary() {
+        return "Tasks, optionally filtered by {context_id?, state?}.";
+    }
+
+    @Override
+    public Class<Params> paramsType() {
+        return Params.class;
+    }
+
+    @Override
+    public Object handle(Params p, CallContext context) {
+        return Map.of("tasks", target.list(p.contextId(), p.state() == null ? null : TaskState.parse(p.state())));
+    }
+}

@@ -1,0 +1,53 @@
+package dev.signaltty.task.internal;
+
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.transport.CallContext;
+import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.transport.ProtocolException;
+
+/** task.report: The worker reports its outcome {status: completed|failed|rejected, summary, task_id?, pane_id?}. */
+@Component
+class TaskReportHandler implements MethodHandler<TaskReportHandler.Params, Object> {
+
+    record Params(String status, String summary, @Nullable String taskId, @Nullable String paneId) {
+        Params {
+            if (!List.of("completed", "failed", "rejected").contains(status)) {
+                throw ProtocolException.badParams("status", "must be completed, failed or rejected");
+            }
+            if (taskId == null && paneId == null) {
+                throw ProtocolException.badParams("task_id", "task_id or pane_id is required");
+            }
+        }
+    }
+
+    private final TaskFinisher target;
+
+    TaskReportHandler(TaskFinisher target) {
+        this.target = target;
+    }
+
+    @Override
+    public String method() {
+        return "task.report";
+    }
+
+    @Override
+    public String summary() {
+        return "The worker reports its outcome {status: completed|failed|rejected, summary, task_id?, pane_id?}.";
+    }
+
+    @Override
+    public Class<Params> paramsType() {
+        return Params.class;
+    }
+
+    @Override
+    public Object handle(Params p, CallContext context) {
+        return Map.of("task", target.report(p));
+    }
+}

@@ -1,0 +1,144 @@
+package dev.signaltty.task.internal;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.pane.Panes;
+import dev.signaltty.transport.ErrorCode;
+import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.workspace.GitCheckouts;
+import dev.signaltty.workspace.Ids;
+import dev.signaltty.workspace.WorkspaceRef;
+import dev.signaltty.workspace.Workspaces;
+
+/**
+ * The synchronous part of {@code task.start} (seed R24-R30, R43-R45). Starts are serialized so the cap
+ * and the client_request_id lookup see every earlier start; git work dominates their cost anyway.
+ */
+@Component
+class TaskStarter {
+
+    /** What task.start returns. */
+    record Started(Task.View task, @Nullable Worker pane) {
+    }
+
+    record Worker(String paneId, String workspaceId, String tabId) {
+    }
+
+    private final ReentrantLock starting = new ReentrantLock();
+    private final TaskStore store;
+    private final GitCheckouts git;
+    private final Workspaces workspaces;
+    private final Panes panes;
+    private final FirstSubmit firstSubmit;
+    private final int cap;
+
+    TaskStarter(TaskStore store, GitCheckouts git, Workspaces workspaces, Panes panes, FirstSubmit firstSubmit,
+                @Value("${signaltty.task.max-unfinished:8}") int cap) {
+        this.store = store;
+        this.git = git;
+        this.workspaces = workspaces;
+        this.panes = panes;
+        this.firstSubmit = firstSubmit;
+        this.cap = cap;
+    }
+
+    Started start(TaskStartHandler.Params p) {
+        starting.lock();
+        try {
+            if (p.clientRequestId() != null) {
+                var existing = store.byClientRequest(p.clientRequestId());
+                if (existing.isPresent()) {
+                    return started(existing.get()); // seed R43
+                }
+            }
+            long unfinished = store.unfinished();
+            if (unfinished >= cap) { // seed R26: before anything is created
+                throw new ProtocolException(ErrorCode.RATE_LIMITED, unfinished + " tasks are not finished (limit "
+                        + cap + "); finish or discard one first", Map.of("limit", cap, "unfinished", unfinished));
+            }
+            GitCheckouts.Source source = git.source(Path.of(p.repo()));
+            String baseCommit = git.resolveCommit(source.root(), p.base());
+            String taskId = Ids.next("task");
+            String branch = p.branch() != null ? p.branch() : "signaltty/" + taskId;
+            Path worktree = git.createWorktree(source.root(), branch, baseCommit);
+            // The checkout exists: from here on a failure is a persisted failed task (seed R28-R30).
+            Task task = new Task(taskId, p.contextId(), p.clientRequestId(), p.objective(), source.root().toString(),
+                    p.base(), baseCommit, branch, source.branch(), worktree.toString(), p.agent(), p.command(),
+                    new Task.Settings(p.readyTimeoutS(), p.submitDelayMs(), p.stallTimeoutS()), Instant.now());
+            store.create(task);
+            Panes.PaneInfo pane = launch(task, p, worktree);
+            Task.View view = store.update(taskId, t -> {
+                t.paneId = pane.paneId();
+                t.tabId = pane.tabId();
+            });
+            firstSubmit.begin(taskId);
+            return new Started(view, new Worker(pane.paneId(), pane.workspaceId(), pane.tabId()));
+        } finally {
+            starting.unlock();
+        }
+    }
+
+    private Started started(Task.View task) {
+        return new Started(task, task.paneId() == null ? null
+                : new Worker(task.paneId(), task.workspaceId(), task.tabId()));
+    }
+
+    private Panes.PaneInfo launch(Task task, TaskStartHandler.Params p, Path worktree) {
+        String stage = "workspace";
+        try {
+            WorkspaceRef workspace;
+            if (p.workspaceId() != null) {
+                workspace = workspaces.resolve(p.workspaceId());
+            } else {
+                workspace = git.openWorkspace(worktree, "task " + task.id.substring(task.id.indexOf('_') + 1));
+            }
+            store.update(task.id, t -> {
+                t.workspaceId = workspace.id();
+                t.workspaceOwned = p.workspaceId() == null;
+            });
+            stage = "tab";
+            workspaces.checkTab(workspace.id(), p.tabId());
+            stage = "parent";
+            if (p.parentPaneId() != null) {
+                Panes.PaneInfo parent = panes.find(p.parentPaneId()).orElseThrow(() -> new ProtocolException(
+                        ErrorCode.NO_SUCH_PANE, "no pane " + p.parentPaneId(), Map.of("pane_id", p.parentPaneId())));
+                if (!parent.workspaceId().equals(workspace.id())) {
+                    throw ProtocolException.badParams("parent_pane_id", "pane " + p.parentPaneId()
+                            + " belongs to another workspace");
+                }
+            }
+            stage = "spawn";
+            return panes.spawn(new Panes.SpawnRequest(workspace.id(), p.tabId(), task.argv, worktree,
+                    Map.of("SIGNALTTY_TASK", task.id), p.parentPaneId(), "task " + task.id,
+                    p.parentPaneId() == null ? null : "worker"));
+        } catch (ProtocolException e) {
+            throw failed(task.id, stage, e);
+        } catch (RuntimeException e) {
+            throw failed(task.id, stage, new ProtocolException(ErrorCode.INTERNAL, e.toString(), Map.of(), e));
+        }
+    }
+
+    /** Records the failure on the task and returns the error to answer with, carrying {task_id, stage}. */
+    private ProtocolException failed(String taskId, String stage, ProtocolException cause) {
+        Map<String, Object> evidence = new LinkedHashMap<>();
+        evidence.put("stage", stage);
+        evidence.put("code", cause.code().name());
+        evidence.put("message", cause.getMessage());
+        store.update(taskId, t -> {
+            t.state = TaskState.FAILED;
+            t.evidence = evidence;
+        });
+        Map<String, Object> details = new LinkedHashMap<>(cause.details());
+        details.put("task_id", taskId);
+        details.put("stage", stage);
+        return new ProtocolException(cause.code(), stage + " failed: " + cause.getMessage(), details, cause);
+    }
+}

@@ -1,0 +1,99 @@
+package dev.signaltty.task.internal;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.transport.CallContext;
+import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.transport.Waits;
+
+/**
+ * task.wait (seed R59-R72): one task or every task of a context until its state is in {@code until}
+ * (default {@code settled}). Single-flight and connection-bound like pane wait; the task's state never
+ * depends on a waiter.
+ */
+@Component
+class TaskWaitHandler implements MethodHandler<TaskWaitHandler.Params, Map<String, Object>> {
+
+    record Params(@Nullable String taskId, @Nullable String contextId, @Nullable List<String> until,
+                  @Nullable Double timeoutS) {
+        Params {
+            if ((taskId == null) == (contextId == null)) {
+                throw ProtocolException.badParams("task_id", "exactly one of task_id or context_id is required");
+            }
+            if (until == null) {
+                until = List.of("settled");
+            }
+            TaskState.until(until);
+            if (timeoutS == null) {
+                timeoutS = 3600.0;
+            } else if (!(timeoutS > 0)) {
+                throw ProtocolException.badParams("timeout_s", "must be positive");
+            }
+        }
+    }
+
+    private final TaskStore store;
+
+    TaskWaitHandler(TaskStore store) {
+        this.store = store;
+    }
+
+    @Override
+    public String method() {
+        return "task.wait";
+    }
+
+    @Override
+    public String summary() {
+        return "Waits for a task {task_id} or every task of a context {context_id} to reach until "
+                + "(task states, terminal, settled; default settled).";
+    }
+
+    @Override
+    public Class<Params> paramsType() {
+        return Params.class;
+    }
+
+    @Override
+    public boolean singleFlight() {
+        return true;
+    }
+
+    @Override
+    public Map<String, Object> handle(Params p, CallContext context) {
+        Set<TaskState> until = TaskState.until(p.until());
+        long deadline = Waits.deadlineNanos(p.timeoutS());
+        if (p.taskId() != null) {
+            String taskId = p.taskId();
+            store.view(taskId); // NO_SUCH_TASK before waiting (seed R65)
+            return store.await(() -> store.findLocked(taskId)
+                            .filter(t -> until.contains(t.state))
+                            .map(t -> Map.<String, Object>of("task_id", t.id, "matched", t.state.wire(), "task", t.view()))
+                            .orElse(null),
+                    deadline, context.cancellation(), Map.of("task_id", taskId));
+        }
+        String contextId = p.contextId();
+        return store.await(() -> {
+            List<Task> tasks = store.inContextLocked(contextId);
+            List<Task.View> views = new ArrayList<>();
+            for (Task task : tasks) {
+                if (!until.contains(task.state)) {
+                    return null;
+                }
+                views.add(task.view());
+            }
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("context_id", contextId);
+            out.put("tasks", views);
+            return out;
+        }, deadline, context.cancellation(), Map.of("context_id", contextId));
+    }
+}

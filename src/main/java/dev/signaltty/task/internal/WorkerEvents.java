@@ -1,0 +1,49 @@
+package dev.signaltty.task.internal;
+
+import java.util.Map;
+
+import org.springframework.context.event.EventListener;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.pane.AgentStateChanged;
+import dev.signaltty.pane.PaneExited;
+
+/** How a worker's own state moves its task after the first submit. */
+@Component
+class WorkerEvents {
+
+    private final TaskStore store;
+
+    WorkerEvents(TaskStore store) {
+        this.store = store;
+    }
+
+    /**
+     * A task parked by an unconfirmed submit resumes when its worker turns working (seed R39). One parked
+     * by a decision does not: only an answer or an accepted follow-up submit resumes it (seed R327-R329).
+     */
+    @EventListener
+    void on(AgentStateChanged event) {
+        if (!"lifecycle".equals(event.axis()) || !"working".equals(event.to())) {
+            return;
+        }
+        store.byPane(event.paneId()).ifPresent(task -> store.updateIf(task.id,
+                t -> t.state == TaskState.INPUT_REQUIRED && "submit_unconfirmed".equals(t.evidence.get("reason")),
+                t -> {
+                    t.state = TaskState.WORKING;
+                    t.evidence = Map.of("resumed_from", "submit_unconfirmed", "resumed_by_seq", event.seq());
+                }));
+    }
+
+    /** A worker that exits before its task ends fails the task, unless the task itself closed it. */
+    @EventListener
+    void on(PaneExited event) {
+        store.byPane(event.paneId()).ifPresent(task -> store.updateIf(task.id,
+                t -> !t.state.terminal() && !t.closingWorker,
+                t -> {
+                    t.evidence = Map.of("stage", "worker_exited", "exit_code", event.exitCode(),
+                            "previous_state", t.state.wire());
+                    t.state = TaskState.FAILED;
+                }));
+    }
+}
