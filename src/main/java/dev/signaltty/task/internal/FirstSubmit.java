@@ -88,6 +88,10 @@ class FirstSubmit {
             confirm(taskId, pane);
             return;
         }
+        if (panes.find(pane).filter(Panes.PaneInfo::alive).isEmpty()) {
+            fail(taskId, evidence("worker_exited", "paste_delivered", true));
+            return;
+        }
         if (!parkOnDecision(taskId, pane, "activity_gate")) {
             park(taskId, evidence("activity_gate", "reason", "submit_unconfirmed")); // seed R38
         }

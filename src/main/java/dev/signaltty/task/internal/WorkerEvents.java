@@ -35,11 +35,14 @@ class WorkerEvents {
                 }));
     }
 
-    /** A worker that exits before its task ends fails the task, unless the task itself closed it. */
+    /**
+     * A worker that exits before its task ends fails the task, unless the task itself closed it. A
+     * pending task is left to the first submit, which reports a gone pane as {@code submit_refused}.
+     */
     @EventListener
     void on(PaneExited event) {
         store.byPane(event.paneId()).ifPresent(task -> store.updateIf(task.id,
-                t -> !t.state.terminal() && !t.closingWorker,
+                t -> !t.state.terminal() && t.state != TaskState.PENDING && !t.closingWorker,
                 t -> {
                     t.evidence = Map.of("stage", "worker_exited", "exit_code", event.exitCode(),
                             "previous_state", t.state.wire());

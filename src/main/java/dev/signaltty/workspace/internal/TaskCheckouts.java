@@ -167,7 +167,7 @@ class TaskCheckouts implements GitCheckouts {
     @Override
     public void removeWorktree(Path root, Path worktree) {
         Deadline d = Deadline.in(changeDeadline);
-        GitResult removed = git.run(root, d, "worktree", "remove", "--force", "--force", "--", worktree.toString());
+        GitResult removed = git.run(root, d, "worktree", "remove", "--force", "--", worktree.toString());
         if (!removed.ok()) {
             throw new ProtocolException(ErrorCode.IO_ERROR, "cannot remove worktree " + worktree + ": "
                     + removed.stderr().strip().lines().findFirst().orElse("git refused"),

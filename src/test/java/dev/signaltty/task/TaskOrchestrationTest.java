@@ -1,0 +1,122 @@
+package dev.signaltty.task;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import dev.signaltty.SignalttyApplication;
+import dev.signaltty.support.ProtocolClient;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Issue 9's Show: three tasks in one context in a real repository, each run by the scripted fake worker
+ * on a real PTY, which reads its prompt, writes a file and reports; one is merged, one discarded and
+ * one finished into a conflict.
+ */
+@SpringBootTest(classes = {SignalttyApplication.class, FakeAgentHooks.class},
+        properties = {"spring.main.keep-alive=false", "signaltty.task.max-unfinished=50"})
+class TaskOrchestrationTest {
+
+    @TempDir
+    static Path shared;
+
+    @DynamicPropertySource
+    static void paths(DynamicPropertyRegistry registry) {
+        registry.add("SIGNALTTY_SOCKET", () -> shared.resolve("run/signaltty.sock").toString());
+        registry.add("XDG_STATE_HOME", () -> shared.resolve("state").toString());
+        registry.add("signaltty.git.config-home", () -> shared.resolve("home").toString());
+    }
+
+    @TempDir
+    Path tmp;
+
+    TaskFixture f;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        Files.createDirectories(shared.resolve("home"));
+        f = new TaskFixture(tmp, shared.resolve("run/signaltty.sock"));
+    }
+
+    @AfterEach
+    void tearDown() {
+        f.close();
+    }
+
+    @Test
+    void threeWorkersInOneContextAreMergedDiscardedAndFinishedIntoAConflict() {
+        String context = "ctx-" + tmp.getFileName();
+        String a = f.start("WRITE a.txt alpha", "work", "context_id", context).get("task").get("task_id").asString();
+        String b = f.start("WRITE b.txt beta", "work", "context_id", context).get("task").get("task_id").asString();
+        JsonNode startedC = f.start("WRITE shared.txt gamma", "work", "context_id", context);
+        String c = startedC.get("task").get("task_id").asString();
+        assertThat(startedC.get("task").get("state").asString()).isEqualTo("pending"); // seed R339
+        assertThat(startedC.get("pane").get("pane_id").asString()).startsWith("pane_");
+
+        JsonNode settled = f.client.call("task.wait", Map.of("context_id", context, "timeout_s", 60));
+        assertThat(settled.get("tasks")).hasSize(3);
+        for (JsonNode task : settled.get("tasks")) {
+            assertThat(task.get("state").asString()).isEqualTo("completed");
+            assertThat(task.get("report").get("summary").asString()).startsWith("wrote ");
+            assertThat(task.get("target_branch").asString()).isEqualTo("main"); // seed R45
+        }
+        Path worktreeA = Path.of(f.task(a).get("worktree").asString());
+        assertThat(worktreeA.resolve("a.txt")).hasContent("alpha");
+        JsonNode diff = f.client.call("task.diff", Map.of("task_id", a)).get("diff");
+        assertThat(diff.get("files").get(0).get("path").asString()).isEqualTo("a.txt");
+        JsonNode fileDiff = f.client.call("task.file_diff", Map.of("task_id", a, "path", "a.txt"));
+        assertThat(fileDiff.get("content").get("kind").asString()).isEqualTo("text");
+
+        JsonNode merged = f.client.call("task.finish", Map.of("task_id", a, "merge", true)).get("task");
+        assertThat(merged.get("disposition").asString()).isEqualTo("merged");
+        assertThat(merged.get("worktree_removed").asBoolean()).isTrue();
+        assertThat(f.repo.root.resolve("a.txt")).hasContent("alpha");
+        assertThat(f.repo.git("log", "-1", "--format=%s", "main")).contains(merged.get("branch").asString());
+
+        JsonNode discarded = f.client.call("task.finish", Map.of("task_id", b, "discard", true)).get("task");
+        assertThat(discarded.get("disposition").asString()).isEqualTo("discarded");
+        assertThat(f.repo.root.resolve("b.txt")).doesNotExist();
+
+        // the source moves on: shared.txt now exists on main with other content
+        f.repo.write("shared.txt", "main\n");
+        f.repo.commitAll("main writes shared.txt");
+        JsonNode conflict = f.client.request("task.finish", Map.of("task_id", c, "merge", true));
+        assertThat(conflict.get("error").get("code").asString()).isEqualTo("MERGE_CONFLICT"); // seed R315
+        assertThat(conflict.get("error").get("details").get("files").get(0).asString()).isEqualTo("shared.txt");
+        JsonNode afterConflict = f.task(c);
+        assertThat(afterConflict.get("finish_error").get("files").get(0).asString()).isEqualTo("shared.txt"); // R74
+        assertThat(afterConflict.path("disposition").isMissingNode()).isTrue();
+        assertThat(f.repo.git("status", "--porcelain")).isEmpty();
+        assertThat(f.repo.root.resolve(".git/MERGE_HEAD")).doesNotExist();
+        assertThat(f.repo.root.resolve("shared.txt")).hasContent("main");
+
+        Path worktreeC = Path.of(afterConflict.get("worktree").asString());
+        assertThat(f.worktrees()).containsExactly(f.repo.root.toString(), worktreeC.toString());
+        assertThat(worktreeC.resolve("shared.txt")).hasContent("gamma");
+
+        List<String> names = new ArrayList<>();
+        try (ProtocolClient events = ProtocolClient.connect(shared.resolve("run/signaltty.sock"))) {
+            JsonNode sub = events.call("subscribe", Map.of("events", List.of("*"), "task_ids", List.of(a), "from_seq", 0));
+            int count = sub.get("replay").get("returned").asInt();
+            for (int i = 0; i < count; i++) {
+                JsonNode event = events.nextEvent();
+                assertThat(event.get("payload").get("task_id").asString()).isEqualTo(a);
+                names.add(event.get("event").asString());
+            }
+        }
+        assertThat(names).contains("task.created", "task.updated", "pane.created", "agent.idle", "agent.working",
+                "agent.done", "pane.closed");
+    }
+}

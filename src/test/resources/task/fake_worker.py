@@ -1,0 +1,78 @@
+"""A scripted fake agent for task tests.
+
+It reports its lifecycle over the daemon socket the way an agent's hooks would, reads the prompt the
+task writes into its PTY, does what the objective says (WRITE <path> <content>) and reports with
+task.report, as `signaltty report` would. The first argument picks a behaviour:
+  work        idle -> read prompt -> working -> write file -> report completed -> done; stays alive
+  silent      idle -> read prompt -> never turns working (the gate stalls)
+  never_ready prints a banner and never reports idle
+  decision    idle -> on the first pasted byte raises permission_required (a decision after the paste)
+  reject      idle -> read prompt -> working -> report rejected -> done
+"""
+import json
+import os
+import re
+import socket
+import sys
+import termios
+import tty
+
+SOCK = os.environ["SIGNALTTY_SOCKET"]
+PANE = os.environ["SIGNALTTY_PANE"]
+TASK = os.environ.get("SIGNALTTY_TASK")
+
+
+def call(method, **params):
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.connect(SOCK)
+    s.sendall((json.dumps({"id": 1, "method": method, "params": params}) + "\n").encode())
+    f = s.makefile("r")
+    while True:
+        line = json.loads(f.readline())
+        if line.get("type") == "response":
+            break
+    s.close()
+    return line
+
+
+def state(**kw):
+    call("test.agent_state", pane_id=PANE, task_id=TASK, **kw)
+
+
+def stay():
+    for _ in sys.stdin:
+        pass
+
+
+mode = sys.argv[1]
+if mode == "never_ready":
+    print("booting forever, waiting for a login that never comes", flush=True)
+    stay()
+    sys.exit(0)
+
+if mode == "decision":
+    fd = sys.stdin.fileno()
+    tty.setcbreak(fd)
+    state(lifecycle="idle")
+    os.read(fd, 1)
+    state(lifecycle="blocked", attention="permission_required")
+    print("asked for permission", flush=True)
+    stay()
+    sys.exit(0)
+
+state(lifecycle="idle")
+prompt = sys.stdin.readline()
+print("got prompt: " + prompt[:60], flush=True)
+if mode == "silent":
+    stay()
+    sys.exit(0)
+state(lifecycle="working")
+if mode == "reject":
+    call("task.report", status="rejected", summary="not doing that", task_id=TASK)
+else:
+    m = re.search(r"WRITE (\S+) (\S+)", prompt)
+    with open(m.group(1), "w") as out:
+        out.write(m.group(2) + "\n")
+    call("task.report", status="completed", summary="wrote " + m.group(1), task_id=TASK)
+state(lifecycle="done")
+stay()
