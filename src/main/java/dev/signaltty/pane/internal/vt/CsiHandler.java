@@ -34,7 +34,7 @@ final class CsiHandler {
             case 'A' -> cursorUp(e, p.get(0, 1));
             case 'B', 'e' -> cursorDown(e, p.get(0, 1));
             case 'C', 'a' -> e.cx = Math.min(e.cols - 1, e.clampedX() + p.get(0, 1));
-            case 'D' -> e.cx = Math.max(0, e.clampedX() - p.get(0, 1));
+            case 'D' -> e.cx = Math.max(0, e.cx - p.get(0, 1)); // from tmux's pending-wrap column too
             case 'E' -> {
                 cursorDown(e, p.get(0, 1));
                 e.cx = 0;
@@ -50,14 +50,12 @@ final class CsiHandler {
             case 'K' -> eraseLine(e, p.get(0, 0), fill);
             case 'L' -> {
                 if (e.cy >= e.top && e.cy <= e.bottom) {
-                    g.scrollDown(e.cy, e.bottom, p.get(0, 1), fill);
-                    e.cx = 0;
+                    g.scrollDown(e.cy, e.bottom, p.get(0, 1), fill); // tmux leaves the cursor column
                 }
             }
             case 'M' -> {
                 if (e.cy >= e.top && e.cy <= e.bottom) {
                     g.scrollUp(e.cy, e.bottom, p.get(0, 1), fill, null);
-                    e.cx = 0;
                 }
             }
             case 'P' -> g.deleteChars(e.cy, e.cx, p.get(0, 1), fill);

@@ -133,7 +133,7 @@ final class Emulator implements VtActions {
 
     /** Before writing w cells at x: blank the other half of any wide character being overwritten. */
     private void fixWideBeforeWrite(Row r, int x, int w) {
-        if (r.cps[x] == Row.WIDE_TAIL && x > 0) {
+        if (r.cps[x] == Row.WIDE_TAIL && x > 0 && Row.isWideHead(r.cps[x - 1])) {
             r.cps[x - 1] = Row.EMPTY;
         }
         int last = x + w - 1;

@@ -77,7 +77,7 @@ final class Grid {
         if (from >= to) {
             return;
         }
-        if (r.cps[from] == Row.WIDE_TAIL && from > 0) {
+        if (r.cps[from] == Row.WIDE_TAIL && from > 0 && Row.isWideHead(r.cps[from - 1])) {
             r.clear(from - 1, from, fill);
         }
         if (to < cols && r.cps[to] == Row.WIDE_TAIL) {
@@ -95,23 +95,22 @@ final class Grid {
         }
     }
 
-    /** ICH: shifts cells from x right by n within the row, blanking the gap; cells pushed off are lost. */
+    /**
+     * ICH: shifts cells from x right by n within the row, blanking the gap; cells pushed off are lost.
+     * Like tmux (and unlike xterm) a wide character split by the shift is not repaired.
+     */
     void insertChars(int y, int x, int n, long fill) {
         Row r = rows[y];
         if (x >= cols) {
             return;
         }
         n = Math.min(n, cols - x);
-        splitWideAt(r, x, fill);
         System.arraycopy(r.cps, x, r.cps, x + n, cols - x - n);
         System.arraycopy(r.attrs, x, r.attrs, x + n, cols - x - n);
         if (r.combining != null) {
             System.arraycopy(r.combining, x, r.combining, x + n, cols - x - n);
         }
         r.clear(x, x + n, fill);
-        if (r.cps[cols - 1] > 0 && CharWidth.of(r.cps[cols - 1]) == 2) {
-            r.clear(cols - 1, cols, fill); // its tail was pushed off the edge
-        }
     }
 
     /** DCH: removes n cells at x, shifting the rest left and blanking the end of the row. */
@@ -121,21 +120,13 @@ final class Grid {
             return;
         }
         n = Math.min(n, cols - x);
-        splitWideAt(r, x, fill);
-        splitWideAt(r, x + n, fill);
+        // no wide-character repair here: tmux shifts cells as they are, and we match its screens
         System.arraycopy(r.cps, x + n, r.cps, x, cols - x - n);
         System.arraycopy(r.attrs, x + n, r.attrs, x, cols - x - n);
         if (r.combining != null) {
             System.arraycopy(r.combining, x + n, r.combining, x, cols - x - n);
         }
         r.clear(cols - n, cols, fill);
-    }
-
-    /** If column x holds the tail of a wide character, blanks both halves (the pair is being split). */
-    private void splitWideAt(Row r, int x, long fill) {
-        if (x > 0 && x < cols && r.cps[x] == Row.WIDE_TAIL) {
-            r.clear(x - 1, x + 1, fill);
-        }
     }
 
     void markAllDirty() {

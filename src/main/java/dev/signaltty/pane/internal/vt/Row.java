@@ -30,6 +30,11 @@ final class Row {
         attrs = new long[cols];
     }
 
+    /** A cell that starts a double-width character (its tail may have been shifted away by ICH/DCH). */
+    static boolean isWideHead(int cp) {
+        return cp >= 0x1100 && CharWidth.of(cp) == 2;
+    }
+
     int cols() {
         return cps.length;
     }
