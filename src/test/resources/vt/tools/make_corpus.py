@@ -167,3 +167,23 @@ vocab = [lambda: "word ", lambda: "漢字", lambda: "😀", lambda: "\r\n", lamb
          lambda: "x" * rnd.randint(1, 90)]
 for n in range(1, 4):
     write("random-mix-%d" % n, "".join(rnd.choice(vocab)() for _ in range(400)))
+
+# a wider vocabulary: scroll regions, origin mode, save/restore, alt screen, tabs, SGR, combining marks
+rnd = random.Random(11)
+def region():
+    t = rnd.randint(1, 12)
+    return CSI + "%d;%dr" % (t, rnd.randint(t + 1, 24))
+vocab2 = vocab + [region, lambda: CSI + "r", lambda: CSI + "?6h", lambda: CSI + "?6l", lambda: ESC + "7",
+                  lambda: ESC + "8", lambda: CSI + "s", lambda: CSI + "u", lambda: CSI + "?1049h",
+                  lambda: CSI + "?1049l", lambda: CSI + "%dS" % rnd.randint(1, 3), lambda: CSI + "%dT" % rnd.randint(1, 3),
+                  lambda: CSI + "%dZ" % rnd.randint(1, 2), lambda: ESC + "H", lambda: CSI + "g", lambda: CSI + "3g",
+                  lambda: "e\u0301", lambda: "한국", lambda: CSI + "1;4;38;5;%dm" % rnd.randint(0, 255),
+                  lambda: CSI + "%dd" % rnd.randint(1, 24), lambda: CSI + "%dG" % rnd.randint(1, 80),
+                  lambda: CSI + "%dE" % rnd.randint(1, 3), lambda: CSI + "%dF" % rnd.randint(1, 3),
+                  lambda: CSI + "%dB" % rnd.randint(1, 5), lambda: CSI + "%dD" % rnd.randint(1, 10),
+                  lambda: ESC + "E", lambda: CSI + "2K", lambda: CSI + "1K", lambda: CSI + "2J",
+                  lambda: CSI + "?7l", lambda: CSI + "?7h", lambda: CSI + "4h", lambda: CSI + "4l",
+                  lambda: CSI + "%db" % rnd.randint(1, 5), lambda: "\x0b", lambda: "\x0c"]
+for n in range(4, 10):
+    write("random-mix-%d" % n, "".join(rnd.choice(vocab2)() for _ in range(600)) + CSI + "?7h" + CSI + "4l",
+          "80x24" if n < 7 else ("40x10" if n < 9 else "100x30"))

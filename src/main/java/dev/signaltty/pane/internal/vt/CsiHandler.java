@@ -48,16 +48,8 @@ final class CsiHandler {
             case 'I' -> e.tab(p.get(0, 1));
             case 'J' -> eraseDisplay(e, p.get(0, 0), fill);
             case 'K' -> eraseLine(e, p.get(0, 0), fill);
-            case 'L' -> {
-                if (e.cy >= e.top && e.cy <= e.bottom) {
-                    g.scrollDown(e.cy, e.bottom, p.get(0, 1), fill); // tmux leaves the cursor column
-                }
-            }
-            case 'M' -> {
-                if (e.cy >= e.top && e.cy <= e.bottom) {
-                    g.scrollUp(e.cy, e.bottom, p.get(0, 1), fill, null);
-                }
-            }
+            case 'L' -> g.scrollDown(e.cy, lineOpBottom(e), p.get(0, 1), fill); // cursor column stays
+            case 'M' -> g.scrollUp(e.cy, lineOpBottom(e), p.get(0, 1), fill, null);
             case 'P' -> g.deleteChars(e.cy, e.cx, p.get(0, 1), fill);
             case 'S' -> e.scrollUp(p.get(0, 1));
             case 'T' -> g.scrollDown(e.top, e.bottom, p.get(0, 1), fill);
@@ -122,6 +114,11 @@ final class CsiHandler {
         }
     }
 
+    /** IL/DL act down to the region's bottom, or (tmux) to the screen's when the cursor is outside it. */
+    private static int lineOpBottom(Emulator e) {
+        return e.cy >= e.top && e.cy <= e.bottom ? e.bottom : e.rows - 1;
+    }
+
     private static void cursorUp(Emulator e, int n) {
         int limit = e.cy >= e.top ? e.top : 0;
         e.cx = e.clampedX();
@@ -177,10 +174,10 @@ final class CsiHandler {
 
     private static void repeat(Emulator e, int n) {
         int cp = e.lastPrinted();
-        if (cp < 0) {
-            return;
+        if (cp < 0 || cp > 0x7E) {
+            return; // tmux repeats only an ASCII character printed just before
         }
-        n = Math.min(n, e.cols * e.rows); // more than a screenful is indistinguishable and unbounded
+        n = Math.min(n, e.cols - e.clampedX());
         for (int i = 0; i < n; i++) {
             e.print(cp);
         }

@@ -37,8 +37,10 @@ final class Emulator implements VtActions {
     boolean[] tabs;
     String title = "";
     private int lastPrinted = -1;
-    private final SavedCursor savedMain = new SavedCursor();
-    private final SavedCursor savedAlt = new SavedCursor();
+    /** DECSC/DECRC and CSI s/u: one slot for both screens, as in tmux. */
+    private final SavedCursor decSaved = new SavedCursor();
+    /** The cursor saved by entering 1049, restored by leaving it (even when not in alt, like tmux). */
+    private final SavedCursor altSaved = new SavedCursor();
     private final Charsets charsets = new Charsets();
 
     Emulator(int cols, int rows, TerminalListener listener, Grid.ScrollSink historySink, Runnable clearHistory) {
@@ -148,6 +150,7 @@ final class Emulator implements VtActions {
     }
 
     private void combine(int cp) {
+        lastPrinted = -1;
         int x = cx >= cols ? cols - 1 : cx - 1;
         if (x < 0) {
             return;
@@ -156,9 +159,7 @@ final class Emulator implements VtActions {
         if (r.cps[x] == Row.WIDE_TAIL && x > 0) {
             x--;
         }
-        if (r.cps[x] != Row.EMPTY) {
-            r.addCombining(x, cp);
-        }
+        r.addCombining(x, cp); // even on an empty cell, as tmux does (it then shows a space and the mark)
     }
 
     private void wrap() {
@@ -171,6 +172,7 @@ final class Emulator implements VtActions {
 
     @Override
     public void execute(int c) {
+        lastPrinted = -1; // REP repeats only a character printed immediately before it, as in tmux
         switch (c) {
             case 0x07 -> listener.bell();
             case 0x08 -> backspace();
@@ -240,6 +242,7 @@ final class Emulator implements VtActions {
 
     @Override
     public void escDispatch(int intermediates, boolean ignore, int b) {
+        lastPrinted = -1;
         if (ignore) {
             return;
         }
@@ -284,17 +287,24 @@ final class Emulator implements VtActions {
     }
 
     void saveCursor() {
-        SavedCursor s = grid == alt ? savedAlt : savedMain;
+        save(decSaved);
+    }
+
+    void restoreCursor() {
+        restore(decSaved);
+    }
+
+    private void save(SavedCursor s) {
         s.x = cx;
         s.y = cy;
         s.attr = attr;
         s.origin = modes.origin;
         s.charsets = charsets.save();
+        s.valid = true;
     }
 
-    void restoreCursor() {
-        SavedCursor s = grid == alt ? savedAlt : savedMain;
-        cx = Math.min(s.x, cols);
+    private void restore(SavedCursor s) {
+        cx = Math.min(s.x, cols - 1);
         cy = Math.min(s.y, rows - 1);
         attr = s.attr;
         modes.origin = s.origin;
@@ -315,8 +325,8 @@ final class Emulator implements VtActions {
         cx = 0;
         cy = 0;
         resetTabs();
-        savedMain.reset();
-        savedAlt.reset();
+        decSaved.reset();
+        altSaved.reset();
     }
 
     void resetTabs() {
@@ -352,6 +362,9 @@ final class Emulator implements VtActions {
         if (!ignore) {
             CsiHandler.dispatch(this, p, intermediates, finalByte);
         }
+        if (finalByte != 'b') {
+            lastPrinted = -1;
+        }
     }
 
     void reply(String s) {
@@ -367,22 +380,29 @@ final class Emulator implements VtActions {
         return Math.min(cx, cols - 1);
     }
 
-    void setAltScreen(boolean on, boolean saveCursor) {
-        if (on == (grid == alt)) {
-            return;
-        }
+    void setAltScreen(boolean on, boolean withCursor) {
         if (on) {
-            if (saveCursor) {
-                saveCursor();
+            if (grid == alt) {
+                return;
+            }
+            if (withCursor) {
+                save(altSaved);
             }
             grid = alt;
             alt.eraseRows(0, rows, Sgr.DEFAULT);
         } else {
+            if (withCursor && altSaved.valid) {
+                // position and attributes only (not origin mode), even when not in the alternate
+                // screen: both as tmux does
+                cx = Math.min(altSaved.x, cols - 1);
+                cy = Math.min(altSaved.y, rows - 1);
+                attr = altSaved.attr;
+            }
+            if (grid == main) {
+                return;
+            }
             grid = main;
             main.markAllDirty(); // the main screen's text reappears: readers see it as new
-            if (saveCursor) {
-                restoreCursor();
-            }
         }
     }
 
@@ -423,8 +443,10 @@ final class Emulator implements VtActions {
         long attr;
         boolean origin;
         int charsets;
+        boolean valid;
 
         void reset() {
+            valid = false;
             x = 0;
             y = 0;
             attr = Sgr.DEFAULT;

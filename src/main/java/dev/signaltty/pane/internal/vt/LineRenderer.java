@@ -39,6 +39,7 @@ final class LineRenderer {
             sb.appendCodePoint(blank ? ' ' : cp);
             if (row.combining != null && row.combining[x] != null) {
                 sb.append(row.combining[x]);
+                blank = false;
             }
             if (!blank) {
                 lastNonBlank = sb.length();

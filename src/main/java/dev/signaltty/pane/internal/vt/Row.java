@@ -97,6 +97,13 @@ final class Row {
                 return false;
             }
         }
+        if (combining != null) {
+            for (String mark : combining) {
+                if (mark != null) {
+                    return false;
+                }
+            }
+        }
         return true;
     }
 
