@@ -37,6 +37,9 @@ final class Sgr {
     static long apply(long attr, VtParams p) {
         int n = Math.max(1, p.size());
         for (int i = 0; i < n; i++) {
+            if (p.isSub(i)) {
+                continue; // sub-parameters belong to the code before them (4:3, 38:2::r:g:b)
+            }
             int code = Math.max(0, p.raw(i));
             switch (code) {
                 case 0 -> attr = DEFAULT;

@@ -79,6 +79,24 @@ class TerminalTest {
         }
 
         @Test
+        void readsUnderlineStylesWithoutMistakingTheStyleForACode() {
+            Terminal t = term(20, 3);
+            feed(t, CSI + "4:3mx");
+            assertEquals(CSI + "0;4mx" + CSI + "0m", t.screen(true));
+        }
+
+        @Test
+        void replacesInvalidUtf8AndJoinsSequencesSplitAcrossFeeds() {
+            Terminal t = term(20, 3);
+            byte[] euro = "€".getBytes(StandardCharsets.UTF_8);
+            t.feed(euro, 0, 1);
+            t.feed(euro, 1, 2);
+            t.feed(new byte[] {'a', (byte) 0xFF, 'b', (byte) 0xC3}, 0, 4);
+            feed(t, "c");
+            assertEquals("€a\uFFFDb\uFFFDc", t.screen(false));
+        }
+
+        @Test
         void showsWideCharactersOnceAndCombiningMarksWithTheirBase() {
             Terminal t = term(10, 3);
             feed(t, "漢字ab\r\ne\u0301x");
@@ -307,6 +325,35 @@ class TerminalTest {
             feed(t, CSI + "?1049l");
             feed(viewer, CSI + "?1049l");
             assertEquals(t.screen(false), viewer.screen(false));
+        }
+    }
+
+    @Nested
+    class Concurrency {
+
+        @Test
+        void readersSeeWholeFeedsWhileAPtyThreadFeeds() throws Exception {
+            Terminal t = term(40, 10);
+            byte[] frame = (CSI + "H" + CSI + "2J" + "frame-line-a\r\nframe-line-b").getBytes(StandardCharsets.UTF_8);
+            Thread feeder = Thread.ofVirtual().start(() -> {
+                for (int i = 0; i < 20_000; i++) {
+                    t.feed(frame, 0, frame.length);
+                }
+            });
+            long deadline = System.nanoTime() + 20_000_000_000L;
+            int reads = 0;
+            while (feeder.isAlive()) {
+                assertTrue(System.nanoTime() < deadline, "feeder did not finish in 20 s");
+                String screen = t.screen(false);
+                // a read between two feeds sees a whole frame, never a half-cleared one
+                assertEquals("frame-line-a\nframe-line-b", screen.isEmpty() ? "frame-line-a\nframe-line-b" : screen);
+                t.rendered(0, 50, true);
+                t.tail(5, false);
+                reads++;
+            }
+            feeder.join();
+            assertTrue(reads > 0);
+            assertEquals("frame-line-a\nframe-line-b", t.screen(false));
         }
     }
 }
