@@ -42,6 +42,19 @@ final class Charsets {
         shifted = 0;
     }
 
+    /** The designations and shift that reproduce this state on a fresh terminal. */
+    void appendReplay(StringBuilder sb) {
+        if (graphics[0]) {
+            sb.append("\u001b(0");
+        }
+        if (graphics[1]) {
+            sb.append("\u001b)0");
+        }
+        if (shifted == 1) {
+            sb.append('\u000e');
+        }
+    }
+
     /** Packs the state into an int for DECSC. */
     int save() {
         return (graphics[0] ? 1 : 0) | (graphics[1] ? 2 : 0) | (shifted << 2);

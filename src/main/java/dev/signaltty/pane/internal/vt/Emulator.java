@@ -243,47 +243,9 @@ final class Emulator implements VtActions {
     @Override
     public void escDispatch(int intermediates, boolean ignore, int b) {
         lastPrinted = -1;
-        if (ignore) {
-            return;
+        if (!ignore) {
+            EscHandler.dispatch(this, intermediates, b);
         }
-        if (intermediates == 0) {
-            switch (b) {
-                case '7' -> saveCursor();
-                case '8' -> restoreCursor();
-                case 'D' -> lineFeed();
-                case 'E' -> {
-                    cx = 0;
-                    lineFeed();
-                }
-                case 'H' -> {
-                    if (cx < cols) {
-                        tabs[cx] = true;
-                    }
-                }
-                case 'M' -> reverseIndex();
-                case 'c' -> fullReset();
-                case '=' -> modes.keypad = true;
-                case '>' -> modes.keypad = false;
-                default -> {
-                }
-            }
-        } else if (intermediates == '#' && b == '8') {
-            alignmentTest();
-        } else if (intermediates == '(' || intermediates == ')') {
-            charsets.designate(intermediates == '(' ? 0 : 1, b);
-        }
-    }
-
-    private void alignmentTest() {
-        for (int y = 0; y < rows; y++) {
-            Row r = grid.row(y);
-            r.reset(Sgr.DEFAULT);
-            java.util.Arrays.fill(r.cps, 'E');
-        }
-        top = 0;
-        bottom = rows - 1;
-        cx = 0;
-        cy = 0;
     }
 
     void saveCursor() {
@@ -371,6 +333,10 @@ final class Emulator implements VtActions {
         listener.reply(s.getBytes(StandardCharsets.US_ASCII));
     }
 
+    Charsets charsets() {
+        return charsets;
+    }
+
     int lastPrinted() {
         return lastPrinted;
     }
@@ -435,23 +401,5 @@ final class Emulator implements VtActions {
         System.arraycopy(old, 0, tabs, 0, Math.min(old.length, tabs.length));
         main.markAllDirty();
         alt.markAllDirty();
-    }
-
-    static final class SavedCursor {
-        int x;
-        int y;
-        long attr;
-        boolean origin;
-        int charsets;
-        boolean valid;
-
-        void reset() {
-            valid = false;
-            x = 0;
-            y = 0;
-            attr = Sgr.DEFAULT;
-            origin = false;
-            charsets = 0;
-        }
     }
 }

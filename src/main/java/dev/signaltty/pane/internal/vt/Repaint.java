@@ -22,8 +22,14 @@ final class Repaint {
             sb.append("\u001b[").append(e.top + 1).append(';').append(e.bottom + 1).append('r');
         }
         e.modes.appendReplay(sb);
-        // the cursor last: after DECSTBM (which homes it) and in absolute coordinates (origin mode off)
-        sb.append("\u001b[").append(e.cy + 1).append(';').append(e.clampedX() + 1).append('H');
+        e.charsets().appendReplay(sb);
+        // the cursor last: DECSTBM and DECOM both home it; in origin mode CUP counts from the region top
+        int y = e.cy;
+        if (e.modes.origin) {
+            sb.append("\u001b[?6h");
+            y -= e.top;
+        }
+        sb.append("\u001b[").append(y + 1).append(';').append(e.clampedX() + 1).append('H');
         Sgr.appendSgr(sb, e.attr);
         return sb.toString();
     }

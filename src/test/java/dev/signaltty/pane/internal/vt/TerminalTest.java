@@ -315,6 +315,18 @@ class TerminalTest {
         }
 
         @Test
+        void replaysOriginModeAndTheScrollRegionSoLaterMovesLandAlike() {
+            Terminal t = term(30, 8);
+            feed(t, CSI + "3;6r" + CSI + "?6h" + CSI + "2;5H" + ESC + "(0");
+            Terminal viewer = term(30, 8);
+            feed(viewer, t.repaint());
+            String later = "q" + CSI + "1;1Hx" + "\r\n\r\n\r\n\r\n\r\nlast";
+            feed(t, later);
+            feed(viewer, later);
+            assertEquals(t.screen(false), viewer.screen(false));
+        }
+
+        @Test
         void redrawsMainThenAltSoLeavingAltRevealsMainText() {
             Terminal t = term(30, 5);
             feed(t, "shell text\r\n" + CSI + "?1049h" + CSI + "Hin the tui");
