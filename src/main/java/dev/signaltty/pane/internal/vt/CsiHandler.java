@@ -199,7 +199,8 @@ final class CsiHandler {
         }
         e.top = top;
         e.bottom = bottom;
-        moveTo(e, 0, 0);
+        e.cx = 0;
+        e.cy = 0; // tmux homes to the screen's top left, even in origin mode
     }
 
     private static void softReset(Emulator e) {
