@@ -2,10 +2,6 @@ package dev.signaltty.pane.internal.vt;
 
 import java.util.List;
 
-<<<<<<< HEAD
-public record RenderedRead(String text, long seq, long nextSeq, boolean dropped, boolean truncated,
-                           List<RenderedLine> lines) {
-=======
 /**
  * A rendered read (see docs/05-rendered-ring.md): lines newer than the cursor in ascending sequence
  * order. {@code seq} is the oldest line's sequence (the head when empty), {@code nextSeq} the head to
@@ -19,5 +15,4 @@ public record RenderedRead(String text, long seq, long nextSeq, boolean dropped,
     public RenderedRead {
         lines = List.copyOf(lines);
     }
->>>>>>> 3df3de727c0378c4a88e8407e825c3a8f9bde896
 }

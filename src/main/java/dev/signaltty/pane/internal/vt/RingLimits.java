@@ -1,10 +1,5 @@
 package dev.signaltty.pane.internal.vt;
 
-<<<<<<< HEAD
-public record RingLimits(int maxLines, long maxBytes) {
-    public static RingLimits defaults() {
-        return new RingLimits(10_000, 8L * 1024 * 1024);
-=======
 /**
  * Retention caps of a terminal's history (the rendered ring, beyond the visible rows). When either is
  * exceeded the oldest lines are evicted. Bytes are the terminal's own estimate of what a line holds.
@@ -20,6 +15,5 @@ public record RingLimits(int maxLines, long maxBytes) {
     /** 10,000 lines and 8 MiB. */
     public static RingLimits defaults() {
         return new RingLimits(10_000, 8L << 20);
->>>>>>> 3df3de727c0378c4a88e8407e825c3a8f9bde896
     }
 }
