@@ -2,21 +2,13 @@ package dev.signaltty.task;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
-import dev.signaltty.SignalttyApplication;
 import dev.signaltty.support.ProtocolClient;
 import tools.jackson.databind.JsonNode;
 
@@ -25,35 +17,7 @@ import tools.jackson.databind.JsonNode;
  * on a real PTY, which reads its prompt, writes a file and reports; one is merged, one discarded and
  * one finished into a conflict.
  */
-@SpringBootTest(classes = {SignalttyApplication.class, FakeAgentHooks.class},
-        properties = {"spring.main.keep-alive=false", "signaltty.task.max-unfinished=50"})
-class TaskOrchestrationTest {
-
-    @TempDir
-    static Path shared;
-
-    @DynamicPropertySource
-    static void paths(DynamicPropertyRegistry registry) {
-        registry.add("SIGNALTTY_SOCKET", () -> shared.resolve("run/signaltty.sock").toString());
-        registry.add("XDG_STATE_HOME", () -> shared.resolve("state").toString());
-        registry.add("signaltty.git.config-home", () -> shared.resolve("home").toString());
-    }
-
-    @TempDir
-    Path tmp;
-
-    TaskFixture f;
-
-    @BeforeEach
-    void setUp() throws Exception {
-        Files.createDirectories(shared.resolve("home"));
-        f = new TaskFixture(tmp, shared.resolve("run/signaltty.sock"));
-    }
-
-    @AfterEach
-    void tearDown() {
-        f.close();
-    }
+class TaskOrchestrationTest extends TaskDaemonTest {
 
     @Test
     void threeWorkersInOneContextAreMergedDiscardedAndFinishedIntoAConflict() {
@@ -107,7 +71,7 @@ class TaskOrchestrationTest {
         assertThat(worktreeC.resolve("shared.txt")).hasContent("gamma");
 
         List<String> names = new ArrayList<>();
-        try (ProtocolClient events = ProtocolClient.connect(shared.resolve("run/signaltty.sock"))) {
+        try (ProtocolClient events = ProtocolClient.connect(socket())) {
             JsonNode sub = events.call("subscribe", Map.of("events", List.of("*"), "task_ids", List.of(a), "from_seq", 0));
             int count = sub.get("replay").get("returned").asInt();
             for (int i = 0; i < count; i++) {
