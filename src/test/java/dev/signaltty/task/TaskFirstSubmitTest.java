@@ -1,0 +1,104 @@
+package dev.signaltty.task;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import tools.jackson.databind.JsonNode;
+
+/** The background first submit: ready wait, prompt, delayed Enter, activity gate, stall and resume. */
+class TaskFirstSubmitTest extends TaskDaemonTest {
+
+    @Test
+    void aWorkerThatNeverGetsReadyFailsWithReadyTimeoutAndItsScreenTail() { // seed R31, R32, R34
+        String taskId = f.start("WRITE r.txt x", "never_ready", "ready_timeout_s", 1.5).get("task").get("task_id").asString();
+        JsonNode task = f.await(taskId, "terminal");
+        assertThat(task.get("state").asString()).isEqualTo("failed");
+        assertThat(task.get("evidence").get("stage").asString()).isEqualTo("ready_timeout");
+        assertThat(task.get("evidence").get("screen_tail").asString()).contains("booting forever");
+    }
+
+    @Test
+    void aWorkerGoneBeforeThePasteFailsWithSubmitRefused() { // seed R33
+        Map<String, Object> params = f.params("o", "work");
+        params.put("argv", List.of("bash", "-c", "sleep 0.3"));
+        String taskId = f.client.call("task.start", params).get("task").get("task_id").asString();
+        JsonNode task = f.await(taskId, "terminal");
+        assertThat(task.get("state").asString()).isEqualTo("failed");
+        assertThat(task.get("evidence").get("stage").asString()).isEqualTo("submit_refused");
+        assertThat(task.get("evidence").get("paste_delivered").asBoolean()).isFalse();
+    }
+
+    @Test
+    void theComposedPromptCarriesTheObjectiveAndHowToReport() {
+        JsonNode started = f.start("WRITE p.txt x", "silent", "stall_timeout_s", 30);
+        String paneId = started.get("pane").get("pane_id").asString();
+        f.eventuallyOnScreen(paneId, "got prompt: WRITE p.txt x");
+        // the fake worker prints the first 60 characters; the rest of the line is the report instructions
+        JsonNode read = f.client.call("pane.read", Map.of("pane_id", paneId, "mode", "tail"));
+        assertThat(read.get("text").asString()).contains("WRITE p.txt x When you have finished, report");
+    }
+
+    @Test
+    void aWorkerTurningWorkingWithinTheGateMovesTheTaskToWorking() { // seed R36
+        String taskId = f.start("WRITE w.txt x", "work", "stall_timeout_s", 20).get("task").get("task_id").asString();
+        f.await(taskId, "completed");
+        List<String> states = new java.util.ArrayList<>();
+        try (var events = dev.signaltty.support.ProtocolClient.connect(socket())) {
+            JsonNode sub = events.call("subscribe", Map.of("events", List.of("task.*"), "task_ids", List.of(taskId),
+                    "from_seq", 0));
+            for (int i = sub.get("replay").get("returned").asInt(); i > 0; i--) {
+                states.add(events.nextEvent().get("payload").get("state").asString());
+            }
+        }
+        assertThat(states).containsSubsequence("pending", "working", "completed");
+    }
+
+    @Test
+    void aSilentWorkerStallsAtInputRequiredAfterOneEnterRetryAndResumesWhenItTurnsWorking() { // seed R37-R39
+        JsonNode started = f.start("WRITE s.txt x", "silent", "stall_timeout_s", 1.2);
+        String taskId = started.get("task").get("task_id").asString();
+        String paneId = started.get("pane").get("pane_id").asString();
+        JsonNode task = f.await(taskId, "settled");
+        assertThat(task.get("state").asString()).isEqualTo("input_required");
+        assertThat(task.get("evidence").get("reason").asString()).isEqualTo("submit_unconfirmed");
+        assertThat(task.get("evidence").get("stage").asString()).isEqualTo("activity_gate");
+        // the worker read the prompt line, then the one retry Enter as an empty line
+        f.eventuallyOnScreen(paneId, "extra line '\\n'");
+        assertThat(f.screen(paneId).split("extra line", -1)).hasSize(2);
+
+        f.client.call("test.agent_state", Map.of("pane_id", paneId, "task_id", taskId, "lifecycle", "working"));
+        JsonNode resumed = f.await(taskId, "working");
+        assertThat(resumed.get("state").asString()).isEqualTo("working");
+    }
+
+    @Test
+    void aDecisionAfterThePasteParksTheTaskWithDecisionRequiredEvidenceAndNoEnter() { // seed R54, R55
+        JsonNode started = f.start("WRITE d.txt x", "decision", "submit_delay_ms", 800, "stall_timeout_s", 2);
+        String taskId = started.get("task").get("task_id").asString();
+        String paneId = started.get("pane").get("pane_id").asString();
+        JsonNode task = f.await(taskId, "settled");
+        assertThat(task.get("state").asString()).isEqualTo("input_required"); // recoverable, not failed
+        assertThat(task.get("evidence").get("reason").asString()).isEqualTo("decision_required");
+        assertThat(task.get("evidence").get("stage").asString()).isEqualTo("delayed_enter");
+        assertThat(task.get("evidence").get("paste_delivered").asBoolean()).isTrue();
+        assertThat(f.screen(paneId)).contains("asked for permission");
+
+        // turning working does not resume a task parked by a decision (seed R327-R329: only an answer does)
+        f.client.call("test.agent_state", Map.of("pane_id", paneId, "task_id", taskId, "lifecycle", "working"));
+        JsonNode waited = f.client.request("task.wait", Map.of("task_id", taskId, "until", List.of("working"), "timeout_s", 0.5));
+        assertThat(waited.get("error").get("code").asString()).isEqualTo("TIMEOUT");
+        assertThat(f.task(taskId).get("state").asString()).isEqualTo("input_required");
+    }
+
+    @Test
+    void aWorkerThatRejectsItsObjectiveEndsRejected() {
+        String taskId = f.start("WRITE no.txt x", "reject").get("task").get("task_id").asString();
+        JsonNode task = f.await(taskId, "terminal");
+        assertThat(task.get("state").asString()).isEqualTo("rejected");
+        assertThat(task.get("report").get("summary").asString()).isEqualTo("not doing that");
+    }
+}
