@@ -54,6 +54,10 @@ final class ClientConnection implements Connection {
     private volatile @Nullable Thread worker;
     private volatile @Nullable CancellationToken current;
     private volatile boolean currentSingleFlight;
+    /** Lines queued so far, and the number of the line {@link #current} serves: only a later line supersedes it. */
+    private volatile long queuedLines;
+    private volatile long currentLine;
+    private long takenLines; // the work loop's own count
 
     ClientConnection(long id, Socket socket, long peerPid, RequestProcessor processor) {
         this.id = id;
@@ -230,9 +234,11 @@ final class ClientConnection implements Connection {
                     continue; // a blank line is not a request
                 }
                 requests.put(line);
-                // after the put: a single-flight request that starts now sees the queued line instead
+                long number = ++queuedLines;
+                // after the put: a single-flight request that starts now sees the queued line instead; the
+                // request that took this very line must not be cancelled by it
                 CancellationToken token = current;
-                if (token != null && currentSingleFlight) {
+                if (token != null && currentSingleFlight && currentLine < number) {
                     token.cancel("superseded");
                 }
             }
@@ -262,6 +268,7 @@ final class ClientConnection implements Connection {
                     break;
                 }
                 CancellationToken token = new CancellationToken();
+                takenLines++;
                 lock.lock();
                 try {
                     if (!open) {
@@ -271,6 +278,7 @@ final class ClientConnection implements Connection {
                 } finally {
                     lock.unlock();
                 }
+                currentLine = takenLines;
                 current = token;
                 byte[] response = processor.process(line, this, token, singleFlight -> {
                     currentSingleFlight = singleFlight;
