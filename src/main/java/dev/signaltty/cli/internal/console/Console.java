@@ -74,31 +74,21 @@ public class Console {
         return () -> new AttributedString("signaltty> ", AttributedStyle.DEFAULT.foreground(AttributedStyle.CYAN));
     }
 
-    /** Registers one console command per table row (ARCHITECTURE: no {@code @EnableCommand}). */
+    /**
+     * The registry with one console command per table row, registered programmatically (ARCHITECTURE:
+     * no {@code @EnableCommand}). Replacing Shell's own registry bean also skips its annotation scan,
+     * which needs a {@code @SpringBootApplication} bean this context deliberately lacks. Shell's
+     * {@code Command} beans (help, clear, history) are added by the registry itself.
+     */
     @Bean
-    TableCommands tableCommands(CommandRegistry registry, CommandTable table, Runner runner) {
-        TableCommands commands = new TableCommands();
+    CommandRegistry commandRegistry(CommandTable table, Runner runner) {
+        CommandRegistry registry = new CommandRegistry();
         for (CommandSpec spec : table.specs()) {
             if (spec.action() == CommandSpec.Action.CONSOLE || spec.action() == CommandSpec.Action.SERVER_RUN) {
                 continue; // already in the console; the foreground daemon belongs to a shell
             }
-            TableCommand command = new TableCommand(spec, runner);
-            registry.registerCommand(command);
-            commands.add(command);
+            registry.registerCommand(new TableCommand(spec, runner));
         }
-        return commands;
-    }
-
-    /** The registered commands, kept as a bean so they are created before the shell runs. */
-    static final class TableCommands {
-        private final java.util.List<TableCommand> commands = new java.util.ArrayList<>();
-
-        void add(TableCommand command) {
-            commands.add(command);
-        }
-
-        int size() {
-            return commands.size();
-        }
+        return registry;
     }
 }
