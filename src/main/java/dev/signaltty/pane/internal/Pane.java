@@ -1,0 +1,86 @@
+package dev.signaltty.pane.internal;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.signaltty.pane.internal.vt.Terminal;
+
+/** One pane: its launch spec, its PTY session and its emulator. */
+final class Pane {
+
+    final String id;
+    final String workspaceId;
+    volatile String tabId;
+    volatile @Nullable String name;
+    final List<String> argv;
+    final Path cwd;
+    final Map<String, String> env;
+    volatile @Nullable String label;
+    final @Nullable String parentPaneId;
+    final @Nullable String relationship;
+    final Instant createdAt = Instant.now();
+
+    volatile @Nullable PtySession session;
+    final Terminal terminal;
+    /** Cumulative bytes of output, guarded by the terminal's monitor so reads and offsets agree. */
+    long outputOffset;
+    volatile @Nullable Integer exitCode;
+    volatile @Nullable Instant exitedAt;
+    volatile boolean closed;
+
+    Pane(String id, String workspaceId, String tabId, @Nullable String name, List<String> argv, Path cwd,
+         Map<String, String> env, @Nullable String label, @Nullable String parentPaneId,
+         @Nullable String relationship, Terminal terminal) {
+        this.id = id;
+        this.workspaceId = workspaceId;
+        this.tabId = tabId;
+        this.name = name;
+        this.argv = List.copyOf(argv);
+        this.cwd = cwd;
+        this.env = Map.copyOf(env);
+        this.label = label;
+        this.parentPaneId = parentPaneId;
+        this.relationship = relationship;
+        this.terminal = terminal;
+    }
+
+    boolean alive() {
+        return exitCode == null && session != null;
+    }
+
+    /** Writes input bytes to the child. PANE_EXITED once it has gone. */
+    void write(byte[] bytes) throws IOException {
+        PtySession current = session;
+        if (current == null || exitCode != null) {
+            throw new IOException("pane has exited");
+        }
+        OutputStream in = current.input();
+        synchronized (this) {
+            in.write(bytes);
+            in.flush();
+        }
+    }
+
+    PaneView view() {
+        PtySession current = session;
+        long offset;
+        synchronized (terminal) {
+            offset = outputOffset;
+        }
+        return new PaneView(id, name, workspaceId, tabId, argv, cwd.toString(), label, parentPaneId, relationship,
+                current == null ? null : current.pid(), terminal.cols(), terminal.rows(), terminal.title(),
+                exitCode == null ? "running" : "exited", exitCode, offset, createdAt.toString());
+    }
+
+    record PaneView(String paneId, @Nullable String name, String workspaceId, String tabId, List<String> argv,
+                    String cwd, @Nullable String label, @Nullable String parentPaneId, @Nullable String relationship,
+                    @Nullable Long pid, int cols, int rows, String title, String status, @Nullable Integer exitCode,
+                    long outputOffset, String createdAt) {
+    }
+}

@@ -1,0 +1,49 @@
+package dev.signaltty.pane.internal;
+
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.transport.CallContext;
+import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.transport.ProtocolException;
+
+/** pane.close: Ends the pane: SIGHUP to its process group, SIGKILL after a grace period. */
+@Component
+class PaneCloseHandler implements MethodHandler<PaneCloseHandler.Params, Map<String, Object>> {
+
+    record Params(String paneId) {
+
+    }
+
+    private final PaneRegistry registry;
+    private final PaneLifecycle lifecycle;
+
+    PaneCloseHandler(PaneRegistry registry, PaneLifecycle lifecycle) {
+        this.registry = registry;
+        this.lifecycle = lifecycle;
+    }
+
+    @Override
+    public String method() {
+        return "pane.close";
+    }
+
+    @Override
+    public String summary() {
+        return "Ends the pane: SIGHUP to its process group, SIGKILL after a grace period.";
+    }
+
+    @Override
+    public Class<Params> paramsType() {
+        return Params.class;
+    }
+
+    @Override
+    public Map<String, Object> handle(Params params, CallContext context) {
+        Pane pane = registry.resolve(params.paneId());
+        lifecycle.close(pane);
+        return Map.of("pane_id", pane.id, "closed", true);
+    }
+}

@@ -1,0 +1,259 @@
+package dev.signaltty.pane.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.event.EventListener;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.journal.EventLog;
+import dev.signaltty.pane.PaneClosed;
+import dev.signaltty.pane.PaneExited;
+import dev.signaltty.pane.internal.vt.RingLimits;
+import dev.signaltty.pane.internal.vt.Terminal;
+import dev.signaltty.pane.internal.vt.TerminalListener;
+import dev.signaltty.transport.ErrorCode;
+import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.transport.SignalttyPaths;
+import dev.signaltty.workspace.Ids;
+import dev.signaltty.workspace.StructureLock;
+import dev.signaltty.workspace.TabClosing;
+import dev.signaltty.workspace.TabRef;
+import dev.signaltty.workspace.WorkspaceClosing;
+import dev.signaltty.workspace.WorkspaceRef;
+import dev.signaltty.workspace.Workspaces;
+
+/**
+ * Launches, watches and ends pane processes. A launch is validated, started and published under the
+ * structure lock, so a failed launch leaves no tab or pane and a concurrent close cannot interleave.
+ * Ending a pane hangs up its process group, then kills it after a grace period; the exit watcher reaps.
+ */
+@Component
+class PaneLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(PaneLifecycle.class);
+    static final long GRACE_MS = 2_000;
+
+    record SpawnSpec(String workspaceId, @Nullable String tabId, @Nullable List<String> argv, @Nullable String cwd,
+                     @Nullable Map<String, String> env, int cols, int rows, @Nullable String label,
+                     @Nullable String parentPaneId, @Nullable String relationship,
+                     @Nullable String besidePaneId, @Nullable String direction, @Nullable Double ratio) {
+    }
+
+    private final PaneRegistry registry;
+    private final Workspaces workspaces;
+    private final StructureLock lock;
+    private final EventLog events;
+    private final ApplicationEventPublisher publisher;
+    private final SignalttyPaths paths;
+    private final RingLimits ringLimits;
+    private final long seqBase;
+    private final Map<String, CountDownLatch> exits = new java.util.concurrent.ConcurrentHashMap<>();
+
+    PaneLifecycle(PaneRegistry registry, Workspaces workspaces, StructureLock lock, EventLog events,
+                  ApplicationEventPublisher publisher, SignalttyPaths paths,
+                  @Value("${signaltty.pane.scrollback-lines:10000}") int scrollbackLines,
+                  @Value("${signaltty.pane.scrollback-bytes:8388608}") long scrollbackBytes) {
+        this.registry = registry;
+        this.workspaces = workspaces;
+        this.lock = lock;
+        this.events = events;
+        this.publisher = publisher;
+        this.paths = paths;
+        this.ringLimits = new RingLimits(scrollbackLines, scrollbackBytes);
+        // rendered cursors carry the run identity in their high bits: a cursor from another run reads as dropped
+        this.seqBase = (Instant.now().getEpochSecond() & 0x3fffff) << 32;
+    }
+
+    Pane spawn(SpawnSpec spec) {
+        return lock.call(() -> {
+            WorkspaceRef workspace = workspaces.resolve(spec.workspaceId());
+            workspaces.checkTab(workspace.id(), spec.tabId());
+            if (spec.parentPaneId() != null) {
+                Pane parent = registry.resolve(spec.parentPaneId());
+                if (!parent.workspaceId.equals(workspace.id())) {
+                    throw ProtocolException.badParams("parent_pane_id", "pane " + spec.parentPaneId()
+                            + " belongs to another workspace");
+                }
+            }
+            Path cwd = launchDirectory(spec.cwd(), workspace.cwd());
+            String paneId = Ids.next("pane");
+            Map<String, String> env = environment(spec.env(), paneId, workspace.id());
+            List<String> argv = Executables.anchor(spec.argv() == null || spec.argv().isEmpty()
+                    ? List.of(env.getOrDefault("SHELL", "bash")) : spec.argv(), cwd, env);
+            ReplyChannel replies = new ReplyChannel();
+            Terminal terminal = new Terminal(spec.cols(), spec.rows(), replies, ringLimits, seqBase);
+            PtySession session;
+            try {
+                session = PtySession.launch(argv, cwd, env, spec.cols(), spec.rows());
+            } catch (IOException | RuntimeException e) {
+                throw new ProtocolException(ErrorCode.SPAWN_FAILED, "cannot launch " + argv.getFirst() + ": "
+                        + e.getMessage(), Map.of("argv0", argv.getFirst()));
+            }
+            TabRef tab = workspaces.placePane(workspace.id(), spec.tabId(), paneId, spec.besidePaneId(),
+                    spec.direction(), spec.ratio());
+            Pane pane = new Pane(paneId, workspace.id(), tab.id(), null, argv, cwd, env, spec.label(),
+                    spec.parentPaneId() == null ? null : registry.resolve(spec.parentPaneId()).id,
+                    spec.relationship(), terminal);
+            pane.session = session;
+            replies.pane = pane;
+            registry.add(pane);
+            startWatching(pane, session);
+            events.append("pane.created", pane.view());
+            return pane;
+        });
+    }
+
+    private static Path launchDirectory(@Nullable String requested, Path workspaceCwd) {
+        if (requested == null) {
+            return workspaceCwd;
+        }
+        Path cwd = workspaceCwd.resolve(requested).normalize();
+        if (!Files.isDirectory(cwd)) {
+            throw ProtocolException.badParams("cwd", "not a directory: " + cwd);
+        }
+        return cwd;
+    }
+
+    private Map<String, String> environment(@Nullable Map<String, String> overrides, String paneId, String workspaceId) {
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.keySet().removeIf(key -> key.startsWith("SIGNALTTY_"));
+        if (overrides != null) {
+            env.putAll(overrides);
+        }
+        env.put("TERM", "xterm-256color");
+        env.put("SIGNALTTY_SOCKET", paths.socket().toString());
+        env.put("SIGNALTTY_PANE", paneId);
+        env.put("SIGNALTTY_WORKSPACE", workspaceId);
+        return env;
+    }
+
+    /** Emulator replies (DSR cursor reports, DA) go back to the child as input: vim waits for them. */
+    private static final class ReplyChannel implements TerminalListener {
+        volatile @Nullable Pane pane;
+
+        @Override
+        public void reply(byte[] bytes) {
+            Pane target = pane;
+            if (target == null) {
+                return;
+            }
+            try {
+                target.write(bytes);
+            } catch (IOException e) {
+                log.debug("pane {} gone before its terminal reply", target.id);
+            }
+        }
+    }
+
+    private void startWatching(Pane pane, PtySession session) {
+        CountDownLatch exited = new CountDownLatch(1);
+        exits.put(pane.id, exited);
+        // platform threads: a blocking native read would pin a virtual thread's carrier
+        Thread reader = Thread.ofPlatform().daemon().name("pty-read-" + pane.id).start(() -> pump(pane, session));
+        Thread.ofPlatform().daemon().name("pty-wait-" + pane.id).start(() -> {
+            int code;
+            try {
+                code = session.waitFor();
+                reader.join(1_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            pane.exitCode = code;
+            pane.exitedAt = Instant.now();
+            exited.countDown();
+            lock.run(() -> events.append("pane.exited", Map.of("pane_id", pane.id, "workspace_id", pane.workspaceId,
+                    "exit_code", code)));
+            publisher.publishEvent(new PaneExited(pane.id, pane.workspaceId, code));
+        });
+    }
+
+    private void pump(Pane pane, PtySession session) {
+        byte[] buffer = new byte[64 * 1024];
+        try (InputStream out = session.output()) {
+            int n;
+            while ((n = out.read(buffer)) > 0) {
+                synchronized (pane.terminal) {
+                    pane.terminal.feed(buffer, 0, n);
+                    pane.outputOffset += n;
+                }
+            }
+        } catch (IOException e) {
+            log.debug("pane {} output ended: {}", pane.id, e.toString());
+        }
+    }
+
+    void close(Pane pane) {
+        lock.run(() -> {
+            if (pane.closed) {
+                return;
+            }
+            pane.closed = true;
+            registry.remove(pane);
+            workspaces.removePane(pane.tabId, pane.id);
+            events.append("pane.closed", Map.of("pane_id", pane.id, "workspace_id", pane.workspaceId,
+                    "tab_id", pane.tabId));
+            publisher.publishEvent(new PaneClosed(pane.id, pane.workspaceId));
+        });
+        Thread.ofVirtual().name("pane-end-" + pane.id).start(() -> terminate(pane));
+    }
+
+    /** SIGHUP to the group, SIGKILL after the grace period; returns once the child is reaped. */
+    void terminate(Pane pane) {
+        PtySession session = pane.session;
+        if (session == null) {
+            return;
+        }
+        session.signalGroup(PtySession.SIGHUP);
+        CountDownLatch exited = exits.get(pane.id);
+        try {
+            if (exited != null && !exited.await(GRACE_MS, TimeUnit.MILLISECONDS)) {
+                session.signalGroup(PtySession.SIGKILL);
+                exited.await(GRACE_MS, TimeUnit.MILLISECONDS);
+            } else {
+                // the leader is gone; stragglers in its group get no grace
+                session.signalGroup(PtySession.SIGKILL);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        exits.remove(pane.id);
+    }
+
+    @EventListener
+    void on(WorkspaceClosing event) {
+        registry.inWorkspace(event.workspaceId()).forEach(this::close);
+    }
+
+    @EventListener
+    void on(TabClosing event) {
+        registry.inTab(event.tabId()).forEach(this::close);
+    }
+
+    /** On shutdown every child is ended and reaped before the context is gone. */
+    @jakarta.annotation.PreDestroy
+    void shutdown() {
+        List<Pane> panes = List.copyOf(registry.all());
+        panes.forEach(pane -> {
+            PtySession session = pane.session;
+            if (session != null) {
+                session.signalGroup(PtySession.SIGHUP);
+            }
+        });
+        panes.parallelStream().forEach(this::terminate);
+    }
+}

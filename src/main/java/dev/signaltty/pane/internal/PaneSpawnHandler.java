@@ -1,0 +1,60 @@
+package dev.signaltty.pane.internal;
+
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.transport.CallContext;
+import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.transport.ProtocolException;
+
+/** pane.spawn: a process on a real PTY in a workspace's tab. */
+@Component
+class PaneSpawnHandler implements MethodHandler<PaneSpawnHandler.Params, Pane.PaneView> {
+
+    record Params(String workspaceId, @Nullable String tabId, @Nullable List<String> argv, @Nullable String cwd,
+                  @Nullable Map<String, String> env, @Nullable Integer cols, @Nullable Integer rows,
+                  @Nullable String label, @Nullable String parentPaneId, @Nullable String relationship) {
+        Params {
+            cols = Sizes.dimension("cols", cols, 80);
+            rows = Sizes.dimension("rows", rows, 24);
+            if (argv != null && !argv.isEmpty() && argv.getFirst().isEmpty()) {
+                throw ProtocolException.badParams("argv", "argv[0] must not be empty");
+            }
+        }
+    }
+
+    private final PaneLifecycle lifecycle;
+
+    PaneSpawnHandler(PaneLifecycle lifecycle) {
+        this.lifecycle = lifecycle;
+    }
+
+    @Override
+    public String method() {
+        return "pane.spawn";
+    }
+
+    @Override
+    public String summary() {
+        return "Runs argv (default: the user's shell) on a new PTY in a workspace; returns the pane.";
+    }
+
+    @Override
+    public Class<Params> paramsType() {
+        return Params.class;
+    }
+
+    @Override
+    public Class<?> resultType() {
+        return Pane.PaneView.class;
+    }
+
+    @Override
+    public Pane.PaneView handle(Params p, CallContext context) {
+        return lifecycle.spawn(new PaneLifecycle.SpawnSpec(p.workspaceId(), p.tabId(), p.argv(), p.cwd(), p.env(),
+                p.cols(), p.rows(), p.label(), p.parentPaneId(), p.relationship(), null, null, null)).view();
+    }
+}

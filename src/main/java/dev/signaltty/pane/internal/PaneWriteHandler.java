@@ -1,0 +1,72 @@
+package dev.signaltty.pane.internal;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.transport.CallContext;
+import dev.signaltty.transport.ErrorCode;
+import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.transport.ProtocolException;
+
+/** pane.write: raw input bytes, as text ({@code data}) or base64 ({@code data_b64}), exactly one. */
+@Component
+class PaneWriteHandler implements MethodHandler<PaneWriteHandler.Params, Map<String, Object>> {
+
+    record Params(String paneId, @Nullable String data, @Nullable String dataB64) {
+        Params {
+            if ((data == null) == (dataB64 == null)) {
+                throw ProtocolException.badParams("data", "give exactly one of data or data_b64");
+            }
+        }
+
+        byte[] bytes() {
+            if (data != null) {
+                return data.getBytes(StandardCharsets.UTF_8);
+            }
+            try {
+                return Base64.getDecoder().decode(dataB64);
+            } catch (IllegalArgumentException e) {
+                throw ProtocolException.badParams("data_b64", "is not valid base64");
+            }
+        }
+    }
+
+    private final PaneRegistry registry;
+
+    PaneWriteHandler(PaneRegistry registry) {
+        this.registry = registry;
+    }
+
+    @Override
+    public String method() {
+        return "pane.write";
+    }
+
+    @Override
+    public String summary() {
+        return "Writes raw input bytes to the pane's PTY.";
+    }
+
+    @Override
+    public Class<Params> paramsType() {
+        return Params.class;
+    }
+
+    @Override
+    public Map<String, Object> handle(Params params, CallContext context) {
+        Pane pane = registry.resolve(params.paneId());
+        byte[] bytes = params.bytes();
+        try {
+            pane.write(bytes);
+        } catch (IOException e) {
+            throw new ProtocolException(ErrorCode.PANE_EXITED, "pane " + pane.id + " has exited",
+                    Map.of("pane_id", pane.id));
+        }
+        return Map.of("pane_id", pane.id, "bytes", bytes.length);
+    }
+}

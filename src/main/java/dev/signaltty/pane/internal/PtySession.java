@@ -1,0 +1,80 @@
+package dev.signaltty.pane.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import com.pty4j.PtyProcess;
+import com.pty4j.PtyProcessBuilder;
+import com.pty4j.WinSize;
+import com.sun.jna.Library;
+import com.sun.jna.Native;
+
+/**
+ * One child on a real PTY. The child is a session leader (pty4j calls setsid), so its pid is its
+ * process group id and signals to {@code -pid} reach everything it started.
+ */
+final class PtySession {
+
+    interface LibC extends Library {
+        LibC INSTANCE = Native.load("c", LibC.class);
+
+        int kill(int pid, int signal);
+    }
+
+    static final int SIGHUP = 1;
+    static final int SIGKILL = 9;
+
+    private final PtyProcess process;
+
+    private PtySession(PtyProcess process) {
+        this.process = process;
+    }
+
+    static PtySession launch(List<String> argv, Path cwd, Map<String, String> env, int cols, int rows) throws IOException {
+        PtyProcess process = new PtyProcessBuilder(argv.toArray(String[]::new))
+                .setDirectory(cwd.toString())
+                .setEnvironment(env)
+                .setInitialColumns(cols)
+                .setInitialRows(rows)
+                .setRedirectErrorStream(true)
+                .start();
+        return new PtySession(process);
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    InputStream output() {
+        return process.getInputStream();
+    }
+
+    OutputStream input() {
+        return process.getOutputStream();
+    }
+
+    void resize(int cols, int rows) {
+        process.setWinSize(new WinSize(cols, rows));
+    }
+
+    /** Signals the child's whole process group. */
+    void signalGroup(int signal) {
+        int pid = (int) process.pid();
+        if (LibC.INSTANCE.kill(-pid, signal) != 0) {
+            LibC.INSTANCE.kill(pid, signal);
+        }
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** Blocks until the child exits and is reaped; returns its exit status (128+n for signal n). */
+    int waitFor() throws InterruptedException {
+        return process.waitFor();
+    }
+}

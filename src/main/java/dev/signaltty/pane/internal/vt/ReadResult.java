@@ -1,0 +1,4 @@
+package dev.signaltty.pane.internal.vt;
+
+public record ReadResult(String text, boolean truncated) {
+}

@@ -1,0 +1,4 @@
+package dev.signaltty.pane.internal.vt;
+
+public record RenderedLine(long seq, String text) {
+}

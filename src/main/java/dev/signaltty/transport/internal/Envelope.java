@@ -1,0 +1,59 @@
+package dev.signaltty.transport.internal;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.signaltty.transport.ErrorCode;
+import dev.signaltty.transport.ProtocolException;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A parsed request line. {@link #parse} applies the envelope rules of PROTOCOL-NOTES; a violation is a
+ * {@link Violation} carrying whatever id could be read.
+ */
+record Envelope(@Nullable JsonNode id, String method, @Nullable JsonNode params) {
+
+    static final String PROTOCOL = "signaltty/1";
+
+    static Envelope parse(byte[] line) {
+        JsonNode root;
+        try {
+            root = dev.signaltty.transport.ProtocolJson.MAPPER.readTree(line);
+        } catch (RuntimeException e) {
+            throw new Violation(null, "line is not valid JSON");
+        }
+        if (root == null || !root.isObject()) {
+            throw new Violation(null, "a request must be a JSON object");
+        }
+        JsonNode id = root.get("id");
+        if (id != null && !id.isNull() && !id.isString() && !id.isIntegralNumber()) {
+            throw new Violation(null, "id must be a string or an integer");
+        }
+        if (id != null && id.isNull()) {
+            id = null;
+        }
+        JsonNode protocol = root.get("protocol");
+        if (protocol != null && !protocol.isNull()
+                && !(protocol.isString() && PROTOCOL.equals(protocol.asString()))) {
+            throw new Violation(id, "unsupported protocol " + protocol + "; this server speaks " + PROTOCOL);
+        }
+        JsonNode method = root.get("method");
+        if (method == null || !method.isString()) {
+            throw new Violation(id, "method must be a string");
+        }
+        return new Envelope(id, method.asString(), root.get("params"));
+    }
+
+    /** An envelope error: answered BAD_PROTOCOL with the id, if one could be read. */
+    static final class Violation extends ProtocolException {
+        private final transient @Nullable JsonNode id;
+
+        Violation(@Nullable JsonNode id, String message) {
+            super(ErrorCode.BAD_PROTOCOL, message);
+            this.id = id;
+        }
+
+        @Nullable JsonNode id() {
+            return id;
+        }
+    }
+}

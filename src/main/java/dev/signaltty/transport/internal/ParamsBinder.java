@@ -1,0 +1,204 @@
+package dev.signaltty.transport.internal;
+
+import java.lang.reflect.Array;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.signaltty.transport.ProtocolException;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Binds a request's {@code params} object to a params record, strictly: a present field of the wrong
+ * JSON type is BAD_PARAMS naming the field; absent and explicit null both mean "absent"; unknown fields
+ * are ignored; a component without {@code @Nullable} is required. The same walk describes the record
+ * for {@code schema}, so what is validated and what is advertised cannot drift apart.
+ */
+final class ParamsBinder {
+
+    private ParamsBinder() {
+    }
+
+    /** camelCase → snake_case, the same rule as Jackson's SNAKE_CASE for our names. */
+    static String wireName(String javaName) {
+        StringBuilder out = new StringBuilder(javaName.length() + 4);
+        for (int i = 0; i < javaName.length(); i++) {
+            char c = javaName.charAt(i);
+            if (Character.isUpperCase(c)) {
+                if (i > 0) {
+                    out.append('_');
+                }
+                out.append(Character.toLowerCase(c));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
+    }
+
+    static <P extends Record> P bind(Class<P> type, @Nullable JsonNode params) {
+        if (params != null && !params.isNull() && !params.isObject()) {
+            throw ProtocolException.badParams("params", "must be an object");
+        }
+        return bindRecord(type, params, "");
+    }
+
+    private static <P extends Record> P bindRecord(Class<P> type, @Nullable JsonNode node, String prefix) {
+        RecordComponent[] components = type.getRecordComponents();
+        Object[] values = new Object[components.length];
+        Class<?>[] types = new Class<?>[components.length];
+        for (int i = 0; i < components.length; i++) {
+            RecordComponent component = components[i];
+            types[i] = component.getType();
+            String name = wireName(component.getName());
+            String field = prefix + name;
+            JsonNode value = node == null ? null : node.get(name);
+            boolean absent = value == null || value.isNull() || value.isMissingNode();
+            if (absent) {
+                if (!isOptional(component)) {
+                    throw ProtocolException.badParams(field, "is required");
+                }
+                values[i] = defaultFor(component.getType());
+            } else {
+                values[i] = convert(component.getGenericType(), value, field);
+            }
+        }
+        try {
+            Constructor<P> constructor = type.getDeclaredConstructor(types);
+            constructor.setAccessible(true);
+            return constructor.newInstance(values);
+        } catch (InvocationTargetException e) {
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot construct " + type.getName(), e);
+        }
+    }
+
+    static boolean isOptional(RecordComponent component) {
+        return !component.getType().isPrimitive()
+                && component.getAnnotatedType().isAnnotationPresent(Nullable.class);
+    }
+
+    private static @Nullable Object defaultFor(Class<?> type) {
+        if (!type.isPrimitive()) {
+            return null;
+        }
+        if (type == boolean.class) {
+            return false;
+        }
+        return Array.get(Array.newInstance(type, 1), 0);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Object convert(Type generic, JsonNode value, String field) {
+        Class<?> raw = rawClass(generic);
+        if (raw == String.class) {
+            if (!value.isString()) {
+                throw mistyped(field, "a string");
+            }
+            return value.asString();
+        }
+        if (raw == Integer.class || raw == int.class) {
+            if (!value.isIntegralNumber() || !value.canConvertToInt()) {
+                throw mistyped(field, "an integer");
+            }
+            return value.intValue();
+        }
+        if (raw == Long.class || raw == long.class) {
+            if (!value.isIntegralNumber() || !value.canConvertToLong()) {
+                throw mistyped(field, "an integer");
+            }
+            return value.longValue();
+        }
+        if (raw == Double.class || raw == double.class) {
+            if (!value.isNumber()) {
+                throw mistyped(field, "a number");
+            }
+            return value.doubleValue();
+        }
+        if (raw == Boolean.class || raw == boolean.class) {
+            if (!value.isBoolean()) {
+                throw mistyped(field, "a boolean");
+            }
+            return value.booleanValue();
+        }
+        if (raw == JsonNode.class) {
+            return value;
+        }
+        if (raw.isEnum()) {
+            if (!value.isString()) {
+                throw mistyped(field, "a string");
+            }
+            String wanted = value.asString().toUpperCase(Locale.ROOT);
+            for (Object constant : raw.getEnumConstants()) {
+                if (((Enum<?>) constant).name().equals(wanted)) {
+                    return constant;
+                }
+            }
+            throw ProtocolException.badParams(field, "unknown value '" + value.asString() + "'");
+        }
+        if (raw == List.class) {
+            if (!value.isArray()) {
+                throw mistyped(field, "an array");
+            }
+            Type element = ((ParameterizedType) generic).getActualTypeArguments()[0];
+            List<Object> list = new ArrayList<>(value.size());
+            for (int i = 0; i < value.size(); i++) {
+                JsonNode item = value.get(i);
+                if (item.isNull()) {
+                    throw ProtocolException.badParams(field + "[" + i + "]", "must not be null");
+                }
+                list.add(convert(element, item, field + "[" + i + "]"));
+            }
+            return List.copyOf(list);
+        }
+        if (raw == Map.class) {
+            if (!value.isObject()) {
+                throw mistyped(field, "an object");
+            }
+            Type element = ((ParameterizedType) generic).getActualTypeArguments()[1];
+            Map<String, Object> map = new LinkedHashMap<>();
+            for (Map.Entry<String, JsonNode> entry : value.properties()) {
+                String key = field + "." + entry.getKey();
+                if (entry.getValue().isNull()) {
+                    throw ProtocolException.badParams(key, "must not be null");
+                }
+                map.put(entry.getKey(), convert(element, entry.getValue(), key));
+            }
+            return map;
+        }
+        if (raw.isRecord()) {
+            if (!value.isObject()) {
+                throw mistyped(field, "an object");
+            }
+            return bindRecord((Class<? extends Record>) raw, value, field + ".");
+        }
+        throw new IllegalStateException("unsupported params type " + generic + " for " + field);
+    }
+
+    static Class<?> rawClass(Type type) {
+        if (type instanceof Class<?> c) {
+            return c;
+        }
+        if (type instanceof ParameterizedType p) {
+            return (Class<?>) p.getRawType();
+        }
+        throw new IllegalStateException("unsupported type " + type);
+    }
+
+    private static ProtocolException mistyped(String field, String expected) {
+        return ProtocolException.badParams(field, "must be " + expected);
+    }
+}

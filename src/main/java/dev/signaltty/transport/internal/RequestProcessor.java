@@ -1,0 +1,115 @@
+package dev.signaltty.transport.internal;
+
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.transport.Cancellation;
+import dev.signaltty.transport.CallContext;
+import dev.signaltty.transport.Connection;
+import dev.signaltty.transport.ErrorCode;
+import dev.signaltty.transport.EventFrame;
+import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.transport.ProtocolJson;
+import tools.jackson.databind.JsonNode;
+
+/** Turns one request line into one response line; encodes event frames. */
+@Component
+class RequestProcessor {
+
+    private static final Logger log = LoggerFactory.getLogger(RequestProcessor.class);
+
+    private final MethodRouter router;
+    private final ConnectionRegistry registry;
+
+    RequestProcessor(MethodRouter router, ConnectionRegistry registry) {
+        this.router = router;
+        this.registry = registry;
+    }
+
+    byte[] process(byte[] line, ClientConnection connection, CancellationToken token, Consumer<Boolean> singleFlight) {
+        if (line == LineReader.OVERSIZED) {
+            return error(null, new ProtocolException(ErrorCode.BAD_PROTOCOL,
+                    "line exceeds " + ClientConnection.MAX_LINE + " bytes; discarded"));
+        }
+        Envelope envelope;
+        try {
+            envelope = Envelope.parse(line);
+        } catch (Envelope.Violation v) {
+            return error(v.id(), v);
+        }
+        if (!registry.allowed(connection)) {
+            return error(envelope.id(), new ProtocolException(ErrorCode.FORBIDDEN,
+                    "peer uid is not the server's uid"));
+        }
+        MethodHandler<?, ?> handler = router.find(envelope.method());
+        if (handler == null) {
+            log.debug("unknown method {}", envelope.method());
+            return error(envelope.id(), new ProtocolException(ErrorCode.UNKNOWN_METHOD,
+                    "unknown method " + envelope.method()));
+        }
+        singleFlight.accept(handler.singleFlight());
+        try {
+            Object result = router.dispatch(handler, envelope.params(), new Context(connection, token));
+            Map<String, Object> response = new LinkedHashMap<>();
+            response.put("type", "response");
+            response.put("id", envelope.id());
+            response.put("ok", true);
+            response.put("result", result == null ? Map.of() : result);
+            return encode(response);
+        } catch (ProtocolException e) {
+            return error(envelope.id(), e);
+        } catch (RuntimeException e) {
+            log.error("failed to answer {}", envelope.method(), e);
+            return error(envelope.id(), new ProtocolException(ErrorCode.INTERNAL, "internal error"));
+        }
+    }
+
+    private byte[] error(@Nullable JsonNode id, ProtocolException e) {
+        Map<String, Object> error = new LinkedHashMap<>();
+        error.put("code", e.code().name());
+        error.put("message", e.getMessage());
+        if (!e.details().isEmpty()) {
+            error.put("details", e.details());
+        }
+        Map<String, Object> response = new LinkedHashMap<>();
+        response.put("type", "response");
+        response.put("id", id);
+        response.put("ok", false);
+        response.put("error", error);
+        return encode(response);
+    }
+
+    byte[] encodeEvent(EventFrame frame) {
+        Map<String, Object> event = new LinkedHashMap<>();
+        event.put("type", "event");
+        event.put("seq", frame.seq());
+        event.put("event", frame.event());
+        event.put("payload", frame.payload());
+        event.put("at", DateTimeFormatter.ISO_INSTANT.format(frame.at()));
+        return encode(event);
+    }
+
+    /** Map members are written even when null, so an unreadable id is echoed as {@code "id":null}. */
+    private static byte[] encode(Map<String, Object> message) {
+        byte[] body = ProtocolJson.MAPPER.writeValueAsBytes(message);
+        byte[] line = new byte[body.length + 1];
+        System.arraycopy(body, 0, line, 0, body.length);
+        line[body.length] = '\n';
+        return line;
+    }
+
+    void connectionClosed(ClientConnection connection) {
+        registry.remove(connection);
+    }
+
+    private record Context(Connection connection, Cancellation cancellation) implements CallContext {
+    }
+}

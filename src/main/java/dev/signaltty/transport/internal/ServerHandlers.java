@@ -1,0 +1,119 @@
+package dev.signaltty.transport.internal;
+
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Lazy;
+
+import dev.signaltty.transport.CallContext;
+import dev.signaltty.transport.ErrorCode;
+import dev.signaltty.transport.EventCatalog;
+import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.transport.NoParams;
+import dev.signaltty.transport.SignalttyPaths;
+
+/** The server's own methods: ping, server.info, server.stop and schema. */
+@Configuration(proxyBeanMethods = false)
+class ServerHandlers {
+
+    static final String VERSION = "0.1.0";
+    private static final Instant STARTED = Instant.now();
+
+    record Pong(boolean pong) {
+    }
+
+    record ServerInfo(String version, String protocol, long pid, long uptimeMs, String socket, String stateDir,
+                      int connections) {
+    }
+
+    record Stopping(boolean stopping, long pid) {
+    }
+
+    @Bean
+    MethodHandler<NoParams, Pong> pingHandler() {
+        return new Simple<>("ping", "Checks that the server answers.", Pong.class, p -> new Pong(true));
+    }
+
+    @Bean
+    MethodHandler<NoParams, ServerInfo> serverInfoHandler(SignalttyPaths paths, ConnectionRegistry registry) {
+        return new Simple<>("server.info", "Version, protocol, pid, uptime, socket path and state dir.",
+                ServerInfo.class, p -> new ServerInfo(VERSION, Envelope.PROTOCOL, ProcessHandle.current().pid(),
+                        Duration.between(STARTED, Instant.now()).toMillis(), paths.socket().toString(),
+                        paths.stateDir().toString(), registry.size()));
+    }
+
+    @Bean
+    MethodHandler<NoParams, Stopping> serverStopHandler(@Lazy ConfigurableApplicationContext context) {
+        return new Simple<>("server.stop", "Stops the daemon: panes are closed, the socket removed.",
+                Stopping.class, p -> {
+                    // answer first, then close the context from another thread (closing here would wait on us)
+                    Thread.ofPlatform().name("server-stop").start(() -> {
+                        sleepQuietly(100);
+                        context.close();
+                    });
+                    return new Stopping(true, ProcessHandle.current().pid());
+                });
+    }
+
+    @Bean
+    MethodHandler<NoParams, Map<String, Object>> schemaHandler(@Lazy MethodRouter router) {
+        return new Simple<>("schema", "The live contract: methods with params and results, events, errors.",
+                Map.class, p -> schema(router));
+    }
+
+    static Map<String, Object> schema(MethodRouter router) {
+        List<Map<String, Object>> methods = new ArrayList<>();
+        for (MethodHandler<?, ?> handler : router.handlers()) {
+            Map<String, Object> method = new LinkedHashMap<>();
+            method.put("name", handler.method());
+            method.put("summary", handler.summary());
+            method.put("params", TypeDescriber.describe(handler.paramsType()));
+            method.put("result", TypeDescriber.describe(handler.resultType()));
+            if (handler.singleFlight()) {
+                method.put("single_flight", true);
+            }
+            methods.add(method);
+        }
+        Map<String, Object> schema = new LinkedHashMap<>();
+        schema.put("protocol", Envelope.PROTOCOL);
+        schema.put("version", VERSION);
+        schema.put("methods", methods);
+        schema.put("events", EventCatalog.EVENTS);
+        schema.put("subscription_globs", EventCatalog.GLOBS);
+        schema.put("errors", Arrays.stream(ErrorCode.values()).map(Enum::name).toList());
+        schema.put("capabilities", List.of("wait_baseline", "rendered_cursor", "task_ids_filter",
+                "hook_wait_for_answer", "single_flight_waits"));
+        return schema;
+    }
+
+    private static void sleepQuietly(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A handler whose whole behaviour fits in a lambda. */
+    record Simple<R>(String method, String summary, Class<?> resultType,
+                     java.util.function.Function<NoParams, R> body) implements MethodHandler<NoParams, R> {
+        @Override
+        public Class<NoParams> paramsType() {
+            return NoParams.class;
+        }
+
+        @Override
+        public R handle(NoParams params, CallContext context) {
+            return body.apply(params);
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package dev.signaltty.transport.internal;
+
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/** Describes params and result records for {@code schema} (field → JSON type, required). */
+final class TypeDescriber {
+
+    private TypeDescriber() {
+    }
+
+    static Object describe(Type type) {
+        return describe(type, new java.util.HashSet<>());
+    }
+
+    private static Object describe(Type type, Set<Class<?>> seen) {
+        Class<?> raw = ParamsBinder.rawClass(type);
+        if (raw == String.class) {
+            return "string";
+        }
+        if (raw == Integer.class || raw == int.class || raw == Long.class || raw == long.class) {
+            return "integer";
+        }
+        if (raw == Double.class || raw == double.class) {
+            return "number";
+        }
+        if (raw == Boolean.class || raw == boolean.class) {
+            return "boolean";
+        }
+        if (raw.isEnum()) {
+            List<String> values = new ArrayList<>();
+            for (Object constant : raw.getEnumConstants()) {
+                values.add(((Enum<?>) constant).name().toLowerCase(Locale.ROOT));
+            }
+            return Map.of("enum", values);
+        }
+        if (raw == List.class && type instanceof ParameterizedType p) {
+            return Map.of("array", describe(p.getActualTypeArguments()[0], seen));
+        }
+        if (raw == Map.class && type instanceof ParameterizedType p) {
+            return Map.of("map", describe(p.getActualTypeArguments()[1], seen));
+        }
+        if (raw.isRecord()) {
+            if (!seen.add(raw)) {
+                return raw.getSimpleName();
+            }
+            Map<String, Object> fields = new LinkedHashMap<>();
+            for (RecordComponent component : raw.getRecordComponents()) {
+                Map<String, Object> field = new LinkedHashMap<>();
+                field.put("type", describe(component.getGenericType(), seen));
+                field.put("required", !ParamsBinder.isOptional(component));
+                fields.put(ParamsBinder.wireName(component.getName()), field);
+            }
+            seen.remove(raw);
+            return fields;
+        }
+        return "any";
+    }
+}

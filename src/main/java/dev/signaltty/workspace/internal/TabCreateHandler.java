@@ -1,0 +1,55 @@
+package dev.signaltty.workspace.internal;
+
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.transport.CallContext;
+import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.transport.ProtocolException;
+
+/** Creates an empty tab in a workspace. */
+@Component
+class TabCreateHandler implements MethodHandler<TabCreateHandler.Params, WorkspaceStore.TabView> {
+
+    record Params(String workspaceId, @Nullable String name) {
+        Params {
+            if (name != null && name.isBlank()) {
+                throw ProtocolException.badParams("name", "must not be blank");
+            }
+        }
+    }
+
+    private final WorkspaceStore store;
+
+    TabCreateHandler(WorkspaceStore store) {
+        this.store = store;
+    }
+
+    @Override
+    public String method() {
+        return "tab.create";
+    }
+
+    @Override
+    public String summary() {
+        return "Creates an empty tab in a workspace.";
+    }
+
+    @Override
+    public Class<Params> paramsType() {
+        return Params.class;
+    }
+
+    @Override
+    public Class<?> resultType() {
+        return WorkspaceStore.TabView.class;
+    }
+
+    @Override
+    public WorkspaceStore.TabView handle(Params params, CallContext context) {
+        return store.createTab(params.workspaceId(), params.name());
+    }
+}

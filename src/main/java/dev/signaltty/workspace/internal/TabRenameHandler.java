@@ -1,0 +1,55 @@
+package dev.signaltty.workspace.internal;
+
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.transport.CallContext;
+import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.transport.ProtocolException;
+
+/** Renames a tab. */
+@Component
+class TabRenameHandler implements MethodHandler<TabRenameHandler.Params, WorkspaceStore.TabView> {
+
+    record Params(String tabId, String name) {
+        Params {
+            if (name.isBlank()) {
+                throw ProtocolException.badParams("name", "must not be blank");
+            }
+        }
+    }
+
+    private final WorkspaceStore store;
+
+    TabRenameHandler(WorkspaceStore store) {
+        this.store = store;
+    }
+
+    @Override
+    public String method() {
+        return "tab.rename";
+    }
+
+    @Override
+    public String summary() {
+        return "Renames a tab.";
+    }
+
+    @Override
+    public Class<Params> paramsType() {
+        return Params.class;
+    }
+
+    @Override
+    public Class<?> resultType() {
+        return WorkspaceStore.TabView.class;
+    }
+
+    @Override
+    public WorkspaceStore.TabView handle(Params params, CallContext context) {
+        return store.renameTab(params.tabId(), params.name());
+    }
+}

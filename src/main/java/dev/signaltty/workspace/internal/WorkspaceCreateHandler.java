@@ -1,0 +1,71 @@
+package dev.signaltty.workspace.internal;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.transport.CallContext;
+import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.transport.ProtocolException;
+
+/** workspace.create: a named workspace rooted at a directory, with an immutable handle. */
+@Component
+class WorkspaceCreateHandler implements MethodHandler<WorkspaceCreateHandler.Params, WorkspaceStore.WorkspaceView> {
+
+    /** {@code cwd} defaults to the daemon's home directory; {@code name} to the directory's name. */
+    record Params(@Nullable String name, @Nullable String cwd) {
+        Params {
+            if (name != null && name.isBlank()) {
+                throw ProtocolException.badParams("name", "must not be blank");
+            }
+            if (cwd != null && !cwd.startsWith("/")) {
+                throw ProtocolException.badParams("cwd", "must be an absolute path");
+            }
+        }
+    }
+
+    private final WorkspaceStore store;
+
+    WorkspaceCreateHandler(WorkspaceStore store) {
+        this.store = store;
+    }
+
+    @Override
+    public String method() {
+        return "workspace.create";
+    }
+
+    @Override
+    public String summary() {
+        return "Creates a workspace {name?, cwd?}; returns its id and handle.";
+    }
+
+    @Override
+    public Class<Params> paramsType() {
+        return Params.class;
+    }
+
+    @Override
+    public Class<?> resultType() {
+        return WorkspaceStore.WorkspaceView.class;
+    }
+
+    @Override
+    public WorkspaceStore.WorkspaceView handle(Params params, CallContext context) {
+        Path cwd;
+        try {
+            cwd = Path.of(params.cwd() == null ? System.getProperty("user.home") : params.cwd()).toRealPath();
+        } catch (IOException e) {
+            throw ProtocolException.badParams("cwd", "no such directory: " + params.cwd());
+        }
+        if (!Files.isDirectory(cwd)) {
+            throw ProtocolException.badParams("cwd", "not a directory: " + cwd);
+        }
+        String name = params.name() != null ? params.name()
+                : cwd.getFileName() == null ? "root" : cwd.getFileName().toString();
+        return store.create(name, cwd);
+    }
+}

@@ -1,0 +1,55 @@
+package dev.signaltty.workspace.internal;
+
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.transport.CallContext;
+import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.transport.ProtocolException;
+
+/** Renames a workspace; its handle never changes. */
+@Component
+class WorkspaceRenameHandler implements MethodHandler<WorkspaceRenameHandler.Params, WorkspaceStore.WorkspaceView> {
+
+    record Params(String workspaceId, String name) {
+        Params {
+            if (name.isBlank()) {
+                throw ProtocolException.badParams("name", "must not be blank");
+            }
+        }
+    }
+
+    private final WorkspaceStore store;
+
+    WorkspaceRenameHandler(WorkspaceStore store) {
+        this.store = store;
+    }
+
+    @Override
+    public String method() {
+        return "workspace.rename";
+    }
+
+    @Override
+    public String summary() {
+        return "Renames a workspace; its handle never changes.";
+    }
+
+    @Override
+    public Class<Params> paramsType() {
+        return Params.class;
+    }
+
+    @Override
+    public Class<?> resultType() {
+        return WorkspaceStore.WorkspaceView.class;
+    }
+
+    @Override
+    public WorkspaceStore.WorkspaceView handle(Params params, CallContext context) {
+        return store.rename(params.workspaceId(), params.name());
+    }
+}

@@ -1,0 +1,304 @@
+package dev.signaltty.workspace.internal;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.journal.EventLog;
+import dev.signaltty.transport.ErrorCode;
+import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.workspace.Ids;
+import dev.signaltty.workspace.StructureLock;
+import dev.signaltty.workspace.TabClosing;
+import dev.signaltty.workspace.TabRef;
+import dev.signaltty.workspace.WorkspaceClosing;
+import dev.signaltty.workspace.WorkspaceRef;
+import dev.signaltty.workspace.Workspaces;
+
+/** Workspaces, tabs and layouts. Every mutation runs under {@link StructureLock} and appends its event there. */
+@Component
+class WorkspaceStore implements Workspaces {
+
+    static final class Workspace {
+        final String id;
+        final String handle;
+        String name;
+        final Path cwd;
+        final List<String> tabIds = new ArrayList<>();
+
+        Workspace(String id, String handle, String name, Path cwd) {
+            this.id = id;
+            this.handle = handle;
+            this.name = name;
+            this.cwd = cwd;
+        }
+    }
+
+    static final class Tab {
+        final String id;
+        final String workspaceId;
+        String name;
+        @Nullable Layout layout;
+        @Nullable String focusedPaneId;
+
+        Tab(String id, String workspaceId, String name) {
+            this.id = id;
+            this.workspaceId = workspaceId;
+            this.name = name;
+        }
+    }
+
+    private final Map<String, Workspace> workspaces = new LinkedHashMap<>();
+    private final Map<String, Tab> tabs = new LinkedHashMap<>();
+    private final StructureLock lock;
+    private final EventLog events;
+    private final ApplicationEventPublisher publisher;
+
+    WorkspaceStore(StructureLock lock, EventLog events, ApplicationEventPublisher publisher) {
+        this.lock = lock;
+        this.events = events;
+        this.publisher = publisher;
+    }
+
+    StructureLock lock() {
+        return lock;
+    }
+
+    // ---- workspaces
+
+    WorkspaceView create(String name, Path cwd) {
+        return lock.call(() -> {
+            List<String> taken = workspaces.values().stream().map(w -> w.handle).toList();
+            Workspace workspace = new Workspace(Ids.next("ws"), Handles.unique(name, taken), name, cwd);
+            workspaces.put(workspace.id, workspace);
+            WorkspaceView view = view(workspace);
+            events.append("workspace.created", view);
+            return view;
+        });
+    }
+
+    Workspace find(String idOrHandle) {
+        Workspace byId = workspaces.get(idOrHandle);
+        if (byId != null) {
+            return byId;
+        }
+        for (Workspace workspace : workspaces.values()) {
+            if (workspace.handle.equals(idOrHandle)) {
+                return workspace;
+            }
+        }
+        throw new ProtocolException(ErrorCode.NO_SUCH_WORKSPACE, "no workspace " + idOrHandle,
+                Map.of("workspace_id", idOrHandle));
+    }
+
+    List<WorkspaceView> list() {
+        return lock.call(() -> workspaces.values().stream().map(this::view).toList());
+    }
+
+    WorkspaceView get(String idOrHandle) {
+        return lock.call(() -> view(find(idOrHandle)));
+    }
+
+    WorkspaceView rename(String idOrHandle, String name) {
+        return lock.call(() -> {
+            Workspace workspace = find(idOrHandle);
+            if (!workspace.name.equals(name)) {
+                workspace.name = name;
+                events.append("workspace.updated", view(workspace));
+            }
+            return view(workspace);
+        });
+    }
+
+    WorkspaceView close(String idOrHandle) {
+        return lock.call(() -> {
+            Workspace workspace = find(idOrHandle);
+            WorkspaceView view = view(workspace);
+            publisher.publishEvent(new WorkspaceClosing(workspace.id));
+            for (String tabId : List.copyOf(workspace.tabIds)) {
+                closeTabLocked(tabs.get(tabId));
+            }
+            workspaces.remove(workspace.id);
+            events.append("workspace.closed", Map.of("workspace_id", workspace.id, "handle", workspace.handle));
+            return view;
+        });
+    }
+
+    // ---- tabs
+
+    TabView createTab(String workspaceIdOrHandle, @Nullable String name) {
+        return lock.call(() -> view(newTabLocked(find(workspaceIdOrHandle), name)));
+    }
+
+    private Tab newTabLocked(Workspace workspace, @Nullable String name) {
+        Tab tab = new Tab(Ids.next("tab"), workspace.id, name == null ? "tab " + (workspace.tabIds.size() + 1) : name);
+        tabs.put(tab.id, tab);
+        workspace.tabIds.add(tab.id);
+        events.append("tab.created", view(tab));
+        return tab;
+    }
+
+    Tab findTab(String tabId) {
+        Tab tab = tabs.get(tabId);
+        if (tab == null) {
+            throw new ProtocolException(ErrorCode.NO_SUCH_TAB, "no tab " + tabId, Map.of("tab_id", tabId));
+        }
+        return tab;
+    }
+
+    List<TabView> listTabs(@Nullable String workspaceIdOrHandle) {
+        return lock.call(() -> {
+            if (workspaceIdOrHandle == null) {
+                return tabs.values().stream().map(this::view).toList();
+            }
+            return find(workspaceIdOrHandle).tabIds.stream().map(id -> view(tabs.get(id))).toList();
+        });
+    }
+
+    TabView getTab(String tabId) {
+        return lock.call(() -> view(findTab(tabId)));
+    }
+
+    TabView renameTab(String tabId, String name) {
+        return lock.call(() -> {
+            Tab tab = findTab(tabId);
+            if (!tab.name.equals(name)) {
+                tab.name = name;
+                events.append("tab.updated", view(tab));
+            }
+            return view(tab);
+        });
+    }
+
+    TabView closeTab(String tabId) {
+        return lock.call(() -> {
+            Tab tab = findTab(tabId);
+            TabView view = view(tab);
+            closeTabLocked(tab);
+            return view;
+        });
+    }
+
+    private void closeTabLocked(Tab tab) {
+        publisher.publishEvent(new TabClosing(tab.id));
+        tabs.remove(tab.id);
+        Workspace workspace = workspaces.get(tab.workspaceId);
+        if (workspace != null) {
+            workspace.tabIds.remove(tab.id);
+        }
+        events.append("tab.closed", Map.of("tab_id", tab.id, "workspace_id", tab.workspaceId));
+    }
+
+    /** Replaces a tab's layout and announces it, unless nothing changed. */
+    void updateLayout(Tab tab, @Nullable Layout layout, @Nullable String focus) {
+        if (Objects.equals(tab.layout, layout) && Objects.equals(tab.focusedPaneId, focus)) {
+            return;
+        }
+        tab.layout = layout;
+        tab.focusedPaneId = focus;
+        events.append("tab.updated", view(tab));
+    }
+
+    // ---- Workspaces API for the pane module
+
+    @Override
+    public WorkspaceRef resolve(String idOrHandle) {
+        return lock.call(() -> ref(find(idOrHandle)));
+    }
+
+    @Override
+    public TabRef tab(String tabId) {
+        return lock.call(() -> {
+            Tab tab = findTab(tabId);
+            return new TabRef(tab.id, tab.workspaceId, tab.name);
+        });
+    }
+
+    @Override
+    public void checkTab(String workspaceId, @Nullable String tabId) {
+        lock.run(() -> {
+            Workspace workspace = find(workspaceId);
+            if (tabId != null) {
+                Tab tab = findTab(tabId);
+                if (!tab.workspaceId.equals(workspace.id)) {
+                    throw ProtocolException.badParams("tab_id", "tab " + tabId + " belongs to another workspace");
+                }
+            }
+        });
+    }
+
+    @Override
+    public TabRef placePane(String workspaceId, @Nullable String tabId, String paneId, @Nullable String besidePaneId,
+                            @Nullable String direction, @Nullable Double ratio) {
+        return lock.call(() -> {
+            checkTab(workspaceId, tabId);
+            Workspace workspace = find(workspaceId);
+            Tab tab = tabId != null ? findTab(tabId)
+                    : workspace.tabIds.isEmpty() ? newTabLocked(workspace, null) : tabs.get(workspace.tabIds.getFirst());
+            Layout layout;
+            if (tab.layout == null) {
+                layout = new Layout.Leaf(paneId);
+            } else {
+                String target = besidePaneId != null && tab.layout.panes().contains(besidePaneId) ? besidePaneId
+                        : tab.focusedPaneId != null ? tab.focusedPaneId : tab.layout.panes().getLast();
+                layout = Layout.splitAt(tab.layout, target, paneId, direction == null ? "right" : direction, ratio);
+            }
+            updateLayout(tab, layout, paneId);
+            return new TabRef(tab.id, tab.workspaceId, tab.name);
+        });
+    }
+
+    @Override
+    public void removePane(String tabId, String paneId) {
+        lock.run(() -> {
+            Tab tab = tabs.get(tabId);
+            if (tab == null || tab.layout == null) {
+                return;
+            }
+            Layout layout = Layout.remove(tab.layout, paneId);
+            String focus = tab.focusedPaneId;
+            if (paneId.equals(focus)) {
+                focus = layout == null ? null : layout.panes().getFirst();
+            }
+            updateLayout(tab, layout, focus);
+        });
+    }
+
+    @Override
+    public List<String> panesOf(String tabId) {
+        return lock.call(() -> {
+            Tab tab = findTab(tabId);
+            return tab.layout == null ? List.of() : tab.layout.panes();
+        });
+    }
+
+    // ---- views
+
+    private static WorkspaceRef ref(Workspace workspace) {
+        return new WorkspaceRef(workspace.id, workspace.handle, workspace.name, workspace.cwd);
+    }
+
+    WorkspaceView view(Workspace workspace) {
+        return new WorkspaceView(workspace.id, workspace.handle, workspace.name, workspace.cwd.toString(),
+                List.copyOf(workspace.tabIds));
+    }
+
+    TabView view(Tab tab) {
+        return new TabView(tab.id, tab.workspaceId, tab.name, tab.layout, tab.focusedPaneId,
+                tab.layout == null ? List.of() : tab.layout.panes());
+    }
+
+    record WorkspaceView(String workspaceId, String handle, String name, String cwd, List<String> tabIds) {
+    }
+
+    record TabView(String tabId, String workspaceId, String name, @Nullable Layout layout,
+                   @Nullable String focusedPaneId, List<String> paneIds) {
+    }
+}
