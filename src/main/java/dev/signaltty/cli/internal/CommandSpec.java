@@ -52,8 +52,20 @@ public record CommandSpec(List<String> words, @Nullable String method, boolean m
                 out.append(' ').append(p.usage());
             }
         }
+        List<String> groups = new ArrayList<>();
         for (Flag f : flags) {
-            out.append(' ').append(f.usage());
+            if (f.group() == null) {
+                out.append(' ').append(f.usage());
+            } else if (!groups.contains(f.group())) {
+                groups.add(f.group());
+                List<String> choices = new ArrayList<>();
+                for (Flag g : flags) {
+                    if (f.group().equals(g.group())) {
+                        choices.add("--" + g.name());
+                    }
+                }
+                out.append(" (").append(String.join("|", choices)).append(')');
+            }
         }
         Positional rest = trailing();
         if (rest != null) {

@@ -36,7 +36,7 @@ public final class Output {
                 out.println(line);
                 return;
             }
-            if ("ping".equals(method) && map.isEmpty()) {
+            if ("ping".equals(method) && (map.isEmpty() || Boolean.TRUE.equals(map.get("pong")))) {
                 out.println("pong");
                 return;
             }

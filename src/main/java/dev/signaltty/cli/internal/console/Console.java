@@ -41,6 +41,8 @@ public class Console {
         app.setRegisterShutdownHook(false);
         Map<String, Object> props = new LinkedHashMap<>();
         props.put("spring.application.name", "signaltty");
+        // The daemon's application.yml is not the console's: keep this context to its own settings.
+        props.put("spring.config.name", "signaltty-console");
         props.put("spring.shell.history.name", runner.paths().stateDir().resolve("console-history").toString());
         props.put("spring.shell.interactive.enabled", "true");
         props.put("spring.shell.command.version.enabled", "false");
