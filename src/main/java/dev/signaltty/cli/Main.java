@@ -7,6 +7,7 @@ import java.util.List;
 
 import dev.signaltty.SignalttyApplication;
 import dev.signaltty.cli.internal.CliException;
+import dev.signaltty.cli.internal.Client;
 import dev.signaltty.cli.internal.CommandTable;
 import dev.signaltty.cli.internal.Daemon;
 import dev.signaltty.cli.internal.Runner;
@@ -38,6 +39,7 @@ public final class Main {
         if (wantsConsole(words)) {
             status = console(runner, words.contains("--no-start"));
         } else {
+            Client.exitClosesConnections();
             status = runner.run(words);
         }
         out.flush();

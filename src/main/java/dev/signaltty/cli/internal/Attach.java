@@ -97,12 +97,12 @@ final class Attach {
             if (!(payload.get("data_b64") instanceof String data) || end == null) {
                 continue;
             }
-            switch (cursor.accept(Base64.getDecoder().decode(data), end)) {
-                case OutputCursor.Feed feed -> {
-                    out.write(feed.bytes(), 0, feed.bytes().length);
-                    out.flush();
-                }
-                case OutputCursor.Gap gap -> attach(current, pane); // seed R301: reattach before feeding more
+            OutputCursor.Step step = cursor.accept(Base64.getDecoder().decode(data), end);
+            if (step instanceof OutputCursor.Feed feed) {
+                out.write(feed.bytes(), 0, feed.bytes().length);
+                out.flush();
+            } else {
+                attach(current, pane); // seed R301: a forward gap → reattach before feeding more
             }
         }
         return 0;

@@ -28,6 +28,12 @@ public final class Client implements Closeable {
     /** The protocol's line cap plus room for the envelope. */
     static final int MAX_LINE = 16 * 1024 * 1024 + 4096;
 
+    /**
+     * Set by the one-shot CLI, which exits right after its command: closing the channel would first
+     * initialize the JDK's inet networking classes (~15 ms) for nothing, as exit closes the fd anyway.
+     */
+    private static volatile boolean exitCloses;
+
     private final SocketChannel channel;
     private final Path socket;
     private final ByteBuffer in = ByteBuffer.allocate(64 * 1024);
@@ -213,9 +219,16 @@ public final class Client implements Closeable {
         }
     }
 
+    /** The process exits after this command; leave the closing of sockets to the kernel. */
+    public static void exitClosesConnections() {
+        exitCloses = true;
+    }
+
     @Override
     public void close() {
-        closeQuietly(channel);
+        if (!exitCloses) {
+            closeQuietly(channel);
+        }
     }
 
     private static void closeQuietly(@Nullable SocketChannel channel) {

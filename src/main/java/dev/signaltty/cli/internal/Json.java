@@ -305,50 +305,57 @@ public final class Json {
         return out.toString();
     }
 
+    // An instanceof chain, not a pattern switch: a type switch bootstraps SwitchBootstraps and the
+    // classfile API at first use, ~10 ms of the one-shot CLI's budget.
     private static void write(StringBuilder out, @Nullable Object value, int indent, int level) {
-        switch (value) {
-            case null -> out.append("null");
-            case String s -> quote(out, s);
-            case Boolean b -> out.append(b);
-            case Double d -> number(out, d);
-            case Float f -> number(out, f.doubleValue());
-            case BigDecimal d -> out.append(d.toString());
-            case Number n -> out.append(n);
-            case Map<?, ?> map -> {
-                out.append('{');
-                boolean first = true;
-                for (Map.Entry<?, ?> e : map.entrySet()) {
-                    if (!first) {
-                        out.append(',');
-                    }
-                    first = false;
-                    newline(out, indent, level + 1);
-                    quote(out, String.valueOf(e.getKey()));
-                    out.append(indent < 0 ? ":" : ": ");
-                    write(out, e.getValue(), indent, level + 1);
-                }
-                if (!map.isEmpty()) {
-                    newline(out, indent, level);
-                }
-                out.append('}');
-            }
-            case Iterable<?> items -> {
-                out.append('[');
-                boolean first = true;
-                for (Object item : items) {
-                    if (!first) {
-                        out.append(',');
-                    }
-                    first = false;
-                    newline(out, indent, level + 1);
-                    write(out, item, indent, level + 1);
-                }
+        if (value == null) {
+            out.append("null");
+        } else if (value instanceof String s) {
+            quote(out, s);
+        } else if (value instanceof Boolean b) {
+            out.append(b);
+        } else if (value instanceof Double d) {
+            number(out, d);
+        } else if (value instanceof Float f) {
+            number(out, f.doubleValue());
+        } else if (value instanceof BigDecimal d) {
+            out.append(d.toString());
+        } else if (value instanceof Number n) {
+            out.append(n);
+        } else if (value instanceof Map<?, ?> map) {
+            out.append('{');
+            boolean first = true;
+            for (Map.Entry<?, ?> e : map.entrySet()) {
                 if (!first) {
-                    newline(out, indent, level);
+                    out.append(',');
                 }
-                out.append(']');
+                first = false;
+                newline(out, indent, level + 1);
+                quote(out, String.valueOf(e.getKey()));
+                out.append(indent < 0 ? ":" : ": ");
+                write(out, e.getValue(), indent, level + 1);
             }
-            default -> quote(out, value.toString());
+            if (!map.isEmpty()) {
+                newline(out, indent, level);
+            }
+            out.append('}');
+        } else if (value instanceof Iterable<?> items) {
+            out.append('[');
+            boolean first = true;
+            for (Object item : items) {
+                if (!first) {
+                    out.append(',');
+                }
+                first = false;
+                newline(out, indent, level + 1);
+                write(out, item, indent, level + 1);
+            }
+            if (!first) {
+                newline(out, indent, level);
+            }
+            out.append(']');
+        } else {
+            quote(out, value.toString());
         }
     }
 
