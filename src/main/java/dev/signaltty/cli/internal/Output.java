@@ -66,7 +66,7 @@ public final class Output {
                 return null;
             }
         }
-        if (found == null) {
+        if (found == null || map.size() != 1) {
             return null;
         }
         for (Object item : found) {
@@ -74,10 +74,7 @@ public final class Output {
                 return null;
             }
         }
-        if (found.isEmpty()) {
-            return found;
-        }
-        return map.size() == 1 ? found : null;
+        return found;
     }
 
     private static void lines(@Nullable Object value, String indent, PrintStream out) {
