@@ -52,12 +52,18 @@ final class CliHarness implements AutoCloseable {
         return run(Map.of(), "", args);
     }
 
-    Run run(Map<String, String> env, String stdin, String... args) {
+    /** The java command line that runs Main with {@code args}. */
+    static List<String> javaCommand(String... args) {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElseThrow());
         command.addAll(List.of("--enable-native-access=ALL-UNNAMED", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
                 "-cp", System.getProperty("java.class.path"), "dev.signaltty.cli.Main"));
         command.addAll(List.of(args));
+        return command;
+    }
+
+    /** A process builder for {@code command} in this harness's directory and XDG environment. */
+    ProcessBuilder builder(List<String> command, Map<String, String> env) {
         ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile());
         Map<String, String> environment = builder.environment();
         environment.keySet().removeIf(k -> k.startsWith("SIGNALTTY_"));
@@ -67,6 +73,12 @@ final class CliHarness implements AutoCloseable {
         Path natives = Path.of("target", "native").toAbsolutePath();
         environment.put("SIGNALTTY_DAEMON_JAVA_OPTS", "-Dpty4j.tmpdir=" + natives + " -Djna.tmpdir=" + natives);
         environment.putAll(env);
+        return builder;
+    }
+
+    Run run(Map<String, String> env, String stdin, String... args) {
+        List<String> command = javaCommand(args);
+        ProcessBuilder builder = builder(command, env);
         try {
             Path out = Files.createTempFile(state, "out", ".txt");
             Path err = Files.createTempFile(state, "err", ".txt");

@@ -190,6 +190,9 @@ final class Attach {
     }
 
     private void resize(String pane, int[] rowsCols) {
+        if (rowsCols[0] <= 0 || rowsCols[1] <= 0) {
+            return; // a terminal that does not know its size (e.g. a bare pty): keep the pane's
+        }
         Map<String, Object> params = new LinkedHashMap<>();
         params.put("pane_id", pane);
         params.put("cols", (long) rowsCols[1]);
@@ -218,7 +221,7 @@ final class Attach {
 
     private static void closeQuietly(@Nullable Client client) {
         if (client != null) {
-            client.close();
+            client.closeNow();
         }
     }
 

@@ -231,6 +231,11 @@ public final class Client implements Closeable {
         }
     }
 
+    /** Closes now, whatever the exit policy: wakes a thread blocked reading this connection. */
+    public void closeNow() {
+        closeQuietly(channel);
+    }
+
     private static void closeQuietly(@Nullable SocketChannel channel) {
         if (channel != null) {
             try {
