@@ -24,6 +24,7 @@ public final class Daemon {
 
     static final long START_DEADLINE_MS = 15_000;
     static final long STOP_DEADLINE_MS = 10_000;
+    static final long RACE_GRACE_MS = 3_000;
     static final String MAIN = "dev.signaltty.cli.Main";
 
     private final SignalttyPaths paths;
@@ -93,11 +94,16 @@ public final class Daemon {
             throw new CliException("IO_ERROR", "cannot launch the daemon: " + e.getMessage());
         }
         long deadline = System.nanoTime() + START_DEADLINE_MS * 1_000_000;
+        long diedAt = 0;
         while (System.nanoTime() < deadline) {
             if (Client.listening(paths.socket())) {
                 return process.pid();
             }
-            if (!process.isAlive() && process.exitValue() != 0) {
+            if (diedAt == 0 && !process.isAlive() && process.exitValue() != 0) {
+                diedAt = System.nanoTime();
+            }
+            // Ours died: it may have lost a start race to another CLI's daemon, which then accepts soon.
+            if (diedAt != 0 && System.nanoTime() - diedAt > RACE_GRACE_MS * 1_000_000) {
                 throw new CliException("IO_ERROR", "the daemon exited with status " + process.exitValue()
                         + " before listening; log " + log() + ":\n" + tail(log(), 20));
             }

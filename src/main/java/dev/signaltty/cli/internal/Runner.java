@@ -275,6 +275,9 @@ public final class Runner {
                 if ("event".equals(message.get("type"))) {
                     out.println(Json.write(message));
                     out.flush();
+                    if (out.checkError()) {
+                        return 0; // the reader went away (e.g. `| head`): stop like a filter does
+                    }
                 }
             }
         }
