@@ -209,13 +209,15 @@ public final class CommandTable {
         // --- worktrees
         rows.add(of("worktree list", "worktree.list", "git worktrees of a workspace's repository")
                 .arg("workspace", "workspace_id"));
-        rows.add(of("worktree create", "worktree.create", "create a worktree (new branch)").mutating()
-                .arg("workspace", "workspace_id").flag("branch", STRING, "new branch name")
-                .flag("base", STRING, "start point (default HEAD)").flag("path", PATH, "checkout directory"));
+        // Worktree paths go verbatim: the daemon resolves a relative one beside the main worktree.
+        rows.add(of("worktree create", "worktree.create", "create a worktree on a new branch").mutating()
+                .arg("workspace", "workspace_id").required("branch", "branch", STRING, "new branch name")
+                .flag("base", STRING, "start point (default HEAD)").flag("path", STRING, "checkout directory")
+                .flag("open", BOOL, "also open it as a workspace").flag("name", STRING, "that workspace's name"));
         rows.add(of("worktree open", "worktree.open", "open a worktree as a workspace").mutating()
-                .arg("workspace", "workspace_id").arg("path", "path", PATH, false, null));
+                .arg("workspace", "workspace_id").arg("path", "path").flag("name", STRING, "workspace name"));
         rows.add(of("worktree remove", "worktree.remove", "remove a closed worktree").mutating()
-                .arg("workspace", "workspace_id").arg("path", "path", PATH, false, null));
+                .arg("workspace", "workspace_id").arg("path", "path"));
 
         // --- tasks
         rows.add(of("task start", "task.start", "start a worker in a fresh worktree").mutating()
