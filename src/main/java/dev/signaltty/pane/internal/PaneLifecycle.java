@@ -28,6 +28,7 @@ import dev.signaltty.pane.internal.vt.TerminalListener;
 import dev.signaltty.transport.ErrorCode;
 import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.transport.SignalttyPaths;
+import dev.signaltty.workspace.CheckoutGuard;
 import dev.signaltty.workspace.Ids;
 import dev.signaltty.workspace.StructureLock;
 import dev.signaltty.workspace.TabClosing;
@@ -61,10 +62,12 @@ class PaneLifecycle {
     private final SignalttyPaths paths;
     private final RingLimits ringLimits;
     private final long seqBase;
+    private final CheckoutGuard checkouts;
+    private final PaneOutput output;
     private final Map<String, CountDownLatch> exits = new java.util.concurrent.ConcurrentHashMap<>();
 
     PaneLifecycle(PaneRegistry registry, Workspaces workspaces, StructureLock lock, EventLog events,
-                  ApplicationEventPublisher publisher, SignalttyPaths paths,
+                  ApplicationEventPublisher publisher, SignalttyPaths paths, PaneOutput output, CheckoutGuard checkouts,
                   @Value("${signaltty.pane.scrollback-lines:10000}") int scrollbackLines,
                   @Value("${signaltty.pane.scrollback-bytes:8388608}") long scrollbackBytes) {
         this.registry = registry;
@@ -73,6 +76,8 @@ class PaneLifecycle {
         this.events = events;
         this.publisher = publisher;
         this.paths = paths;
+        this.output = output;
+        this.checkouts = checkouts;
         this.ringLimits = new RingLimits(scrollbackLines, scrollbackBytes);
         // rendered cursors carry the run identity in their high bits: a cursor from another run reads as dropped
         this.seqBase = (Instant.now().getEpochSecond() & 0x3fffff) << 32;
@@ -90,6 +95,7 @@ class PaneLifecycle {
                 }
             }
             Path cwd = launchDirectory(spec.cwd(), workspace.cwd());
+            checkouts.refuseIfRemoving(cwd, "cwd"); // under the structure lock, like the pane's registration
             String paneId = Ids.next("pane");
             Map<String, String> env = environment(spec.env(), paneId, workspace.id());
             List<String> argv = Executables.anchor(spec.argv() == null || spec.argv().isEmpty()
@@ -187,10 +193,7 @@ class PaneLifecycle {
         try (InputStream out = session.output()) {
             int n;
             while ((n = out.read(buffer)) > 0) {
-                synchronized (pane.terminal) {
-                    pane.terminal.feed(buffer, 0, n);
-                    pane.outputOffset += n;
-                }
+                output.emit(pane, buffer, n);
             }
         } catch (IOException e) {
             log.debug("pane {} output ended: {}", pane.id, e.toString());

@@ -32,6 +32,8 @@ final class ClientConnection implements Connection {
     /** Queued event bytes beyond which a stream consumer counts as lagging and is closed. */
     static final long MAX_QUEUED_EVENT_BYTES = 32L * 1024 * 1024;
     static final int MAX_QUEUED_REQUESTS = 256;
+    /** Queued after the last request when the client's side ends (compared by identity). */
+    private static final byte[] END_OF_INPUT = new byte[0];
 
     private final long id;
     private final Socket socket;
@@ -48,6 +50,8 @@ final class ClientConnection implements Connection {
     private boolean open = true;
     private @Nullable String closeReason;
     private final List<Runnable> closeActions = new ArrayList<>();
+    private @Nullable String closeAfterResponse;
+    private volatile @Nullable Thread worker;
     private volatile @Nullable CancellationToken current;
     private volatile boolean currentSingleFlight;
 
@@ -59,9 +63,13 @@ final class ClientConnection implements Connection {
     }
 
     void start() {
-        Thread.ofVirtual().name("conn-" + id + "-read").start(this::readLoop);
+        // Socket I/O on platform threads: junixsocket's poller for virtual threads parks each blocked
+        // read/write on a small work-stealing pool (one worker per core) doing blocking poll(2); with
+        // two cores, two idle sockets starve every other socket's writes (seen: a subscriber and an
+        // appender hung forever).
+        Thread.ofPlatform().daemon().name("conn-" + id + "-read").start(this::readLoop);
         Thread.ofVirtual().name("conn-" + id + "-work").start(this::workLoop);
-        Thread.ofVirtual().name("conn-" + id + "-write").start(this::writeLoop);
+        Thread.ofPlatform().daemon().name("conn-" + id + "-write").start(this::writeLoop);
     }
 
     @Override
@@ -133,6 +141,9 @@ final class ClientConnection implements Connection {
             }
             deferred.clear();
             outboundReady.signal();
+            if (closeAfterResponse != null) {
+                closeLocked(closeAfterResponse);
+            }
         } finally {
             lock.unlock();
         }
@@ -142,6 +153,12 @@ final class ClientConnection implements Connection {
     public void close(String reason) {
         lock.lock();
         try {
+            if (inFlight && Thread.currentThread() == worker) {
+                // A handler closing its own connection (e.g. subscribe after an incomplete replay):
+                // the response it is about to return still goes out first.
+                closeAfterResponse = reason;
+                return;
+            }
             closeLocked(reason);
         } finally {
             lock.unlock();
@@ -209,8 +226,8 @@ final class ClientConnection implements Connection {
             LineReader reader = new LineReader(in, MAX_LINE);
             byte[] line;
             while ((line = reader.next()) != null) {
-                if (line.length == 0) {
-                    continue;
+                if (line.length == 0 && line != LineReader.OVERSIZED) {
+                    continue; // a blank line is not a request
                 }
                 CancellationToken token = current;
                 if (token != null && currentSingleFlight) {
@@ -228,7 +245,7 @@ final class ClientConnection implements Connection {
                 token.cancel("disconnect");
             }
             try {
-                requests.put(new byte[0]);
+                requests.put(END_OF_INPUT);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -236,10 +253,11 @@ final class ClientConnection implements Connection {
     }
 
     private void workLoop() {
+        worker = Thread.currentThread();
         try {
             while (true) {
                 byte[] line = requests.take();
-                if (line.length == 0) {
+                if (line == END_OF_INPUT) {
                     break;
                 }
                 CancellationToken token = new CancellationToken();

@@ -10,6 +10,7 @@ import org.springframework.stereotype.Component;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
 import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.workspace.CheckoutGuard;
 
 /** workspace.create: a named workspace rooted at a directory, with an immutable handle. */
 @Component
@@ -28,9 +29,11 @@ class WorkspaceCreateHandler implements MethodHandler<WorkspaceCreateHandler.Par
     }
 
     private final WorkspaceStore store;
+    private final CheckoutGuard checkouts;
 
-    WorkspaceCreateHandler(WorkspaceStore store) {
+    WorkspaceCreateHandler(WorkspaceStore store, CheckoutGuard checkouts) {
         this.store = store;
+        this.checkouts = checkouts;
     }
 
     @Override
@@ -66,6 +69,9 @@ class WorkspaceCreateHandler implements MethodHandler<WorkspaceCreateHandler.Par
         }
         String name = params.name() != null ? params.name()
                 : cwd.getFileName() == null ? "root" : cwd.getFileName().toString();
-        return store.create(name, cwd);
+        return store.lock().call(() -> {
+            checkouts.refuseIfRemoving(cwd, "cwd"); // no workspace in a worktree being removed
+            return store.create(name, cwd);
+        });
     }
 }

@@ -1,0 +1,57 @@
+package dev.signaltty.workspace.internal;
+
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.transport.CallContext;
+import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.workspace.internal.git.DiffContent;
+import dev.signaltty.workspace.internal.git.FileDiffReader;
+import dev.signaltty.workspace.internal.git.RepoPath;
+
+/** workspace.file_diff: one literal path's staged+unstaged change against HEAD (seed R248-R285). No event. */
+@Component
+class WorkspaceFileDiffHandler implements MethodHandler<WorkspaceFileDiffHandler.Params, WorkspaceFileDiffHandler.Result> {
+
+    record Params(String workspaceId, String path) {
+        Params {
+            RepoPath.parse(path);
+        }
+    }
+
+    record Result(String workspaceId, String path, DiffContent content) {
+    }
+
+    private final WorkspaceStore store;
+    private final FileDiffReader reader;
+
+    WorkspaceFileDiffHandler(WorkspaceStore store, FileDiffReader reader) {
+        this.store = store;
+        this.reader = reader;
+    }
+
+    @Override
+    public String method() {
+        return "workspace.file_diff";
+    }
+
+    @Override
+    public String summary() {
+        return "One file's change against HEAD {workspace_id, path}: content kind text|binary|unchanged|unavailable.";
+    }
+
+    @Override
+    public Class<Params> paramsType() {
+        return Params.class;
+    }
+
+    @Override
+    public Class<?> resultType() {
+        return Result.class;
+    }
+
+    @Override
+    public Result handle(Params params, CallContext context) {
+        var workspace = store.resolve(params.workspaceId());
+        return new Result(workspace.id(), params.path(), reader.read(workspace.cwd(), RepoPath.parse(params.path())));
+    }
+}

@@ -1,0 +1,157 @@
+package dev.signaltty.pane;
+
+import static dev.signaltty.support.ProtocolClient.eventually;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.signaltty.support.ProtocolClient;
+import dev.signaltty.support.TestDaemon;
+import tools.jackson.databind.JsonNode;
+
+/** Panes on real PTYs, driven over the real socket. */
+class PaneLifecycleTest {
+
+    @TempDir
+    static Path root;
+    static TestDaemon daemon;
+    static ProtocolClient client;
+    static String workspace;
+
+    @BeforeAll
+    static void start() {
+        daemon = TestDaemon.start(root);
+        client = daemon.connect();
+        workspace = client.call("workspace.create", Map.of("name", "panes", "cwd", root.toString()))
+                .get("workspace_id").asString();
+    }
+
+    @AfterAll
+    static void stop() {
+        client.close();
+        daemon.close();
+    }
+
+    static String spawnBash(Map<String, Object> extra) {
+        Map<String, Object> params = new java.util.HashMap<>(Map.of("workspace_id", workspace,
+                "argv", List.of("bash", "--norc", "--noprofile", "-i")));
+        params.putAll(extra);
+        return client.call("pane.spawn", params).get("pane_id").asString();
+    }
+
+    static String tail(String pane) {
+        return client.call("pane.read", Map.of("pane_id", pane, "mode", "tail")).get("text").asString();
+    }
+
+    @Test
+    void runsAShellWritesToItReadsItsTailAndClosesIt() {
+        String pane = spawnBash(Map.of());
+        client.call("pane.write", Map.of("pane_id", pane, "data", "echo hi\n"));
+        eventually(Duration.ofSeconds(10), () -> tail(pane).lines().anyMatch(line -> line.equals("hi")));
+        JsonNode closed = client.call("pane.close", Map.of("pane_id", pane));
+        assertThat(closed.get("pane_id").asString()).isEqualTo(pane);
+        assertThat(client.errorCode("pane.get", Map.of("pane_id", pane))).isEqualTo("NO_SUCH_PANE");
+    }
+
+    @Test
+    void givesTheChildItsSizeFromItsFirstInstruction() {
+        String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "cols", 117, "rows", 33,
+                "argv", List.of("sh", "-c", "echo size=$(tput cols)x$(tput lines); sleep 30"))).get("pane_id").asString();
+        eventually(Duration.ofSeconds(10), () -> tail(pane).contains("size="));
+        assertThat(tail(pane)).contains("size=117x33");
+        client.call("pane.close", Map.of("pane_id", pane));
+    }
+
+    @Test
+    void setsTermAndTheSignalttyEnvironment() { // seed R338
+        String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "argv",
+                List.of("sh", "-c", "echo T=$TERM P=$SIGNALTTY_PANE W=$SIGNALTTY_WORKSPACE S=$SIGNALTTY_SOCKET; sleep 30")))
+                .get("pane_id").asString();
+        eventually(Duration.ofSeconds(10), () -> tail(pane).contains("T="));
+        assertThat(tail(pane)).contains("T=xterm-256color", "P=" + pane, "W=" + workspace,
+                "S=" + daemon.socket());
+        client.call("pane.close", Map.of("pane_id", pane));
+    }
+
+    @Test
+    void recordsTheExitStatusWhenTheChildExits() {
+        String pane = client.call("pane.spawn", Map.of("workspace_id", workspace,
+                "argv", List.of("sh", "-c", "exit 7"))).get("pane_id").asString();
+        eventually(Duration.ofSeconds(10),
+                () -> client.call("pane.get", Map.of("pane_id", pane)).get("pane").get("status").asString().equals("exited"));
+        assertThat(client.call("pane.get", Map.of("pane_id", pane)).get("pane").get("exit_code").asInt()).isEqualTo(7);
+        assertThat(client.errorCode("pane.write", Map.of("pane_id", pane, "data", "x"))).isEqualTo("PANE_EXITED");
+        client.call("pane.close", Map.of("pane_id", pane));
+    }
+
+    @Test
+    void leavesNoAutomaticTabOrPaneWhenTheLaunchFails() { // seed R216 R313
+        String fresh = client.call("workspace.create", Map.of("name", "empty", "cwd", root.toString()))
+                .get("workspace_id").asString();
+        assertThat(client.errorCode("pane.spawn", Map.of("workspace_id", fresh,
+                "argv", List.of("no-such-program-xyz")))).isEqualTo("SPAWN_FAILED");
+        assertThat(client.call("tab.list", Map.of("workspace_id", fresh)).get("tabs").size()).isZero();
+        assertThat(client.call("pane.list", Map.of("workspace_id", fresh)).get("panes").size()).isZero();
+    }
+
+    @Test
+    void rejectsATabOfAnotherWorkspace() { // seed R215
+        String other = client.call("workspace.create", Map.of("name", "other", "cwd", root.toString()))
+                .get("workspace_id").asString();
+        String foreignTab = client.call("tab.create", Map.of("workspace_id", other)).get("tab_id").asString();
+        JsonNode response = client.request("pane.spawn", Map.of("workspace_id", workspace, "tab_id", foreignTab,
+                "argv", List.of("true")));
+        assertThat(response.get("error").get("code").asString()).isEqualTo("BAD_PARAMS");
+        assertThat(response.get("error").get("details").get("field").asString()).isEqualTo("tab_id");
+    }
+
+    @Test
+    void anchorsARelativeExecutableToItsLaunchDirectory() throws Exception { // seed R360
+        Path bin = Files.createDirectories(root.resolve("tools"));
+        Path script = bin.resolve("hello.sh");
+        Files.writeString(script, "#!/bin/sh\necho anchored; sleep 30\n");
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
+        JsonNode pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "cwd", bin.toString(),
+                "argv", List.of("./hello.sh")));
+        assertThat(pane.get("argv").get(0).asString()).isEqualTo(script.toString());
+        eventually(Duration.ofSeconds(10), () -> tail(pane.get("pane_id").asString()).contains("anchored"));
+        client.call("pane.close", Map.of("pane_id", pane.get("pane_id").asString()));
+    }
+
+    @Test
+    void endsTheWholeProcessGroupOnClose() {
+        String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "argv",
+                List.of("sh", "-c", "trap '' HUP; sleep 300 & echo child=$!; wait"))).get("pane_id").asString();
+        eventually(Duration.ofSeconds(10), () -> tail(pane).contains("child="));
+        long child = Long.parseLong(tail(pane).replaceAll("(?s).*child=(\\d+).*", "$1"));
+        assertThat(ProcessHandle.of(child)).isPresent();
+        client.call("pane.close", Map.of("pane_id", pane));
+        eventually(Duration.ofSeconds(10), () -> ProcessHandle.of(child).map(p -> !p.isAlive()).orElse(true));
+    }
+
+    @Test
+    void resizesThePty() {
+        String pane = spawnBash(Map.of());
+        client.call("pane.resize", Map.of("pane_id", pane, "cols", 91, "rows", 17));
+        client.call("pane.write", Map.of("pane_id", pane, "data", "echo now=$(tput cols)x$(tput lines)\n"));
+        eventually(Duration.ofSeconds(10), () -> tail(pane).contains("now=91x17"));
+        client.call("pane.close", Map.of("pane_id", pane));
+    }
+
+    @Test
+    void answersUnknownIdsWithTheirOwnCodes() { // seed R309
+        assertThat(client.errorCode("pane.read", Map.of("pane_id", "pane_nope"))).isEqualTo("NO_SUCH_PANE");
+        assertThat(client.errorCode("tab.get", Map.of("tab_id", "tab_nope"))).isEqualTo("NO_SUCH_TAB");
+        assertThat(client.errorCode("workspace.get", Map.of("workspace_id", "ws_nope"))).isEqualTo("NO_SUCH_WORKSPACE");
+    }
+}

@@ -1,0 +1,90 @@
+package dev.signaltty.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.StandardProtocolFamily;
+import java.nio.channels.ServerSocketChannel;
+import java.net.UnixDomainSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.signaltty.support.ProtocolClient;
+import dev.signaltty.support.TestDaemon;
+import tools.jackson.databind.JsonNode;
+
+class SchemaAndServerTest {
+
+    @Test
+    void listsOnlyMethodsThatDispatchAndExactlyTheSeedsErrorCodes(@TempDir Path root) { // seed R308 R353 R354
+        try (TestDaemon daemon = TestDaemon.start(root); ProtocolClient client = daemon.connect()) {
+            JsonNode schema = client.call("schema", Map.of());
+            List<String> methods = new ArrayList<>();
+            schema.get("methods").forEach(m -> methods.add(m.get("name").asString()));
+            assertThat(methods).contains("ping", "schema", "server.info", "server.stop", "workspace.create",
+                    "pane.spawn", "pane.read", "tab.create");
+            for (String method : methods) {
+                if (method.equals("server.stop")) {
+                    continue;
+                }
+                // every listed method reaches its handler: params errors are fine, UNKNOWN_METHOD is not
+                JsonNode response = client.request(method, Map.of());
+                if (!response.get("ok").asBoolean()) {
+                    assertThat(response.get("error").get("code").asString()).as(method).isNotEqualTo("UNKNOWN_METHOD");
+                }
+            }
+            List<String> errors = new ArrayList<>();
+            schema.get("errors").forEach(e -> errors.add(e.asString()));
+            assertThat(errors).containsExactlyInAnyOrder("BAD_PROTOCOL", "UNKNOWN_METHOD", "BAD_PARAMS",
+                    "NO_SUCH_SERVER", "NO_SUCH_WORKSPACE", "NO_SUCH_TAB", "NO_SUCH_PANE", "NO_SUCH_TASK",
+                    "NO_SUCH_DECISION", "AGENT_BUSY", "AGENT_NOT_READY", "MERGE_CONFLICT", "PANE_EXITED",
+                    "PANES_ALIVE", "SPAWN_FAILED", "IO_ERROR", "TIMEOUT", "IDENTITY_CHANGED", "RATE_LIMITED",
+                    "FORBIDDEN", "INTERNAL");
+            assertThat(schema.get("events").toString()).contains("pane.exited", "task.updated", "pty.data");
+            JsonNode spawn = methods.indexOf("pane.spawn") >= 0
+                    ? schema.get("methods").get(methods.indexOf("pane.spawn")) : null;
+            assertThat(spawn.get("params").get("workspace_id").get("required").asBoolean()).isTrue();
+            assertThat(spawn.get("params").get("tab_id").get("required").asBoolean()).isFalse();
+        }
+    }
+
+    @Test
+    void answersAPeerOfAnotherUidWithForbidden(@TempDir Path root) { // seed R314
+        // the daemon is told its owner is another uid, so our own (real) credentials are foreign to it
+        try (TestDaemon daemon = TestDaemon.start(root, "signaltty.transport.allowed-uid=4242");
+             ProtocolClient client = daemon.connect()) {
+            assertThat(client.errorCode("ping", Map.of())).isEqualTo("FORBIDDEN");
+            assertThat(client.errorCode("workspace.list", Map.of())).isEqualTo("FORBIDDEN");
+        }
+    }
+
+    @Test
+    void refusesASecondDaemonOnALiveSocket(@TempDir Path root) {
+        try (TestDaemon daemon = TestDaemon.start(root)) {
+            assertThatThrownBy(() -> TestDaemon.start(root)).hasStackTraceContaining("already listening");
+            try (ProtocolClient client = daemon.connect()) {
+                assertThat(client.call("ping", Map.of()).get("pong").asBoolean()).isTrue();
+            }
+        }
+    }
+
+    @Test
+    void replacesAStaleSocketThatNothingAcceptsOn(@TempDir Path root) throws Exception {
+        Path socket = root.resolve("run/signaltty/signaltty.sock");
+        Files.createDirectories(socket.getParent());
+        try (ServerSocketChannel dead = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            dead.bind(UnixDomainSocketAddress.of(socket));
+        } // closed without unlinking: a crashed daemon's leftover
+        assertThat(socket).exists();
+        try (TestDaemon daemon = TestDaemon.start(root); ProtocolClient client = daemon.connect()) {
+            assertThat(client.call("ping", Map.of()).get("pong").asBoolean()).isTrue();
+        }
+        assertThat(socket).doesNotExist();
+    }
+}
