@@ -33,12 +33,10 @@ class CliEndToEndTest {
      * served one; delete entries as their handlers land.
      */
     static final Set<String> NOT_YET_SERVED = Set.of(
-            "workspace.diff", "workspace.file_diff", "workspace.turn_diff", "tab.set_layout", "tab.set_ratio",
-            "pane.split", "pane.resume", "pane.wait_for_output", "pane.submit", "pane.clear", "pane.rename",
-            "pane.swap", "pane.move", "pane.attach", "pane.detach", "pane.mark_seen", "hook-event", "notify",
-            "wait", "attention.pending", "decision.list", "decision.get", "decision.answer", "worktree.list",
-            "worktree.create", "worktree.open", "worktree.remove", "task.start", "task.get", "task.list",
-            "task.wait", "task.diff", "task.file_diff", "task.finish", "task.cancel", "task.report", "subscribe");
+            "tab.set_layout", "tab.set_ratio", "pane.split", "pane.resume", "pane.submit", "pane.rename",
+            "pane.swap", "pane.move", "pane.mark_seen", "hook-event", "notify", "wait", "attention.pending",
+            "decision.list", "decision.get", "decision.answer", "task.start", "task.get", "task.list",
+            "task.wait", "task.diff", "task.file_diff", "task.finish", "task.cancel", "task.report");
 
     CliHarness cli;
 

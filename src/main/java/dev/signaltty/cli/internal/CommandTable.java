@@ -171,7 +171,8 @@ public final class CommandTable {
         rows.add(of("pane get", "pane.get", "show a pane (with its wait_baseline)").arg("pane", "pane_id"));
         rows.add(of("pane close", "pane.close", "end a pane's process group").mutating().arg("pane", "pane_id"));
         rows.add(of("pane write", "pane.write", "send raw input bytes").mutating().arg("pane", "pane_id")
-                .optArg("data", "data").flag("data-b64", "data_b64", STRING, "bytes as base64"));
+                .optArg("data", "data").flag("data", STRING, "the input text (instead of the argument)")
+                .flag("data-b64", "data_b64", STRING, "bytes as base64"));
         rows.add(of("pane resize", "pane.resize", "change a pane's size").mutating().arg("pane", "pane_id")
                 .arg("cols", "cols", INT, false, null).arg("rows", "rows", INT, false, null));
         rows.add(readFlags(of("pane read", "pane.read", "read a pane's screen, tail or rendered lines")
