@@ -34,6 +34,10 @@ public final class Client implements Closeable {
      */
     private static volatile boolean exitCloses;
 
+    /** Open connections, tracked so the console's Ctrl-C can cancel the command that uses them. */
+    private static final java.util.Set<Client> OPEN = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    private volatile boolean cancelled;
     private final SocketChannel channel;
     private final Path socket;
     private final ByteBuffer in = ByteBuffer.allocate(64 * 1024);
@@ -56,7 +60,9 @@ public final class Client implements Closeable {
         try {
             channel = SocketChannel.open(StandardProtocolFamily.UNIX);
             channel.connect(UnixDomainSocketAddress.of(socket));
-            return new Client(channel, socket);
+            Client client = new Client(channel, socket);
+            OPEN.add(client);
+            return client;
         } catch (IOException e) {
             closeQuietly(channel);
             throw CliException.noServer(socket);
@@ -109,6 +115,9 @@ public final class Client implements Closeable {
         while (true) {
             Map<String, Object> message = readMessage();
             if (message == null) {
+                if (cancelled) {
+                    throw new CliException("IO_ERROR", "interrupted: " + method + " was cancelled (not retried)");
+                }
                 throw new CliException("IO_ERROR", "the daemon closed the connection before answering "
                         + method + " (not retried)");
             }
@@ -227,13 +236,25 @@ public final class Client implements Closeable {
     @Override
     public void close() {
         if (!exitCloses) {
-            closeQuietly(channel);
+            closeNow();
         }
     }
 
     /** Closes now, whatever the exit policy: wakes a thread blocked reading this connection. */
     public void closeNow() {
+        OPEN.remove(this);
         closeQuietly(channel);
+    }
+
+    /**
+     * Cancels whatever is running: closes every open connection, so a blocked call ends with
+     * "interrupted" and the daemon sees EOF (which cancels single-flight waits). Nothing is resent.
+     */
+    public static void cancelAll() {
+        for (Client client : OPEN) {
+            client.cancelled = true;
+            client.closeNow();
+        }
     }
 
     private static void closeQuietly(@Nullable SocketChannel channel) {

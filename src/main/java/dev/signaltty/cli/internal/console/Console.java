@@ -3,6 +3,8 @@ package dev.signaltty.cli.internal.console;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.jline.reader.LineReader;
+import org.jline.terminal.Terminal;
 import org.jline.utils.AttributedString;
 import org.jline.utils.AttributedStyle;
 import org.springframework.boot.Banner;
@@ -11,6 +13,7 @@ import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.autoconfigure.context.PropertyPlaceholderAutoConfiguration;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.context.annotation.Bean;
 import org.springframework.shell.core.autoconfigure.SpringShellAutoConfiguration;
 import org.springframework.shell.core.command.CommandParser;
@@ -18,6 +21,7 @@ import org.springframework.shell.core.command.CommandRegistry;
 import org.springframework.shell.jline.CommandCompleter;
 import org.springframework.shell.jline.PromptProvider;
 
+import dev.signaltty.cli.internal.Client;
 import dev.signaltty.cli.internal.CommandSpec;
 import dev.signaltty.cli.internal.CommandTable;
 import dev.signaltty.cli.internal.Runner;
@@ -69,6 +73,34 @@ public class Console {
     @Bean
     CommandCompleter commandCompleter(CommandRegistry registry, CommandTable table, Runner runner) {
         return new TableCompleter(registry, table, runner);
+    }
+
+    /**
+     * Ctrl-C while a command runs cancels that command (its connections close; the daemon sees EOF)
+     * instead of ending the console. While a line is being read, JLine handles Ctrl-C itself.
+     */
+    @Bean
+    InterruptHandler interruptHandler(Terminal terminal) {
+        terminal.handle(Terminal.Signal.INT, signal -> Client.cancelAll());
+        return new InterruptHandler();
+    }
+
+    /**
+     * Ctrl-C at the prompt clears the line (as in bash) instead of ending the console, and Ctrl-D on
+     * an empty line exits: Spring Shell lets JLine's UserInterruptException end the application.
+     */
+    @Bean
+    static BeanPostProcessor promptInterrupts() {
+        return new BeanPostProcessor() {
+            @Override
+            public Object postProcessAfterInitialization(Object bean, String beanName) {
+                return bean instanceof LineReader reader ? PromptInterrupts.wrap(reader) : bean;
+            }
+        };
+    }
+
+    /** Marker bean: the INT handler is installed. */
+    static final class InterruptHandler {
     }
 
     @Bean
