@@ -229,11 +229,12 @@ final class ClientConnection implements Connection {
                 if (line.length == 0 && line != LineReader.OVERSIZED) {
                     continue; // a blank line is not a request
                 }
+                requests.put(line);
+                // after the put: a single-flight request that starts now sees the queued line instead
                 CancellationToken token = current;
                 if (token != null && currentSingleFlight) {
                     token.cancel("superseded");
                 }
-                requests.put(line);
             }
         } catch (IOException e) {
             log.debug("connection {} read ended: {}", id, e.toString());
@@ -271,7 +272,12 @@ final class ClientConnection implements Connection {
                     lock.unlock();
                 }
                 current = token;
-                byte[] response = processor.process(line, this, token, singleFlight -> currentSingleFlight = singleFlight);
+                byte[] response = processor.process(line, this, token, singleFlight -> {
+                    currentSingleFlight = singleFlight;
+                    if (singleFlight && !requests.isEmpty()) {
+                        token.cancel("superseded"); // a later request was already waiting behind it
+                    }
+                });
                 current = null;
                 currentSingleFlight = false;
                 respond(response);
