@@ -143,6 +143,38 @@ class CliEndToEndTest {
     }
 
     @Test
+    void streamsReplayedAndLiveEventsAsJsonLines() throws Exception { // issue 4: signaltty events
+        assertThat(cli.run("workspace", "create", "before-events").status()).isZero();
+        Path lines = Files.createTempFile("events", ".jsonl");
+        Process events = cli.builder(CliHarness.javaCommand("events", "--events", "workspace.*", "--from-seq", "0"),
+                Map.of()).redirectOutput(lines.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            waitForLine(lines, "before-events"); // replayed
+            assertThat(cli.run("workspace", "create", "during-events").status()).isZero();
+            waitForLine(lines, "during-events"); // live
+        } finally {
+            events.destroy();
+            events.waitFor(10, TimeUnit.SECONDS);
+        }
+        for (String line : Files.readAllLines(lines)) {
+            Map<String, Object> event = dev.signaltty.cli.internal.Json.parseObject(line);
+            assertThat(event).containsEntry("type", "event").containsKey("seq");
+            assertThat((String) event.get("event")).startsWith("workspace.");
+        }
+        Files.delete(lines);
+    }
+
+    private static void waitForLine(Path file, String text) throws Exception {
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while (!Files.readString(file).contains(text)) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("no event line with " + text + " in:\n" + Files.readString(file));
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    @Test
     void printsServerErrorsAsCodeAndMessageWithNonzeroStatus() {
         Run run = cli.run("workspace", "get", "ws_doesnotexist");
         assertThat(run.status()).isEqualTo(1);
