@@ -257,6 +257,14 @@ class TerminalTest {
         }
 
         @Test
+        void keepsTextAProgramClearedFromTheMainScreenLikeTmux() {
+            Terminal t = term(20, 5);
+            feed(t, "l1\r\nl2\r\nl3" + CSI + "2J" + "after");
+            assertEquals("\n\n  after", t.screen(false));
+            assertEquals("l1\nl2\nl3\n\n\n  after", t.tail(100, false).text());
+        }
+
+        @Test
         void isCursorCorrectForRepaints() { // seed R87
             Terminal t = term(20, 3);
             feed(t, "progress 10%\rprogress 99%\r\n" + "x" + CSI + "1Dy");
