@@ -42,6 +42,16 @@ final class Grid {
         if (n <= 0) {
             return;
         }
+        if (n == 1) { // the line-feed hot path: rotate one row without a temporary array
+            Row r = rows[top];
+            System.arraycopy(rows, top + 1, rows, top, bottom - top);
+            if (sink != null) {
+                sink.scrolledOff(r);
+            }
+            r.reset(fill);
+            rows[bottom] = r;
+            return;
+        }
         Row[] leaving = new Row[n];
         System.arraycopy(rows, top, leaving, 0, n);
         System.arraycopy(rows, top + n, rows, top, bottom - top + 1 - n);
