@@ -86,6 +86,9 @@ final class Emulator implements VtActions {
             r.attrs[cx] = attr;
             r.dirty = true;
             cx++;
+            if (cx > r.used) {
+                r.used = cx;
+            }
         }
         lastPrinted = buf[end - 1];
         if (cx >= cols && !modes.autowrap) {
@@ -125,6 +128,7 @@ final class Emulator implements VtActions {
             r.cps[cx + 1] = Row.WIDE_TAIL;
             r.attrs[cx + 1] = attr;
         }
+        r.touch(cx + w);
         r.dirty = true;
         lastPrinted = cp;
         cx += w;

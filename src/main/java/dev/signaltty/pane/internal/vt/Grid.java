@@ -115,6 +115,7 @@ final class Grid {
             return;
         }
         n = Math.min(n, cols - x);
+        r.touch(Math.min(cols, r.used + n));
         System.arraycopy(r.cps, x, r.cps, x + n, cols - x - n);
         System.arraycopy(r.attrs, x, r.attrs, x + n, cols - x - n);
         if (r.combining != null) {

@@ -21,7 +21,7 @@ final class LineRenderer {
         int lastNonBlank = 0; // text length up to the last non-blank cell
         int runsAtLastNonBlank = 0;
         int[] cps = row.cps;
-        for (int x = 0; x < cps.length; x++) {
+        for (int x = 0, end = row.used; x < end; x++) {
             int cp = cps[x];
             if (cp == Row.WIDE_TAIL) {
                 continue;
