@@ -265,6 +265,15 @@ class TerminalTest {
         }
 
         @Test
+        void keepsColoursOfNonAsciiLinesInHistory() {
+            Terminal t = term(20, 2);
+            feed(t, "漢" + CSI + "31m字😀" + CSI + "mx é" + CSI + "4my" + CSI + "m\r\nb\r\nc\r\n");
+            assertEquals(2, t.historyLines()); // the coloured line is in history, not on screen
+            assertEquals("漢" + CSI + "0;31m字😀" + CSI + "0mx é" + CSI + "0;4my" + CSI + "0m",
+                t.tail(10, true).text().lines().findFirst().orElseThrow());
+        }
+
+        @Test
         void isCursorCorrectForRepaints() { // seed R87
             Terminal t = term(20, 3);
             feed(t, "progress 10%\rprogress 99%\r\n" + "x" + CSI + "1Dy");
