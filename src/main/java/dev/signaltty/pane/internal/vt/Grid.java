@@ -79,19 +79,17 @@ final class Grid {
         }
     }
 
-    /** Clears columns {@code [from, to)} of row y, also blanking any wide character cut in half. */
+    /**
+     * Clears columns {@code [from, to)} of row y. A wide character cut by the range is not repaired,
+     * as in tmux: its surviving half stays (an orphan tail shows as nothing), so our text matches
+     * tmux's capture (ADR 0031).
+     */
     void erase(int y, int from, int to, long fill) {
         Row r = rows[y];
         from = Math.max(0, from);
         to = Math.min(cols, to);
         if (from >= to) {
             return;
-        }
-        if (r.cps[from] == Row.WIDE_TAIL && from > 0 && Row.isWideHead(r.cps[from - 1])) {
-            r.clear(from - 1, from, fill);
-        }
-        if (to < cols && r.cps[to] == Row.WIDE_TAIL) {
-            r.clear(to, to + 1, fill);
         }
         r.clear(from, to, fill);
         if (to == cols) {
