@@ -137,21 +137,21 @@ class FirstSubmit {
         if (parkOnDecision(taskId, pane, "activity_gate")) {
             return;
         }
-        store.updateIf(taskId, t -> t.state == TaskState.PENDING, t -> {
+        store.updateIf(taskId, t -> t.state == TaskState.PENDING && !t.closingWorker, t -> {
             t.state = TaskState.WORKING;
             t.evidence = Map.of();
         });
     }
 
     private void park(String taskId, Map<String, Object> evidence) {
-        store.updateIf(taskId, t -> t.state == TaskState.PENDING, t -> {
+        store.updateIf(taskId, t -> t.state == TaskState.PENDING && !t.closingWorker, t -> {
             t.state = TaskState.INPUT_REQUIRED;
             t.evidence = evidence;
         });
     }
 
     private void fail(String taskId, Map<String, Object> evidence) {
-        store.updateIf(taskId, t -> t.state == TaskState.PENDING, t -> {
+        store.updateIf(taskId, t -> t.state == TaskState.PENDING && !t.closingWorker, t -> {
             t.state = TaskState.FAILED;
             t.evidence = evidence;
         });

@@ -41,7 +41,7 @@ final class Task {
     boolean worktreeRemoved;
     Instant updatedAt;
     /** Set before the task itself ends its worker, so that exit is not read as the worker failing. */
-    transient boolean closingWorker;
+    boolean closingWorker;
 
     record Settings(double readyTimeoutS, int submitDelayMs, double stallTimeoutS) {
     }

@@ -88,12 +88,14 @@ class TaskFinisher {
                 throw new ProtocolException(ErrorCode.BAD_PARAMS, "task " + taskId + " is already finished",
                         Map.of("field", "task_id", "disposition", task.disposition()));
             }
-            closeWorker(taskId, "task_cancel");
-            return store.update(taskId, t -> {
+            // canceled first: the first submit then sees a task that is no longer pending when its pane goes
+            Task.View canceled = store.update(taskId, t -> {
                 if (!t.state.terminal()) {
                     t.state = TaskState.CANCELED;
                 }
             });
+            closeWorker(taskId, "task_cancel");
+            return canceled;
         } finally {
             finishing.unlock();
         }
