@@ -159,7 +159,10 @@ class FirstSubmit {
 
     private byte[] paste(String pane, String prompt) {
         // Without bracketed paste a newline would submit early: the prompt is sent as one line then.
-        String text = panes.bracketedPaste(pane) ? "\u001b[200~" + prompt + "\u001b[201~" : Prompts.oneLine(prompt);
+        // Bracketed, an embedded end marker is dropped so the text cannot end the paste early (as pane.submit).
+        String text = panes.bracketedPaste(pane)
+                ? "\u001b[200~" + prompt.replace("\u001b[201~", "") + "\u001b[201~"
+                : Prompts.oneLine(prompt);
         return text.getBytes(StandardCharsets.UTF_8);
     }
 

@@ -54,10 +54,6 @@ final class ClientConnection implements Connection {
     private volatile @Nullable Thread worker;
     private volatile @Nullable CancellationToken current;
     private volatile boolean currentSingleFlight;
-    /** Lines queued so far, and the number of the line {@link #current} serves: only a later line supersedes it. */
-    private volatile long queuedLines;
-    private volatile long currentLine;
-    private long takenLines; // the work loop's own count
 
     ClientConnection(long id, Socket socket, long peerPid, RequestProcessor processor) {
         this.id = id;
@@ -225,6 +221,11 @@ final class ClientConnection implements Connection {
         }
     }
 
+    /** Lines put by the reader / taken by the worker, to tell a request from the one after it. */
+    private long linesRead;
+    private long linesTaken;
+    private volatile long currentLine;
+
     private void readLoop() {
         try (InputStream in = socket.getInputStream()) {
             LineReader reader = new LineReader(in, MAX_LINE);
@@ -233,12 +234,12 @@ final class ClientConnection implements Connection {
                 if (line.length == 0 && line != LineReader.OVERSIZED) {
                     continue; // a blank line is not a request
                 }
+                long mine = ++linesRead;
                 requests.put(line);
-                long number = ++queuedLines;
-                // after the put: a single-flight request that starts now sees the queued line instead; the
-                // request that took this very line must not be cancelled by it
+                // after the put: a single-flight request that starts now sees the queued line instead.
+                // Only an earlier request is superseded: the worker may already have taken this very line.
                 CancellationToken token = current;
-                if (token != null && currentSingleFlight && currentLine < number) {
+                if (token != null && currentSingleFlight && currentLine < mine) {
                     token.cancel("superseded");
                 }
             }
@@ -268,7 +269,7 @@ final class ClientConnection implements Connection {
                     break;
                 }
                 CancellationToken token = new CancellationToken();
-                takenLines++;
+                currentLine = ++linesTaken; // before current is published, so the reader sees it with it
                 lock.lock();
                 try {
                     if (!open) {
@@ -278,7 +279,6 @@ final class ClientConnection implements Connection {
                 } finally {
                     lock.unlock();
                 }
-                currentLine = takenLines;
                 current = token;
                 byte[] response = processor.process(line, this, token, singleFlight -> {
                     currentSingleFlight = singleFlight;
