@@ -9,6 +9,7 @@ import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 
+import dev.signaltty.decision.DecisionAnswered;
 import dev.signaltty.journal.EventLog;
 import dev.signaltty.pane.AgentStateChanged;
 import dev.signaltty.transport.CallContext;
@@ -24,6 +25,31 @@ import dev.signaltty.transport.MethodHandler;
 public class FakeAgentHooks {
 
     record Params(String paneId, @Nullable String taskId, @Nullable String lifecycle, @Nullable String attention) {
+    }
+
+    record AnswerParams(String paneId, String decisionId, String optionId) {
+    }
+
+    /** Stands in for decision.answer's delivery until the decision module is merged. */
+    @Bean
+    MethodHandler<AnswerParams, Map<String, Object>> fakeDecisionAnsweredHandler(ApplicationEventPublisher publisher) {
+        return new MethodHandler<>() {
+            @Override
+            public String method() {
+                return "test.decision_answered";
+            }
+
+            @Override
+            public Class<AnswerParams> paramsType() {
+                return AnswerParams.class;
+            }
+
+            @Override
+            public Map<String, Object> handle(AnswerParams p, CallContext context) {
+                publisher.publishEvent(new DecisionAnswered(p.decisionId(), p.paneId(), "", null, p.optionId()));
+                return Map.of("answered", true);
+            }
+        };
     }
 
     @Bean

@@ -92,6 +92,12 @@ class TaskFirstSubmitTest extends TaskDaemonTest {
         JsonNode waited = f.client.request("task.wait", Map.of("task_id", taskId, "until", List.of("working"), "timeout_s", 0.5));
         assertThat(waited.get("error").get("code").asString()).isEqualTo("TIMEOUT");
         assertThat(f.task(taskId).get("state").asString()).isEqualTo("input_required");
+
+        // an explicit answer does (seed R327)
+        f.client.call("test.decision_answered", Map.of("pane_id", paneId, "decision_id", "dec_test",
+                "option_id", "allow_once"));
+        JsonNode resumed = f.await(taskId, "working");
+        assertThat(resumed.get("evidence").get("resumed_from").asString()).isEqualTo("decision_required");
     }
 
     @Test

@@ -5,6 +5,7 @@ import java.util.Map;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
+import dev.signaltty.decision.DecisionAnswered;
 import dev.signaltty.pane.AgentStateChanged;
 import dev.signaltty.pane.PaneExited;
 
@@ -32,6 +33,21 @@ class WorkerEvents {
                 t -> {
                     t.state = TaskState.WORKING;
                     t.evidence = Map.of("resumed_from", "submit_unconfirmed", "resumed_by_seq", event.seq());
+                }));
+    }
+
+    /**
+     * An explicit answer to the worker's decision resumes a task parked by that decision (seed R327);
+     * clearing it unanswered (timeout, disconnect, turn end) does not (R329).
+     */
+    @EventListener
+    void on(DecisionAnswered event) {
+        store.byPane(event.paneId()).ifPresent(task -> store.updateIf(task.id,
+                t -> t.state == TaskState.INPUT_REQUIRED && "decision_required".equals(t.evidence.get("reason")),
+                t -> {
+                    t.state = TaskState.WORKING;
+                    t.evidence = Map.of("resumed_from", "decision_required", "decision_id", event.decisionId(),
+                            "option_id", event.optionId());
                 }));
     }
 
