@@ -63,10 +63,11 @@ class PaneLifecycle {
     private final RingLimits ringLimits;
     private final long seqBase;
     private final CheckoutGuard checkouts;
+    private final PaneOutput output;
     private final Map<String, CountDownLatch> exits = new java.util.concurrent.ConcurrentHashMap<>();
 
     PaneLifecycle(PaneRegistry registry, Workspaces workspaces, StructureLock lock, EventLog events,
-                  ApplicationEventPublisher publisher, SignalttyPaths paths, CheckoutGuard checkouts,
+                  ApplicationEventPublisher publisher, SignalttyPaths paths, PaneOutput output, CheckoutGuard checkouts,
                   @Value("${signaltty.pane.scrollback-lines:10000}") int scrollbackLines,
                   @Value("${signaltty.pane.scrollback-bytes:8388608}") long scrollbackBytes) {
         this.registry = registry;
@@ -75,6 +76,7 @@ class PaneLifecycle {
         this.events = events;
         this.publisher = publisher;
         this.paths = paths;
+        this.output = output;
         this.checkouts = checkouts;
         this.ringLimits = new RingLimits(scrollbackLines, scrollbackBytes);
         // rendered cursors carry the run identity in their high bits: a cursor from another run reads as dropped
@@ -191,10 +193,7 @@ class PaneLifecycle {
         try (InputStream out = session.output()) {
             int n;
             while ((n = out.read(buffer)) > 0) {
-                synchronized (pane.terminal) {
-                    pane.terminal.feed(buffer, 0, n);
-                    pane.outputOffset += n;
-                }
+                output.emit(pane, buffer, n);
             }
         } catch (IOException e) {
             log.debug("pane {} output ended: {}", pane.id, e.toString());
