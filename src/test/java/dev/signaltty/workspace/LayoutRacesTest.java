@@ -60,6 +60,7 @@ class LayoutRacesTest extends LayoutDaemonTest {
         }
         pool.shutdown();
 
+        System.out.println("layout stress outcomes over 6 s with " + clients + " clients: " + outcomes);
         assertThat(unexpected).isEmpty();
         assertThat(outcomes.get("pane.split ok")).as(outcomes.toString()).isNotNull();
         assertThat(outcomes.get("pane.move ok")).as(outcomes.toString()).isNotNull();
