@@ -71,6 +71,13 @@ class LayoutMethodsTest extends LayoutDaemonTest {
         }
 
         @Test
+        void rejectsAParentPaneOfAnotherWorkspace() {
+            String foreign = spawn(workspace(), Map.of()).get("pane_id").asString();
+            assertRejectedUnchanged(ws, "parent_pane_id", "pane.split", Map.of("pane_id", a, "direction", "down",
+                    "argv", List.of("sleep", "600"), "parent_pane_id", foreign));
+        }
+
+        @Test
         void anchorsARelativeExecutableToItsLaunchDirectory() throws Exception { // seed R361
             Path bin = Files.createDirectories(root.resolve("split-tools"));
             Path script = bin.resolve("helper.sh");

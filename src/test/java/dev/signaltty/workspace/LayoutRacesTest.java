@@ -233,6 +233,45 @@ class LayoutRacesTest extends LayoutDaemonTest {
         assertThat(shape(tab(tab).get("layout"))).isEqualTo(shape(lastSet));
     }
 
+    @Test
+    void aSpawnRacingTheCloseOfItsTabEitherFailsOrIsClosedWithIt() throws Exception { // seed R217
+        String ws = workspace();
+        ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor();
+        try (ProtocolClient spawner = ProtocolClient.connect(root.resolve("run/signaltty.sock"));
+             ProtocolClient closer = ProtocolClient.connect(root.resolve("run/signaltty.sock"))) {
+            Set<Long> pids = new HashSet<>();
+            int created = 0;
+            for (int round = 0; round < 12; round++) {
+                String target = ws;
+                boolean wholeWorkspace = round % 2 == 1;
+                String tab = client.call("tab.create", Map.of("workspace_id", target)).get("tab_id").asString();
+                Future<JsonNode> spawn = pool.submit(() -> spawner.request("pane.spawn", Map.of("workspace_id", target,
+                        "tab_id", tab, "argv", List.of("sleep", "600"))));
+                Future<JsonNode> close = pool.submit(() -> closer.request(wholeWorkspace ? "workspace.close" : "tab.close",
+                        wholeWorkspace ? Map.of("workspace_id", target) : Map.of("tab_id", tab)));
+                JsonNode spawned = spawn.get(30, TimeUnit.SECONDS);
+                assertThat(close.get(30, TimeUnit.SECONDS).get("ok").asBoolean()).isTrue();
+                if (spawned.get("ok").asBoolean()) {
+                    created++;
+                    pids.add(spawned.get("result").get("pid").asLong());
+                    assertThat(client.errorCode("pane.get", Map.of("pane_id", spawned.get("result").get("pane_id").asString())))
+                            .isEqualTo("NO_SUCH_PANE");
+                } else {
+                    assertThat(spawned.get("error").get("code").asString()).isIn("NO_SUCH_TAB", "NO_SUCH_WORKSPACE");
+                }
+                if (wholeWorkspace) {
+                    ws = workspace();
+                }
+            }
+            assertThat(client.call("pane.list", Map.of()).get("panes").size()).isZero();
+            eventually(Duration.ofSeconds(15), () -> pids.stream()
+                    .noneMatch(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)));
+            System.out.println("spawn/close race: " + created + " of 12 spawns won the race");
+        } finally {
+            pool.shutdown();
+        }
+    }
+
     private static boolean oneDividerMoved(JsonNode before, JsonNode after) {
         if (!shape(before).equals(shape(after))) {
             return false;
