@@ -65,6 +65,7 @@ class LayoutRacesTest extends LayoutDaemonTest {
         assertThat(outcomes.get("pane.split ok")).as(outcomes.toString()).isNotNull();
         assertThat(outcomes.get("pane.move ok")).as(outcomes.toString()).isNotNull();
         assertThat(outcomes.get("pane.close ok")).as(outcomes.toString()).isNotNull();
+        assertThat(outcomes.get("tab.set_layout ok")).as(outcomes.toString()).isNotNull();
 
         Set<Long> livePids = assertLayoutsAgreeWithPanes();
         // every process whose pane is gone is reaped; every listed pane still has its process
@@ -123,6 +124,19 @@ class LayoutRacesTest extends LayoutDaemonTest {
                 method = "pane.swap";
                 params.put("pane_id", pick(random, panes).get("pane_id").asString());
                 params.put("target_pane_id", pick(random, panes).get("pane_id").asString());
+            } else if (roll < 84 && !tabs.isEmpty()) {
+                // a tree read a moment ago, mirrored: stale by the time it lands if another client changed the tab
+                JsonNode tab = pick(random, tabs);
+                method = "tab.set_layout";
+                params.put("tab_id", tab.get("tab_id").asString());
+                if (tab.has("layout")) {
+                    params.put("layout", mirrored(tab.get("layout")));
+                }
+            } else if (roll < 88 && !tabs.isEmpty()) {
+                method = "tab.set_ratio";
+                params.put("tab_id", pick(random, tabs).get("tab_id").asString());
+                params.put("path", random.nextBoolean() ? List.of() : List.of(random.nextInt(2)));
+                params.put("ratio", 0.1 + random.nextDouble() * 0.8);
             } else {
                 method = "pane.close";
                 params.put("pane_id", pick(random, panes).get("pane_id").asString());
@@ -300,6 +314,16 @@ class LayoutRacesTest extends LayoutDaemonTest {
             strip(object.get("first"));
             strip(object.get("second"));
         }
+    }
+
+    private static JsonNode mirrored(JsonNode tree) {
+        if (tree.has("pane_id")) {
+            return tree;
+        }
+        ObjectNode copy = (ObjectNode) tree.deepCopy();
+        copy.set("first", tree.get("second"));
+        copy.set("second", tree.get("first"));
+        return copy;
     }
 
     private static List<JsonNode> list(JsonNode array) {
