@@ -21,4 +21,12 @@ public interface Layouts {
      * Each tab whose layout or focus changed emits tab.updated.
      */
     void move(String tabId, String paneId, String targetTabId, String targetPaneId, String direction);
+
+    /**
+     * After restoring from snapshots saved at different moments: makes every tab's layout hold exactly
+     * the panes that claim it ({@code panesByTab}; a tab absent from the map has none). Leaves of other
+     * panes are removed (parents collapse); a missing pane is split in beside the tab's last pane. A
+     * repaired tab emits tab.updated.
+     */
+    void reconcile(java.util.Map<String, java.util.List<String>> panesByTab);
 }

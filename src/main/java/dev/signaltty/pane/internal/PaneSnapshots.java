@@ -20,6 +20,7 @@ import org.springframework.stereotype.Component;
 import dev.signaltty.journal.SnapshotStore;
 import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.transport.ProtocolJson;
+import dev.signaltty.workspace.Layouts;
 import dev.signaltty.workspace.StructureLock;
 import dev.signaltty.workspace.Workspaces;
 
@@ -48,17 +49,19 @@ class PaneSnapshots implements SmartLifecycle {
     private final SnapshotStore snapshots;
     private final Workspaces workspaces;
     private final StructureLock lock;
+    private final Layouts layouts;
     private @Nullable ScheduledExecutorService timer;
     private byte @Nullable [] lastSaved;
     private volatile boolean running;
 
     PaneSnapshots(PaneRegistry registry, PaneLifecycle lifecycle, SnapshotStore snapshots, Workspaces workspaces,
-                  StructureLock lock) {
+                  StructureLock lock, Layouts layouts) {
         this.registry = registry;
         this.lifecycle = lifecycle;
         this.snapshots = snapshots;
         this.workspaces = workspaces;
         this.lock = lock;
+        this.layouts = layouts;
     }
 
     private void restore() {
@@ -127,6 +130,12 @@ class PaneSnapshots implements SmartLifecycle {
     @Override
     public void start() {
         restore();
+        // the two snapshots are saved at different moments: after a crash, make the layouts and the
+        // restored panes agree (no leaf without a pane, no pane without a leaf)
+        Map<String, List<String>> panesByTab = new HashMap<>();
+        registry.all().stream().sorted(Comparator.comparing(p -> p.createdAt))
+                .forEach(p -> panesByTab.computeIfAbsent(p.tabId, k -> new ArrayList<>()).add(p.id));
+        layouts.reconcile(panesByTab);
         running = true;
         ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().daemon().name("pane-snapshots").factory());

@@ -1,9 +1,12 @@
 package dev.signaltty.workspace.internal;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.ProtocolException;
@@ -19,6 +22,8 @@ import tools.jackson.databind.JsonNode;
  */
 @Component
 class LayoutService implements Layouts {
+
+    private static final Logger log = LoggerFactory.getLogger(LayoutService.class);
 
     private final WorkspaceStore store;
     private final StructureLock lock;
@@ -104,6 +109,41 @@ class LayoutService implements Layouts {
             store.updateLayout(from, rest, focus);
             store.updateLayout(to, Layout.splitAt(to.layout, targetPaneId, paneId, direction, null), paneId);
         });
+    }
+
+    @Override
+    public void reconcile(Map<String, List<String>> panesByTab) {
+        lock.run(() -> {
+            for (WorkspaceStore.Workspace workspace : store.workspacesForSnapshot()) {
+                for (String tabId : List.copyOf(workspace.tabIds)) {
+                    reconcile(store.findTab(tabId), panesByTab.getOrDefault(tabId, List.of()));
+                }
+            }
+        });
+    }
+
+    private void reconcile(WorkspaceStore.Tab tab, List<String> panes) {
+        Layout layout = tab.layout;
+        if (layout != null) {
+            for (String leaf : layout.panes()) {
+                if (!panes.contains(leaf) && layout != null) {
+                    layout = Layout.remove(layout, leaf);
+                }
+            }
+        }
+        for (String pane : panes) {
+            if (layout == null) {
+                layout = new Layout.Leaf(pane);
+            } else if (Layout.pathTo(layout, pane) == null) {
+                layout = Layout.splitAt(layout, layout.panes().getLast(), pane, "right", null);
+            }
+        }
+        String focus = layout != null && tab.focusedPaneId != null && layout.panes().contains(tab.focusedPaneId)
+                ? tab.focusedPaneId : layout == null ? null : layout.panes().getFirst();
+        if (!Objects.equals(layout, tab.layout) || !Objects.equals(focus, tab.focusedPaneId)) {
+            log.warn("tab {}: layout repaired to hold exactly its restored panes {}", tab.id, panes);
+            store.updateLayout(tab, layout, focus);
+        }
     }
 
     /** The tab, which must hold {@code paneId} in its layout (else BAD_PARAMS naming {@code field}). */

@@ -72,4 +72,17 @@ class LayoutServiceTest {
         layouts.move(tab, "pane_b", tab, "pane_a", "down");
         assertThat(events).hasSize(emitted + 1);
     }
+
+    @Test
+    void reconcilesALayoutWithThePanesThatClaimTheTab() {
+        layouts.reconcile(java.util.Map.of(tab, List.of("pane_b", "pane_c")));
+        WorkspaceStore.TabView repaired = store.getTab(tab);
+        assertThat(repaired.paneIds()).containsExactly("pane_b", "pane_c");
+        assertThat(repaired.focusedPaneId()).isEqualTo("pane_b");
+        int emitted = events.size();
+        layouts.reconcile(java.util.Map.of(tab, List.of("pane_b", "pane_c")));
+        assertThat(events).hasSize(emitted);
+        layouts.reconcile(java.util.Map.of());
+        assertThat(store.getTab(tab).layout()).isNull();
+    }
 }
