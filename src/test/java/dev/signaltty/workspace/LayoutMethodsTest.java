@@ -259,11 +259,13 @@ class LayoutMethodsTest extends LayoutDaemonTest {
         @Test
         void rejectsANonFiniteRatio() {
             JsonNode before = state(ws);
+            long mark = log.mark();
             client.sendRaw("{\"id\":\"r\",\"method\":\"tab.set_ratio\",\"params\":{\"tab_id\":\"" + tab
                     + "\",\"path\":[],\"ratio\":-1e999}}\n");
             JsonNode response = client.nextResponse();
             assertThat(response.get("error").get("details").get("field").asString()).isEqualTo("ratio");
             assertThat(state(ws)).isEqualTo(before);
+            assertThat(log.since(mark)).isEmpty();
         }
     }
 }
