@@ -50,6 +50,15 @@ class LayoutMethodsTest extends LayoutDaemonTest {
         }
 
         @Test
+        void splitsToTheRightByDefault() {
+            String b = client.call("pane.split", Map.of("pane_id", a, "argv", List.of("sleep", "600")))
+                    .get("pane_id").asString();
+            JsonNode layout = tab(tab).get("layout");
+            assertThat(layout.get("direction").asString()).isEqualTo("right");
+            assertThat(layout.get("second").get("pane_id").asString()).isEqualTo(b);
+        }
+
+        @Test
         void takesAnExplicitRatioAsTheTargetsShareClamped() {
             split(a, "down", Map.of("ratio", 0.999));
             JsonNode layout = tab(tab).get("layout");

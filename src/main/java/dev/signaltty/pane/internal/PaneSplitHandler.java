@@ -12,19 +12,20 @@ import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.workspace.StructureLock;
 
 /**
- * pane.split: spawns a pane beside {@code pane_id} (in its workspace and tab) exactly as pane.spawn
- * launches one. Without a ratio the same-direction run is evened out; with one, it is the target's
- * share of the new split (clamped to 0.05–0.95). The new pane gets the tab's focus.
+ * pane.split: spawns a pane beside {@code pane_id} (in its workspace and tab; direction right, the
+ * default, or down) exactly as pane.spawn launches one. Without a ratio the same-direction run is
+ * evened out; with one, it is the target's share of the new split (the tree's meaning of ratio: the
+ * first child's share), clamped to 0.05–0.95. The new pane gets the tab's focus.
  */
 @Component
 class PaneSplitHandler implements MethodHandler<PaneSplitHandler.Params, Pane.PaneView> {
 
-    record Params(String paneId, String direction, @Nullable Double ratio, @Nullable List<String> argv,
+    record Params(String paneId, @Nullable String direction, @Nullable Double ratio, @Nullable List<String> argv,
                   @Nullable String cwd, @Nullable Map<String, String> env, @Nullable Integer cols,
                   @Nullable Integer rows, @Nullable String label, @Nullable String parentPaneId,
                   @Nullable String relationship) {
         Params {
-            direction = checkDirection(direction);
+            direction = checkDirection(direction == null ? "right" : direction);
             if (ratio != null && !Double.isFinite(ratio)) {
                 throw ProtocolException.badParams("ratio", "must be a finite number");
             }
