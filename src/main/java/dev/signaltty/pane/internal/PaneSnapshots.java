@@ -7,9 +7,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -17,9 +14,9 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
+import dev.signaltty.journal.PeriodicSnapshot;
 import dev.signaltty.journal.SnapshotStore;
 import dev.signaltty.transport.ProtocolException;
-import dev.signaltty.transport.ProtocolJson;
 import dev.signaltty.workspace.Layouts;
 import dev.signaltty.workspace.StructureLock;
 import dev.signaltty.workspace.Workspaces;
@@ -50,8 +47,7 @@ class PaneSnapshots implements SmartLifecycle {
     private final Workspaces workspaces;
     private final StructureLock lock;
     private final Layouts layouts;
-    private @Nullable ScheduledExecutorService timer;
-    private byte @Nullable [] lastSaved;
+    private final PeriodicSnapshot periodic;
     private volatile boolean running;
 
     PaneSnapshots(PaneRegistry registry, PaneLifecycle lifecycle, SnapshotStore snapshots, Workspaces workspaces,
@@ -62,6 +58,7 @@ class PaneSnapshots implements SmartLifecycle {
         this.workspaces = workspaces;
         this.lock = lock;
         this.layouts = layouts;
+        this.periodic = new PeriodicSnapshot(NAME, snapshots, this::capture);
     }
 
     private void restore() {
@@ -109,23 +106,7 @@ class PaneSnapshots implements SmartLifecycle {
         return out;
     }
 
-    synchronized void saveIfChanged() {
-        Document document = capture();
-        byte[] bytes = ProtocolJson.MAPPER.writeValueAsBytes(document);
-        if (lastSaved != null && java.util.Arrays.equals(lastSaved, bytes)) {
-            return;
-        }
-        snapshots.save(NAME, document);
-        lastSaved = bytes;
-    }
 
-    private void saveQuietly() {
-        try {
-            saveIfChanged();
-        } catch (RuntimeException e) {
-            log.warn("pane snapshot failed (will retry)", e);
-        }
-    }
 
     @Override
     public void start() {
@@ -137,19 +118,13 @@ class PaneSnapshots implements SmartLifecycle {
                 .forEach(p -> panesByTab.computeIfAbsent(p.tabId, k -> new ArrayList<>()).add(p.id));
         layouts.reconcile(panesByTab);
         running = true;
-        ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(
-                Thread.ofPlatform().daemon().name("pane-snapshots").factory());
-        executor.scheduleWithFixedDelay(this::saveQuietly, PERIOD_MS, PERIOD_MS, TimeUnit.MILLISECONDS);
-        timer = executor;
+        periodic.start(PERIOD_MS);
     }
 
     @Override
     public void stop() {
         running = false;
-        if (timer != null) {
-            timer.shutdownNow();
-        }
-        saveQuietly();
+        periodic.stop();
     }
 
     @Override

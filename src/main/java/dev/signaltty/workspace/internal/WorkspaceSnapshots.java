@@ -3,9 +3,6 @@ package dev.signaltty.workspace.internal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -13,8 +10,8 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
+import dev.signaltty.journal.PeriodicSnapshot;
 import dev.signaltty.journal.SnapshotStore;
-import dev.signaltty.transport.ProtocolJson;
 
 /**
  * Persists workspaces, tabs and layouts so they survive a restart with the same ids, handles, names
@@ -44,13 +41,13 @@ class WorkspaceSnapshots implements SmartLifecycle {
 
     private final WorkspaceStore store;
     private final SnapshotStore snapshots;
-    private @Nullable ScheduledExecutorService timer;
-    private byte @Nullable [] lastSaved;
+    private final PeriodicSnapshot periodic;
     private volatile boolean running;
 
     WorkspaceSnapshots(WorkspaceStore store, SnapshotStore snapshots) {
         this.store = store;
         this.snapshots = snapshots;
+        this.periodic = new PeriodicSnapshot(NAME, snapshots, this::capture);
         snapshots.load(NAME, Document.class).ifPresent(this::restore);
     }
 
@@ -87,15 +84,6 @@ class WorkspaceSnapshots implements SmartLifecycle {
         });
     }
 
-    synchronized void saveIfChanged() {
-        Document document = capture();
-        byte[] bytes = ProtocolJson.MAPPER.writeValueAsBytes(document);
-        if (lastSaved != null && java.util.Arrays.equals(lastSaved, bytes)) {
-            return;
-        }
-        snapshots.save(NAME, document);
-        lastSaved = bytes;
-    }
 
     private static @Nullable LayoutDoc toDoc(@Nullable Layout layout) {
         return switch (layout) {
@@ -119,27 +107,14 @@ class WorkspaceSnapshots implements SmartLifecycle {
     @Override
     public void start() {
         running = true;
-        ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(
-                Thread.ofPlatform().daemon().name("workspace-snapshots").factory());
-        executor.scheduleWithFixedDelay(this::saveQuietly, PERIOD_MS, PERIOD_MS, TimeUnit.MILLISECONDS);
-        timer = executor;
+        periodic.start(PERIOD_MS);
     }
 
-    private void saveQuietly() {
-        try {
-            saveIfChanged();
-        } catch (RuntimeException e) {
-            log.warn("workspace snapshot failed (will retry)", e);
-        }
-    }
 
     @Override
     public void stop() {
         running = false;
-        if (timer != null) {
-            timer.shutdownNow();
-        }
-        saveQuietly();
+        periodic.stop();
     }
 
     @Override
