@@ -8,11 +8,14 @@ task.report, as `signaltty report` would. The first argument picks a behaviour:
   never_ready prints a banner and never reports idle
   decision    idle -> on the first pasted byte raises permission_required (a decision after the paste)
   reject      idle -> read prompt -> working -> report rejected -> done
+With `--cli JAVA CLASSPATH` after the mode, the report goes through the real CLI
+(`signaltty report --status … --summary …`, task and pane from $SIGNALTTY_TASK / $SIGNALTTY_PANE).
 """
 import json
 import os
 import re
 import socket
+import subprocess
 import sys
 import termios
 import tty
@@ -33,6 +36,15 @@ def call(method, **params):
             break
     s.close()
     return line
+
+
+def report(status, summary):
+    if len(sys.argv) > 4 and sys.argv[2] == "--cli":
+        done = subprocess.run([sys.argv[3], "-cp", sys.argv[4], "dev.signaltty.cli.Main", "report",
+                               "--status", status, "--summary", summary], capture_output=True, text=True)
+        print("cli report exit " + str(done.returncode) + " " + done.stderr.strip()[:200], flush=True)
+    else:
+        call("task.report", status=status, summary=summary, task_id=TASK)
 
 
 def state(**kw):
@@ -69,11 +81,11 @@ if mode == "silent":
     sys.exit(0)
 state(lifecycle="working")
 if mode == "reject":
-    call("task.report", status="rejected", summary="not doing that", task_id=TASK)
+    report("rejected", "not doing that")
 else:
     m = re.search(r"WRITE (\S+) (\S+)", prompt)
     with open(m.group(1), "w") as out:
         out.write(m.group(2) + "\n")
-    call("task.report", status="completed", summary="wrote " + m.group(1), task_id=TASK)
+    report("completed", "wrote " + m.group(1))
 state(lifecycle="done")
 stay()

@@ -29,13 +29,20 @@ class TaskFinishTest extends TaskDaemonTest {
     }
 
     @Test
-    void finishNeedsExactlyOneOfMergeOrDiscard() {
+    void finishNeedsExactlyOneOfMergeOrDiscardInEitherForm() {
         String taskId = completed("m.txt");
         assertThat(finishError(Map.of("task_id", taskId)).get("code").asString()).isEqualTo("BAD_PARAMS");
         assertThat(finishError(Map.of("task_id", taskId, "merge", true, "discard", true)).get("code").asString())
                 .isEqualTo("BAD_PARAMS");
         assertThat(finishError(Map.of("task_id", "task_nope", "discard", true)).get("code").asString())
                 .isEqualTo("NO_SUCH_TASK");
+        assertThat(finishError(Map.of("task_id", taskId, "disposition", "keep")).get("code").asString())
+                .isEqualTo("BAD_PARAMS");
+        assertThat(finishError(Map.of("task_id", taskId, "disposition", "merge", "discard", true)).get("code")
+                .asString()).isEqualTo("BAD_PARAMS");
+        // the CLI's form: disposition merge|discard
+        JsonNode discarded = f.client.call("task.finish", Map.of("task_id", taskId, "disposition", "discard")).get("task");
+        assertThat(discarded.get("disposition").asString()).isEqualTo("discarded");
     }
 
     @Nested

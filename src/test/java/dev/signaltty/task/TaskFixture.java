@@ -48,6 +48,14 @@ final class TaskFixture implements AutoCloseable {
         return p;
     }
 
+    /** Like {@link #params}, but the worker reports through the real CLI ({@code signaltty report}). */
+    Map<String, Object> paramsReportingByCli(String objective, Object... extra) {
+        Map<String, Object> p = params(objective, "work", extra);
+        String java = ProcessHandle.current().info().command().orElse("java");
+        p.put("argv", List.of("python3", script.toString(), "work", "--cli", java, System.getProperty("java.class.path")));
+        return p;
+    }
+
     JsonNode start(String objective, String mode, Object... extra) {
         return client.call("task.start", params(objective, mode, extra));
     }

@@ -22,7 +22,9 @@ class TaskOrchestrationTest extends TaskDaemonTest {
     @Test
     void threeWorkersInOneContextAreMergedDiscardedAndFinishedIntoAConflict() {
         String context = "ctx-" + tmp.getFileName();
-        String a = f.start("WRITE a.txt alpha", "work", "context_id", context).get("task").get("task_id").asString();
+        // worker A reports through the real CLI (signaltty report with the $SIGNALTTY_TASK fallback, seed R343)
+        String a = f.client.call("task.start", f.paramsReportingByCli("WRITE a.txt alpha", "context_id", context))
+                .get("task").get("task_id").asString();
         String b = f.start("WRITE b.txt beta", "work", "context_id", context).get("task").get("task_id").asString();
         JsonNode startedC = f.start("WRITE shared.txt gamma", "work", "context_id", context);
         String c = startedC.get("task").get("task_id").asString();

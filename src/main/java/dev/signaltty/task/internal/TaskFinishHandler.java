@@ -14,11 +14,25 @@ import dev.signaltty.transport.ProtocolException;
 @Component
 class TaskFinishHandler implements MethodHandler<TaskFinishHandler.Params, Object> {
 
-    record Params(String taskId, @Nullable Boolean merge, @Nullable Boolean discard, @Nullable String targetRef) {
+    /**
+     * The disposition as {@code merge: true} / {@code discard: true} (the seed's wording) or as
+     * {@code disposition: "merge"|"discard"} (the CLI's); exactly one must be given.
+     */
+    record Params(String taskId, @Nullable Boolean merge, @Nullable Boolean discard, @Nullable String disposition,
+                  @Nullable String targetRef) {
         Params {
-            if (Boolean.TRUE.equals(merge) == Boolean.TRUE.equals(discard)) {
-                throw ProtocolException.badParams("merge", "exactly one of merge or discard must be true");
+            if (disposition != null && !List.of("merge", "discard").contains(disposition)) {
+                throw ProtocolException.badParams("disposition", "must be merge or discard");
             }
+            int chosen = (Boolean.TRUE.equals(merge) ? 1 : 0) + (Boolean.TRUE.equals(discard) ? 1 : 0)
+                    + (disposition != null ? 1 : 0);
+            if (chosen != 1) {
+                throw ProtocolException.badParams("merge", "exactly one of merge or discard must be given");
+            }
+        }
+
+        boolean merging() {
+            return Boolean.TRUE.equals(merge) || "merge".equals(disposition);
         }
     }
 
@@ -45,6 +59,6 @@ class TaskFinishHandler implements MethodHandler<TaskFinishHandler.Params, Objec
 
     @Override
     public Object handle(Params p, CallContext context) {
-        return Map.of("task", target.finish(p.taskId(), Boolean.TRUE.equals(p.merge()), p.targetRef()));
+        return Map.of("task", target.finish(p.taskId(), p.merging(), p.targetRef()));
     }
 }
