@@ -48,9 +48,13 @@ class TaskStore implements Tasks {
     private final EventLog events;
     private final SnapshotStore snapshots;
 
-    TaskStore(EventLog events, SnapshotStore snapshots) {
+    private final int retainFinished;
+
+    TaskStore(EventLog events, SnapshotStore snapshots,
+              @org.springframework.beans.factory.annotation.Value("${signaltty.task.retain-finished:500}") int retainFinished) {
         this.events = events;
         this.snapshots = snapshots;
+        this.retainFinished = retainFinished;
         snapshots.load(SNAPSHOT, Saved.class).ifPresent(saved -> saved.tasks().forEach(v -> tasks.put(v.taskId(), Task.from(v))));
     }
 
@@ -216,7 +220,24 @@ class TaskStore implements Tasks {
         return map;
     }
 
+    /**
+     * Tasks are never deleted by a method; so the set stays bounded, the oldest tasks that are finished
+     * and cleaned up (nothing left to act on) are forgotten beyond {@code signaltty.task.retain-finished}.
+     */
+    private void prune() {
+        long done = tasks.values().stream().filter(t -> t.disposition != null && t.worktreeRemoved).count();
+        var it = tasks.values().iterator();
+        while (done > retainFinished && it.hasNext()) {
+            Task t = it.next();
+            if (t.disposition != null && t.worktreeRemoved) {
+                it.remove();
+                done--;
+            }
+        }
+    }
+
     private void save() {
+        prune();
         try {
             snapshots.save(SNAPSHOT, new Saved(tasks.values().stream().map(Task::view).toList()));
         } catch (RuntimeException e) {
