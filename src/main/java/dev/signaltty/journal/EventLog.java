@@ -14,6 +14,42 @@ public interface EventLog {
     long append(String event, Object payload);
 
     /**
+     * The first half of {@link #append}: issues the seq and queues the record (so seq order is call
+     * order), without waiting for the sync. The caller releases its state guard, then calls
+     * {@link Submitted#await} before it reports success; transitions of one guard then share syncs
+     * (group commit). The event is still published only after its sync. The default appends at once
+     * (correct, without the shared syncs).
+     */
+    default Submitted submit(String event, Object payload) {
+        long seq = append(event, payload);
+        return new Submitted() {
+            @Override
+            public long seq() {
+                return seq;
+            }
+
+            @Override
+            public void await() {
+                // already durable and published
+            }
+        };
+    }
+
+    /** A queued state event. */
+    interface Submitted {
+
+        long seq();
+
+        /**
+         * Returns once the record is durable and handed to subscribers.
+         *
+         * @throws dev.signaltty.transport.ProtocolException IO_ERROR when the journal failed (the server
+         *         is stopping)
+         */
+        void await();
+    }
+
+    /**
      * Issues a seq for a transient event (pty.data) that is not journaled; such numbers are valid holes
      * in the journal.
      */

@@ -20,7 +20,10 @@ public interface Connection {
 
     boolean isOpen();
 
-    /** Closes the connection (after flushing what is already queued). */
+    /**
+     * Closes the connection (after flushing what is already queued). Called by a handler while it
+     * serves a request on this connection, the close takes effect after that request's response.
+     */
     void close(String reason);
 
     /** Runs {@code action} once when the connection closes (immediately if it already has). */

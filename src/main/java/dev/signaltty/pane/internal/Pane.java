@@ -33,6 +33,8 @@ final class Pane {
     volatile @Nullable Integer exitCode;
     volatile @Nullable Instant exitedAt;
     volatile boolean closed;
+    /** Connections attached to this pane's output, by connection id (one viewer per connection). */
+    final Map<Long, dev.signaltty.transport.Connection> viewers = new java.util.concurrent.ConcurrentHashMap<>();
 
     Pane(String id, String workspaceId, String tabId, @Nullable String name, List<String> argv, Path cwd,
          Map<String, String> env, @Nullable String label, @Nullable String parentPaneId,
@@ -75,7 +77,7 @@ final class Pane {
         }
         return new PaneView(id, name, workspaceId, tabId, argv, cwd.toString(), label, parentPaneId, relationship,
                 current == null ? null : current.pid(), terminal.cols(), terminal.rows(), terminal.title(),
-                exitCode == null ? "running" : "exited", exitCode, offset, createdAt.toString());
+                alive() ? "running" : "exited", exitCode, offset, createdAt.toString());
     }
 
     record PaneView(String paneId, @Nullable String name, String workspaceId, String tabId, List<String> argv,

@@ -63,10 +63,11 @@ class PaneLifecycle {
     private final RingLimits ringLimits;
     private final long seqBase;
     private final CheckoutGuard checkouts;
+    private final PaneOutput output;
     private final Map<String, CountDownLatch> exits = new java.util.concurrent.ConcurrentHashMap<>();
 
     PaneLifecycle(PaneRegistry registry, Workspaces workspaces, StructureLock lock, EventLog events,
-                  ApplicationEventPublisher publisher, SignalttyPaths paths, CheckoutGuard checkouts,
+                  ApplicationEventPublisher publisher, SignalttyPaths paths, PaneOutput output, CheckoutGuard checkouts,
                   @Value("${signaltty.pane.scrollback-lines:10000}") int scrollbackLines,
                   @Value("${signaltty.pane.scrollback-bytes:8388608}") long scrollbackBytes) {
         this.registry = registry;
@@ -75,6 +76,7 @@ class PaneLifecycle {
         this.events = events;
         this.publisher = publisher;
         this.paths = paths;
+        this.output = output;
         this.checkouts = checkouts;
         this.ringLimits = new RingLimits(scrollbackLines, scrollbackBytes);
         // rendered cursors carry the run identity in their high bits: a cursor from another run reads as dropped
@@ -117,6 +119,47 @@ class PaneLifecycle {
             registry.add(pane);
             startWatching(pane, session);
             events.append("pane.created", pane.view());
+            return pane;
+        });
+    }
+
+    /** A pane from the snapshot: same id, name and place, no process until pane.resume. */
+    Pane restored(String id, String workspaceId, String tabId, @Nullable String name, List<String> argv, Path cwd,
+                  Map<String, String> envOverrides, @Nullable String label, @Nullable String parentPaneId,
+                  @Nullable String relationship, int cols, int rows) {
+        Map<String, String> env = environment(envOverrides, id, workspaceId);
+        ReplyChannel replies = new ReplyChannel();
+        Pane pane = new Pane(id, workspaceId, tabId, name, argv, cwd, env, label, parentPaneId, relationship,
+                new Terminal(cols, rows, replies, ringLimits, seqBase));
+        replies.pane = pane;
+        registry.add(pane);
+        return pane;
+    }
+
+    /**
+     * Relaunches a pane that is not running (it exited, or came back from a restart) with its stored argv,
+     * cwd and environment. The pane keeps its id, name, place, viewers and output offsets.
+     */
+    Pane resume(Pane pane) {
+        return lock.call(() -> {
+            if (pane.alive()) {
+                throw ProtocolException.badParams("pane_id", "pane " + pane.id + " is running; only an exited pane resumes");
+            }
+            if (pane.closed) {
+                throw new ProtocolException(ErrorCode.NO_SUCH_PANE, "no pane " + pane.id, Map.of("pane_id", pane.id));
+            }
+            PtySession session;
+            try {
+                session = PtySession.launch(pane.argv, pane.cwd, pane.env, pane.terminal.cols(), pane.terminal.rows());
+            } catch (IOException | RuntimeException e) {
+                throw new ProtocolException(ErrorCode.SPAWN_FAILED, "cannot relaunch " + pane.argv.getFirst() + ": "
+                        + e.getMessage(), Map.of("pane_id", pane.id));
+            }
+            pane.exitCode = null;
+            pane.exitedAt = null;
+            pane.session = session;
+            startWatching(pane, session);
+            events.append("pane.updated", pane.view());
             return pane;
         });
     }
@@ -191,10 +234,7 @@ class PaneLifecycle {
         try (InputStream out = session.output()) {
             int n;
             while ((n = out.read(buffer)) > 0) {
-                synchronized (pane.terminal) {
-                    pane.terminal.feed(buffer, 0, n);
-                    pane.outputOffset += n;
-                }
+                output.emit(pane, buffer, n);
             }
         } catch (IOException e) {
             log.debug("pane {} output ended: {}", pane.id, e.toString());

@@ -50,6 +50,8 @@ final class ClientConnection implements Connection {
     private boolean open = true;
     private @Nullable String closeReason;
     private final List<Runnable> closeActions = new ArrayList<>();
+    private @Nullable String closeAfterResponse;
+    private volatile @Nullable Thread worker;
     private volatile @Nullable CancellationToken current;
     private volatile boolean currentSingleFlight;
 
@@ -61,9 +63,13 @@ final class ClientConnection implements Connection {
     }
 
     void start() {
-        Thread.ofVirtual().name("conn-" + id + "-read").start(this::readLoop);
+        // Socket I/O on platform threads: junixsocket's poller for virtual threads parks each blocked
+        // read/write on a small work-stealing pool (one worker per core) doing blocking poll(2); with
+        // two cores, two idle sockets starve every other socket's writes (seen: a subscriber and an
+        // appender hung forever).
+        Thread.ofPlatform().daemon().name("conn-" + id + "-read").start(this::readLoop);
         Thread.ofVirtual().name("conn-" + id + "-work").start(this::workLoop);
-        Thread.ofVirtual().name("conn-" + id + "-write").start(this::writeLoop);
+        Thread.ofPlatform().daemon().name("conn-" + id + "-write").start(this::writeLoop);
     }
 
     @Override
@@ -135,6 +141,9 @@ final class ClientConnection implements Connection {
             }
             deferred.clear();
             outboundReady.signal();
+            if (closeAfterResponse != null) {
+                closeLocked(closeAfterResponse);
+            }
         } finally {
             lock.unlock();
         }
@@ -144,6 +153,12 @@ final class ClientConnection implements Connection {
     public void close(String reason) {
         lock.lock();
         try {
+            if (inFlight && Thread.currentThread() == worker) {
+                // A handler closing its own connection (e.g. subscribe after an incomplete replay):
+                // the response it is about to return still goes out first.
+                closeAfterResponse = reason;
+                return;
+            }
             closeLocked(reason);
         } finally {
             lock.unlock();
@@ -214,11 +229,12 @@ final class ClientConnection implements Connection {
                 if (line.length == 0 && line != LineReader.OVERSIZED) {
                     continue; // a blank line is not a request
                 }
+                requests.put(line);
+                // after the put: a single-flight request that starts now sees the queued line instead
                 CancellationToken token = current;
                 if (token != null && currentSingleFlight) {
                     token.cancel("superseded");
                 }
-                requests.put(line);
             }
         } catch (IOException e) {
             log.debug("connection {} read ended: {}", id, e.toString());
@@ -238,6 +254,7 @@ final class ClientConnection implements Connection {
     }
 
     private void workLoop() {
+        worker = Thread.currentThread();
         try {
             while (true) {
                 byte[] line = requests.take();
@@ -255,7 +272,12 @@ final class ClientConnection implements Connection {
                     lock.unlock();
                 }
                 current = token;
-                byte[] response = processor.process(line, this, token, singleFlight -> currentSingleFlight = singleFlight);
+                byte[] response = processor.process(line, this, token, singleFlight -> {
+                    currentSingleFlight = singleFlight;
+                    if (singleFlight && !requests.isEmpty()) {
+                        token.cancel("superseded"); // a later request was already waiting behind it
+                    }
+                });
                 current = null;
                 currentSingleFlight = false;
                 respond(response);

@@ -58,7 +58,7 @@ class UnixSocketServer implements SmartLifecycle {
             throw new UncheckedIOException("cannot listen on " + socket, e);
         }
         running = true;
-        Thread.ofVirtual().name("accept").start(this::acceptLoop);
+        Thread.ofPlatform().daemon().name("accept").start(this::acceptLoop); // see ClientConnection.start
         log.info("signaltty listening on {}", socket);
     }
 

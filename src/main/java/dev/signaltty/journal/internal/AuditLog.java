@@ -1,0 +1,380 @@
+package dev.signaltty.journal.internal;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.signaltty.journal.internal.RetentionMetadata.Generation;
+import dev.signaltty.journal.internal.RetentionMetadata.Loss;
+
+/**
+ * {@code audit.jsonl} and its one retained predecessor {@code audit.jsonl.1} (seed R167-R171, R193-R197).
+ *
+ * <p>Opening is two steps: {@link #scan} validates what is on disk (and learns the largest seq, which
+ * seeds a legacy reservation); {@link #start} records every loss of proof found, with the run's
+ * sequence base, in {@code audit-retention.json} before anything is appended. Only the journal's
+ * writer thread appends; replay captures read under the same monitor.
+ */
+public final class AuditLog implements AutoCloseable {
+
+    public static final String CURRENT = "audit.jsonl";
+    public static final String PREVIOUS = "audit.jsonl.1";
+    public static final long ROTATE_AT = 8L << 20;
+
+    private static final Logger log = LoggerFactory.getLogger(AuditLog.class);
+
+    private final Path dir;
+    private final Durability durability;
+    private final long rotateAt;
+    private final List<String> lossesAtStart = new ArrayList<>();
+    private final List<Loss> specificLosses = new ArrayList<>();
+    private RetentionMetadata meta;
+    private long maxSeq;
+    private @Nullable FileChannel current;
+    private long currentLength;
+    private long currentFirst;
+    private long currentLast;
+    private long currentCount;
+
+    private AuditLog(Path dir, Durability durability, long rotateAt) {
+        this.dir = dir;
+        this.durability = durability;
+        this.rotateAt = rotateAt;
+    }
+
+    /**
+     * Validates the generations on disk. With {@code recover}, a corrupt file is moved aside
+     * ({@code <name>.corrupt-<millis>}, kept as evidence) and the loss recorded; without it, startup fails.
+     *
+     * @throws JournalCorruptException naming the file that cannot be trusted
+     */
+    public static AuditLog scan(Path dir, Durability durability, boolean recover) throws IOException {
+        return scan(dir, durability, recover, ROTATE_AT);
+    }
+
+    static AuditLog scan(Path dir, Durability durability, boolean recover, long rotateAt) throws IOException {
+        AuditLog audit = new AuditLog(dir, durability, rotateAt);
+        audit.scanDisk(recover);
+        return audit;
+    }
+
+    private void scanDisk(boolean recover) throws IOException {
+        Files.createDirectories(dir);
+        Path cur = dir.resolve(CURRENT);
+        Path prev = dir.resolve(PREVIOUS);
+        Path metaFile = dir.resolve(RetentionMetadata.FILE);
+        RetentionMetadata found;
+        try {
+            found = RetentionMetadata.read(metaFile);
+        } catch (JournalCorruptException e) {
+            if (!recover) {
+                throw e;
+            }
+            moveAside(metaFile);
+            lossesAtStart.add("recover: corrupt " + RetentionMetadata.FILE + " moved aside");
+            found = null;
+        }
+        if (found == null) {
+            boolean legacy = Files.exists(cur) || Files.exists(prev);
+            Generation previous = null;
+            if (Files.exists(prev)) {
+                GenerationFile.Scan p = scanOrRecover(prev, recover);
+                if (p != null && p.count() > 0) {
+                    previous = new Generation(PREVIOUS, p.firstSeq(), p.lastSeq(), p.validLength() + p.tornTail());
+                    maxSeq = Math.max(maxSeq, p.lastSeq());
+                }
+            }
+            if (legacy && found == null && lossesAtStart.isEmpty()) {
+                lossesAtStart.add("legacy audit without retention metadata: its history is unavailable for proof");
+            }
+            meta = new RetentionMetadata(1, 0, 0, previous, previous == null ? 0 : previous.lastSeq(), null, false,
+                    List.of());
+        } else {
+            meta = found;
+            if (meta.rotating()) {
+                finishRotation(cur, prev);
+            }
+            Generation previous = meta.previous();
+            if (previous != null && !matches(prev, previous)) {
+                specificLosses.add(new Loss(Instant.now().toString(), PREVIOUS + " missing or not of its recorded "
+                        + previous.length() + " bytes", previous.lastSeq()));
+            }
+            maxSeq = Math.max(maxSeq, meta.currentAfter());
+            if (!Files.exists(cur)) {
+                lossesAtStart.add(CURRENT + " missing");
+            }
+        }
+        if (Files.exists(cur)) {
+            GenerationFile.Scan c = scanOrRecover(cur, recover);
+            if (c != null) {
+                if (c.count() > 0 && c.firstSeq() <= meta.currentAfter()) {
+                    if (!recover) {
+                        throw new JournalCorruptException(cur, "first seq " + c.firstSeq()
+                                + " is not above the retained predecessor's " + meta.currentAfter());
+                    }
+                    moveAside(cur);
+                    lossesAtStart.add("recover: " + CURRENT + " overlapping its predecessor moved aside");
+                } else {
+                    if (c.tornTail() > 0) {
+                        // Never synced whole, hence never published: trimming it loses nothing proven.
+                        log.warn("{}: trimming {} bytes of an unsynced final record", cur, c.tornTail());
+                        try (FileChannel ch = FileChannel.open(cur, StandardOpenOption.WRITE)) {
+                            ch.truncate(c.validLength());
+                            durability.sync(ch);
+                        }
+                    }
+                    Long clean = meta.cleanLength();
+                    if (clean != null && c.validLength() < clean) {
+                        lossesAtStart.add(CURRENT + " truncated: " + c.validLength() + " bytes, "
+                                + clean + " recorded at the last clean stop");
+                    }
+                    currentLength = c.validLength();
+                    currentCount = c.count();
+                    currentFirst = c.firstSeq();
+                    currentLast = c.lastSeq();
+                    maxSeq = Math.max(maxSeq, c.lastSeq());
+                }
+            }
+        }
+    }
+
+    private GenerationFile.@Nullable Scan scanOrRecover(Path file, boolean recover) throws IOException {
+        try {
+            return GenerationFile.scan(file);
+        } catch (GenerationFile.CorruptLine e) {
+            if (!recover) {
+                throw new JournalCorruptException(file, "corrupt audit history: " + e.getMessage());
+            }
+            moveAside(file);
+            lossesAtStart.add("recover: corrupt " + file.getFileName() + " moved aside (" + e.getMessage() + ")");
+            return null;
+        }
+    }
+
+    private void moveAside(Path file) throws IOException {
+        Path aside = file.resolveSibling(file.getFileName() + ".corrupt-" + System.currentTimeMillis());
+        Files.move(file, aside);
+        durability.syncDirectory(dir);
+        log.warn("recover: moved {} to {}", file, aside);
+    }
+
+    private boolean matches(Path prev, Generation expected) throws IOException {
+        return Files.exists(prev) && Files.size(prev) == expected.length()
+                && GenerationFile.firstSeq(prev) == expected.firstSeq();
+    }
+
+    // The metadata was persisted with rotating=true before the rename: finish it the same way.
+    private void finishRotation(Path cur, Path prev) throws IOException {
+        Generation previous = meta.previous();
+        if (previous != null && Files.exists(cur) && matches(cur, previous)) {
+            Files.move(cur, prev, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        }
+        if (!Files.exists(cur)) {
+            Files.createFile(cur);
+        }
+        durability.syncDirectory(dir);
+        meta = new RetentionMetadata(1, meta.provenAfter(), meta.discardedThrough(), previous, meta.currentAfter(),
+                null, false, meta.losses());
+        meta.write(dir.resolve(RetentionMetadata.FILE), durability);
+        log.info("finished an interrupted audit rotation in {}", dir);
+    }
+
+    /** The largest seq retained on disk (0 when none): seeds a legacy reservation (R179). */
+    public long maxSeq() {
+        return maxSeq;
+    }
+
+    /** Records a loss found outside the audit (a corrupt reservation under recovery). */
+    public void recordLossAtStart(String reason) {
+        lossesAtStart.add(reason);
+    }
+
+    /**
+     * Records the losses found, with {@code startBase} (every seq of earlier runs is at or below it) as
+     * the new proof bound, and opens {@code audit.jsonl} for appending.
+     */
+    public synchronized void start(long startBase) throws IOException {
+        String now = Instant.now().toString();
+        RetentionMetadata next = new RetentionMetadata(1, meta.provenAfter(), meta.discardedThrough(),
+                meta.previous(), meta.currentAfter(), null, false, meta.losses());
+        for (Loss loss : specificLosses) {
+            if (loss.provenAfter() > next.provenAfter()) { // already recorded at an earlier start otherwise
+                next = next.withLoss(loss);
+            }
+        }
+        for (String reason : lossesAtStart) {
+            next = next.withLoss(new Loss(now, reason, startBase));
+        }
+        for (Loss loss : next.losses().subList(meta.losses().size(), next.losses().size())) {
+            log.warn("audit proof lost: {} (complete replay only for cursors >= {})", loss.reason(),
+                    loss.provenAfter());
+        }
+        meta = next;
+        Path cur = dir.resolve(CURRENT);
+        current = FileChannel.open(cur, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        current.position(currentLength);
+        durability.syncDirectory(dir);
+        meta.write(dir.resolve(RetentionMetadata.FILE), durability);
+    }
+
+    /**
+     * Appends records (ascending seq) and syncs them: one sync for the whole batch (group commit),
+     * plus those a rotation needs. Returns once every record is durable.
+     */
+    public synchronized void append(List<AuditRecord> batch) throws IOException {
+        boolean dirty = false;
+        for (AuditRecord record : batch) {
+            byte[] line = record.toLine();
+            ByteBuffer buffer = ByteBuffer.wrap(line);
+            while (buffer.hasRemaining()) {
+                open().write(buffer);
+            }
+            dirty = true;
+            currentLength += line.length;
+            if (currentCount++ == 0) {
+                currentFirst = record.seq();
+            }
+            currentLast = record.seq();
+            if (currentLength >= rotateAt) {
+                // The crossing record stays in the old generation (R170).
+                rotate();
+                dirty = false;
+            }
+        }
+        if (dirty) {
+            durability.sync(open());
+        }
+    }
+
+    private FileChannel open() {
+        if (current == null) {
+            throw new IllegalStateException("audit log not started or closed");
+        }
+        return current;
+    }
+
+    private void rotate() throws IOException {
+        FileChannel channel = open();
+        durability.sync(channel);
+        Path cur = dir.resolve(CURRENT);
+        Path prev = dir.resolve(PREVIOUS);
+        RetentionMetadata base = meta;
+        // Check uncertainty before rotating (R196): a generation that no longer has its recorded
+        // length was damaged while we ran.
+        Generation old = base.previous();
+        if (old != null && !matches(prev, old)) {
+            base = base.withLoss(new Loss(Instant.now().toString(), PREVIOUS + " changed on disk before rotation",
+                    old.lastSeq()));
+        }
+        if (Files.size(cur) != currentLength) {
+            base = base.withLoss(new Loss(Instant.now().toString(), CURRENT + " changed on disk before rotation",
+                    currentLast));
+        }
+        long discarded = Math.max(base.discardedThrough(), old == null ? 0 : old.lastSeq());
+        Generation rotated = new Generation(PREVIOUS, currentFirst, currentLast, currentLength);
+        meta = new RetentionMetadata(1, Math.max(base.provenAfter(), discarded), discarded, rotated, currentLast,
+                null, true, base.losses());
+        // Persisted before the old predecessor is discarded (R193), with the expected lengths.
+        meta.write(dir.resolve(RetentionMetadata.FILE), durability);
+        channel.close();
+        current = null;
+        Files.move(cur, prev, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        current = FileChannel.open(cur, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        durability.syncDirectory(dir);
+        meta = new RetentionMetadata(1, meta.provenAfter(), discarded, rotated, currentLast, null, false,
+                meta.losses());
+        meta.write(dir.resolve(RetentionMetadata.FILE), durability);
+        currentLength = 0;
+        currentCount = 0;
+        currentFirst = 0;
+    }
+
+    /** The audit proves every state event in {@code (provenAfter, newest record]}. */
+    public synchronized long provenAfter() {
+        return meta.provenAfter();
+    }
+
+    public synchronized long discardedThrough() {
+        return meta.discardedThrough();
+    }
+
+    public synchronized RetentionMetadata metadata() {
+        return meta;
+    }
+
+    /**
+     * Opens the retained generations as they are now (open descriptors survive a later rotation), for
+     * one replay read. The caller closes it.
+     */
+    public synchronized Captured capture() throws IOException {
+        List<FileChannel> channels = new ArrayList<>();
+        List<Long> lengths = new ArrayList<>();
+        try {
+            Generation previous = meta.previous();
+            // A predecessor below the proof bound proves nothing (it may be gone): read only the rest.
+            if (previous != null && previous.lastSeq() > meta.provenAfter()) {
+                channels.add(FileChannel.open(dir.resolve(PREVIOUS), StandardOpenOption.READ));
+                lengths.add(previous.length());
+            }
+            channels.add(FileChannel.open(dir.resolve(CURRENT), StandardOpenOption.READ));
+            lengths.add(currentLength);
+        } catch (IOException e) {
+            for (FileChannel channel : channels) {
+                channel.close();
+            }
+            throw e;
+        }
+        return new Captured(channels, lengths);
+    }
+
+    /** Generations captured for one replay read. */
+    public record Captured(List<FileChannel> channels, List<Long> lengths)
+            implements ReplayPlanner.DiskHistory, AutoCloseable {
+
+        @Override
+        public List<AuditRecord> read(long after, long through) throws IOException {
+            List<AuditRecord> records = new ArrayList<>();
+            for (int i = 0; i < channels.size(); i++) {
+                GenerationFile.collect(channels.get(i), lengths.get(i), after, through, records);
+            }
+            return records;
+        }
+
+        @Override
+        public void close() {
+            for (FileChannel channel : channels) {
+                try {
+                    channel.close();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        }
+    }
+
+    /** Records the current length as the expected length for the next start (a clean stop). */
+    @Override
+    public synchronized void close() throws IOException {
+        if (current == null) {
+            return;
+        }
+        durability.sync(current);
+        current.close();
+        current = null;
+        meta = new RetentionMetadata(1, meta.provenAfter(), meta.discardedThrough(), meta.previous(),
+                meta.currentAfter(), currentLength, false, meta.losses());
+        meta.write(dir.resolve(RetentionMetadata.FILE), durability);
+    }
+}

@@ -1,0 +1,399 @@
+package dev.signaltty.journal.internal;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import tools.jackson.databind.JsonNode;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.env.Environment;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.journal.EventLog;
+import dev.signaltty.transport.Connection;
+import dev.signaltty.transport.ErrorCode;
+import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.transport.ProtocolJson;
+import dev.signaltty.transport.SignalttyPaths;
+
+/**
+ * The event journal: seq issue, group-committed audit appends, the ring, and subscriptions.
+ *
+ * <p>Flow of one append: the caller takes the next seq and queues its record under the sequence lock
+ * (so queue order is seq order); the writer thread takes everything queued, writes it, syncs once
+ * (group commit), then publishes each record in order to the ring and the subscriptions, and only then
+ * releases the callers. Nothing is published before its sync (seed R171); a slow subscriber only fills
+ * its own connection's bounded queue (R201). Any write failure refuses every later append and stops the
+ * server (R176).
+ */
+@Component
+public class Journal implements EventLog, AutoCloseable {
+
+    /** {@code signaltty server recover} starts the daemon with this set to true. */
+    public static final String RECOVER_PROPERTY = "signaltty.journal.recover";
+    /** An append waits at most this long for its sync; longer means the disk is gone: stop. */
+    static final long APPEND_DEADLINE_SECONDS = 60;
+
+    private static final Logger log = LoggerFactory.getLogger(Journal.class);
+
+    private final Sequencer sequencer;
+    private final AuditLog audit;
+    private final JournalFailureHandler onFailure;
+
+    private final ReentrantLock seqLock = new ReentrantLock();
+    private final Condition queued = seqLock.newCondition();
+    private List<Pending> queue = new ArrayList<>();
+    private volatile long head;
+    private volatile boolean running = true;
+    private volatile @Nullable Throwable failure;
+    private final AtomicBoolean failureReported = new AtomicBoolean();
+
+    private final ReentrantLock pubLock = new ReentrantLock();
+    private final Ring ring;
+    private long fence;
+    private final Subscriptions subscriptions = new Subscriptions();
+    private final AtomicLong published = new AtomicLong();
+    private final AtomicLong commits = new AtomicLong();
+
+    private final Thread writer;
+
+    private final class Pending implements Submitted {
+        private final AuditRecord record;
+        private final CompletableFuture<Void> done;
+
+        Pending(AuditRecord record, CompletableFuture<Void> done) {
+            this.record = record;
+            this.done = done;
+        }
+
+        AuditRecord record() {
+            return record;
+        }
+
+        CompletableFuture<Void> done() {
+            return done;
+        }
+
+        @Override
+        public long seq() {
+            return record.seq();
+        }
+
+        @Override
+        public void await() {
+            Journal.this.await(this);
+        }
+    }
+
+    /** The daemon's journal: state dir from the environment, exit on write failure. */
+    @Autowired
+    public Journal(Environment environment, ConfigurableApplicationContext context) throws IOException {
+        this(SignalttyPaths.resolve(environment::getProperty).stateDir(), new Durability(),
+                environment.getProperty(RECOVER_PROPERTY, Boolean.class, false), new ExitOnJournalFailure(context));
+    }
+
+    /**
+     * Opens the journal in {@code stateDir}.
+     *
+     * @param recover record the loss of proof for corrupt history instead of refusing to start
+     * @throws JournalCorruptException when history cannot be trusted and {@code recover} is false
+     */
+    public Journal(Path stateDir, Durability durability, boolean recover, JournalFailureHandler onFailure)
+            throws IOException {
+        this(stateDir, durability, recover, onFailure, AuditLog.ROTATE_AT);
+    }
+
+    /** As above with a smaller rotation threshold, so tests can cross it. */
+    Journal(Path stateDir, Durability durability, boolean recover, JournalFailureHandler onFailure, long rotateAt)
+            throws IOException {
+        this.onFailure = onFailure;
+        this.audit = AuditLog.scan(stateDir, durability, recover, rotateAt);
+        Sequencer opened = Sequencer.openFor(stateDir, durability, audit, recover);
+        this.sequencer = opened;
+        this.head = opened.startBase();
+        this.fence = opened.startBase();
+        audit.start(opened.startBase());
+        // Numbers of this run are all above startBase: the empty ring proves (startBase, fence].
+        this.ring = new Ring(opened.startBase());
+        this.writer = new Thread(this::writeLoop, "journal-writer");
+        writer.setDaemon(true);
+        writer.start();
+        log.info("journal open in {}: issuing above {}, audit proves cursors >= {}", stateDir, opened.startBase(),
+                audit.provenAfter());
+    }
+
+    @Override
+    public long append(String event, Object payload) {
+        Submitted submitted = submit(event, payload);
+        submitted.await();
+        return submitted.seq();
+    }
+
+    @Override
+    public Submitted submit(String event, Object payload) {
+        JsonNode tree = payload == null ? ProtocolJson.MAPPER.createObjectNode()
+                : ProtocolJson.MAPPER.valueToTree(payload);
+        Pending pending;
+        seqLock.lock();
+        try {
+            checkRunning();
+            long seq = issue();
+            pending = new Pending(new AuditRecord(seq, event, tree, Instant.now()), new CompletableFuture<>());
+            queue.add(pending);
+            queued.signal();
+        } finally {
+            seqLock.unlock();
+        }
+        return pending;
+    }
+
+    private void await(Pending pending) {
+        try {
+            pending.done().get(APPEND_DEADLINE_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw stopped(e);
+        } catch (ExecutionException e) {
+            throw stopped(e.getCause());
+        } catch (TimeoutException e) {
+            fail(new IOException("audit sync did not finish within " + APPEND_DEADLINE_SECONDS + " s"));
+            throw stopped(e);
+        }
+    }
+
+    @Override
+    public long nextTransientSeq() {
+        seqLock.lock();
+        try {
+            checkRunning();
+            return issue();
+        } finally {
+            seqLock.unlock();
+        }
+    }
+
+    private long issue() {
+        try {
+            long seq = sequencer.next();
+            head = seq;
+            return seq;
+        } catch (UncheckedIOException e) {
+            fail(e);
+            throw stopped(e);
+        }
+    }
+
+    private void checkRunning() {
+        if (!running || failure != null) {
+            throw stopped(failure);
+        }
+    }
+
+    private static ProtocolException stopped(@Nullable Throwable cause) {
+        return new ProtocolException(ErrorCode.IO_ERROR, "the journal cannot write; the server is stopping",
+                Map.of(), cause);
+    }
+
+    private void writeLoop() {
+        while (true) {
+            List<Pending> batch;
+            seqLock.lock();
+            try {
+                while (queue.isEmpty() && running && failure == null) {
+                    queued.awaitUninterruptibly();
+                }
+                if (failure != null || queue.isEmpty()) {
+                    failAll(queue, failure);
+                    queue = new ArrayList<>();
+                    return;
+                }
+                batch = queue;
+                queue = new ArrayList<>();
+            } finally {
+                seqLock.unlock();
+            }
+            List<AuditRecord> records = new ArrayList<>(batch.size());
+            for (Pending pending : batch) {
+                records.add(pending.record());
+            }
+            try {
+                audit.append(records);
+            } catch (IOException | RuntimeException e) {
+                fail(e);
+                failAll(batch, e);
+                continue;
+            }
+            commits.incrementAndGet();
+            publish(records);
+            for (Pending pending : batch) {
+                pending.done().complete(null);
+            }
+        }
+    }
+
+    private void publish(List<AuditRecord> records) {
+        pubLock.lock();
+        try {
+            for (AuditRecord record : records) {
+                ring.add(record);
+                fence = record.seq();
+                subscriptions.offer(record);
+            }
+            published.addAndGet(records.size());
+        } finally {
+            pubLock.unlock();
+        }
+    }
+
+    private static void failAll(List<Pending> pendings, @Nullable Throwable cause) {
+        for (Pending pending : pendings) {
+            pending.done().completeExceptionally(cause != null ? cause : new IOException("journal closed"));
+        }
+    }
+
+    /** Records the failure, refuses everything after it, and stops the server (once). */
+    void fail(Throwable cause) {
+        seqLock.lock();
+        try {
+            if (failure == null) {
+                failure = cause;
+            }
+            queued.signalAll();
+        } finally {
+            seqLock.unlock();
+        }
+        if (failureReported.compareAndSet(false, true)) {
+            log.error("journal write failed in {}; refusing every later event", sequencer.file().getParent(), cause);
+            onFailure.journalFailed(cause);
+        }
+    }
+
+    /** Result of {@link #subscribe}. */
+    public record Subscribed(boolean subscribed, ReplayPlanner.@Nullable Outcome outcome) {
+    }
+
+    /**
+     * Subscribes {@code connection} (replacing its previous subscription). Without {@code fromSeq} the
+     * stream is live only. With it, one capture under the publication lock takes the ring, the
+     * coverage and the fence and registers the pending subscription (R181); a complete replay is sent
+     * and the subscription goes live, anything else leaves the connection unsubscribed.
+     */
+    public Subscribed subscribe(Connection connection, EventFilter filter, @Nullable Long fromSeq) {
+        Subscription subscription;
+        ReplayPlanner.Capture capture;
+        AuditLog.@Nullable Captured captured = null;
+        pubLock.lock();
+        try {
+            subscription = subscriptions.create(connection, filter, fence, fromSeq == null);
+            if (fromSeq == null) {
+                subscriptions.register(subscription);
+                return new Subscribed(true, null);
+            }
+            long diskProvenAfter = audit.provenAfter();
+            long provenAfter = Math.min(diskProvenAfter, ring.coversAfter());
+            long headNow = head;
+            if (fromSeq <= headNow && fromSeq >= provenAfter && fromSeq < ring.coversAfter()) {
+                try {
+                    captured = audit.capture();
+                } catch (IOException e) {
+                    log.warn("replay cannot open the audit: {}", e.toString());
+                }
+            }
+            capture = new ReplayPlanner.Capture(headNow, fence, diskProvenAfter, audit.discardedThrough(),
+                    ring.coversAfter(), ring.snapshot(), captured);
+            subscriptions.register(subscription);
+        } finally {
+            pubLock.unlock();
+        }
+        ReplayPlanner.Outcome outcome;
+        try {
+            outcome = ReplayPlanner.plan(fromSeq, capture, filter);
+        } finally {
+            if (captured != null) {
+                captured.close();
+            }
+        }
+        if (!outcome.replay().complete()) {
+            subscriptions.refuse(subscription);
+            return new Subscribed(false, outcome);
+        }
+        subscription.activate(outcome.records());
+        return new Subscribed(!subscription.isClosed(), outcome);
+    }
+
+    /** Ends the connection's subscription; false when it had none. */
+    public boolean unsubscribe(Connection connection) {
+        return subscriptions.unsubscribe(connection);
+    }
+
+    /** Streams closed because their client fell behind or delivery went out of order. */
+    public long lagClosures() {
+        return subscriptions.lagClosures();
+    }
+
+    public long publishedCount() {
+        return published.get();
+    }
+
+    /** Syncs performed for appends: fewer than {@link #publishedCount} under concurrency (group commit). */
+    public long commitCount() {
+        return commits.get();
+    }
+
+    public int subscriberCount() {
+        return subscriptions.size();
+    }
+
+    public long head() {
+        return head;
+    }
+
+    public boolean failed() {
+        return failure != null;
+    }
+
+    AuditLog audit() {
+        return audit;
+    }
+
+    /** Drains what is queued, stops the writer and records a clean stop. */
+    @Override
+    public void close() throws IOException {
+        seqLock.lock();
+        try {
+            if (!running) {
+                return;
+            }
+            running = false;
+            queued.signalAll();
+        } finally {
+            seqLock.unlock();
+        }
+        try {
+            writer.join(TimeUnit.SECONDS.toMillis(APPEND_DEADLINE_SECONDS));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (failure == null && !writer.isAlive()) {
+            audit.close();
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package dev.signaltty.pane.internal;
+
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.journal.EventLog;
+import dev.signaltty.transport.Connection;
+import dev.signaltty.transport.EventFrame;
+
+/**
+ * The one path output takes: emulator first, then every attached viewer as {@code pty.data} with the
+ * cumulative end offset, all under the terminal's monitor so a snapshot taken under the same monitor
+ * splits the stream exactly. Program output and {@code pane.clear} both come through here, in order.
+ * A viewer that cannot keep up is dropped (its connection closes) — it never blocks the PTY reader.
+ */
+@Component
+class PaneOutput {
+
+    private final EventLog events;
+
+    PaneOutput(EventLog events) {
+        this.events = events;
+    }
+
+    void emit(Pane pane, byte[] buffer, int length) {
+        synchronized (pane.terminal) {
+            pane.terminal.feed(buffer, 0, length);
+            pane.outputOffset += length;
+            if (pane.viewers.isEmpty()) {
+                return;
+            }
+            Map<String, Object> payload = new LinkedHashMap<>();
+            payload.put("pane_id", pane.id);
+            payload.put("data_b64", Base64.getEncoder().encodeToString(Arrays.copyOf(buffer, length)));
+            payload.put("output_offset", pane.outputOffset);
+            EventFrame frame = new EventFrame(events.nextTransientSeq(), "pty.data", payload, Instant.now());
+            for (Connection viewer : pane.viewers.values()) {
+                if (!viewer.sendEvent(frame)) {
+                    pane.viewers.remove(viewer.id());
+                }
+            }
+        }
+    }
+}

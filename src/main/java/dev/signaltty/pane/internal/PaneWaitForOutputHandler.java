@@ -1,0 +1,147 @@
+package dev.signaltty.pane.internal;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.pane.internal.vt.RenderedLine;
+import dev.signaltty.pane.internal.vt.RenderedRead;
+import dev.signaltty.transport.CallContext;
+import dev.signaltty.transport.ErrorCode;
+import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.transport.Waits;
+
+/**
+ * pane.wait_for_output: re-reads the pane every 100 ms with pane.read's mode, lines and strip_ansi until
+ * one line contains {@code match} (or matches it as a regex). In rendered mode only lines newer than
+ * the cursor match and each poll reads up to the 5000-line cap, so a burst cannot step past a match.
+ * An exited pane is read once more, then PANE_EXITED.
+ */
+@Component
+class PaneWaitForOutputHandler implements MethodHandler<PaneWaitForOutputHandler.Params, Map<String, Object>> {
+
+    static final Duration POLL = Duration.ofMillis(100);
+
+    record Params(String paneId, String match, @Nullable Boolean regex, PaneReadHandler.@Nullable Mode mode,
+                  @Nullable Integer lines, @Nullable Long afterSeq, @Nullable Boolean stripAnsi,
+                  @Nullable Double timeoutS) {
+        Params {
+            if (match.isEmpty()) {
+                throw ProtocolException.badParams("match", "must not be empty");
+            }
+            regex = regex != null && regex;
+            if (regex) {
+                try {
+                    Pattern.compile(match);
+                } catch (PatternSyntaxException e) {
+                    throw ProtocolException.badParams("match", "invalid regex: " + e.getDescription());
+                }
+            }
+            if (timeoutS != null && (timeoutS <= 0 || timeoutS.isInfinite())) {
+                throw ProtocolException.badParams("timeout_s", "must be a positive number of seconds");
+            }
+            timeoutS = timeoutS == null ? 3600.0 : timeoutS;
+        }
+    }
+
+    private final PaneRegistry registry;
+
+    PaneWaitForOutputHandler(PaneRegistry registry) {
+        this.registry = registry;
+    }
+
+    @Override
+    public String method() {
+        return "pane.wait_for_output";
+    }
+
+    @Override
+    public String summary() {
+        return "Waits until a line of the pane's output contains match (or matches it as a regex).";
+    }
+
+    @Override
+    public boolean singleFlight() {
+        return true;
+    }
+
+    @Override
+    public Class<Params> paramsType() {
+        return Params.class;
+    }
+
+    @Override
+    public Map<String, Object> handle(Params params, CallContext context) {
+        Pane pane = registry.resolve(params.paneId());
+        PaneReadHandler.Params read = new PaneReadHandler.Params(pane.id, params.mode(), params.lines(),
+                params.afterSeq(), params.stripAnsi());
+        Pattern pattern = params.regex() ? Pattern.compile(params.match()) : null;
+        long deadline = Waits.deadlineNanos(params.timeoutS());
+        long cursor = read.afterSeq();
+        while (true) {
+            boolean exitedBeforeRead = !pane.alive();
+            Map<String, Object> found = read.mode() == PaneReadHandler.Mode.RENDERED
+                    ? scanRendered(pane, cursor, read.stripAnsi(), params.match(), pattern)
+                    : scanText(pane, read, params.match(), pattern);
+            if (found.containsKey("line")) {
+                return found;
+            }
+            if (found.get("next_seq") instanceof Long next) {
+                cursor = next;
+            }
+            if (exitedBeforeRead || pane.closed) {
+                throw new ProtocolException(ErrorCode.PANE_EXITED, "pane " + pane.id + " exited before a match",
+                        Map.of("pane_id", pane.id));
+            }
+            if (System.nanoTime() > deadline) {
+                throw new ProtocolException(ErrorCode.TIMEOUT, "no match for '" + params.match() + "' within "
+                        + params.timeoutS() + " s", Map.of("pane_id", pane.id));
+            }
+            Waits.pause(context.cancellation(), POLL);
+        }
+    }
+
+    private static Map<String, Object> scanText(Pane pane, PaneReadHandler.Params read, String match,
+                                                @Nullable Pattern pattern) {
+        String text = String.valueOf(PaneReadHandler.read(pane, read).get("text"));
+        Map<String, Object> result = new LinkedHashMap<>();
+        for (String line : text.split("\n", -1)) {
+            if (matches(line, match, pattern)) {
+                result.put("pane_id", pane.id);
+                result.put("matched", true);
+                result.put("line", line);
+                return result;
+            }
+        }
+        return result;
+    }
+
+    private static Map<String, Object> scanRendered(Pane pane, long cursor, boolean stripAnsi, String match,
+                                                    @Nullable Pattern pattern) {
+        // oldest first, up to the cap whatever `lines` says, so a burst cannot step past a match
+        RenderedRead read = pane.terminal.rendered(cursor, Sizes.MAX_LINES, !stripAnsi);
+        Map<String, Object> result = new LinkedHashMap<>();
+        for (RenderedLine line : read.lines()) {
+            if (matches(line.text(), match, pattern)) {
+                result.put("pane_id", pane.id);
+                result.put("matched", true);
+                result.put("line", line.text());
+                result.put("seq", line.seq());
+                result.put("next_seq", read.nextSeq());
+                return result;
+            }
+        }
+        result.put("next_seq", read.nextSeq());
+        return result;
+    }
+
+    private static boolean matches(String line, String match, @Nullable Pattern pattern) {
+        return pattern == null ? line.contains(match) : pattern.matcher(line).find();
+    }
+}

@@ -1,0 +1,151 @@
+package dev.signaltty.pane;
+
+import static dev.signaltty.support.ProtocolClient.eventually;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.signaltty.support.ProtocolClient;
+import dev.signaltty.support.TestDaemon;
+import tools.jackson.databind.JsonNode;
+
+/** wait_for_output, clear and attach streaming over the real socket. */
+class PaneOutputTest {
+
+    @TempDir
+    static Path root;
+    static TestDaemon daemon;
+    static ProtocolClient client;
+    static String workspace;
+
+    @BeforeAll
+    static void start() {
+        daemon = TestDaemon.start(root);
+        client = daemon.connect();
+        workspace = client.call("workspace.create", Map.of("name", "out", "cwd", root.toString()))
+                .get("workspace_id").asString();
+    }
+
+    @AfterAll
+    static void stop() {
+        client.close();
+        daemon.close();
+    }
+
+    static String spawn(String script) {
+        return client.call("pane.spawn", Map.of("workspace_id", workspace, "argv", List.of("sh", "-c", script)))
+                .get("pane_id").asString();
+    }
+
+    static String tail(String pane) {
+        return client.call("pane.read", Map.of("pane_id", pane)).get("text").asString();
+    }
+
+    @Nested
+    class WaitForOutput {
+
+        @Test
+        void matchesALineAlreadyOnScreenAtOnce() {
+            String pane = spawn("echo ready-now; sleep 60");
+            eventually(Duration.ofSeconds(10), () -> tail(pane).contains("ready-now"));
+            JsonNode result = client.call("pane.wait_for_output", Map.of("pane_id", pane, "match", "ready-now",
+                    "mode", "screen", "timeout_s", 2));
+            assertThat(result.get("line").asString()).isEqualTo("ready-now");
+        }
+
+        @Test
+        void waitsForALineThatAppearsLater() {
+            String pane = spawn("sleep 0.5; echo later-line-42; sleep 60");
+            JsonNode result = client.call("pane.wait_for_output", Map.of("pane_id", pane,
+                    "match", "later-line-\\d+", "regex", true, "timeout_s", 10));
+            assertThat(result.get("line").asString()).isEqualTo("later-line-42");
+        }
+
+        @Test
+        void answersTimeoutWhenNothingMatches() {
+            String pane = spawn("sleep 60");
+            assertThat(client.errorCode("pane.wait_for_output", Map.of("pane_id", pane, "match", "never",
+                    "timeout_s", 0.3))).isEqualTo("TIMEOUT");
+        }
+
+        @Test
+        void rejectsABadRegex() {
+            String pane = spawn("sleep 60");
+            JsonNode response = client.request("pane.wait_for_output", Map.of("pane_id", pane, "match", "(",
+                    "regex", true));
+            assertThat(response.get("error").get("code").asString()).isEqualTo("BAD_PARAMS");
+            assertThat(response.get("error").get("details").get("field").asString()).isEqualTo("match");
+        }
+
+        @Test
+        void readsAnExitedPaneOnceMoreThenAnswersPaneExited() {
+            String pane = spawn("echo bye");
+            eventually(Duration.ofSeconds(10), () -> client.call("pane.get", Map.of("pane_id", pane))
+                    .get("pane").get("status").asString().equals("exited"));
+            assertThat(client.call("pane.wait_for_output", Map.of("pane_id", pane, "match", "bye"))
+                    .get("line").asString()).isEqualTo("bye");
+            assertThat(client.errorCode("pane.wait_for_output", Map.of("pane_id", pane, "match", "never")))
+                    .isEqualTo("PANE_EXITED");
+        }
+
+        @Test
+        void isCancelledByAnotherRequestOnItsConnection() {
+            String pane = spawn("sleep 60");
+            try (ProtocolClient waiter = daemon.connect()) {
+                waiter.sendRaw("{\"id\":\"w\",\"method\":\"pane.wait_for_output\",\"params\":{\"pane_id\":\""
+                        + pane + "\",\"match\":\"never\"}}\n{\"id\":\"p\",\"method\":\"ping\"}\n");
+                JsonNode cancelled = waiter.nextResponse();
+                assertThat(cancelled.get("id").asString()).isEqualTo("w");
+                assertThat(cancelled.get("error").get("details").get("cause").asString()).isEqualTo("superseded");
+                assertThat(waiter.nextResponse().get("ok").asBoolean()).isTrue();
+            }
+        }
+    }
+
+    @Test
+    void clearEmptiesTheScreenAndHistoryInOrderWithOutput() {
+        String pane = client.call("pane.spawn", Map.of("workspace_id", workspace,
+                "argv", List.of("bash", "--norc", "--noprofile"))).get("pane_id").asString();
+        client.call("pane.write", Map.of("pane_id", pane, "data", "seq 1 50\n"));
+        eventually(Duration.ofSeconds(10), () -> tail(pane).contains("50"));
+        long before = client.call("pane.get", Map.of("pane_id", pane)).get("pane").get("output_offset").asLong();
+        JsonNode cleared = client.call("pane.clear", Map.of("pane_id", pane));
+        assertThat(cleared.get("output_offset").asLong()).isEqualTo(before + 11);
+        assertThat(tail(pane)).doesNotContain("50");
+    }
+
+    @Test
+    void streamsOutputWithContinuousOffsetsFromTheSnapshotOn() {
+        String pane = spawn("sleep 0.3; i=0; while [ $i -lt 3000 ]; do echo flood-$i; i=$((i+1)); done; echo flood-end; sleep 60");
+        try (ProtocolClient viewer = daemon.connect()) {
+            JsonNode attached = viewer.call("pane.attach", Map.of("pane_id", pane));
+            long offset = attached.get("output_offset").asLong();
+            assertThat(Base64.getDecoder().decode(attached.get("snapshot_b64").asString())).isNotNull();
+            StringBuilder seen = new StringBuilder();
+            while (!seen.toString().contains("flood-end")) {
+                JsonNode event = viewer.nextEvent();
+                assertThat(event.get("event").asString()).isEqualTo("pty.data");
+                byte[] data = Base64.getDecoder().decode(event.get("payload").get("data_b64").asString());
+                long end = event.get("payload").get("output_offset").asLong();
+                assertThat(end - data.length).as("no gap and no overlap").isEqualTo(offset);
+                offset = end;
+                seen.append(new String(data, StandardCharsets.UTF_8));
+            }
+            // attaching twice on one connection is one viewer: each chunk still arrives once
+            viewer.call("pane.attach", Map.of("pane_id", pane));
+            assertThat(viewer.call("pane.detach", Map.of("pane_id", pane)).get("detached").asBoolean()).isTrue();
+            assertThat(viewer.call("pane.detach", Map.of("pane_id", pane)).get("detached").asBoolean()).isFalse();
+        }
+    }
+}
