@@ -99,6 +99,11 @@ public class AgentStates {
         return read(paneId, s -> s.agent != null && States.UNKNOWN.equals(s.lifecycle));
     }
 
+    /** True once the pane has a known agent (launched by an integration or reporting hooks). */
+    public boolean hasAgent(String paneId) {
+        return read(paneId, s -> s.agent != null);
+    }
+
     public boolean permissionRequired(String paneId) {
         return read(paneId, s -> States.PERMISSION_REQUIRED.equals(s.attention) || States.BLOCKED.equals(s.lifecycle));
     }
