@@ -11,6 +11,9 @@ import tools.jackson.databind.JsonNode;
 /** Shared helpers: panes running a long sleep, and Claude-Code-shaped hook payloads posted over the socket. */
 final class AgentDaemonFixture {
 
+    /** The common pool has one thread on a 2-core machine: blocking calls in tests get their own threads. */
+    static final java.util.concurrent.ExecutorService THREADS = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor();
+
     private AgentDaemonFixture() {
     }
 

@@ -221,6 +221,11 @@ final class ClientConnection implements Connection {
         }
     }
 
+    /** Lines put by the reader / taken by the worker, to tell a request from the one after it. */
+    private long linesRead;
+    private long linesTaken;
+    private volatile long currentLine;
+
     private void readLoop() {
         try (InputStream in = socket.getInputStream()) {
             LineReader reader = new LineReader(in, MAX_LINE);
@@ -229,10 +234,12 @@ final class ClientConnection implements Connection {
                 if (line.length == 0 && line != LineReader.OVERSIZED) {
                     continue; // a blank line is not a request
                 }
+                long mine = ++linesRead;
                 requests.put(line);
-                // after the put: a single-flight request that starts now sees the queued line instead
+                // after the put: a single-flight request that starts now sees the queued line instead.
+                // Only an earlier request is superseded: the worker may already have taken this very line.
                 CancellationToken token = current;
-                if (token != null && currentSingleFlight) {
+                if (token != null && currentSingleFlight && currentLine < mine) {
                     token.cancel("superseded");
                 }
             }
@@ -262,6 +269,7 @@ final class ClientConnection implements Connection {
                     break;
                 }
                 CancellationToken token = new CancellationToken();
+                currentLine = ++linesTaken; // before current is published, so the reader sees it with it
                 lock.lock();
                 try {
                     if (!open) {

@@ -68,10 +68,12 @@ public class AgentStates {
 
     /** Marks a pane as running a known agent (set by the launch integration). */
     public void launched(String paneId, String agent) {
-        mutate(panes.find(paneId).orElse(null), s -> {
-            s.agent = agent;
-            return List.of();
-        });
+        lock.lock();
+        try {
+            stateLocked(paneId).agent = agent;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** A resume replaced the pane's process: every older baseline now reads IDENTITY_CHANGED. */
