@@ -44,9 +44,19 @@ class FakeAgentTurnTest {
 
     @AfterAll
     static void stop() {
+        submitters.forEach(ProtocolClient::close);
         client.close();
         daemon.close();
     }
+
+    /** A connection of its own: calls on one connection are answered in order, and a submit blocks. */
+    static ProtocolClient submitter() {
+        ProtocolClient connection = daemon.connect();
+        submitters.add(connection);
+        return connection;
+    }
+
+    static final List<ProtocolClient> submitters = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     static String screen(String pane) {
         return client.call("pane.read", Map.of("pane_id", pane, "mode", "screen")).get("text").asString();
@@ -99,7 +109,7 @@ class FakeAgentTurnTest {
             String pane = spawnAgent(Map.of()).get("pane_id").asString();
             assertThat(waitCli(pane, "idle", null)).contains("\"outcome\"");
             JsonNode base = client.call("pane.get", Map.of("pane_id", pane)).get("wait_baseline");
-            CompletableFuture<JsonNode> submit = CompletableFuture.supplyAsync(() -> client.call("pane.submit",
+            CompletableFuture<JsonNode> submit = CompletableFuture.supplyAsync(() -> submitter().call("pane.submit",
                     Map.of("pane_id", pane, "text", "ask make test", "stall_timeout_s", 60)), AgentDaemonFixture.THREADS);
             String decision = pendingDecision(pane);
             assertThat(submit.join().get("confirmed").asBoolean()).isTrue();
@@ -124,7 +134,7 @@ class FakeAgentTurnTest {
     void aDeniedPermissionStopsTheTool() {
         String pane = spawnAgent(Map.of()).get("pane_id").asString();
         waitCli(pane, "idle", null);
-        CompletableFuture.runAsync(() -> client.call("pane.submit", Map.of("pane_id", pane, "text", "ask rm -rf /",
+        CompletableFuture.runAsync(() -> submitter().call("pane.submit", Map.of("pane_id", pane, "text", "ask rm -rf /",
                 "stall_timeout_s", 60)), AgentDaemonFixture.THREADS);
         FakeAgent.runCli(daemon.socket(), "decision", "answer", pendingDecision(pane), "deny");
         eventually(Duration.ofSeconds(60), () -> screen(pane).contains("DENIED rm -rf /"));
@@ -136,16 +146,17 @@ class FakeAgentTurnTest {
         String pane = spawnAgent(Map.of()).get("pane_id").asString();
         waitCli(pane, "idle", null);
         eventually(Duration.ofSeconds(10), () -> screen(pane).contains("fake>"));
-        CompletableFuture<JsonNode> submit = CompletableFuture.supplyAsync(() -> client.request("pane.submit",
+        CompletableFuture<JsonNode> submit = CompletableFuture.supplyAsync(() -> submitter().request("pane.submit",
                 Map.of("pane_id", pane, "text", "hello there", "submit_delay_ms", 3000)), AgentDaemonFixture.THREADS);
         eventually(Duration.ofSeconds(10), () -> screen(pane).contains("hello there"));
         // the agent asks for permission while the text sits in its input box
         ProtocolClient reporter = daemon.connect();
+        String session = client.call("pane.get", Map.of("pane_id", pane)).get("wait_baseline").get("agent_session_id")
+                .asString();
         CompletableFuture<JsonNode> ask = CompletableFuture.supplyAsync(() -> reporter.request("hook-event",
                 Map.of("pane_id", pane, "wait_for_answer", true, "payload", AgentDaemonFixture.claude(
-                        "PermissionRequest", client.call("pane.get", Map.of("pane_id", pane))
-                                .get("wait_baseline").get("agent_session_id").asString(),
-                        AgentDaemonFixture.toolUse("Bash", "ls")))), AgentDaemonFixture.THREADS);
+                        "PermissionRequest", session, AgentDaemonFixture.toolUse("Bash", "ls")))),
+                AgentDaemonFixture.THREADS);
         JsonNode refused = submit.join();
         assertThat(refused.get("ok").asBoolean()).isFalse();
         assertThat(refused.get("error").get("code").asString()).isEqualTo("AGENT_BUSY");
@@ -155,7 +166,7 @@ class FakeAgentTurnTest {
         assertThat(client.call("decision.get", Map.of("decision_id", decision)).get("status").asString())
                 .isEqualTo("pending");
         sleep(500);
-        assertThat(screen(pane)).contains("fake> hello there").doesNotContain("working on: hello there");
+        assertThat(screen(pane)).contains("hello there").doesNotContain("working on: hello there");
         // submitting again before the answer is refused before any paste
         JsonNode again = client.request("pane.submit", Map.of("pane_id", pane, "text", "more"));
         assertThat(again.get("error").get("details").get("stage").asString()).isEqualTo("before_paste");
