@@ -18,7 +18,6 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.signaltty.pane.internal.agent.AgentStates;
 import dev.signaltty.support.ProtocolClient;
 import dev.signaltty.support.TestDaemon;
 import dev.signaltty.transport.ProtocolJson;
@@ -180,15 +179,6 @@ class WaitRulesTest {
 
     @Nested
     class Identity {
-
-        @Test
-        void aResumedProcessIsIdentityChangedBeforeState() { // seed R126
-            hook(client, pane, "SessionStart", "s1");
-            JsonNode base = baseline(client, pane);
-            daemon.bean(AgentStates.class).processReplaced(pane); // what pane.resume does
-            hook(client, pane, "SessionStart", "s1");
-            assertThat(code(waitFor("idle", base, 1))).isEqualTo("IDENTITY_CHANGED");
-        }
 
         @Test
         void theFirstSessionDiscoveryIsAllowed() { // seed R130
