@@ -156,4 +156,36 @@ class HookEventsTest {
         assertThat(client.call("pane.mark_seen", Map.of("pane_id", pane)).get("attention").asString())
                 .isEqualTo("input_required");
     }
+
+    @Test
+    void aSubmitThatNoActivityFollowsAnswersUnconfirmedAfterOneEnterRetry() { // seed R53
+        String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "argv", List.of("cat")))
+                .get("pane_id").asString();
+        hook(client, pane, "SessionStart", "s1"); // an agent pane, ready, whose hooks will stay silent
+        JsonNode result = client.call("pane.submit", Map.of("pane_id", pane, "text", "hello", "submit_delay_ms", 0,
+                "stall_timeout_s", 1));
+        assertThat(result.get("confirmed").asBoolean()).isFalse();
+        assertThat(result.get("enter_retried").asBoolean()).isTrue();
+    }
+
+    @Test
+    void aSubmitConfirmedByANewerWorkingTransition() { // seed R53
+        String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "argv", List.of("cat")))
+                .get("pane_id").asString();
+        hook(client, pane, "SessionStart", "s1");
+        Thread.ofVirtual().start(() -> {
+            try {
+                Thread.sleep(300);
+            } catch (InterruptedException e) {
+                return;
+            }
+            try (ProtocolClient agent = daemon.connect()) {
+                hook(agent, pane, "UserPromptSubmit", "s1");
+            }
+        });
+        JsonNode result = client.call("pane.submit", Map.of("pane_id", pane, "text", "hello", "submit_delay_ms", 0,
+                "stall_timeout_s", 10));
+        assertThat(result.get("confirmed").asBoolean()).isTrue();
+        assertThat(result.get("enter_retried").asBoolean()).isFalse();
+    }
 }
