@@ -289,6 +289,18 @@ class WaitRulesTest {
         }
 
         @Test
+        void anEofCancelsTheWaitAtOnce() { // seed R135
+            var states = daemon.bean(dev.signaltty.pane.internal.agent.AgentStates.class);
+            int before = states.activeWaiters();
+            ProtocolClient waiter = daemon.connect();
+            waiter.sendRaw("{\"id\":1,\"method\":\"wait\",\"params\":{\"pane_id\":\"" + pane
+                    + "\",\"until\":\"done\",\"timeout_s\":600}}\n");
+            ProtocolClient.eventually(java.time.Duration.ofSeconds(10), () -> states.activeWaiters() == before + 1);
+            waiter.close();
+            ProtocolClient.eventually(java.time.Duration.ofSeconds(2), () -> states.activeWaiters() == before);
+        }
+
+        @Test
         void theSchemaAdvertisesWaitAsSingleFlightWithBaselines() { // seed R138
             JsonNode schema = client.call("schema", Map.of());
             assertThat(schema.get("capabilities").toString()).contains("wait_baseline", "single_flight_waits");
