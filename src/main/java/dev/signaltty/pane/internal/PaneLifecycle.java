@@ -232,10 +232,17 @@ class PaneLifecycle {
             }
             pane.exitCode = code;
             pane.exitedAt = Instant.now();
-            exited.countDown();
-            lock.run(() -> events.append("pane.exited", Map.of("pane_id", pane.id, "workspace_id", pane.workspaceId,
-                    "exit_code", code)));
-            publisher.publishEvent(new PaneExited(pane.id, pane.workspaceId, code));
+            try {
+                lock.run(() -> events.append("pane.exited", Map.of("pane_id", pane.id,
+                        "workspace_id", pane.workspaceId, "exit_code", code)));
+                publisher.publishEvent(new PaneExited(pane.id, pane.workspaceId, code));
+            } catch (RuntimeException e) {
+                // the journal refuses appends once the server stops; the exit itself is recorded on the pane
+                log.debug("pane {} exit not journaled: {}", pane.id, e.toString());
+            } finally {
+                // counted down last, so shutdown waits for the exit to be journaled before the journal closes
+                exited.countDown();
+            }
         });
     }
 
