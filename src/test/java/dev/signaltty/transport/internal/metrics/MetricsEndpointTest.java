@@ -28,11 +28,11 @@ import dev.signaltty.support.ProtocolClient;
 import dev.signaltty.support.TestDaemon;
 
 /** The Prometheus endpoint, scraped over HTTP from a real daemon driven over its socket. */
-class MetricsEndpointTest {
+public class MetricsEndpointTest {
 
     private static final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-    static String scrape(int port) {
+    public static String scrape(int port) {
         try {
             HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
                     .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
@@ -48,7 +48,7 @@ class MetricsEndpointTest {
     }
 
     /** The value of the first sample whose name and labels start with {@code prefix}; -1 when absent. */
-    static double sample(String body, String prefix) {
+    public static double sample(String body, String prefix) {
         for (String line : body.split("\n")) {
             if (line.startsWith(prefix)) {
                 return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
