@@ -74,7 +74,7 @@ class PaneLifecycleTest {
 
     @Test
     void setsTermAndTheSignalttyEnvironment() { // seed R338
-        String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "argv",
+        String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "cols", 400, "argv",
                 List.of("sh", "-c", "echo T=$TERM P=$SIGNALTTY_PANE W=$SIGNALTTY_WORKSPACE S=$SIGNALTTY_SOCKET; sleep 30")))
                 .get("pane_id").asString();
         eventually(Duration.ofSeconds(10), () -> tail(pane).contains("T="));

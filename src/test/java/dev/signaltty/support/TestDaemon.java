@@ -78,8 +78,40 @@ public final class TestDaemon implements AutoCloseable {
         return context.isRunning();
     }
 
+    /**
+     * Stops the daemon and checks that every process its panes started (children and their
+     * descendants) is gone: a test daemon must leave no process behind.
+     */
     @Override
     public void close() {
+        List<ProcessHandle> started = new ArrayList<>();
+        if (context.isActive()) {
+            try (ProtocolClient client = connect()) {
+                client.call("pane.list", Map.of()).get("panes").forEach(pane -> {
+                    if (pane.hasNonNull("pid")) {
+                        ProcessHandle.of(pane.get("pid").asLong()).ifPresent(handle -> {
+                            started.add(handle);
+                            handle.descendants().forEach(started::add);
+                        });
+                    }
+                });
+            } catch (RuntimeException e) {
+                // the daemon may already be stopping; nothing to list
+            }
+        }
         context.close();
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (started.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        List<Long> left = started.stream().filter(ProcessHandle::isAlive).map(ProcessHandle::pid).toList();
+        if (!left.isEmpty()) {
+            throw new AssertionError("test daemon left processes behind: " + left);
+        }
     }
 }

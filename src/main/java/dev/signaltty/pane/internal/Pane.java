@@ -77,7 +77,7 @@ final class Pane {
         }
         return new PaneView(id, name, workspaceId, tabId, argv, cwd.toString(), label, parentPaneId, relationship,
                 current == null ? null : current.pid(), terminal.cols(), terminal.rows(), terminal.title(),
-                exitCode == null ? "running" : "exited", exitCode, offset, createdAt.toString());
+                alive() ? "running" : "exited", exitCode, offset, createdAt.toString());
     }
 
     record PaneView(String paneId, @Nullable String name, String workspaceId, String tabId, List<String> argv,

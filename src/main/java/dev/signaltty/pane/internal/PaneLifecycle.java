@@ -123,6 +123,47 @@ class PaneLifecycle {
         });
     }
 
+    /** A pane from the snapshot: same id, name and place, no process until pane.resume. */
+    Pane restored(String id, String workspaceId, String tabId, @Nullable String name, List<String> argv, Path cwd,
+                  Map<String, String> envOverrides, @Nullable String label, @Nullable String parentPaneId,
+                  @Nullable String relationship, int cols, int rows) {
+        Map<String, String> env = environment(envOverrides, id, workspaceId);
+        ReplyChannel replies = new ReplyChannel();
+        Pane pane = new Pane(id, workspaceId, tabId, name, argv, cwd, env, label, parentPaneId, relationship,
+                new Terminal(cols, rows, replies, ringLimits, seqBase));
+        replies.pane = pane;
+        registry.add(pane);
+        return pane;
+    }
+
+    /**
+     * Relaunches a pane that is not running (it exited, or came back from a restart) with its stored argv,
+     * cwd and environment. The pane keeps its id, name, place, viewers and output offsets.
+     */
+    Pane resume(Pane pane) {
+        return lock.call(() -> {
+            if (pane.alive()) {
+                throw ProtocolException.badParams("pane_id", "pane " + pane.id + " is running; only an exited pane resumes");
+            }
+            if (pane.closed) {
+                throw new ProtocolException(ErrorCode.NO_SUCH_PANE, "no pane " + pane.id, Map.of("pane_id", pane.id));
+            }
+            PtySession session;
+            try {
+                session = PtySession.launch(pane.argv, pane.cwd, pane.env, pane.terminal.cols(), pane.terminal.rows());
+            } catch (IOException | RuntimeException e) {
+                throw new ProtocolException(ErrorCode.SPAWN_FAILED, "cannot relaunch " + pane.argv.getFirst() + ": "
+                        + e.getMessage(), Map.of("pane_id", pane.id));
+            }
+            pane.exitCode = null;
+            pane.exitedAt = null;
+            pane.session = session;
+            startWatching(pane, session);
+            events.append("pane.updated", pane.view());
+            return pane;
+        });
+    }
+
     private static Path launchDirectory(@Nullable String requested, Path workspaceCwd) {
         if (requested == null) {
             return workspaceCwd;

@@ -279,6 +279,20 @@ class WorkspaceStore implements Workspaces {
         });
     }
 
+    // ---- snapshot support (WorkspaceSnapshots), called under the structure lock
+
+    void restoreWorkspace(Workspace workspace) {
+        workspaces.put(workspace.id, workspace);
+    }
+
+    void restoreTab(Tab tab) {
+        tabs.put(tab.id, tab);
+    }
+
+    List<Workspace> workspacesForSnapshot() {
+        return List.copyOf(workspaces.values());
+    }
+
     // ---- views
 
     private static WorkspaceRef ref(Workspace workspace) {

@@ -1,138 +1,202 @@
 package dev.signaltty.pane.internal.vt;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
- * Minimal line emulator (placeholder until the full DEC emulator lands): printable text, CR, LF, BS;
- * escape sequences are skipped.
+ * One pane's terminal: the parser, the emulator, and the rendered ring that numbers every line of
+ * history and screen (docs/05-rendered-ring.md). Thread-safe: one PTY reader feeds while request
+ * threads read; every public method holds the terminal's monitor, so each read sees the state between
+ * two {@link #feed} calls, never the middle of one.
  */
 public final class Terminal {
 
-    private final List<StringBuilder> lines = new ArrayList<>();
-    private final RingLimits limits;
-    private int cols;
-    private int rows;
-    private int col;
-    private int escape; // 0 none, 1 after ESC, 2 CSI, 3 OSC
+    private final VtParser parser;
+    private final Emulator emu;
+    private final History history;
     private final long seqBase;
+    /** The highest sequence number handed out; cursors equal to it have seen everything. */
+    private long head;
 
+    /**
+     * @param seqBase the run's base: the first line gets {@code seqBase + 1}; cursors below it come from
+     *                another run (put a run identity in the high bits, e.g. {@code epoch << 32})
+     */
     public Terminal(int cols, int rows, TerminalListener listener, RingLimits limits, long seqBase) {
-        this.cols = cols;
-        this.rows = rows;
-        this.limits = limits;
+        if (cols < 1 || rows < 1) {
+            throw new IllegalArgumentException("size must be at least 1x1: " + cols + "x" + rows);
+        }
+        if (seqBase < 0) {
+            throw new IllegalArgumentException("seqBase must be >= 0");
+        }
         this.seqBase = seqBase;
-        lines.add(new StringBuilder());
+        this.head = seqBase;
+        this.history = new History(limits.maxLines(), limits.maxBytes(), seqBase);
+        this.emu = new Emulator(cols, rows, listener, this::scrolledOff, this::clearHistory);
+        this.parser = new VtParser(emu);
     }
 
     public synchronized void feed(byte[] buf, int off, int len) {
-        String text = new String(buf, off, len, StandardCharsets.UTF_8);
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (escape == 1) {
-                escape = c == '[' ? 2 : c == ']' ? 3 : 0;
-                continue;
-            }
-            if (escape == 2) {
-                if (c >= 0x40 && c <= 0x7e) {
-                    escape = 0;
-                }
-                continue;
-            }
-            if (escape == 3) {
-                if (c == 7 || c == '\\') {
-                    escape = 0;
-                }
-                continue;
-            }
-            StringBuilder line = lines.getLast();
-            switch (c) {
-                case 27 -> escape = 1;
-                case '\r' -> col = 0;
-                case '\n' -> {
-                    lines.add(new StringBuilder());
-                    col = 0;
-                    if (lines.size() > limits.maxLines()) {
-                        lines.removeFirst();
-                    }
-                }
-                case '\b' -> col = Math.max(0, col - 1);
-                default -> {
-                    if (c < 32) {
-                        continue;
-                    }
-                    if (col < line.length()) {
-                        line.setCharAt(col, c);
-                    } else {
-                        line.append(c);
-                    }
-                    col++;
-                }
-            }
-        }
+        java.util.Objects.checkFromIndexSize(off, len, buf.length);
+        parser.advance(buf, off, len);
     }
 
+    /** Resizes without reflow (docs/05-rendered-ring.md, "Resize"). */
     public synchronized void resize(int cols, int rows) {
-        this.cols = cols;
-        this.rows = rows;
+        if (cols < 1 || rows < 1) {
+            throw new IllegalArgumentException("size must be at least 1x1: " + cols + "x" + rows);
+        }
+        if (cols != emu.cols || rows != emu.rows) {
+            emu.resize(cols, rows);
+        }
     }
 
+    /**
+     * The current grid (the alternate one while active), without scrollback: rows joined by '\n',
+     * trailing blanks trimmed per row, trailing empty rows dropped.
+     */
     public synchronized String screen(boolean ansi) {
-        int from = Math.max(0, lines.size() - rows);
-        return join(from, lines.size());
-    }
-
-    public synchronized ReadResult tail(int count, boolean ansi) {
-        int end = lines.size();
-        while (end > 0 && lines.get(end - 1).toString().isBlank()) {
-            end--;
-        }
-        int from = Math.max(0, end - count);
-        return new ReadResult(join(from, end), from > 0);
-    }
-
-    public synchronized RenderedRead rendered(long afterSeq, int count, boolean ansi) {
-        ReadResult tail = tail(count, ansi);
-        return new RenderedRead(tail.text(), seqBase, seqBase + lines.size(), false, tail.truncated(), List.of());
-    }
-
-    private String join(int from, int to) {
-        StringBuilder out = new StringBuilder();
-        for (int i = from; i < to; i++) {
-            if (i > from) {
-                out.append('\n');
+        StringBuilder sb = new StringBuilder();
+        int last = emu.grid.lastNonBlankRow();
+        for (int y = 0; y <= last; y++) {
+            if (y > 0) {
+                sb.append('\n');
             }
-            out.append(lines.get(i).toString().stripTrailing());
+            sb.append(LineRenderer.render(LineRenderer.compact(emu.grid.row(y), 0), ansi));
         }
-        return out.toString();
+        return sb.toString();
     }
 
+    /** The last {@code lines} content lines of history and screen (only the alternate grid while active). */
+    public synchronized ReadResult tail(int lines, boolean ansi) {
+        int screenLines = emu.grid.lastNonBlankRow() + 1;
+        int historyLines = emu.altActive() ? 0 : history.size();
+        int total = historyLines + screenLines;
+        int n = Math.max(0, Math.min(lines, total));
+        StringBuilder sb = new StringBuilder();
+        for (int i = total - n; i < total; i++) {
+            if (i > total - n) {
+                sb.append('\n');
+            }
+            HistoryLine line = i < historyLines ? history.get(i)
+                : LineRenderer.compact(emu.grid.row(i - historyLines), 0);
+            sb.append(LineRenderer.render(line, ansi));
+        }
+        return new ReadResult(sb.toString(), n < total);
+    }
+
+    /** Lines with a sequence number above {@code afterSeq} (0: all retained); see {@link RenderedRead}. */
+    public synchronized RenderedRead rendered(long afterSeq, int lines, boolean ansi) {
+        if (lines < 0) {
+            throw new IllegalArgumentException("lines must be >= 0");
+        }
+        assignScreenSeqs();
+        boolean dropped = afterSeq != 0 && (afterSeq < seqBase || afterSeq > head || afterSeq < history.floor());
+        long after = afterSeq == 0 || dropped ? Long.MIN_VALUE : afterSeq;
+        List<HistoryLine> matched = new ArrayList<>();
+        if (!emu.altActive()) {
+            for (int i = 0; i < history.size(); i++) {
+                HistoryLine line = history.get(i);
+                if (line.seq() > after) {
+                    matched.add(line);
+                }
+            }
+        }
+        int last = emu.grid.lastNonBlankRow();
+        for (int y = 0; y <= last; y++) {
+            Row r = emu.grid.row(y);
+            if (r.seq > after) {
+                matched.add(LineRenderer.compact(r, r.seq));
+            }
+        }
+        matched.sort(Comparator.comparingLong(HistoryLine::seq));
+        boolean truncated = matched.size() > lines;
+        List<HistoryLine> kept = truncated ? matched.subList(matched.size() - lines, matched.size()) : matched;
+        List<RenderedLine> out = new ArrayList<>(kept.size());
+        StringBuilder sb = new StringBuilder();
+        for (HistoryLine line : kept) {
+            String text = LineRenderer.render(line, ansi);
+            if (!out.isEmpty()) {
+                sb.append('\n');
+            }
+            sb.append(text);
+            out.add(new RenderedLine(line.seq(), text));
+        }
+        long seq = out.isEmpty() ? head : out.get(0).seq();
+        return new RenderedRead(sb.toString(), seq, head, dropped, truncated, out);
+    }
+
+    /** The current head sequence: a cursor equal to it has seen every line. */
     public synchronized long headSeq() {
-        return seqBase + lines.size();
+        assignScreenSeqs();
+        return head;
     }
 
-    public boolean altScreen() {
-        return false;
+    public synchronized boolean altScreen() {
+        return emu.altActive();
     }
 
-    public boolean bracketedPaste() {
-        return false;
+    public synchronized boolean bracketedPaste() {
+        return emu.modes.bracketedPaste;
     }
 
-    public String title() {
-        return "";
+    public synchronized String title() {
+        return emu.title;
     }
 
+    public synchronized int cols() {
+        return emu.cols;
+    }
+
+    public synchronized int rows() {
+        return emu.rows;
+    }
+
+    /**
+     * An ANSI byte string that redraws the visible state on a fresh terminal of the same size: the main
+     * screen, then (when active) the alternate screen entered with 1049, the scroll region, modes, the
+     * current SGR and the cursor. Scrollback is not included. Used as the attach snapshot.
+     */
     public synchronized String repaint() {
-        return "\u001b[H\u001b[2J" + screen(false).replace("\n", "\r\n");
+        return Repaint.of(emu);
     }
 
-    public int cols() {
-        return cols;
+    /** Approximate bytes held by history lines (the figure the byte cap applies to). */
+    public synchronized long historyBytes() {
+        return history.bytes();
     }
 
-    public int rows() {
-        return rows;
+    public synchronized int historyLines() {
+        return history.size();
+    }
+
+    // ---- ring bookkeeping (called by the emulator, under the monitor) ----
+
+    private void scrolledOff(Row row) {
+        assign(row);
+        history.add(LineRenderer.compact(row, row.seq));
+    }
+
+    /** ED 3: drop history; every cursor up to now reads as dropped, a cursor taken after does not. */
+    private void clearHistory() {
+        assignScreenSeqs();
+        head++;
+        history.clear(head);
+    }
+
+    private void assign(Row row) {
+        if (row.dirty) {
+            row.seq = ++head;
+            row.dirty = false;
+        }
+    }
+
+    /** Gives changed content rows of the active grid new numbers, top to bottom. */
+    private void assignScreenSeqs() {
+        int last = emu.grid.lastNonBlankRow();
+        for (int y = 0; y <= last; y++) {
+            assign(emu.grid.row(y));
+        }
     }
 }

@@ -1,0 +1,64 @@
+package dev.signaltty.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+import dev.signaltty.SignalttyApplication;
+import dev.signaltty.cli.internal.CliException;
+import dev.signaltty.cli.internal.Client;
+import dev.signaltty.cli.internal.CommandTable;
+import dev.signaltty.cli.internal.Daemon;
+import dev.signaltty.cli.internal.Runner;
+
+/**
+ * The one entry point of the signaltty jar/classpath: the one-shot CLI, the console, and the daemon
+ * ({@code server run}).
+ *
+ * <p>The one-shot path loads no Spring and no Jackson: it parses with the command table, talks JSONL
+ * over the JDK's Unix-domain channels, and exits. Only {@code server run} (the daemon) and the console
+ * start a Spring context.
+ */
+public final class Main {
+
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        List<String> words = List.of(args);
+        if (words.size() >= 2 && words.get(0).equals("server") && words.get(1).equals("run")
+                && !words.contains("--help") && !words.contains("-h")) {
+            SignalttyApplication.main(Arrays.copyOfRange(args, 2, args.length));
+            return;
+        }
+        PrintStream out = System.out;
+        Runner runner = new Runner(CommandTable.standard(), System::getenv, Path.of("").toAbsolutePath(), System.in,
+                out, System.err);
+        int status;
+        if (wantsConsole(words)) {
+            status = console(runner, words.contains("--no-start"));
+        } else {
+            Client.exitClosesConnections();
+            status = runner.run(words);
+        }
+        out.flush();
+        System.exit(status);
+    }
+
+    /** No command at all, or {@code console}: the interactive console. */
+    static boolean wantsConsole(List<String> words) {
+        List<String> rest = words.stream().filter(w -> !w.equals("--no-start") && !w.equals("--json")).toList();
+        return rest.isEmpty() || rest.equals(List.of("console"));
+    }
+
+    private static int console(Runner runner, boolean noStart) {
+        try {
+            new Daemon(runner.paths(), System::getenv).connect(noStart, System.err).close();
+        } catch (CliException e) {
+            System.err.println(e.code() + ": " + e.getMessage());
+            return e.status();
+        }
+        return dev.signaltty.cli.internal.console.Console.run(runner);
+    }
+}

@@ -1,0 +1,362 @@
+package dev.signaltty.cli.internal;
+
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Turns command-line words into a method call using the {@link CommandTable}: the same parser serves
+ * the one-shot CLI (argv) and the console (a tokenized line).
+ *
+ * <p>Grammar: {@code [global…] noun [verb] (positional | --flag[=value] | global)… [-- argv…]}. The
+ * globals are {@code --json}, {@code --no-start} and {@code --help}/{@code -h}. A repeatable flag takes
+ * the following words up to the next flag once every required positional is filled, so
+ * {@code events --events 'pane.*' 'agent.*'} and {@code wait --until idle p1} both read naturally.
+ */
+public final class ArgParser {
+
+    /** Global switches that apply to every command. */
+    public record Options(boolean json, boolean noStart, boolean help) {
+        public static final Options NONE = new Options(false, false, false);
+    }
+
+    /**
+     * A parsed command line.
+     *
+     * @param spec    the command, or null when no command was named (console / top-level help)
+     * @param params  wire params in table order
+     * @param options the global switches
+     */
+    public record Invocation(@Nullable CommandSpec spec, Map<String, Object> params, Options options) {
+    }
+
+    /** A usage error: exit status 2, with the usage line of the command when one was recognized. */
+    public static final class UsageException extends RuntimeException {
+        private final @Nullable CommandSpec spec;
+
+        public UsageException(String message, @Nullable CommandSpec spec) {
+            super(message, null, false, false);
+            this.spec = spec;
+        }
+
+        public @Nullable CommandSpec spec() {
+            return spec;
+        }
+    }
+
+    private final CommandTable table;
+    private final Function<String, @Nullable String> env;
+    private final Path cwd;
+
+    public ArgParser(CommandTable table, Function<String, @Nullable String> env, Path cwd) {
+        this.table = table;
+        this.env = env;
+        this.cwd = cwd;
+    }
+
+    public Invocation parse(List<String> words) {
+        boolean json = false;
+        boolean noStart = false;
+        boolean help = false;
+        int i = 0;
+        // leading globals
+        for (; i < words.size(); i++) {
+            String w = words.get(i);
+            if (w.equals("--json")) {
+                json = true;
+            } else if (w.equals("--no-start")) {
+                noStart = true;
+            } else if (w.equals("--help") || w.equals("-h") || w.equals("help")) {
+                help = true;
+            } else {
+                break;
+            }
+        }
+        if (i == words.size()) {
+            return new Invocation(null, new LinkedHashMap<>(), new Options(json, noStart, help));
+        }
+        String noun = words.get(i++);
+        CommandSpec spec = table.find(noun);
+        if (spec == null) {
+            List<String> verbs = table.verbs(noun);
+            if (verbs.isEmpty()) {
+                throw new UsageException("unknown command '" + noun + "' (try: signaltty help)", null);
+            }
+            if (i == words.size() || words.get(i).startsWith("-")) {
+                if (help || (i < words.size() && (words.get(i).equals("--help") || words.get(i).equals("-h")))) {
+                    throw new UsageException("signaltty " + noun + " <" + String.join("|", verbs) + "> …", null);
+                }
+                throw new UsageException("missing verb after '" + noun + "': " + String.join(", ", verbs), null);
+            }
+            String verb = words.get(i++);
+            spec = table.find(noun + " " + verb);
+            if (spec == null) {
+                throw new UsageException("unknown command '" + noun + " " + verb + "'; verbs: "
+                        + String.join(", ", verbs), null);
+            }
+        }
+        Map<String, Object> raw = new LinkedHashMap<>();
+        List<String> positionals = new ArrayList<>();
+        List<String> trailing = null;
+        int requiredPositionals = 0;
+        for (Positional p : spec.args()) {
+            if (!p.optional() && !p.trailing()) {
+                requiredPositionals++;
+            }
+        }
+        for (; i < words.size(); i++) {
+            String w = words.get(i);
+            if (w.equals("--")) {
+                if (spec.trailing() == null) {
+                    throw new UsageException("'" + spec.name() + "' takes no trailing command", spec);
+                }
+                trailing = new ArrayList<>(words.subList(i + 1, words.size()));
+                break;
+            }
+            if (w.startsWith("--") && w.length() > 2) {
+                int eq = w.indexOf('=');
+                String name = eq < 0 ? w.substring(2) : w.substring(2, eq);
+                String inline = eq < 0 ? null : w.substring(eq + 1);
+                Flag flag = spec.flag(name);
+                if (flag == null) {
+                    switch (name) {
+                        case "json" -> json = true;
+                        case "no-start" -> noStart = true;
+                        case "help" -> help = true;
+                        default -> throw new UsageException("unknown option --" + name + " for '" + spec.name() + "'", spec);
+                    }
+                    continue;
+                }
+                if (!flag.takesValue()) {
+                    boolean on = inline == null || parseBool(flag, inline);
+                    Object value = switch (flag.type()) {
+                        case NEGATED_BOOL -> !on;
+                        case CONST -> on ? flag.constant() : null;
+                        default -> on;
+                    };
+                    if (value != null) {
+                        putFlag(raw, flag, value);
+                    }
+                    continue;
+                }
+                if (inline != null) {
+                    putFlag(raw, flag, inline);
+                    continue;
+                }
+                if (i + 1 >= words.size() || words.get(i + 1).equals("--")) {
+                    throw new UsageException("--" + name + " needs a value", spec);
+                }
+                putFlag(raw, flag, words.get(++i));
+                if (flag.repeatable() && flag.type() != ArgType.MAP) {
+                    while (positionals.size() >= requiredPositionals && i + 1 < words.size()
+                            && !words.get(i + 1).startsWith("-")) {
+                        putFlag(raw, flag, words.get(++i));
+                    }
+                }
+                continue;
+            }
+            if (w.equals("-h")) {
+                help = true;
+                continue;
+            }
+            if (w.startsWith("-") && w.length() > 1 && !isNumber(w)) {
+                throw new UsageException("unknown option " + w + " for '" + spec.name() + "'", spec);
+            }
+            positionals.add(w);
+        }
+        Options options = new Options(json, noStart, help);
+        if (help) {
+            return new Invocation(spec, new LinkedHashMap<>(), options);
+        }
+        return new Invocation(spec, bind(spec, raw, positionals, trailing), options);
+    }
+
+    private static void putFlag(Map<String, Object> raw, Flag flag, Object value) {
+        if (flag.repeatable()) {
+            @SuppressWarnings("unchecked")
+            List<Object> list = (List<Object>) raw.computeIfAbsent("--" + flag.name(), k -> new ArrayList<>());
+            list.add(value);
+        } else {
+            raw.put("--" + flag.name(), value);
+        }
+    }
+
+    private Map<String, Object> bind(CommandSpec spec, Map<String, Object> raw, List<String> positionals,
+            @Nullable List<String> trailing) {
+        Map<String, Object> params = new LinkedHashMap<>();
+        int next = 0;
+        for (Positional p : spec.args()) {
+            if (p.trailing()) {
+                continue;
+            }
+            String value = next < positionals.size() ? positionals.get(next++) : null;
+            if (value == null && p.env() != null) {
+                value = present(env.apply(p.env()));
+            }
+            if (value == null) {
+                if (!p.optional()) {
+                    throw new UsageException("missing <" + p.name() + ">", spec);
+                }
+                continue;
+            }
+            params.put(p.param(), convert(spec, p.name(), p.type(), value));
+        }
+        if (next < positionals.size()) {
+            throw new UsageException("unexpected argument '" + positionals.get(next) + "'", spec);
+        }
+        Map<String, String> groups = new LinkedHashMap<>();
+        for (Flag f : spec.flags()) {
+            Object value = raw.get("--" + f.name());
+            if (value == null && f.env() != null) {
+                value = present(env.apply(f.env()));
+            }
+            if (value == null && f.constant() != null && f.type() != ArgType.CONST) {
+                value = f.constant();
+            }
+            if (f.group() != null && value != null) {
+                String other = groups.put(f.group(), f.name());
+                if (other != null) {
+                    throw new UsageException("--" + other + " and --" + f.name() + " exclude each other", spec);
+                }
+            }
+            if (value == null) {
+                if (f.required()) {
+                    throw new UsageException("missing --" + f.name(), spec);
+                }
+                continue;
+            }
+            params.put(f.param(), f.takesValue() ? convertFlag(spec, f, value) : value);
+        }
+        for (Flag f : spec.flags()) {
+            if (f.group() != null && !groups.containsKey(f.group())) {
+                List<String> names = new ArrayList<>();
+                for (Flag g : spec.flags()) {
+                    if (f.group().equals(g.group())) {
+                        names.add("--" + g.name());
+                    }
+                }
+                throw new UsageException("one of " + String.join(", ", names) + " is required", spec);
+            }
+        }
+        Positional rest = spec.trailing();
+        if (rest != null) {
+            if (trailing != null && !trailing.isEmpty()) {
+                params.put(rest.param(), List.copyOf(trailing));
+            } else if (launchesShell(spec)) {
+                String shell = present(env.apply("SHELL"));
+                params.put(rest.param(), List.of(shell != null ? shell : "bash"));
+            }
+        }
+        if (spec.action() == CommandSpec.Action.NEW || "workspace.create".equals(spec.method())) {
+            // The daemon runs elsewhere: a workspace without --cwd is the caller's directory.
+            params.putIfAbsent("cwd", cwd.toString());
+        }
+        return params;
+    }
+
+    /** pane spawn/split and new run the user's shell when no command is given. */
+    private static boolean launchesShell(CommandSpec spec) {
+        return spec.action() == CommandSpec.Action.NEW || "pane.spawn".equals(spec.method())
+                || "pane.split".equals(spec.method());
+    }
+
+    private Object convertFlag(CommandSpec spec, Flag f, Object value) {
+        String label = "--" + f.name();
+        if (!f.repeatable()) {
+            return convert(spec, label, f.type(), (String) value);
+        }
+        List<?> items = value instanceof List<?> l ? l : List.of(value);
+        switch (f.type()) {
+            case MAP -> {
+                Map<String, Object> map = new LinkedHashMap<>();
+                for (Object item : items) {
+                    String s = (String) item;
+                    int eq = s.indexOf('=');
+                    if (eq <= 0) {
+                        throw new UsageException(label + ": expected KEY=VALUE, got '" + s + "'", spec);
+                    }
+                    map.put(s.substring(0, eq), s.substring(eq + 1));
+                }
+                return map;
+            }
+            case INT_LIST -> {
+                List<Object> out = new ArrayList<>();
+                for (Object item : items) {
+                    for (String part : ((String) item).split(",")) {
+                        if (!part.isBlank()) {
+                            out.add(convert(spec, label, ArgType.INT, part.strip()));
+                        }
+                    }
+                }
+                return out;
+            }
+            case ONE_OR_LIST -> {
+                return items.size() == 1 ? items.get(0) : List.copyOf(items);
+            }
+            default -> {
+                return List.copyOf(items);
+            }
+        }
+    }
+
+    private Object convert(CommandSpec spec, String label, ArgType type, String value) {
+        try {
+            return switch (type) {
+                case INT -> Long.parseLong(value);
+                case NUMBER -> new BigDecimal(value);
+                case PATH -> cwd.resolve(expandHome(value)).normalize().toString();
+                case JSON -> {
+                    Object parsed = Json.parse(value);
+                    if (parsed == null) {
+                        throw new UsageException(label + ": null is not a value", spec);
+                    }
+                    yield parsed;
+                }
+                case BOOL -> Boolean.parseBoolean(value);
+                default -> value;
+            };
+        } catch (NumberFormatException e) {
+            throw new UsageException(label + ": expected a number, got '" + value + "'", spec);
+        } catch (Json.ParseException e) {
+            throw new UsageException(label + ": bad JSON: " + e.getMessage(), spec);
+        }
+    }
+
+    private String expandHome(String path) {
+        if (path.equals("~") || path.startsWith("~/")) {
+            String home = present(env.apply("HOME"));
+            if (home != null) {
+                return home + path.substring(1);
+            }
+        }
+        return path;
+    }
+
+    private static boolean parseBool(Flag flag, String value) {
+        return switch (value) {
+            case "true", "yes", "1" -> true;
+            case "false", "no", "0" -> false;
+            default -> throw new UsageException("--" + flag.name() + ": expected true or false", null);
+        };
+    }
+
+    private static boolean isNumber(String w) {
+        for (int k = 1; k < w.length(); k++) {
+            char c = w.charAt(k);
+            if ((c < '0' || c > '9') && c != '.') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static @Nullable String present(@Nullable String value) {
+        return value == null || value.isEmpty() ? null : value;
+    }
+}

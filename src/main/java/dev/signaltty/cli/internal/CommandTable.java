@@ -1,0 +1,277 @@
+package dev.signaltty.cli.internal;
+
+import static dev.signaltty.cli.internal.ArgType.BOOL;
+import static dev.signaltty.cli.internal.ArgType.INT;
+import static dev.signaltty.cli.internal.ArgType.INT_LIST;
+import static dev.signaltty.cli.internal.ArgType.JSON;
+import static dev.signaltty.cli.internal.ArgType.LIST;
+import static dev.signaltty.cli.internal.ArgType.MAP;
+import static dev.signaltty.cli.internal.ArgType.NEGATED_BOOL;
+import static dev.signaltty.cli.internal.ArgType.NUMBER;
+import static dev.signaltty.cli.internal.ArgType.ONE_OR_LIST;
+import static dev.signaltty.cli.internal.ArgType.PATH;
+import static dev.signaltty.cli.internal.ArgType.STRING;
+import static dev.signaltty.cli.internal.CommandSpec.of;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.signaltty.cli.internal.CommandSpec.Action;
+import dev.signaltty.cli.internal.CommandSpec.Builder;
+
+/**
+ * The one command table: every CLI command as data (words, method, positional params, flags,
+ * mutating). The one-shot CLI parses with it, the console registers its commands and completion from
+ * it, {@code help} prints it, and a sync test checks it against the daemon's live {@code schema}
+ * (seed R331: each CLI command wraps one method call).
+ */
+public final class CommandTable {
+
+    private static final CommandTable INSTANCE = new CommandTable(build());
+
+    private final List<CommandSpec> specs;
+    private final Map<String, CommandSpec> byName = new LinkedHashMap<>();
+
+    CommandTable(List<CommandSpec> specs) {
+        this.specs = List.copyOf(specs);
+        for (CommandSpec s : specs) {
+            if (byName.put(s.name(), s) != null) {
+                throw new IllegalStateException("duplicate command " + s.name());
+            }
+        }
+    }
+
+    public static CommandTable standard() {
+        return INSTANCE;
+    }
+
+    public List<CommandSpec> specs() {
+        return specs;
+    }
+
+    public @Nullable CommandSpec find(String name) {
+        return byName.get(name);
+    }
+
+    /** The verbs under a noun ({@code pane} → read, write, ...), empty for a single-word command. */
+    public List<String> verbs(String noun) {
+        List<String> verbs = new ArrayList<>();
+        for (CommandSpec s : specs) {
+            if (s.words().size() == 2 && s.words().get(0).equals(noun)) {
+                verbs.add(s.words().get(1));
+            }
+        }
+        return verbs;
+    }
+
+    /** First words, in table order, without repeats. */
+    public List<String> nouns() {
+        List<String> nouns = new ArrayList<>();
+        for (CommandSpec s : specs) {
+            if (!nouns.contains(s.words().get(0))) {
+                nouns.add(s.words().get(0));
+            }
+        }
+        return nouns;
+    }
+
+    private static final String PANE = "SIGNALTTY_PANE";
+    private static final String TASK = "SIGNALTTY_TASK";
+
+    private static List<CommandSpec> build() {
+        List<Builder> rows = new ArrayList<>();
+        // --- top level
+        rows.add(of("new", "workspace.create", "create a workspace and spawn its first pane (workspace.create + pane.spawn)")
+                .mutating().action(Action.NEW).optArg("name", "name")
+                .flag("cwd", PATH, "working directory (default: here)").trailing("argv", "argv"));
+        rows.add(of("ping", "ping", "check that the daemon answers"));
+        rows.add(of("schema", "schema", "print the live protocol contract"));
+        rows.add((of("wait", "wait", "wait until a pane reaches a lifecycle or attention state")
+                .arg("pane", "pane_id")
+                .flag("until", "until", ONE_OR_LIST, "state(s), matched in order")
+                .flag("after", "after", JSON, "a wait_baseline object from pane get")
+                .flag("timeout", "timeout_s", NUMBER, "seconds (default 3600)")));
+        rows.add(of("notify", "notify", "post a notification for a pane (marks it unread)").mutating()
+                .optArg("message", "message").flag("title", STRING, "title")
+                .envFlag("pane", "pane_id", PANE, "pane (default: $SIGNALTTY_PANE)"));
+        rows.add(of("hook-event", "hook-event", "report an agent's native hook JSON (stdin or argument)")
+                .mutating().action(Action.HOOK_EVENT).optArg("payload", "payload")
+                .envFlag("pane", "pane_id", PANE, "pane (default: $SIGNALTTY_PANE)")
+                .flag("agent", STRING, "claude | codex (default: detected)")
+                .flag("wait-for-answer", BOOL, "block until the decision is answered; print native_verdict")
+                .flag("wait-timeout", "wait_timeout_s", INT, "1..120 seconds (default 120)"));
+        rows.add(of("attention", "attention.pending", "panes that need someone, most urgent first")
+                .flag("limit", INT, "at most N"));
+        rows.add(of("report", "task.report", "report a task's status from inside its worker").mutating()
+                .required("status", "status", STRING, "e.g. working, completed, failed, input_required")
+                .required("summary", "summary", STRING, "one line for people")
+                .envFlag("task", "task_id", TASK, "task (default: $SIGNALTTY_TASK)")
+                .envFlag("pane", "pane_id", PANE, "pane (default: $SIGNALTTY_PANE)"));
+        rows.add(of("events", "subscribe", "stream events as JSON lines until EOF or Ctrl-C")
+                .action(Action.EVENTS)
+                .flag("events", "events", LIST, "globs, e.g. 'pane.*' 'agent.*' (default: *)")
+                .flag("from-seq", "from_seq", INT, "replay events after N first")
+                .flag("task", "task_ids", LIST, "only events about these tasks"));
+        rows.add(of("attach", "pane.attach", "attach this terminal to a pane (detach: Ctrl-\\ or Ctrl-B d)")
+                .action(Action.ATTACH).arg("pane", "pane_id"));
+        rows.add(of("console", null, "open the interactive console").action(Action.CONSOLE));
+
+        // --- server
+        rows.add(of("server start", "server.info", "start the daemon in the background").action(Action.SERVER_START));
+        rows.add(of("server run", null, "run the daemon in the foreground").action(Action.SERVER_RUN));
+        rows.add(of("server stop", "server.stop", "stop the daemon").mutating().action(Action.SERVER_STOP));
+        rows.add(of("server status", "server.info", "report the running daemon").action(Action.SERVER_STATUS));
+        rows.add(of("server recover", "server.info",
+                "start the daemon accepting the loss of unprovable journal history").action(Action.SERVER_RECOVER));
+
+        // --- workspaces
+        rows.add(of("workspace create", "workspace.create", "create a workspace").mutating()
+                .optArg("name", "name").flag("cwd", PATH, "checkout directory (default: here)"));
+        rows.add(of("workspace list", "workspace.list", "list workspaces"));
+        rows.add(of("workspace get", "workspace.get", "show a workspace").arg("workspace", "workspace_id"));
+        rows.add(of("workspace rename", "workspace.rename", "rename a workspace (the handle stays)").mutating()
+                .arg("workspace", "workspace_id").arg("name", "name"));
+        rows.add(of("workspace close", "workspace.close", "close a workspace and its panes").mutating()
+                .arg("workspace", "workspace_id"));
+        rows.add(of("workspace diff", "workspace.diff", "git summary of a workspace checkout")
+                .arg("workspace", "workspace_id"));
+        rows.add(of("workspace file-diff", "workspace.file_diff", "diff of one file against HEAD")
+                .arg("workspace", "workspace_id").arg("path", "path"));
+        rows.add(of("workspace turn-diff", "workspace.turn_diff", "changes since the latest turn started")
+                .arg("workspace", "workspace_id").flag("path", STRING, "one file instead of the summary"));
+
+        // --- tabs
+        rows.add(of("tab create", "tab.create", "create a tab").mutating()
+                .arg("workspace", "workspace_id").optArg("name", "name"));
+        rows.add(of("tab list", "tab.list", "list tabs").optArg("workspace", "workspace_id"));
+        rows.add(of("tab get", "tab.get", "show a tab and its layout").arg("tab", "tab_id"));
+        rows.add(of("tab rename", "tab.rename", "rename a tab").mutating().arg("tab", "tab_id").arg("name", "name"));
+        rows.add(of("tab close", "tab.close", "close a tab and its panes").mutating().arg("tab", "tab_id"));
+        rows.add(of("tab set-layout", "tab.set_layout", "replace a tab's layout tree").mutating()
+                .arg("tab", "tab_id").arg("layout", "layout", JSON, false, null));
+        rows.add(of("tab set-ratio", "tab.set_ratio", "move one divider (clamped to 0.05–0.95)").mutating()
+                .arg("tab", "tab_id").arg("ratio", "ratio", NUMBER, false, null)
+                .flag("path", "path", INT_LIST, "0/1 choices from the root (default: root)"));
+
+        // --- panes
+        rows.add(launch(of("pane spawn", "pane.spawn", "run a program in a new pane").mutating()
+                .arg("workspace", "workspace_id").flag("tab", "tab_id", STRING, "tab (default: a new one)")
+                .flag("parent-pane", "parent_pane_id", STRING, "the pane that launched it")
+                .flag("relationship", STRING, "how it relates to the parent")));
+        rows.add(launch(of("pane split", "pane.split", "split a pane and run a program beside it").mutating()
+                .arg("pane", "pane_id").flag("direction", STRING, "right | down")
+                .flag("ratio", NUMBER, "share of the new pane")));
+        rows.add(of("pane list", "pane.list", "list panes")
+                .flag("workspace", "workspace_id", STRING, "only this workspace")
+                .flag("tab", "tab_id", STRING, "only this tab"));
+        rows.add(of("pane get", "pane.get", "show a pane (with its wait_baseline)").arg("pane", "pane_id"));
+        rows.add(of("pane close", "pane.close", "end a pane's process group").mutating().arg("pane", "pane_id"));
+        rows.add(of("pane write", "pane.write", "send raw input bytes").mutating().arg("pane", "pane_id")
+                .optArg("data", "data").flag("data", STRING, "the input text (instead of the argument)")
+                .flag("data-b64", "data_b64", STRING, "bytes as base64"));
+        rows.add(of("pane resize", "pane.resize", "change a pane's size").mutating().arg("pane", "pane_id")
+                .arg("cols", "cols", INT, false, null).arg("rows", "rows", INT, false, null));
+        rows.add(readFlags(of("pane read", "pane.read", "read a pane's screen, tail or rendered lines")
+                .arg("pane", "pane_id")));
+        rows.add(readFlags(of("pane wait-output", "pane.wait_for_output", "wait until a line matches")
+                .arg("pane", "pane_id").arg("pattern", "match")
+                .flag("regex", BOOL, "match as a regular expression")
+                .flag("timeout", "timeout_s", NUMBER, "seconds (default 3600)")));
+        rows.add(of("pane submit", "pane.submit", "paste text, then press Enter").mutating().arg("pane", "pane_id")
+                .required("text", "text", STRING, "the text to submit")
+                .flag("submit-delay-ms", INT, "delay before Enter (default 300)")
+                .flag("stall-timeout", "stall_timeout_s", NUMBER, "activity gate seconds (default 5)"));
+        rows.add(of("pane clear", "pane.clear", "clear a pane's screen and history").mutating().arg("pane", "pane_id"));
+        rows.add(of("pane rename", "pane.rename", "name a pane (no name: remove it)").mutating()
+                .arg("pane", "pane_id").optArg("name", "name"));
+        rows.add(of("pane swap", "pane.swap", "swap two panes").mutating()
+                .arg("pane", "pane_id").arg("target", "target_pane_id"));
+        rows.add(of("pane move", "pane.move", "move a pane next to another").mutating()
+                .arg("pane", "pane_id").arg("target", "target_pane_id").flag("direction", STRING, "right | down"));
+        rows.add(of("pane attach", "pane.attach", "attach this terminal to a pane (detach: Ctrl-\\ or Ctrl-B d)")
+                .action(Action.ATTACH).arg("pane", "pane_id"));
+        rows.add(of("pane detach", "pane.detach", "stop streaming a pane on this connection").arg("pane", "pane_id"));
+        rows.add(of("pane mark-seen", "pane.mark_seen", "mark a pane seen (clears unread)").mutating()
+                .arg("pane", "pane_id"));
+        rows.add(of("pane seen", "pane.mark_seen", "same as pane mark-seen").mutating().arg("pane", "pane_id"));
+        rows.add(of("pane resume", "pane.resume", "relaunch an exited pane").mutating().arg("pane", "pane_id"));
+
+        // --- decisions
+        rows.add(of("decision list", "decision.list", "pending decisions")
+                .flag("pane", "pane_id", STRING, "only this pane"));
+        rows.add(of("decision get", "decision.get", "show a decision").arg("decision", "decision_id"));
+        rows.add(of("decision answer", "decision.answer", "answer a decision (allow_once | deny)").mutating()
+                .arg("decision", "decision_id").arg("option", "option_id"));
+
+        // --- worktrees
+        rows.add(of("worktree list", "worktree.list", "git worktrees of a workspace's repository")
+                .arg("workspace", "workspace_id"));
+        // Worktree paths go verbatim: the daemon resolves a relative one beside the main worktree.
+        rows.add(of("worktree create", "worktree.create", "create a worktree on a new branch").mutating()
+                .arg("workspace", "workspace_id").required("branch", "branch", STRING, "new branch name")
+                .flag("base", STRING, "start point (default HEAD)").flag("path", STRING, "checkout directory")
+                .flag("open", BOOL, "also open it as a workspace").flag("name", STRING, "that workspace's name"));
+        rows.add(of("worktree open", "worktree.open", "open a worktree as a workspace").mutating()
+                .arg("workspace", "workspace_id").arg("path", "path").flag("name", STRING, "workspace name"));
+        rows.add(of("worktree remove", "worktree.remove", "remove a closed worktree").mutating()
+                .arg("workspace", "workspace_id").arg("path", "path"));
+
+        // --- tasks
+        rows.add(of("task start", "task.start", "start a worker in a fresh worktree").mutating()
+                .required("repo", "repo", PATH, "source repository").required("objective", "objective", STRING, "what to do")
+                .flag("agent", STRING, "claude | codex").flag("base", STRING, "start point (default HEAD)")
+                .flag("branch", STRING, "branch name").flag("context", "context_id", STRING, "group of tasks")
+                .flag("client-request-id", STRING, "idempotency key")
+                .flag("workspace", "workspace_id", STRING, "workspace for the worker pane")
+                .flag("tab", "tab_id", STRING, "tab for the worker pane")
+                .flag("parent-pane", "parent_pane_id", STRING, "the orchestrating pane")
+                .flag("ready-timeout", "ready_timeout_s", NUMBER, "seconds (default 30)")
+                .flag("submit-delay-ms", INT, "default 300")
+                .flag("stall-timeout", "stall_timeout_s", NUMBER, "seconds (default 5)")
+                .trailing("argv", "argv"));
+        rows.add(of("task get", "task.get", "show a task").arg("task", "task_id"));
+        rows.add(of("task list", "task.list", "list tasks").flag("context", "context_id", STRING, "only this context"));
+        rows.add(of("task wait", "task.wait", "wait for a task or a context").optArg("task", "task_id")
+                .flag("context", "context_id", STRING, "wait for every task of a context")
+                .defaulted("until", "until", ONE_OR_LIST, "settled", "task states (default settled)")
+                .flag("timeout", "timeout_s", NUMBER, "seconds (default 3600)"));
+        rows.add(of("task diff", "task.diff", "git summary of a task's worktree").arg("task", "task_id"));
+        rows.add(of("task file-diff", "task.file_diff", "diff of one file in a task's worktree")
+                .arg("task", "task_id").arg("path", "path"));
+        rows.add(of("task finish", "task.finish", "merge or discard a task's work").mutating().arg("task", "task_id")
+                .choice("merge", "disposition", "merge", "disposition", "merge into the target branch")
+                .choice("discard", "disposition", "discard", "disposition", "throw the work away")
+                .flag("target-ref", STRING, "merge target (needed after a detached start)"));
+        rows.add(of("task cancel", "task.cancel", "cancel a task").mutating().arg("task", "task_id"));
+
+        List<CommandSpec> specs = new ArrayList<>();
+        for (Builder b : rows) {
+            specs.add(b.build());
+        }
+        return specs;
+    }
+
+    /** The launch options shared by pane spawn, pane split and new. */
+    private static Builder launch(Builder b) {
+        if (!b.build().words().get(0).equals("pane")) {
+            return b;
+        }
+        return b.flag("cwd", PATH, "working directory (default: here)")
+                .flag("env", "env", MAP, "extra environment")
+                .flag("cols", INT, "columns").flag("rows", INT, "rows")
+                .flag("label", STRING, "label shown by clients")
+                .trailing("argv", "argv");
+    }
+
+    private static Builder readFlags(Builder b) {
+        return b.flag("mode", STRING, "screen | tail | rendered (default tail)")
+                .flag("after-seq", INT, "rendered cursor (default 0)")
+                .flag("lines", INT, "at most N lines (default 200, max 5000)")
+                .flag("strip-ansi", BOOL, "plain text")
+                .flag("raw", "strip_ansi", NEGATED_BOOL, "keep ANSI sequences");
+    }
+}

@@ -1,0 +1,166 @@
+package dev.signaltty.cli.internal;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.signaltty.transport.SignalttyPaths;
+
+/**
+ * Starts and stops the daemon for the CLI. {@code start} launches {@code Main server run} detached —
+ * a new session ({@code setsid}), stdin from /dev/null, output appended to {@code daemon.log} in the
+ * state dir, the same java and classpath as this process, the environment preserved — and returns once
+ * the socket accepts.
+ */
+public final class Daemon {
+
+    static final long START_DEADLINE_MS = 15_000;
+    static final long STOP_DEADLINE_MS = 10_000;
+    static final long RACE_GRACE_MS = 3_000;
+    static final String MAIN = "dev.signaltty.cli.Main";
+
+    private final SignalttyPaths paths;
+    private final Function<String, @Nullable String> env;
+
+    public Daemon(SignalttyPaths paths, Function<String, @Nullable String> env) {
+        this.paths = paths;
+        this.env = env;
+    }
+
+    public Path log() {
+        return paths.stateDir().resolve("daemon.log");
+    }
+
+    /** A connection to the running daemon, starting it first unless {@code noStart}. */
+    public Client connect(boolean noStart, java.io.PrintStream err) {
+        try {
+            return Client.connect(paths.socket());
+        } catch (CliException e) {
+            if (noStart) {
+                throw e;
+            }
+        }
+        long pid = start(false);
+        err.println("signaltty: started the daemon (pid " + pid + ", socket " + paths.socket() + ")");
+        return Client.connect(paths.socket());
+    }
+
+    /**
+     * Launches the daemon and waits until its socket accepts.
+     *
+     * @param recover start with {@code -Dsignaltty.journal.recover=true} (issue 4's explicit recovery)
+     * @return the pid of the launched process
+     */
+    public long start(boolean recover) {
+        try {
+            Files.createDirectories(paths.stateDir());
+        } catch (IOException e) {
+            throw new CliException("IO_ERROR", "cannot create " + paths.stateDir() + ": " + e.getMessage());
+        }
+        List<String> command = new ArrayList<>();
+        String setsid = onPath("setsid");
+        if (setsid != null) {
+            command.add(setsid);
+        }
+        command.add(ProcessHandle.current().info().command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.add("--enable-native-access=ALL-UNNAMED");
+        String extra = env.apply("SIGNALTTY_DAEMON_JAVA_OPTS");
+        if (extra != null && !extra.isBlank()) {
+            command.addAll(List.of(extra.trim().split("\\s+")));
+        }
+        if (recover) {
+            command.add("-Dsignaltty.journal.recover=true");
+        }
+        // bin/signaltty runs one-shot commands on the project jar alone and passes the full classpath here.
+        String classpath = System.getProperty("signaltty.classpath", System.getProperty("java.class.path"));
+        command.addAll(List.of("-cp", classpath, MAIN, "server", "run"));
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log().toFile()))
+                .redirectErrorStream(true);
+        Process process;
+        try {
+            process = builder.start();
+        } catch (IOException e) {
+            throw new CliException("IO_ERROR", "cannot launch the daemon: " + e.getMessage());
+        }
+        long deadline = System.nanoTime() + START_DEADLINE_MS * 1_000_000;
+        long diedAt = 0;
+        while (System.nanoTime() < deadline) {
+            if (Client.listening(paths.socket())) {
+                return process.pid();
+            }
+            if (diedAt == 0 && !process.isAlive() && process.exitValue() != 0) {
+                diedAt = System.nanoTime();
+            }
+            // Ours died: it may have lost a start race to another CLI's daemon, which then accepts soon.
+            if (diedAt != 0 && System.nanoTime() - diedAt > RACE_GRACE_MS * 1_000_000) {
+                throw new CliException("IO_ERROR", "the daemon exited with status " + process.exitValue()
+                        + " before listening; log " + log() + ":\n" + tail(log(), 20));
+            }
+            sleep(25);
+        }
+        throw new CliException("TIMEOUT", "the daemon did not accept on " + paths.socket() + " within "
+                + START_DEADLINE_MS / 1000 + " s; log " + log() + ":\n" + tail(log(), 20));
+    }
+
+    /** Asks the daemon to stop and waits until its socket stops accepting. */
+    public void stop() {
+        try (Client client = Client.connect(paths.socket())) {
+            client.call("server.stop", Map.of()).orThrow();
+        }
+        long deadline = System.nanoTime() + STOP_DEADLINE_MS * 1_000_000;
+        while (System.nanoTime() < deadline) {
+            if (!Client.listening(paths.socket())) {
+                return;
+            }
+            sleep(25);
+        }
+        throw new CliException("TIMEOUT", "the daemon still accepts on " + paths.socket() + " after "
+                + STOP_DEADLINE_MS / 1000 + " s");
+    }
+
+    private @Nullable String onPath(String program) {
+        String path = env.apply("PATH");
+        if (path == null) {
+            return null;
+        }
+        for (String dir : path.split(File.pathSeparator)) {
+            if (dir.isEmpty()) {
+                continue;
+            }
+            Path candidate = Path.of(dir, program);
+            if (Files.isExecutable(candidate)) {
+                return candidate.toString();
+            }
+        }
+        return null;
+    }
+
+    static String tail(Path file, int lines) {
+        try {
+            List<String> all = Files.readAllLines(file, StandardCharsets.UTF_8);
+            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+        } catch (IOException | RuntimeException e) {
+            return "(no log)";
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CliException("IO_ERROR", "interrupted");
+        }
+    }
+}

@@ -1,0 +1,196 @@
+package dev.signaltty.cli.internal;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Prints results: raw JSON with {@code --json} (seed R332), else text for a person — a table for
+ * lists of objects, {@code key: value} lines for an object, the bare text for {@code pane.read}.
+ */
+public final class Output {
+
+    /** Cells wider than this are cut with an ellipsis so tables stay readable. */
+    static final int MAX_CELL = 48;
+
+    private Output() {
+    }
+
+    public static void print(@Nullable String method, @Nullable Object result, boolean json, PrintStream out) {
+        if (json) {
+            out.println(Json.write(result));
+            return;
+        }
+        if (result instanceof Map<?, ?> map) {
+            Object text = map.get("text");
+            if (text instanceof String s && ("pane.read".equals(method) || "pane.wait_for_output".equals(method)
+                    && !map.containsKey("line"))) {
+                out.print(s.endsWith("\n") || s.isEmpty() ? s : s + "\n");
+                return;
+            }
+            if ("pane.wait_for_output".equals(method) && map.get("line") instanceof String line) {
+                out.println(line);
+                return;
+            }
+            if ("ping".equals(method) && (map.isEmpty() || Boolean.TRUE.equals(map.get("pong")))) {
+                out.println("pong");
+                return;
+            }
+            List<?> only = onlyListOfObjects(map);
+            if (only != null) {
+                table(only, out);
+                return;
+            }
+        }
+        if (result instanceof List<?> list && !list.isEmpty() && list.get(0) instanceof Map) {
+            table(list, out);
+            return;
+        }
+        lines(result, "", out);
+    }
+
+    /** A result like {@code {panes:[…]}} is shown as the table of its one list. */
+    private static @Nullable List<?> onlyListOfObjects(Map<?, ?> map) {
+        List<?> found = null;
+        for (Object v : map.values()) {
+            if (v instanceof List<?> l) {
+                if (found != null) {
+                    return null;
+                }
+                found = l;
+            } else if (v instanceof Map) {
+                return null;
+            }
+        }
+        if (found == null || map.size() != 1) {
+            return null;
+        }
+        for (Object item : found) {
+            if (!(item instanceof Map)) {
+                return null;
+            }
+        }
+        return found;
+    }
+
+    private static void lines(@Nullable Object value, String indent, PrintStream out) {
+        if (value instanceof Map<?, ?> map) {
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                Object v = e.getValue();
+                if (v instanceof Map<?, ?> m && !m.isEmpty()) {
+                    out.println(indent + e.getKey() + ":");
+                    lines(v, indent + "  ", out);
+                } else if (v instanceof List<?> l && !l.isEmpty() && l.get(0) instanceof Map) {
+                    out.println(indent + e.getKey() + ":");
+                    for (Object item : l) {
+                        out.println(indent + "  - " + Json.write(item));
+                    }
+                } else {
+                    out.println(indent + e.getKey() + ": " + scalar(v));
+                }
+            }
+        } else if (value != null) {
+            out.println(indent + scalar(value));
+        }
+    }
+
+    static String scalar(@Nullable Object v) {
+        if (v == null) {
+            return "-";
+        }
+        if (v instanceof String s) {
+            return s;
+        }
+        if (v instanceof List<?> l) {
+            List<String> parts = new ArrayList<>();
+            for (Object item : l) {
+                parts.add(item instanceof String s ? s : Json.write(item));
+            }
+            return String.join(" ", parts);
+        }
+        return Json.write(v);
+    }
+
+    static void table(List<?> rows, PrintStream out) {
+        if (rows.isEmpty()) {
+            out.println("(none)");
+            return;
+        }
+        Map<String, Integer> widths = new LinkedHashMap<>();
+        List<Map<String, String>> cells = new ArrayList<>();
+        for (Object row : rows) {
+            Map<String, String> rendered = new LinkedHashMap<>();
+            for (Map.Entry<?, ?> e : ((Map<?, ?>) row).entrySet()) {
+                if (e.getValue() instanceof Map) {
+                    continue; // nested objects do not fit a column; --json shows them
+                }
+                String key = String.valueOf(e.getKey());
+                String cell = cut(scalar(e.getValue()).replace('\n', ' '));
+                rendered.put(key, cell);
+                widths.merge(key, Math.max(key.length(), cell.length()), Math::max);
+            }
+            cells.add(rendered);
+        }
+        StringBuilder header = new StringBuilder();
+        widths.forEach((k, w) -> header.append(pad(k.toUpperCase(), w)).append("  "));
+        out.println(header.toString().stripTrailing());
+        for (Map<String, String> row : cells) {
+            StringBuilder line = new StringBuilder();
+            widths.forEach((k, w) -> line.append(pad(row.getOrDefault(k, "-"), w)).append("  "));
+            out.println(line.toString().stripTrailing());
+        }
+    }
+
+    private static String cut(String s) {
+        return s.length() <= MAX_CELL ? s : s.substring(0, MAX_CELL - 1) + "…";
+    }
+
+    private static String pad(String s, int width) {
+        return s.length() >= width ? s : s + " ".repeat(width - s.length());
+    }
+
+    /** The first string anywhere in a result that starts with an id prefix such as {@code ws_}. */
+    public static @Nullable String findId(@Nullable Object value, String key, String prefix) {
+        if (value instanceof Map<?, ?> map) {
+            if (map.get(key) instanceof String s && s.startsWith(prefix)) {
+                return s;
+            }
+            for (Object v : map.values()) {
+                String found = findId(v, key, prefix);
+                if (found != null) {
+                    return found;
+                }
+            }
+            if (map.get("id") instanceof String s && s.startsWith(prefix)) {
+                return s;
+            }
+        } else if (value instanceof List<?> list) {
+            for (Object v : list) {
+                String found = findId(v, key, prefix);
+                if (found != null) {
+                    return found;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Clients show an integration's notice when present (seed R210); stderr keeps stdout clean. */
+    public static void notices(@Nullable Object result, PrintStream err) {
+        if (result instanceof Map<?, ?> map) {
+            if (map.get("integration") instanceof Map<?, ?> integration
+                    && integration.get("notice") instanceof String notice && !notice.isBlank()) {
+                err.println("notice: " + notice);
+            }
+            for (Object v : map.values()) {
+                if (v instanceof Map<?, ?> nested && nested.containsKey("integration")) {
+                    notices(nested, err);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,293 @@
+package dev.signaltty.cli.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.signaltty.cli.internal.ArgParser.Invocation;
+import dev.signaltty.cli.internal.CommandSpec.Action;
+import dev.signaltty.transport.SignalttyPaths;
+
+/**
+ * Carries out one parsed command: one connection, one request per method (two for {@code new}), the
+ * result printed, an exit status returned. Used by the one-shot CLI and by each console command.
+ *
+ * <p>The daemon is auto-started only before the first request is written; a request is never written
+ * twice (seed: mutating requests are never automatically resubmitted).
+ */
+public final class Runner {
+
+    /** Exit status for usage errors, as with most Unix tools. */
+    public static final int USAGE = 2;
+
+    /** Native hook payloads are small; a cap keeps a runaway producer from filling memory. */
+    static final int MAX_HOOK_INPUT = 4 * 1024 * 1024;
+
+    private final CommandTable table;
+    private final Function<String, @Nullable String> env;
+    private final Path cwd;
+    private final SignalttyPaths paths;
+    private final InputStream stdin;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    public Runner(CommandTable table, Function<String, @Nullable String> env, Path cwd, InputStream stdin,
+            PrintStream out, PrintStream err) {
+        this.table = table;
+        this.env = env;
+        this.cwd = cwd;
+        this.paths = SignalttyPaths.resolve(env);
+        this.stdin = stdin;
+        this.out = out;
+        this.err = err;
+    }
+
+    public SignalttyPaths paths() {
+        return paths;
+    }
+
+    public ArgParser parser() {
+        return new ArgParser(table, env, cwd);
+    }
+
+    /** Parses and runs; returns the exit status. */
+    public int run(List<String> words) {
+        Invocation inv;
+        try {
+            inv = parser().parse(words);
+        } catch (ArgParser.UsageException e) {
+            return usage(e);
+        }
+        return run(inv);
+    }
+
+    public int run(Invocation inv) {
+        CommandSpec spec = inv.spec();
+        if (spec == null) {
+            Help.all(table, out);
+            return 0;
+        }
+        if (inv.options().help()) {
+            Help.command(spec, out);
+            return 0;
+        }
+        try {
+            return execute(spec, inv);
+        } catch (CliException e) {
+            if (spec.action() == Action.HOOK_EVENT) {
+                // An agent's hooks must never break because of signaltty.
+                err.println("signaltty hook-event: " + e.code() + ": " + e.getMessage());
+                return 0;
+            }
+            err.println(e.code() + ": " + e.getMessage());
+            if (e.details() != null && !e.details().isEmpty()) {
+                err.println("details: " + Json.write(e.details()));
+            }
+            return e.status();
+        }
+    }
+
+    int usage(ArgParser.UsageException e) {
+        err.println("usage error: " + e.getMessage());
+        if (e.spec() != null) {
+            err.println("usage: " + e.spec().usage());
+        }
+        return USAGE;
+    }
+
+    private int execute(CommandSpec spec, Invocation inv) {
+        boolean json = inv.options().json();
+        Daemon daemon = new Daemon(paths, env);
+        switch (spec.action()) {
+            case CALL -> {
+                try (Client client = daemon.connect(inv.options().noStart(), err)) {
+                    Object result = client.call(spec.method(), inv.params()).orThrow();
+                    Output.notices(result, err);
+                    Output.print(spec.method(), result, json, out);
+                }
+                return 0;
+            }
+            case NEW -> {
+                return newWorkspace(daemon, inv);
+            }
+            case HOOK_EVENT -> {
+                return hookEvent(inv);
+            }
+            case EVENTS -> {
+                return events(daemon, inv);
+            }
+            case ATTACH -> {
+                return new Attach(daemon, paths, out, err).run((String) inv.params().get("pane_id"),
+                        inv.options().noStart());
+            }
+            case CONSOLE -> {
+                err.println("the console opens from a shell: signaltty console");
+                return USAGE;
+            }
+            case SERVER_START, SERVER_RECOVER -> {
+                boolean recover = spec.action() == Action.SERVER_RECOVER;
+                if (Client.listening(paths.socket())) {
+                    if (recover) {
+                        throw new CliException("BAD_PARAMS", "the daemon is running; stop it before recovering");
+                    }
+                    err.println("signaltty: already running");
+                    return status(json);
+                }
+                long pid = daemon.start(recover);
+                if (json) {
+                    return status(true);
+                }
+                out.println("started pid " + pid + " on " + paths.socket() + " (log " + daemon.log() + ")");
+                return 0;
+            }
+            case SERVER_STOP -> {
+                daemon.stop();
+                if (!json) {
+                    out.println("stopped");
+                }
+                return 0;
+            }
+            case SERVER_STATUS -> {
+                if (!Client.listening(paths.socket())) {
+                    out.println("not running (socket " + paths.socket() + ")");
+                    return 1;
+                }
+                return status(json);
+            }
+            case SERVER_RUN -> throw new IllegalStateException("server run is started by Main");
+        }
+        return 0;
+    }
+
+    private int status(boolean json) {
+        try (Client client = Client.connect(paths.socket())) {
+            Output.print("server.info", client.call("server.info", Map.of()).orThrow(), json, out);
+        }
+        return 0;
+    }
+
+    /** {@code new}: workspace.create then pane.spawn — two different requests, neither resent. */
+    private int newWorkspace(Daemon daemon, Invocation inv) {
+        Map<String, Object> create = new LinkedHashMap<>();
+        copy(inv.params(), create, "name", "cwd");
+        try (Client client = daemon.connect(inv.options().noStart(), err)) {
+            Object workspace = client.call("workspace.create", create).orThrow();
+            String workspaceId = Output.findId(workspace, "workspace_id", "ws_");
+            if (workspaceId == null) {
+                throw new CliException("INTERNAL", "workspace.create returned no workspace id: " + Json.write(workspace));
+            }
+            Map<String, Object> spawn = new LinkedHashMap<>();
+            spawn.put("workspace_id", workspaceId);
+            copy(inv.params(), spawn, "argv", "cwd");
+            Client.Response spawned = client.call("pane.spawn", spawn);
+            if (!spawned.ok()) {
+                throw new CliException(spawned.code(), spawned.message() + " (workspace " + workspaceId
+                        + " was created)", spawned.details(), 1);
+            }
+            Output.notices(spawned.result(), err);
+            if (inv.options().json()) {
+                Map<String, Object> both = new LinkedHashMap<>();
+                both.put("workspace", workspace);
+                both.put("pane", spawned.result());
+                out.println(Json.write(both));
+            } else {
+                out.println("workspace " + workspaceId);
+                out.println("pane " + Output.findId(spawned.result(), "pane_id", "pane_"));
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * {@code hook-event}: outside a pane, or with no daemon, exit 0 printing nothing, so an agent's
+     * hooks never break when signaltty is not running. Never auto-starts the daemon.
+     */
+    private int hookEvent(Invocation inv) {
+        Map<String, Object> params = new LinkedHashMap<>(inv.params());
+        if (!params.containsKey("pane_id")) {
+            return 0;
+        }
+        Object payloadText = params.remove("payload");
+        String text = payloadText instanceof String s ? s : readStdin();
+        Object payload;
+        try {
+            payload = Json.parse(text);
+        } catch (Json.ParseException e) {
+            err.println("signaltty hook-event: the hook input is not JSON: " + e.getMessage());
+            return 0;
+        }
+        params.put("payload", payload);
+        if (!Client.listening(paths.socket())) {
+            return 0;
+        }
+        try (Client client = Client.connect(paths.socket())) {
+            Object result = client.call("hook-event", params).orThrow();
+            if (Boolean.TRUE.equals(params.get("wait_for_answer"))) {
+                if (result instanceof Map<?, ?> map && map.get("native_verdict") instanceof Map<?, ?> verdict) {
+                    out.println(Json.write(verdict));
+                }
+            } else if (inv.options().json()) {
+                out.println(Json.write(result));
+            }
+        }
+        return 0;
+    }
+
+    private String readStdin() {
+        try {
+            byte[] bytes = stdin.readNBytes(MAX_HOOK_INPUT + 1);
+            if (bytes.length > MAX_HOOK_INPUT) {
+                throw new CliException("BAD_PARAMS", "hook input over " + MAX_HOOK_INPUT + " bytes");
+            }
+            return new String(bytes, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new CliException("IO_ERROR", "cannot read stdin: " + e.getMessage());
+        }
+    }
+
+    /** {@code events}: subscribe, then print each event line as JSON until EOF (or Ctrl-C). */
+    private int events(Daemon daemon, Invocation inv) {
+        try (Client client = daemon.connect(inv.options().noStart(), err)) {
+            Object reply = client.call("subscribe", inv.params(), event -> {
+                out.println(Json.write(event));
+                out.flush();
+            }).orThrow();
+            if (reply instanceof Map<?, ?> map && Boolean.FALSE.equals(map.get("subscribed"))) {
+                err.println("not subscribed: " + Json.write(map.get("replay")));
+                return 1;
+            }
+            if (inv.options().json()) {
+                err.println(Json.write(reply));
+            }
+            while (true) {
+                Map<String, Object> message = client.readMessage();
+                if (message == null) {
+                    return 0;
+                }
+                if ("event".equals(message.get("type"))) {
+                    out.println(Json.write(message));
+                    out.flush();
+                    if (out.checkError()) {
+                        return 0; // the reader went away (e.g. `| head`): stop like a filter does
+                    }
+                }
+            }
+        }
+    }
+
+    private static void copy(Map<String, Object> from, Map<String, Object> to, String... keys) {
+        for (String key : keys) {
+            if (from.containsKey(key)) {
+                to.put(key, from.get(key));
+            }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package dev.signaltty.cli.internal.console;
+
+import java.util.List;
+
+import org.springframework.shell.core.command.CommandArgument;
+import org.springframework.shell.core.command.CommandParser;
+import org.springframework.shell.core.command.ParsedInput;
+
+import dev.signaltty.cli.internal.CommandTable;
+import dev.signaltty.cli.internal.Words;
+
+/**
+ * Replaces Spring Shell's parser, whose grammar takes every bare word after the command as a
+ * sub-command. This one resolves the command name from the table ({@code noun verb} or {@code noun})
+ * and hands every remaining word to the command untouched, so the table's own parser reads them
+ * exactly as the one-shot CLI does.
+ */
+final class ConsoleParser implements CommandParser {
+
+    private final CommandTable table;
+
+    ConsoleParser(CommandTable table) {
+        this.table = table;
+    }
+
+    @Override
+    public ParsedInput parse(String input) {
+        List<String> words = Words.split(input.strip());
+        if (words.isEmpty()) {
+            return ParsedInput.builder().commandName("").build();
+        }
+        ParsedInput.Builder builder = ParsedInput.builder().commandName(words.get(0));
+        int rest = 1;
+        if (words.size() >= 2 && table.find(words.get(0)) == null
+                && table.find(words.get(0) + " " + words.get(1)) != null) {
+            builder.addSubCommand(words.get(1));
+            rest = 2;
+        }
+        for (int i = rest; i < words.size(); i++) {
+            builder.addArgument(new CommandArgument(i - rest, words.get(i)));
+        }
+        return builder.build();
+    }
+}

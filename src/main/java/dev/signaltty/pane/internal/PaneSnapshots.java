@@ -1,0 +1,130 @@
+package dev.signaltty.pane.internal;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.journal.PeriodicSnapshot;
+import dev.signaltty.journal.SnapshotStore;
+import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.workspace.StructureLock;
+import dev.signaltty.workspace.Workspaces;
+
+/**
+ * Persists pane metadata (ids, names, argv, cwd, environment overrides, labels, parent relations, size)
+ * so panes come back after a restart, as exited with resume available: processes do not outlive the
+ * daemon. Restores before the socket opens (after the workspace snapshot, whose tabs they sit in).
+ */
+@Component
+class PaneSnapshots implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(PaneSnapshots.class);
+    static final String NAME = "panes";
+    static final long PERIOD_MS = 500;
+
+    record PaneDoc(String paneId, String workspaceId, String tabId, @Nullable String name, List<String> argv,
+                   String cwd, Map<String, String> env, @Nullable String label, @Nullable String parentPaneId,
+                   @Nullable String relationship, int cols, int rows, String createdAt) {
+    }
+
+    record Document(int version, List<PaneDoc> panes) {
+    }
+
+    private final PaneRegistry registry;
+    private final PaneLifecycle lifecycle;
+    private final SnapshotStore snapshots;
+    private final Workspaces workspaces;
+    private final StructureLock lock;
+    private final PeriodicSnapshot periodic;
+    private volatile boolean running;
+
+    PaneSnapshots(PaneRegistry registry, PaneLifecycle lifecycle, SnapshotStore snapshots, Workspaces workspaces,
+                  StructureLock lock) {
+        this.registry = registry;
+        this.lifecycle = lifecycle;
+        this.snapshots = snapshots;
+        this.workspaces = workspaces;
+        this.lock = lock;
+        this.periodic = new PeriodicSnapshot(NAME, snapshots, this::capture);
+    }
+
+    private void restore() {
+        snapshots.load(NAME, Document.class).ifPresent(document -> lock.run(() -> {
+            int restored = 0;
+            for (PaneDoc doc : document.panes()) {
+                try {
+                    workspaces.tab(doc.tabId());
+                } catch (ProtocolException gone) {
+                    log.warn("pane {} not restored: its tab {} is gone", doc.paneId(), doc.tabId());
+                    continue;
+                }
+                lifecycle.restored(doc.paneId(), doc.workspaceId(), doc.tabId(), doc.name(), doc.argv(),
+                        Path.of(doc.cwd()), doc.env(), doc.label(), doc.parentPaneId(), doc.relationship(),
+                        doc.cols(), doc.rows());
+                restored++;
+            }
+            log.info("restored {} panes from the snapshot (exited, resumable)", restored);
+        }));
+    }
+
+    Document capture() {
+        return lock.call(() -> {
+            List<PaneDoc> out = new ArrayList<>();
+            List<Pane> panes = new ArrayList<>(registry.all());
+            panes.sort(Comparator.comparing(p -> p.createdAt));
+            for (Pane pane : panes) {
+                out.add(new PaneDoc(pane.id, pane.workspaceId, pane.tabId, pane.name, pane.argv, pane.cwd.toString(),
+                        overrides(pane.env), pane.label, pane.parentPaneId, pane.relationship, pane.terminal.cols(),
+                        pane.terminal.rows(), pane.createdAt.toString()));
+            }
+            return new Document(1, out);
+        });
+    }
+
+    /** The pane's environment minus what the daemon itself provides (it is recomputed at resume). */
+    private static Map<String, String> overrides(Map<String, String> env) {
+        Map<String, String> daemon = System.getenv();
+        Map<String, String> out = new HashMap<>();
+        env.forEach((key, value) -> {
+            if (!key.startsWith("SIGNALTTY_") && !key.equals("TERM") && !Objects.equals(daemon.get(key), value)) {
+                out.put(key, value);
+            }
+        });
+        return out;
+    }
+
+
+
+    @Override
+    public void start() {
+        restore();
+        running = true;
+        periodic.start(PERIOD_MS);
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        periodic.stop();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    @Override
+    public int getPhase() {
+        return Integer.MAX_VALUE - 200;
+    }
+}

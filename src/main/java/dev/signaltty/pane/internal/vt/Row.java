@@ -1,0 +1,117 @@
+package dev.signaltty.pane.internal.vt;
+
+import java.util.Arrays;
+
+/**
+ * One mutable row of the visible screen: a code point and an attribute per column. Only visible rows
+ * use this per-cell form; rows leaving the screen are compacted into {@link HistoryLine}s.
+ *
+ * <p>Cell code points: {@link #EMPTY} is a never-written cell (shown as a space), {@link #WIDE_TAIL}
+ * is the second column of a double-width character. Combining marks live in a lazily created side
+ * array, since they are rare.
+ */
+final class Row {
+
+    static final int EMPTY = 0;
+    static final int WIDE_TAIL = -1;
+
+    int[] cps;
+    long[] attrs;
+    String[] combining;
+    /** True when the text continues on the next row because of an autowrap. */
+    boolean wrapped;
+    /** Sequence number in the rendered ring; meaningful when {@link #dirty} is false. */
+    long seq;
+    /** Changed since {@link #seq} was assigned: the next read gives the row a new, higher number. */
+    boolean dirty = true;
+
+    Row(int cols) {
+        cps = new int[cols];
+        attrs = new long[cols];
+    }
+
+    /** A cell that starts a double-width character (its tail may have been shifted away by ICH/DCH). */
+    static boolean isWideHead(int cp) {
+        return cp >= 0x1100 && CharWidth.of(cp) == 2;
+    }
+
+    int cols() {
+        return cps.length;
+    }
+
+    void reset(long attr) {
+        Arrays.fill(cps, EMPTY);
+        Arrays.fill(attrs, attr);
+        combining = null;
+        wrapped = false;
+        dirty = true;
+    }
+
+    void clear(int from, int to, long attr) {
+        from = Math.max(0, from);
+        to = Math.min(cps.length, to);
+        if (from >= to) {
+            return;
+        }
+        Arrays.fill(cps, from, to, EMPTY);
+        Arrays.fill(attrs, from, to, attr);
+        if (combining != null) {
+            Arrays.fill(combining, from, to, null);
+        }
+        dirty = true;
+    }
+
+    void addCombining(int col, int cp) {
+        if (combining == null) {
+            combining = new String[cps.length];
+        }
+        String prev = combining[col];
+        String mark = Character.toString(cp);
+        // cap the marks per cell so a flood of combining characters cannot grow a row without bound
+        if (prev == null || prev.length() < 16) {
+            combining[col] = prev == null ? mark : prev + mark;
+        }
+        dirty = true;
+    }
+
+    void resize(int cols) {
+        if (cols == cps.length) {
+            return;
+        }
+        int old = cps.length;
+        cps = Arrays.copyOf(cps, cols);
+        attrs = Arrays.copyOf(attrs, cols);
+        if (combining != null) {
+            combining = Arrays.copyOf(combining, cols);
+        }
+        if (cols < old && cols > 0 && cps[cols - 1] > 0 && CharWidth.of(cps[cols - 1]) == 2) {
+            cps[cols - 1] = EMPTY; // a wide character cut in half by the new width
+        }
+        dirty = true;
+    }
+
+    /** True when no cell holds a character (attributes are ignored: the row reads as empty text). */
+    boolean isBlank() {
+        for (int cp : cps) {
+            if (cp != EMPTY && cp != ' ' && cp != WIDE_TAIL) {
+                return false;
+            }
+        }
+        if (combining != null) {
+            for (String mark : combining) {
+                if (mark != null) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    void copyFrom(Row other) {
+        System.arraycopy(other.cps, 0, cps, 0, Math.min(cps.length, other.cps.length));
+        System.arraycopy(other.attrs, 0, attrs, 0, Math.min(cps.length, other.cps.length));
+        combining = other.combining == null ? null : Arrays.copyOf(other.combining, cps.length);
+        wrapped = other.wrapped;
+        dirty = true;
+    }
+}

@@ -1,0 +1,50 @@
+package dev.signaltty.pane.internal.vt;
+
+/**
+ * What {@link VtParser} found in the byte stream, with no meaning attached (vte's {@code Perform},
+ * the actions of Paul Williams' DEC ANSI parser diagram). Parameter and data objects passed in are
+ * reused by the parser: an implementation must copy what it keeps beyond the call.
+ *
+ * <p>Intermediates (including a CSI private marker such as {@code ?} or {@code >}) are packed into an
+ * int, first collected byte in the highest used byte: {@code ?} alone is {@code 0x3F}, {@code ?$} is
+ * {@code 0x3F24}. {@code ignore} is true when the sequence overflowed the parser's limits (more than
+ * two intermediates, or too many parameters); most handlers then drop it.
+ */
+public interface VtActions {
+
+    /** A printable code point in GROUND (already UTF-8 decoded; invalid input arrives as U+FFFD). */
+    void print(int codePoint);
+
+    /**
+     * A run of printable ASCII (0x20–0x7E) in GROUND: the hot path, so a terminal can write it
+     * without a call per byte. The default forwards each byte to {@link #print(int)}.
+     */
+    default void printAscii(byte[] buf, int off, int len) {
+        for (int i = off; i < off + len; i++) {
+            print(buf[i]);
+        }
+    }
+
+    /** A C0 control (0x00–0x1F) to execute. */
+    void execute(int control);
+
+    void csiDispatch(VtParams params, int intermediates, boolean ignore, int finalByte);
+
+    void escDispatch(int intermediates, boolean ignore, int finalByte);
+
+    /**
+     * A complete OSC string (bytes between {@code ESC ]} and BEL or ST, capped at
+     * {@link VtParser#MAX_OSC} bytes; the excess is dropped).
+     */
+    void oscDispatch(byte[] data, int len, boolean bellTerminated);
+
+    /** A DCS sequence starts; its data follows through {@link #put(int)} until {@link #unhook()}. */
+    default void hook(VtParams params, int intermediates, boolean ignore, int finalByte) {
+    }
+
+    default void put(int b) {
+    }
+
+    default void unhook() {
+    }
+}

@@ -1,0 +1,171 @@
+package dev.signaltty.pane.internal.vt;
+
+/**
+ * A byte-stream parser following Paul Williams' DEC ANSI parser diagram
+ * (https://vt100.net/emu/dec_ansi_parser), with the deviations modern terminals make (tmux, vte):
+ * the stream is UTF-8, so bytes 0x80–0xFF are text in GROUND rather than C1 controls; ':' separates
+ * sub-parameters instead of spoiling a CSI; DEL is ignored; OSC strings also end at BEL (xterm).
+ *
+ * <p>The parser gives bytes no meaning: it reports to {@link VtActions}. Transitions are data — each
+ * state's table maps a byte range to an action and a next state ({@link VtTransitions}) — and
+ * {@link #advance} is a short loop over them, with one fast path for runs of printable ASCII.
+ * UTF-8 sequences may be split across {@code advance} calls; invalid or truncated sequences become
+ * U+FFFD. Not thread-safe: one feeder at a time (the terminal serialises).
+ */
+public final class VtParser {
+
+    /** Longest OSC string kept; longer ones are truncated (titles and hyperlinks fit easily). */
+    public static final int MAX_OSC = 4096;
+    static final int REPLACEMENT = 0xFFFD;
+
+    private final VtActions actions;
+    private final VtParams params = new VtParams();
+    private final byte[] osc = new byte[MAX_OSC];
+    private int oscLen;
+    private int state = VtTransitions.GROUND;
+    private int intermediates;
+    private int intermediateCount;
+    private boolean ignore;
+    // UTF-8 decoder state: bytes still expected, code point so far, smallest valid value (overlong check)
+    private int utf8Need;
+    private int utf8Cp;
+    private int utf8Min;
+
+    public VtParser(VtActions actions) {
+        this.actions = actions;
+    }
+
+    public void advance(byte[] buf, int off, int len) {
+        int end = off + len;
+        int i = off;
+        while (i < end) {
+            int b = buf[i] & 0xFF;
+            if (state == VtTransitions.GROUND && utf8Need == 0 && b >= 0x20 && b < 0x7F) {
+                int j = i + 1;
+                // signed compare: bytes >= 0x80 are negative, so they end the run too
+                while (j < end && buf[j] >= 0x20 && buf[j] != 0x7F) {
+                    j++;
+                }
+                actions.printAscii(buf, i, j - i);
+                i = j;
+                continue;
+            }
+            step(b);
+            i++;
+        }
+    }
+
+    /** Current state, for tests and diagnostics. */
+    public String stateName() {
+        return VtTransitions.NAMES[state];
+    }
+
+    private void step(int b) {
+        if (utf8Need > 0) {
+            if ((b & 0xC0) == 0x80) {
+                utf8Continue(b);
+                return;
+            }
+            // the sequence was cut short: replace it, then treat this byte afresh
+            utf8Need = 0;
+            actions.print(REPLACEMENT);
+        }
+        int entry = VtTransitions.TABLE[(state << 8) | b];
+        int action = entry >>> 8;
+        int next = entry & 0xFF;
+        if (next != VtTransitions.SAME && next != state) {
+            exit(state, b);
+            perform(action, b);
+            state = next;
+            enter(next);
+        } else {
+            perform(action, b);
+        }
+    }
+
+    private void exit(int from, int b) {
+        if (from == VtTransitions.OSC_STRING && (b == 0x07 || b == 0x1B)) {
+            actions.oscDispatch(osc, oscLen, b == 0x07);
+        } else if (from == VtTransitions.DCS_PASSTHROUGH) {
+            actions.unhook();
+        }
+    }
+
+    private void enter(int to) {
+        switch (to) {
+            case VtTransitions.ESCAPE, VtTransitions.CSI_ENTRY, VtTransitions.DCS_ENTRY -> {
+                intermediates = 0;
+                intermediateCount = 0;
+                ignore = false;
+                params.clear();
+            }
+            case VtTransitions.OSC_STRING -> oscLen = 0;
+            default -> {
+            }
+        }
+    }
+
+    private void perform(int action, int b) {
+        switch (action) {
+            case VtTransitions.A_NONE, VtTransitions.A_IGNORE -> {
+            }
+            case VtTransitions.A_PRINT -> actions.print(b);
+            case VtTransitions.A_EXECUTE -> actions.execute(b);
+            case VtTransitions.A_COLLECT -> {
+                if (++intermediateCount > 2) {
+                    ignore = true;
+                } else {
+                    intermediates = (intermediates << 8) | b;
+                }
+            }
+            case VtTransitions.A_PARAM -> {
+                if (b == ';' || b == ':') {
+                    if (!params.next(b == ':')) {
+                        ignore = true;
+                    }
+                } else {
+                    params.digit(b - '0');
+                }
+            }
+            case VtTransitions.A_ESC_DISPATCH -> actions.escDispatch(intermediates, ignore, b);
+            case VtTransitions.A_CSI_DISPATCH -> actions.csiDispatch(params, intermediates, ignore, b);
+            case VtTransitions.A_HOOK -> actions.hook(params, intermediates, ignore, b);
+            case VtTransitions.A_PUT -> actions.put(b);
+            case VtTransitions.A_OSC_PUT -> {
+                if (oscLen < MAX_OSC) {
+                    osc[oscLen++] = (byte) b;
+                }
+            }
+            case VtTransitions.A_UTF8 -> utf8Start(b);
+            default -> throw new IllegalStateException("action " + action);
+        }
+    }
+
+    private void utf8Start(int b) {
+        if (b >= 0xC2 && b <= 0xDF) {
+            utf8Need = 1;
+            utf8Cp = b & 0x1F;
+            utf8Min = 0x80;
+        } else if (b >= 0xE0 && b <= 0xEF) {
+            utf8Need = 2;
+            utf8Cp = b & 0x0F;
+            utf8Min = 0x800;
+        } else if (b >= 0xF0 && b <= 0xF4) {
+            utf8Need = 3;
+            utf8Cp = b & 0x07;
+            utf8Min = 0x10000;
+        } else {
+            actions.print(REPLACEMENT); // stray continuation byte, C0/C1 overlong lead, or > U+10FFFF
+        }
+    }
+
+    private void utf8Continue(int b) {
+        utf8Cp = (utf8Cp << 6) | (b & 0x3F);
+        if (--utf8Need > 0) {
+            return;
+        }
+        int cp = utf8Cp;
+        boolean valid = cp >= utf8Min && cp <= 0x10FFFF && (cp < 0xD800 || cp > 0xDFFF);
+        actions.print(valid ? cp : REPLACEMENT);
+    }
+}

@@ -1,0 +1,130 @@
+package dev.signaltty.workspace.internal;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.journal.PeriodicSnapshot;
+import dev.signaltty.journal.SnapshotStore;
+
+/**
+ * Persists workspaces, tabs and layouts so they survive a restart with the same ids, handles, names
+ * and layouts. Restores before the socket opens; then captures the state under the structure lock
+ * every {@value #PERIOD_MS} ms and saves it only when it changed, and once more on a clean stop.
+ * Snapshot durability is separate from the journal (seed): a crash may lose the last period.
+ */
+@Component
+class WorkspaceSnapshots implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(WorkspaceSnapshots.class);
+    static final String NAME = "workspaces";
+    static final long PERIOD_MS = 500;
+
+    record LayoutDoc(@Nullable String paneId, @Nullable String direction, @Nullable Double ratio,
+                     @Nullable LayoutDoc first, @Nullable LayoutDoc second) {
+    }
+
+    record TabDoc(String tabId, String name, @Nullable LayoutDoc layout, @Nullable String focusedPaneId) {
+    }
+
+    record WorkspaceDoc(String workspaceId, String handle, String name, String cwd, List<TabDoc> tabs) {
+    }
+
+    record Document(int version, List<WorkspaceDoc> workspaces) {
+    }
+
+    private final WorkspaceStore store;
+    private final SnapshotStore snapshots;
+    private final PeriodicSnapshot periodic;
+    private volatile boolean running;
+
+    WorkspaceSnapshots(WorkspaceStore store, SnapshotStore snapshots) {
+        this.store = store;
+        this.snapshots = snapshots;
+        this.periodic = new PeriodicSnapshot(NAME, snapshots, this::capture);
+        snapshots.load(NAME, Document.class).ifPresent(this::restore);
+    }
+
+    private void restore(Document document) {
+        store.lock().run(() -> {
+            for (WorkspaceDoc w : document.workspaces()) {
+                WorkspaceStore.Workspace workspace = new WorkspaceStore.Workspace(w.workspaceId(), w.handle(), w.name(),
+                        Path.of(w.cwd()));
+                for (TabDoc t : w.tabs()) {
+                    WorkspaceStore.Tab tab = new WorkspaceStore.Tab(t.tabId(), workspace.id, t.name());
+                    tab.layout = toLayout(t.layout());
+                    tab.focusedPaneId = t.focusedPaneId();
+                    workspace.tabIds.add(tab.id);
+                    store.restoreTab(tab);
+                }
+                store.restoreWorkspace(workspace);
+            }
+        });
+        log.info("restored {} workspaces from the snapshot", document.workspaces().size());
+    }
+
+    Document capture() {
+        return store.lock().call(() -> {
+            List<WorkspaceDoc> out = new ArrayList<>();
+            for (WorkspaceStore.Workspace workspace : store.workspacesForSnapshot()) {
+                List<TabDoc> tabs = new ArrayList<>();
+                for (String tabId : workspace.tabIds) {
+                    WorkspaceStore.Tab tab = store.findTab(tabId);
+                    tabs.add(new TabDoc(tab.id, tab.name, toDoc(tab.layout), tab.focusedPaneId));
+                }
+                out.add(new WorkspaceDoc(workspace.id, workspace.handle, workspace.name, workspace.cwd.toString(), tabs));
+            }
+            return new Document(1, out);
+        });
+    }
+
+
+    private static @Nullable LayoutDoc toDoc(@Nullable Layout layout) {
+        return switch (layout) {
+            case null -> null;
+            case Layout.Leaf leaf -> new LayoutDoc(leaf.paneId(), null, null, null, null);
+            case Layout.Split split -> new LayoutDoc(null, split.direction(), split.ratio(), toDoc(split.first()),
+                    toDoc(split.second()));
+        };
+    }
+
+    private static @Nullable Layout toLayout(@Nullable LayoutDoc doc) {
+        if (doc == null) {
+            return null;
+        }
+        if (doc.paneId() != null) {
+            return new Layout.Leaf(doc.paneId());
+        }
+        return new Layout.Split(doc.direction(), doc.ratio(), toLayout(doc.first()), toLayout(doc.second()));
+    }
+
+    @Override
+    public void start() {
+        running = true;
+        periodic.start(PERIOD_MS);
+    }
+
+
+    @Override
+    public void stop() {
+        running = false;
+        periodic.stop();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    /** After the journal, before the socket: stops after the socket closes, so the last save is final. */
+    @Override
+    public int getPhase() {
+        return Integer.MAX_VALUE - 200;
+    }
+}

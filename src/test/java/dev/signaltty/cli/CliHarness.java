@@ -1,0 +1,145 @@
+package dev.signaltty.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import dev.signaltty.cli.internal.Json;
+
+/**
+ * Runs {@code dev.signaltty.cli.Main} as a real subprocess, the way bin/signaltty does, with its own
+ * XDG dirs, and reaps every daemon (and pane process) it started when closed.
+ */
+final class CliHarness implements AutoCloseable {
+
+    /** A finished CLI run. */
+    record Run(int status, String out, String err) {
+        @Override
+        public String toString() {
+            return "exit " + status + "\n--- stdout\n" + out + "--- stderr\n" + err;
+        }
+    }
+
+    private final Path runtime;
+    private final Path state;
+    private final Path config;
+    private final Path cwd;
+    private final Set<Long> daemons = new HashSet<>();
+
+    CliHarness(Path temp) throws IOException {
+        this.runtime = Files.createDirectories(temp.resolve("run"));
+        this.state = Files.createDirectories(temp.resolve("state"));
+        this.config = Files.createDirectories(temp.resolve("config"));
+        this.cwd = Files.createDirectories(temp.resolve("work"));
+    }
+
+    Path socket() {
+        return runtime.resolve("signaltty").resolve("signaltty.sock");
+    }
+
+    Path cwd() {
+        return cwd;
+    }
+
+    Run run(String... args) {
+        return run(Map.of(), "", args);
+    }
+
+    /** The java command line that runs Main with {@code args}. */
+    static List<String> javaCommand(String... args) {
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command().orElseThrow());
+        command.addAll(List.of("--enable-native-access=ALL-UNNAMED", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                "-cp", System.getProperty("java.class.path"), "dev.signaltty.cli.Main"));
+        command.addAll(List.of(args));
+        return command;
+    }
+
+    /** A process builder for {@code command} in this harness's directory and XDG environment. */
+    ProcessBuilder builder(List<String> command, Map<String, String> env) {
+        ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile());
+        Map<String, String> environment = builder.environment();
+        environment.keySet().removeIf(k -> k.startsWith("SIGNALTTY_"));
+        environment.put("XDG_RUNTIME_DIR", runtime.toString());
+        environment.put("XDG_STATE_HOME", state.toString());
+        environment.put("XDG_CONFIG_HOME", config.toString());
+        Path natives = Path.of("target", "native").toAbsolutePath();
+        environment.put("SIGNALTTY_DAEMON_JAVA_OPTS", "-Dpty4j.tmpdir=" + natives + " -Djna.tmpdir=" + natives);
+        environment.putAll(env);
+        return builder;
+    }
+
+    Run run(Map<String, String> env, String stdin, String... args) {
+        List<String> command = javaCommand(args);
+        ProcessBuilder builder = builder(command, env);
+        try {
+            Path out = Files.createTempFile(state, "out", ".txt");
+            Path err = Files.createTempFile(state, "err", ".txt");
+            builder.redirectOutput(out.toFile()).redirectError(err.toFile());
+            Process process = builder.start();
+            try (var in = process.getOutputStream()) {
+                in.write(stdin.getBytes(StandardCharsets.UTF_8));
+            }
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new AssertionError("CLI did not finish in 60 s: " + command);
+            }
+            Run run = new Run(process.exitValue(), Files.readString(out), Files.readString(err));
+            Files.delete(out);
+            Files.delete(err);
+            rememberDaemon();
+            return run;
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    /** Asks a running daemon for its pid so close() can reap it even if stop fails. */
+    private void rememberDaemon() {
+        if (!Files.exists(socket())) {
+            return;
+        }
+        try (var client = dev.signaltty.cli.internal.Client.connect(socket())) {
+            Object info = client.call("server.info", Map.of()).result();
+            if (info instanceof Map<?, ?> m && m.get("pid") instanceof Long pid) {
+                daemons.add(pid);
+            }
+        } catch (RuntimeException e) {
+            // not running (any more)
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> json(Run run) {
+        return Json.parseObject(run.out().strip());
+    }
+
+    @Override
+    public void close() {
+        rememberDaemon();
+        if (dev.signaltty.cli.internal.Client.listening(socket())) {
+            run("server", "stop");
+        }
+        for (long pid : daemons) {
+            ProcessHandle.of(pid).ifPresent(daemon -> {
+                List<ProcessHandle> children = daemon.descendants().toList();
+                try {
+                    daemon.onExit().get(10, TimeUnit.SECONDS);
+                } catch (Exception e) {
+                    daemon.destroyForcibly();
+                }
+                children.forEach(ProcessHandle::destroyForcibly);
+            });
+        }
+    }
+}

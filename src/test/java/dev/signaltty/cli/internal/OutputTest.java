@@ -1,0 +1,56 @@
+package dev.signaltty.cli.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+class OutputTest {
+
+    private String print(String method, Object result, boolean json) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        Output.print(method, result, json, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void printsTheRawResultWithJson() { // seed R332
+        assertThat(print("pane.list", Map.of("panes", List.of()), true)).isEqualTo("{\"panes\":[]}\n");
+    }
+
+    @Test
+    void printsJustTheTextOfAPaneRead() {
+        assertThat(print("pane.read", Map.of("text", "a\nb", "truncated", false), false)).isEqualTo("a\nb\n");
+    }
+
+    @Test
+    void printsAListResultAsATable() {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("pane_id", "pane_1");
+        row.put("name", null);
+        String out = print("pane.list", Map.of("panes", List.of(row)), false);
+        assertThat(out).isEqualTo("PANE_ID  NAME\npane_1   -\n");
+        assertThat(print("pane.list", Map.of("panes", List.of()), false)).isEqualTo("(none)\n");
+    }
+
+    @Test
+    void printsAnObjectWithAnEmptyListAsKeyValueLines() {
+        Map<String, Object> created = new LinkedHashMap<>();
+        created.put("workspace_id", "ws_1");
+        created.put("tab_ids", List.of());
+        assertThat(print("workspace.create", created, false)).isEqualTo("workspace_id: ws_1\ntab_ids: \n");
+    }
+
+    @Test
+    void findsIdsAnywhereInAResult() {
+        Map<String, Object> result = Map.of("workspace", Map.of("workspace_id", "ws_9", "tab_ids", List.of("tab_1")));
+        assertThat(Output.findId(result, "workspace_id", "ws_")).isEqualTo("ws_9");
+        assertThat(Output.findId(Map.of("id", "pane_3"), "pane_id", "pane_")).isEqualTo("pane_3");
+    }
+}
