@@ -34,12 +34,17 @@ final class Daemon implements AutoCloseable {
     }
 
     static Daemon start(String java, String classpath, Path root, String... args) throws IOException {
+        return start(java, List.of(), classpath, root, args);
+    }
+
+    static Daemon start(String java, List<String> jvmOptions, String classpath, Path root, String... args) throws IOException {
         for (String dir : List.of("run", "state", "config")) {
             Files.createDirectories(root.resolve(dir));
         }
         Files.setPosixFilePermissions(root.resolve("run"), PosixFilePermissions.fromString("rwx------"));
-        List<String> command = new java.util.ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED",
-                "-cp", classpath, "dev.signaltty.SignalttyApplication"));
+        List<String> command = new java.util.ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", classpath, "dev.signaltty.SignalttyApplication"));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().put("XDG_RUNTIME_DIR", root.resolve("run").toString());

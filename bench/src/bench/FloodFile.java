@@ -12,12 +12,17 @@ import java.nio.file.Path;
  * UTF-8 in several scripts (2- to 4-byte sequences, wide CJK), erase-line, cursor moves and a carriage
  * return redraw like a progress line. Deterministic, so every run floods the same bytes.
  */
-final class FloodFile {
+public final class FloodFile {
 
     private static final String[] WORDS = {"compile", "grün", "naïve", "日本語", "テスト", "✓", "→", "λ", "🙂", "résumé",
             "Ω", "data", "пример", "العربية", "│", "█", "error:", "warning", "src/main/java", "42"};
 
     private FloodFile() {
+    }
+
+    /** {@code FloodFile FILE MIB}: writes the flood to a file, for runs by hand. */
+    public static void main(String[] args) throws IOException {
+        System.out.println(write(Path.of(args[0]), Long.parseLong(args[1]) << 20));
     }
 
     /** Writes at least {@code bytes} bytes; returns the exact size. */

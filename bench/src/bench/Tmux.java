@@ -31,7 +31,10 @@ final class Tmux implements AutoCloseable {
         control = new ProcessBuilder("tmux", "-S", socket.toString(), "-f", config.toString(), "-C",
                 "new-session", "-x", "80", "-y", "24", "sleep 100000").redirectErrorStream(false).start();
         lines = new Lines(control.getInputStream(), control.getOutputStream());
-        command("display-message -p ready");
+        readBlock(); // the new-session command's own (empty) block comes first
+        if (!command("display-message -p ready").equals(List.of("ready"))) {
+            throw new IOException("tmux control mode out of step");
+        }
     }
 
     /** Sends one command and reads its %begin..%end block; returns the block's lines. */
