@@ -26,7 +26,9 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * A short soak (CI form of issue 10's 500/50/20): 100 connections issuing requests, 10 stream
- * consumers and 4 panes flooding mixed ANSI and UTF-8, for {@code soak.seconds} (10 s). Consumers that
+ * consumers and 4 panes flooding mixed ANSI and UTF-8, for {@code soak.seconds} (10 s). The long form
+ * is the same test with system properties: {@code -Dsoak.seconds=300 -Dsoak.connections=500
+ * -Dsoak.panes=20 -Dsoak.stalled=15 -Dsoak.journal=15} (20 pane readers + 15 + 15 = 50 streams). Consumers that
  * read keep every byte in order; consumers that never read are closed for lag; neither slows the
  * request connections, and memory stays bounded.
  */
@@ -36,8 +38,8 @@ class SoakTest {
     private static final int CONNECTIONS = Integer.getInteger("soak.connections", 100);
     private static final int PANES = Integer.getInteger("soak.panes", 4);
     /** Connections that attach and never read; with 4 pane readers and 3 journal subscribers: 10 streams. */
-    private static final int STALLED = 3;
-    private static final int JOURNAL_SUBSCRIBERS = 3;
+    private static final int STALLED = Integer.getInteger("soak.stalled", 3);
+    private static final int JOURNAL_SUBSCRIBERS = Integer.getInteger("soak.journal", 3);
     private static final String FLOOD = "yes $'\\e[1;31mred\\e[0m gr\u00fcn \u2713 \u65e5\u672c\u8a9e \\e[38;5;202mcolour\\e[0m \\e[K'";
 
     @TempDir
