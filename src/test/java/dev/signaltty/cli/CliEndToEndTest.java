@@ -36,7 +36,7 @@ class CliEndToEndTest {
      * served one; delete entries as their handlers land.
      */
     static final Set<String> NOT_YET_SERVED = Set.of(
-            "tab.set_layout", "tab.set_ratio", "pane.split", "pane.resume", "pane.submit", "pane.rename",
+            "tab.set_layout", "tab.set_ratio", "pane.split", "pane.submit", "pane.rename",
             "pane.swap", "pane.move", "pane.mark_seen", "hook-event", "notify", "wait", "attention.pending",
             "decision.list", "decision.get", "decision.answer", "task.start", "task.get", "task.list",
             "task.wait", "task.diff", "task.file_diff", "task.finish", "task.cancel", "task.report");
@@ -140,6 +140,38 @@ class CliEndToEndTest {
         assertThat(cleared.status()).as(cleared.toString()).isZero();
         assertThat(cli.run("pane", "read", paneId, "--mode", "screen").status()).isZero();
         cli.run("pane", "close", paneId);
+    }
+
+    @Test
+    void streamsReplayedAndLiveEventsAsJsonLines() throws Exception { // issue 4: signaltty events
+        assertThat(cli.run("workspace", "create", "before-events").status()).isZero();
+        Path lines = Files.createTempFile("events", ".jsonl");
+        Process events = cli.builder(CliHarness.javaCommand("events", "--events", "workspace.*", "--from-seq", "0"),
+                Map.of()).redirectOutput(lines.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            waitForLine(lines, "before-events"); // replayed
+            assertThat(cli.run("workspace", "create", "during-events").status()).isZero();
+            waitForLine(lines, "during-events"); // live
+        } finally {
+            events.destroy();
+            events.waitFor(10, TimeUnit.SECONDS);
+        }
+        for (String line : Files.readAllLines(lines)) {
+            Map<String, Object> event = dev.signaltty.cli.internal.Json.parseObject(line);
+            assertThat(event).containsEntry("type", "event").containsKey("seq");
+            assertThat((String) event.get("event")).startsWith("workspace.");
+        }
+        Files.delete(lines);
+    }
+
+    private static void waitForLine(Path file, String text) throws Exception {
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while (!Files.readString(file).contains(text)) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("no event line with " + text + " in:\n" + Files.readString(file));
+            }
+            Thread.sleep(100);
+        }
     }
 
     @Test

@@ -32,12 +32,14 @@ final class CliHarness implements AutoCloseable {
     private final Path config;
     private final Path cwd;
     private final Set<Long> daemons = new HashSet<>();
+    private final String marker;
 
     CliHarness(Path temp) throws IOException {
         this.runtime = Files.createDirectories(temp.resolve("run"));
         this.state = Files.createDirectories(temp.resolve("state"));
         this.config = Files.createDirectories(temp.resolve("config"));
         this.cwd = Files.createDirectories(temp.resolve("work"));
+        this.marker = temp.toAbsolutePath().toString().replace(' ', '_');
     }
 
     Path socket() {
@@ -71,7 +73,9 @@ final class CliHarness implements AutoCloseable {
         environment.put("XDG_STATE_HOME", state.toString());
         environment.put("XDG_CONFIG_HOME", config.toString());
         Path natives = Path.of("target", "native").toAbsolutePath();
-        environment.put("SIGNALTTY_DAEMON_JAVA_OPTS", "-Dpty4j.tmpdir=" + natives + " -Djna.tmpdir=" + natives);
+        // The marker lets close() find this harness's daemons even when one never answered.
+        environment.put("SIGNALTTY_DAEMON_JAVA_OPTS", "-Dpty4j.tmpdir=" + natives + " -Djna.tmpdir=" + natives
+                + " -Dsignaltty.test.harness=" + marker);
         environment.putAll(env);
         return builder;
     }
@@ -127,12 +131,17 @@ final class CliHarness implements AutoCloseable {
     @Override
     public void close() {
         rememberDaemon();
-        if (dev.signaltty.cli.internal.Client.listening(socket())) {
-            run("server", "stop");
-        }
+        String flag = "-Dsignaltty.test.harness=" + marker;
+        ProcessHandle.allProcesses()
+                .filter(p -> p.info().arguments().map(a -> List.of(a).contains(flag)).orElse(false))
+                .forEach(p -> daemons.add(p.pid()));
+        boolean stopped = dev.signaltty.cli.internal.Client.listening(socket()) && run("server", "stop").status() == 0;
         for (long pid : daemons) {
             ProcessHandle.of(pid).ifPresent(daemon -> {
                 List<ProcessHandle> children = daemon.descendants().toList();
+                if (!stopped) {
+                    daemon.destroy(); // SIGTERM: Spring closes the context and reaps its panes
+                }
                 try {
                     daemon.onExit().get(10, TimeUnit.SECONDS);
                 } catch (Exception e) {

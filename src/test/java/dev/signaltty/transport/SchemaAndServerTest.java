@@ -65,6 +65,14 @@ class SchemaAndServerTest {
     }
 
     @Test
+    void refusesASocketDirectoryOwnedByAnotherUser(@TempDir Path root) throws Exception { // seed R4
+        Path dir = Files.createDirectories(root.resolve("run/signaltty"));
+        Files.setAttribute(dir, "unix:uid", 65534); // nobody; the tests run as a user that may chown
+        assertThatThrownBy(() -> TestDaemon.start(root)).hasStackTraceContaining("belongs to another user");
+        assertThat(dir.resolve("signaltty.sock")).doesNotExist();
+    }
+
+    @Test
     void refusesASecondDaemonOnALiveSocket(@TempDir Path root) {
         try (TestDaemon daemon = TestDaemon.start(root)) {
             assertThatThrownBy(() -> TestDaemon.start(root)).hasStackTraceContaining("already listening");

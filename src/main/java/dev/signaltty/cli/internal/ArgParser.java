@@ -33,7 +33,12 @@ public final class ArgParser {
      * @param params  wire params in table order
      * @param options the global switches
      */
-    public record Invocation(@Nullable CommandSpec spec, Map<String, Object> params, Options options) {
+    public record Invocation(@Nullable CommandSpec spec, Map<String, Object> params, Options options,
+            @Nullable String noun) {
+
+        public Invocation(@Nullable CommandSpec spec, Map<String, Object> params, Options options) {
+            this(spec, params, options, null);
+        }
     }
 
     /** A usage error: exit status 2, with the usage line of the command when one was recognized. */
@@ -90,7 +95,7 @@ public final class ArgParser {
             }
             if (i == words.size() || words.get(i).startsWith("-")) {
                 if (help || (i < words.size() && (words.get(i).equals("--help") || words.get(i).equals("-h")))) {
-                    throw new UsageException("signaltty " + noun + " <" + String.join("|", verbs) + "> …", null);
+                    return new Invocation(null, new LinkedHashMap<>(), new Options(json, noStart, true), noun);
                 }
                 throw new UsageException("missing verb after '" + noun + "': " + String.join(", ", verbs), null);
             }

@@ -153,6 +153,11 @@ public final class CommandTable {
         rows.add(of("tab close", "tab.close", "close a tab and its panes").mutating().arg("tab", "tab_id"));
         rows.add(of("tab set-layout", "tab.set_layout", "replace a tab's layout tree").mutating()
                 .arg("tab", "tab_id").arg("layout", "layout", JSON, false, null));
+        rows.add(of("tab layout", "tab.get", "print a tab's layout tree (set it with tab set-layout)")
+                .arg("tab", "tab_id"));
+        rows.add(of("tab ratio", "tab.set_ratio", "move one divider (same as tab set-ratio)").mutating()
+                .arg("tab", "tab_id").arg("ratio", "ratio", NUMBER, false, null)
+                .flag("path", "path", INT_LIST, "0/1 choices from the root (default: root)"));
         rows.add(of("tab set-ratio", "tab.set_ratio", "move one divider (clamped to 0.05–0.95)").mutating()
                 .arg("tab", "tab_id").arg("ratio", "ratio", NUMBER, false, null)
                 .flag("path", "path", INT_LIST, "0/1 choices from the root (default: root)"));
@@ -164,7 +169,7 @@ public final class CommandTable {
                 .flag("relationship", STRING, "how it relates to the parent")));
         rows.add(launch(of("pane split", "pane.split", "split a pane and run a program beside it").mutating()
                 .arg("pane", "pane_id").flag("direction", STRING, "right | down")
-                .flag("ratio", NUMBER, "share of the new pane")));
+                .flag("ratio", NUMBER, "the split pane's share (0.05–0.95); the new pane gets the rest")));
         rows.add(of("pane list", "pane.list", "list panes")
                 .flag("workspace", "workspace_id", STRING, "only this workspace")
                 .flag("tab", "tab_id", STRING, "only this tab"));

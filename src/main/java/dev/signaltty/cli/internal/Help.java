@@ -21,6 +21,14 @@ final class Help {
         out.println("With no arguments, signaltty starts the daemon if needed and opens the console.");
     }
 
+    static void noun(CommandTable table, String noun, PrintStream out) {
+        for (String verb : table.verbs(noun)) {
+            CommandSpec spec = table.find(noun + " " + verb);
+            out.println("  " + spec.usage().substring("signaltty ".length()));
+            out.println("      " + spec.summary() + (spec.method() != null ? "  [" + spec.method() + "]" : ""));
+        }
+    }
+
     static void command(CommandSpec spec, PrintStream out) {
         out.println("usage: " + spec.usage());
         out.println("  " + spec.summary() + (spec.method() != null ? "  [" + spec.method() + "]" : ""));

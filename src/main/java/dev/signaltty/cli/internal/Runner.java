@@ -72,7 +72,11 @@ public final class Runner {
     public int run(Invocation inv) {
         CommandSpec spec = inv.spec();
         if (spec == null) {
-            Help.all(table, out);
+            if (inv.noun() != null) {
+                Help.noun(table, inv.noun(), out);
+            } else {
+                Help.all(table, out);
+            }
             return 0;
         }
         if (inv.options().help()) {

@@ -1,7 +1,6 @@
 package dev.signaltty.pane.internal;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -28,6 +27,7 @@ final class Pane {
 
     volatile @Nullable PtySession session;
     final Terminal terminal;
+    final PaneInput input;
     /** Cumulative bytes of output, guarded by the terminal's monitor so reads and offsets agree. */
     long outputOffset;
     volatile @Nullable Integer exitCode;
@@ -50,6 +50,10 @@ final class Pane {
         this.parentPaneId = parentPaneId;
         this.relationship = relationship;
         this.terminal = terminal;
+        this.input = new PaneInput(id, () -> {
+            PtySession current = session;
+            return current == null || exitCode != null ? null : current.input();
+        });
     }
 
     boolean alive() {
@@ -58,14 +62,16 @@ final class Pane {
 
     /** Writes input bytes to the child. PANE_EXITED once it has gone. */
     void write(byte[] bytes) throws IOException {
-        PtySession current = session;
-        if (current == null || exitCode != null) {
+        if (!alive()) {
             throw new IOException("pane has exited");
         }
-        OutputStream in = current.input();
-        synchronized (this) {
-            in.write(bytes);
-            in.flush();
+        input.write(bytes);
+    }
+
+    /** Queues bytes without waiting (terminal replies: the reader thread must never block on input). */
+    void writeLater(byte[] bytes) {
+        if (alive()) {
+            input.submit(bytes);
         }
     }
 

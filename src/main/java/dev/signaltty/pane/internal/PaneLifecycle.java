@@ -198,11 +198,7 @@ class PaneLifecycle {
             if (target == null) {
                 return;
             }
-            try {
-                target.write(bytes);
-            } catch (IOException e) {
-                log.debug("pane {} gone before its terminal reply", target.id);
-            }
+            target.writeLater(bytes);
         }
     }
 
@@ -253,6 +249,7 @@ class PaneLifecycle {
                     "tab_id", pane.tabId));
             publisher.publishEvent(new PaneClosed(pane.id, pane.workspaceId));
         });
+        pane.input.stop();
         Thread.ofVirtual().name("pane-end-" + pane.id).start(() -> terminate(pane));
     }
 

@@ -17,6 +17,7 @@ import org.springframework.stereotype.Component;
 import dev.signaltty.journal.PeriodicSnapshot;
 import dev.signaltty.journal.SnapshotStore;
 import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.workspace.Layouts;
 import dev.signaltty.workspace.StructureLock;
 import dev.signaltty.workspace.Workspaces;
 
@@ -45,16 +46,18 @@ class PaneSnapshots implements SmartLifecycle {
     private final SnapshotStore snapshots;
     private final Workspaces workspaces;
     private final StructureLock lock;
+    private final Layouts layouts;
     private final PeriodicSnapshot periodic;
     private volatile boolean running;
 
     PaneSnapshots(PaneRegistry registry, PaneLifecycle lifecycle, SnapshotStore snapshots, Workspaces workspaces,
-                  StructureLock lock) {
+                  StructureLock lock, Layouts layouts) {
         this.registry = registry;
         this.lifecycle = lifecycle;
         this.snapshots = snapshots;
         this.workspaces = workspaces;
         this.lock = lock;
+        this.layouts = layouts;
         this.periodic = new PeriodicSnapshot(NAME, snapshots, this::capture);
     }
 
@@ -108,6 +111,12 @@ class PaneSnapshots implements SmartLifecycle {
     @Override
     public void start() {
         restore();
+        // the two snapshots are saved at different moments: after a crash, make the layouts and the
+        // restored panes agree (no leaf without a pane, no pane without a leaf)
+        Map<String, List<String>> panesByTab = new HashMap<>();
+        registry.all().stream().sorted(Comparator.comparing(p -> p.createdAt))
+                .forEach(p -> panesByTab.computeIfAbsent(p.tabId, k -> new ArrayList<>()).add(p.id));
+        layouts.reconcile(panesByTab);
         running = true;
         periodic.start(PERIOD_MS);
     }

@@ -2,17 +2,20 @@ package dev.signaltty.workspace.internal;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 import org.jspecify.annotations.Nullable;
 
 /**
  * A tab's layout: a binary tree whose leaves are panes. On the wire a leaf is {@code {pane_id}} and a
- * split is {@code {direction, ratio, first, second}}; {@code ratio} is the first child's share.
+ * split is {@code {direction, ratio, first, second}}; {@code ratio} is the first child's share. Trees
+ * are immutable values: every operation returns a new tree, so "did anything change" is {@code equals}.
  */
 sealed interface Layout permits Layout.Leaf, Layout.Split {
 
     double MIN_RATIO = 0.05;
     double MAX_RATIO = 0.95;
+    List<String> DIRECTIONS = List.of("right", "down");
 
     record Leaf(String paneId) implements Layout {
     }
@@ -40,45 +43,96 @@ sealed interface Layout permits Layout.Leaf, Layout.Split {
         }
     }
 
-    /** Replaces the leaf {@code target} with a split of it and {@code added}; evens out a same-direction run. */
-    static Layout splitAt(Layout node, String target, String added, String direction, @Nullable Double ratio) {
-        Layout split = splitLeaf(node, target, added, direction, ratio);
-        return ratio == null ? even(split, direction) : split;
+    /** The node at {@code path} (0 = first, 1 = second from the root), or null if the path leaves the tree. */
+    static @Nullable Layout at(Layout root, List<Integer> path) {
+        Layout node = root;
+        for (int step : path) {
+            if (!(node instanceof Split split)) {
+                return null;
+            }
+            node = step == 0 ? split.first() : split.second();
+        }
+        return node;
     }
 
-    private static Layout splitLeaf(Layout node, String target, String added, String direction, @Nullable Double ratio) {
-        return switch (node) {
-            case Leaf leaf -> leaf.paneId().equals(target)
-                    ? new Split(direction, ratio == null ? 0.5 : clampRatio(ratio), leaf, new Leaf(added))
-                    : leaf;
-            case Split split -> new Split(split.direction(), split.ratio(),
-                    splitLeaf(split.first(), target, added, direction, ratio),
-                    splitLeaf(split.second(), target, added, direction, ratio));
-        };
+    /** The tree with the node at {@code path} (which must exist) replaced by {@code change} of it. */
+    static Layout replaceAt(Layout root, List<Integer> path, UnaryOperator<Layout> change) {
+        if (path.isEmpty()) {
+            return change.apply(root);
+        }
+        Split split = (Split) root;
+        List<Integer> rest = path.subList(1, path.size());
+        return path.getFirst() == 0
+                ? new Split(split.direction(), split.ratio(), replaceAt(split.first(), rest, change), split.second())
+                : new Split(split.direction(), split.ratio(), split.first(), replaceAt(split.second(), rest, change));
     }
 
-    /**
-     * Evens out right-leaning runs of splits in {@code direction}: a run of n panes gets ratios
-     * 1/n, 1/(n-1), … so every pane in the run has the same share (tmux's even layout).
-     */
-    static Layout even(Layout node, String direction) {
+    /** The path from the root to the leaf of {@code paneId}, or null if it is not in the tree. */
+    static @Nullable List<Integer> pathTo(Layout root, String paneId) {
+        List<Integer> path = new ArrayList<>();
+        return find(root, paneId, path) ? path : null;
+    }
+
+    private static boolean find(Layout node, String paneId, List<Integer> path) {
         return switch (node) {
-            case Leaf leaf -> leaf;
+            case Leaf leaf -> leaf.paneId().equals(paneId);
             case Split split -> {
-                Layout first = even(split.first(), direction);
-                Layout second = even(split.second(), direction);
-                if (!split.direction().equals(direction)) {
-                    yield new Split(split.direction(), split.ratio(), first, second);
+                path.add(0);
+                if (find(split.first(), paneId, path)) {
+                    yield true;
                 }
-                int run = 1 + runLength(second, direction);
-                yield new Split(split.direction(), clampRatio(1.0 / run), first, second);
+                path.set(path.size() - 1, 1);
+                if (find(split.second(), paneId, path)) {
+                    yield true;
+                }
+                path.removeLast();
+                yield false;
             }
         };
     }
 
-    private static int runLength(Layout node, String direction) {
+    /**
+     * Replaces the leaf {@code target} with a split of it (first) and {@code added} (second). With an
+     * explicit ratio that ratio is the target's share; without one the same-direction group the new
+     * split joins is evened out (see {@link #evenGroup}). The target must be in the tree.
+     */
+    static Layout splitAt(Layout root, String target, String added, String direction, @Nullable Double ratio) {
+        List<Integer> path = pathTo(root, target);
+        if (path == null) {
+            throw new IllegalArgumentException("pane " + target + " is not in the layout");
+        }
+        Layout split = replaceAt(root, path, leaf -> new Split(direction,
+                ratio == null ? 0.5 : clampRatio(ratio), leaf, new Leaf(added)));
+        if (ratio != null) {
+            return split;
+        }
+        // climb while the ancestors split the same way: that whole group is one row (or column) of cells
+        int top = path.size();
+        while (top > 0 && at(split, path.subList(0, top - 1)) instanceof Split parent
+                && parent.direction().equals(direction)) {
+            top--;
+        }
+        return replaceAt(split, path.subList(0, top), node -> evenGroup(node, direction));
+    }
+
+    /**
+     * Gives every cell of a group of same-direction splits the same share. A cell is a child that is
+     * not itself a split in that direction; a split's ratio becomes cells(first) / cells(both), which
+     * for tmux's right-leaning run of n panes is 1/n, 1/(n-1), … Other splits keep their ratios.
+     */
+    static Layout evenGroup(Layout node, String direction) {
+        if (!(node instanceof Split split) || !split.direction().equals(direction)) {
+            return node;
+        }
+        int first = cells(split.first(), direction);
+        int second = cells(split.second(), direction);
+        return new Split(direction, clampRatio((double) first / (first + second)),
+                evenGroup(split.first(), direction), evenGroup(split.second(), direction));
+    }
+
+    private static int cells(Layout node, String direction) {
         if (node instanceof Split split && split.direction().equals(direction)) {
-            return 1 + runLength(split.second(), direction);
+            return cells(split.first(), direction) + cells(split.second(), direction);
         }
         return 1;
     }
@@ -98,6 +152,16 @@ sealed interface Layout permits Layout.Leaf, Layout.Split {
                 }
                 yield new Split(split.direction(), split.ratio(), first, second);
             }
+        };
+    }
+
+    /** The tree with leaf {@code from} renamed to {@code to} (and {@code to} to {@code from}): shape and ratios stay. */
+    static Layout exchange(Layout node, String from, String to) {
+        return switch (node) {
+            case Leaf leaf -> leaf.paneId().equals(from) ? new Leaf(to)
+                    : leaf.paneId().equals(to) ? new Leaf(from) : leaf;
+            case Split split -> new Split(split.direction(), split.ratio(),
+                    exchange(split.first(), from, to), exchange(split.second(), from, to));
         };
     }
 }

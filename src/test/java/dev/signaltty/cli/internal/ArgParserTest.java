@@ -60,6 +60,14 @@ class ArgParserTest {
         }
 
         @Test
+        void asksForTheVerbListOfANounWithHelp() {
+            Invocation inv = parse("pane", "--help");
+            assertThat(inv.spec()).isNull();
+            assertThat(inv.noun()).isEqualTo("pane");
+            assertThat(inv.options().help()).isTrue();
+        }
+
+        @Test
         void returnsNoSpecWhenNoCommandIsNamed() {
             assertThat(parse().spec()).isNull();
             assertThat(parse("--no-start").options().noStart()).isTrue();

@@ -148,6 +148,10 @@ final class CsiHandler {
         Grid g = e.grid;
         switch (mode) {
             case 0 -> {
+                if (e.cx == 0 && e.cy == 0) {
+                    e.clearScreen(fill); // from the home position this clears everything: tmux treats it as ED 2
+                    return;
+                }
                 g.erase(e.cy, e.cx, e.cols, fill);
                 g.eraseRows(e.cy + 1, e.rows, fill);
             }
@@ -155,7 +159,7 @@ final class CsiHandler {
                 g.eraseRows(0, e.cy, fill);
                 g.erase(e.cy, 0, e.cx + 1, fill);
             }
-            case 2 -> g.eraseRows(0, e.rows, fill);
+            case 2 -> e.clearScreen(fill);
             case 3 -> e.clearHistory.run();
             default -> {
             }

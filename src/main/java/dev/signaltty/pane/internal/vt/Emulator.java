@@ -9,8 +9,8 @@ import java.nio.charset.StandardCharsets;
  * <ul>
  *   <li>The cursor column may equal {@code cols} after writing the last column (tmux's pending wrap):
  *       the next printable character wraps first; movements clamp it back to the last column.</li>
- *   <li>Only a scroll of the whole screen (region top 0, bottom last row) feeds history, and never
- *       while the alternate screen is active.</li>
+ *   <li>Any region scrolling up on the main screen feeds history with the rows leaving its top
+ *       (tmux's {@code grid_scroll_history_region}); nothing does while the alternate screen is active.</li>
  *   <li>Entering the alternate screen (47, 1047, 1049) always starts from a blank grid; 1049 also saves
  *       and restores the cursor.</li>
  * </ul>
@@ -86,6 +86,9 @@ final class Emulator implements VtActions {
             r.attrs[cx] = attr;
             r.dirty = true;
             cx++;
+            if (cx > r.used) {
+                r.used = cx;
+            }
         }
         lastPrinted = buf[end - 1];
         if (cx >= cols && !modes.autowrap) {
@@ -125,6 +128,7 @@ final class Emulator implements VtActions {
             r.cps[cx + 1] = Row.WIDE_TAIL;
             r.attrs[cx + 1] = attr;
         }
+        r.touch(cx + w);
         r.dirty = true;
         lastPrinted = cp;
         cx += w;
@@ -233,9 +237,26 @@ final class Emulator implements VtActions {
         }
     }
 
+    /**
+     * ED 2. On the main screen the used rows scroll into history first (tmux 3.3a's default
+     * {@code scroll-on-clear}), so output a program clears away stays readable with {@code tail};
+     * {@code ESC[3J} then drops it. The alternate screen is just erased.
+     */
+    void clearScreen(long fill) {
+        int last = grid.lastNonBlankRow() + 1;
+        if (grid == main && last > 0) {
+            main.scrollUp(0, rows - 1, last, fill, historySink);
+        }
+        grid.eraseRows(0, rows, fill);
+    }
+
+    /**
+     * Scrolls the region up. On the main screen the rows leaving the region's top go to history even
+     * when the region does not start at the top of the screen: tmux 3.3a does so
+     * ({@code grid_scroll_history_region}), and its scrollback is our reference.
+     */
     void scrollUp(int n) {
-        boolean toHistory = grid == main && top == 0 && bottom == rows - 1;
-        grid.scrollUp(top, bottom, n, Sgr.erased(attr), toHistory ? historySink : null);
+        grid.scrollUp(top, bottom, n, Sgr.erased(attr), grid == main ? historySink : null);
     }
 
     // ---- ESC ----

@@ -43,6 +43,7 @@ final class EscHandler {
             Row r = e.grid.row(y);
             r.reset(Sgr.DEFAULT);
             Arrays.fill(r.cps, 'E');
+            r.touch(r.cols());
         }
         e.top = 0;
         e.bottom = e.rows - 1;

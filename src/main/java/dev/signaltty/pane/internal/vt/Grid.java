@@ -42,6 +42,16 @@ final class Grid {
         if (n <= 0) {
             return;
         }
+        if (n == 1) { // the line-feed hot path: rotate one row without a temporary array
+            Row r = rows[top];
+            System.arraycopy(rows, top + 1, rows, top, bottom - top);
+            if (sink != null) {
+                sink.scrolledOff(r);
+            }
+            r.reset(fill);
+            rows[bottom] = r;
+            return;
+        }
         Row[] leaving = new Row[n];
         System.arraycopy(rows, top, leaving, 0, n);
         System.arraycopy(rows, top + n, rows, top, bottom - top + 1 - n);
@@ -69,19 +79,17 @@ final class Grid {
         }
     }
 
-    /** Clears columns {@code [from, to)} of row y, also blanking any wide character cut in half. */
+    /**
+     * Clears columns {@code [from, to)} of row y. A wide character cut by the range is not repaired,
+     * as in tmux: its surviving half stays (an orphan tail shows as nothing), so our text matches
+     * tmux's capture (ADR 0031).
+     */
     void erase(int y, int from, int to, long fill) {
         Row r = rows[y];
         from = Math.max(0, from);
         to = Math.min(cols, to);
         if (from >= to) {
             return;
-        }
-        if (r.cps[from] == Row.WIDE_TAIL && from > 0 && Row.isWideHead(r.cps[from - 1])) {
-            r.clear(from - 1, from, fill);
-        }
-        if (to < cols && r.cps[to] == Row.WIDE_TAIL) {
-            r.clear(to, to + 1, fill);
         }
         r.clear(from, to, fill);
         if (to == cols) {
@@ -105,6 +113,7 @@ final class Grid {
             return;
         }
         n = Math.min(n, cols - x);
+        r.touch(Math.min(cols, r.used + n));
         System.arraycopy(r.cps, x, r.cps, x + n, cols - x - n);
         System.arraycopy(r.attrs, x, r.attrs, x + n, cols - x - n);
         if (r.combining != null) {

@@ -1,5 +1,6 @@
 package dev.signaltty.pane.internal.vt;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -21,7 +22,7 @@ final class LineRenderer {
         int lastNonBlank = 0; // text length up to the last non-blank cell
         int runsAtLastNonBlank = 0;
         int[] cps = row.cps;
-        for (int x = 0; x < cps.length; x++) {
+        for (int x = 0, end = row.used; x < end; x++) {
             int cp = cps[x];
             if (cp == Row.WIDE_TAIL) {
                 continue;
@@ -49,7 +50,7 @@ final class LineRenderer {
         sb.setLength(lastNonBlank);
         // drop runs that start in the trimmed tail
         long[] kept = runsAtLastNonBlank == 0 ? null : Arrays.copyOf(runs, runsAtLastNonBlank);
-        return new HistoryLine(seq, sb.toString(), kept, row.wrapped);
+        return HistoryLine.of(seq, sb.toString(), kept, row.wrapped);
     }
 
     static String render(HistoryLine line, boolean ansi) {
@@ -57,18 +58,18 @@ final class LineRenderer {
         if (!ansi || runs == null) {
             return line.text();
         }
-        String text = line.text();
-        StringBuilder sb = new StringBuilder(text.length() + 16 * runs.length / 2 + 4);
+        byte[] utf8 = line.utf8();
+        StringBuilder sb = new StringBuilder(utf8.length + 16 * runs.length / 2 + 4);
         int pos = 0;
         long attr = Sgr.DEFAULT;
         for (int r = 0; r < runs.length; r += 2) {
             int start = (int) runs[r];
-            sb.append(text, pos, start);
+            sb.append(new String(utf8, pos, start - pos, StandardCharsets.UTF_8));
             attr = runs[r + 1];
             Sgr.appendSgr(sb, attr);
             pos = start;
         }
-        sb.append(text, pos, text.length());
+        sb.append(new String(utf8, pos, utf8.length - pos, StandardCharsets.UTF_8));
         if (attr != Sgr.DEFAULT) {
             sb.append("\u001b[0m");
         }

@@ -17,6 +17,11 @@ final class Row {
 
     int[] cps;
     long[] attrs;
+    /**
+     * Cells at and beyond this column are {@link #EMPTY} with no combining marks (an upper bound kept
+     * by every writer), so scans, copies into history and resets stop early on short lines.
+     */
+    int used;
     String[] combining;
     /** True when the text continues on the next row because of an autowrap. */
     boolean wrapped;
@@ -40,7 +45,8 @@ final class Row {
     }
 
     void reset(long attr) {
-        Arrays.fill(cps, EMPTY);
+        Arrays.fill(cps, 0, used, EMPTY);
+        used = 0;
         Arrays.fill(attrs, attr);
         combining = null;
         wrapped = false;
@@ -53,18 +59,29 @@ final class Row {
         if (from >= to) {
             return;
         }
-        Arrays.fill(cps, from, to, EMPTY);
+        Arrays.fill(cps, from, Math.max(from, Math.min(to, used)), EMPTY);
         Arrays.fill(attrs, from, to, attr);
         if (combining != null) {
             Arrays.fill(combining, from, to, null);
         }
+        if (to >= used && from < used) {
+            used = from;
+        }
         dirty = true;
+    }
+
+    /** Records that columns below {@code end} may now hold characters. */
+    void touch(int end) {
+        if (end > used) {
+            used = end;
+        }
     }
 
     void addCombining(int col, int cp) {
         if (combining == null) {
             combining = new String[cps.length];
         }
+        touch(col + 1);
         String prev = combining[col];
         String mark = Character.toString(cp);
         // cap the marks per cell so a flood of combining characters cannot grow a row without bound
@@ -84,6 +101,7 @@ final class Row {
         if (combining != null) {
             combining = Arrays.copyOf(combining, cols);
         }
+        used = Math.min(used, cols);
         if (cols < old && cols > 0 && cps[cols - 1] > 0 && CharWidth.of(cps[cols - 1]) == 2) {
             cps[cols - 1] = EMPTY; // a wide character cut in half by the new width
         }
@@ -92,14 +110,15 @@ final class Row {
 
     /** True when no cell holds a character (attributes are ignored: the row reads as empty text). */
     boolean isBlank() {
-        for (int cp : cps) {
+        for (int x = 0; x < used; x++) {
+            int cp = cps[x];
             if (cp != EMPTY && cp != ' ' && cp != WIDE_TAIL) {
                 return false;
             }
         }
         if (combining != null) {
-            for (String mark : combining) {
-                if (mark != null) {
+            for (int x = 0; x < used; x++) {
+                if (combining[x] != null) {
                     return false;
                 }
             }
@@ -112,6 +131,7 @@ final class Row {
         System.arraycopy(other.attrs, 0, attrs, 0, Math.min(cps.length, other.cps.length));
         combining = other.combining == null ? null : Arrays.copyOf(other.combining, cps.length);
         wrapped = other.wrapped;
+        used = Math.min(cps.length, other.used);
         dirty = true;
     }
 }

@@ -8,7 +8,10 @@ import java.util.List;
  * One pane's terminal: the parser, the emulator, and the rendered ring that numbers every line of
  * history and screen (docs/05-rendered-ring.md). Thread-safe: one PTY reader feeds while request
  * threads read; every public method holds the terminal's monitor, so each read sees the state between
- * two {@link #feed} calls, never the middle of one.
+ * two {@link #feed} calls, never the middle of one. The monitor is this object and is reentrant: a
+ * caller that must pair terminal state with its own bookkeeping (an attach snapshot with the output
+ * offset it covers) can hold {@code synchronized (terminal)} around {@link #feed} and offset updates
+ * on the reader side and around {@link #repaint()} on the attach side.
  */
 public final class Terminal {
 

@@ -257,6 +257,23 @@ class TerminalTest {
         }
 
         @Test
+        void keepsTextAProgramClearedFromTheMainScreenLikeTmux() {
+            Terminal t = term(20, 5);
+            feed(t, "l1\r\nl2\r\nl3" + CSI + "2J" + "after");
+            assertEquals("\n\n  after", t.screen(false));
+            assertEquals("l1\nl2\nl3\n\n\n  after", t.tail(100, false).text());
+        }
+
+        @Test
+        void keepsColoursOfNonAsciiLinesInHistory() {
+            Terminal t = term(20, 2);
+            feed(t, "漢" + CSI + "31m字😀" + CSI + "mx é" + CSI + "4my" + CSI + "m\r\nb\r\nc\r\n");
+            assertEquals(2, t.historyLines()); // the coloured line is in history, not on screen
+            assertEquals("漢" + CSI + "0;31m字😀" + CSI + "0mx é" + CSI + "0;4my" + CSI + "0m",
+                t.tail(10, true).text().lines().findFirst().orElseThrow());
+        }
+
+        @Test
         void isCursorCorrectForRepaints() { // seed R87
             Terminal t = term(20, 3);
             feed(t, "progress 10%\rprogress 99%\r\n" + "x" + CSI + "1Dy");

@@ -43,14 +43,18 @@ final class Tmux implements AutoCloseable {
         return null;
     }
 
+    /** What tmux shows: the visible screen, history plus screen, and whether the alternate screen is on. */
+    record Capture(String screen, String historyAndScreen, boolean altScreen) {
+    }
+
     /** Feeds {@code input} to a fresh pane of the given size and returns the captured screen. */
-    String screenAfter(Path input, int cols, int rows) throws IOException, InterruptedException {
+    Capture captureAfter(Path input, int cols, int rows) throws IOException, InterruptedException {
         close(); // one fresh server per stream: no state leaks between cases
         socket = dir.resolve("s" + (++servers));
         Path done = dir.resolve("done-" + servers);
         String cmd = "stty raw -echo; cat '" + input + "'; touch '" + done + "'; exec sleep 300";
         run(List.of(tmux, "-S", socket.toString(), "-f", "/dev/null", "start-server", ";",
-            "set", "-g", "status", "off", ";",
+            "set", "-g", "status", "off", ";", "set", "-g", "history-limit", "10000", ";",
             "new-session", "-d", "-x", String.valueOf(cols), "-y", String.valueOf(rows), "sh", "-c", cmd));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (!Files.exists(done)) {
@@ -71,7 +75,9 @@ final class Tmux implements AutoCloseable {
             stable = now.equals(previous) ? stable + 1 : 0;
             previous = now;
         }
-        return previous;
+        String all = run(List.of(tmux, "-S", socket.toString(), "capture-pane", "-p", "-S", "-"));
+        String alt = run(List.of(tmux, "-S", socket.toString(), "display-message", "-p", "#{alternate_on}"));
+        return new Capture(previous, all, alt.trim().equals("1"));
     }
 
     private String run(List<String> command) throws IOException, InterruptedException {

@@ -7,9 +7,9 @@ import java.nio.file.Path;
 import java.util.Random;
 
 /**
- * A JMH-free throughput benchmark of the emulator alone (not a test): feeds a generated stream of
- * mixed ANSI and UTF-8 through {@link Terminal} in 64 KiB chunks, as a PTY reader would, and prints
- * MB/s. Run after {@code ./mvnw test-compile}:
+ * A JMH-free throughput benchmark (not a test): feeds a generated stream of mixed ANSI and UTF-8
+ * through the bare {@link VtParser} and then through {@link Terminal}, in 64 KiB chunks as a PTY
+ * reader would, and prints MB/s. Run after {@code ./mvnw test-compile}:
  * {@code java -cp target/classes:target/test-classes dev.signaltty.pane.internal.vt.VtThroughputBench [MB] [out.bin]}
  * (with {@code out.bin} it also writes the stream, to feed the same bytes to tmux).
  */
@@ -23,6 +23,40 @@ public final class VtThroughputBench {
         byte[] data = generate(mb << 20);
         if (args.length > 1) {
             Files.write(Path.of(args[1]), data);
+        }
+        VtActions sink = new VtActions() { // the parser alone: actions do nothing
+            @Override
+            public void print(int codePoint) {
+            }
+
+            @Override
+            public void printAscii(byte[] buf, int off, int len) {
+            }
+
+            @Override
+            public void execute(int control) {
+            }
+
+            @Override
+            public void csiDispatch(VtParams params, int intermediates, boolean ignore, int finalByte) {
+            }
+
+            @Override
+            public void escDispatch(int intermediates, boolean ignore, int finalByte) {
+            }
+
+            @Override
+            public void oscDispatch(byte[] d, int len, boolean bell) {
+            }
+        };
+        for (int round = 0; round < 3; round++) {
+            VtParser parser = new VtParser(sink);
+            long start = System.nanoTime();
+            for (int off = 0; off < data.length; off += 65536) {
+                parser.advance(data, off, Math.min(65536, data.length - off));
+            }
+            double s = (System.nanoTime() - start) / 1e9;
+            System.out.printf("parser only, round %d: %d MB in %.2f s = %.0f MB/s%n", round, mb, s, mb / s);
         }
         for (int round = 0; round < 5; round++) {
             Terminal t = new Terminal(200, 50, new TerminalListener() { }, RingLimits.defaults(), 0);

@@ -1,0 +1,114 @@
+package dev.signaltty.pane.internal;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.journal.EventLog;
+import dev.signaltty.transport.ErrorCode;
+import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.workspace.Layouts;
+import dev.signaltty.workspace.StructureLock;
+
+/**
+ * pane.rename, pane.swap and pane.move: they change where a pane is shown or what it is called, never
+ * its process. Each runs under the {@link StructureLock}, so a pane's {@code tabId} and the layouts
+ * always agree for every reader, and a concurrent close cannot interleave. Events: the layouts emit
+ * tab.updated for each touched tab, then each pane that changed tab (or name) emits pane.updated.
+ */
+@Component
+class PaneArrangement {
+
+    /** herdr's agent-name rule (seed): a lowercase slug of at most 32 bytes. */
+    static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_-]*");
+    static final int NAME_MAX_BYTES = 32;
+
+    private final PaneRegistry registry;
+    private final Layouts layouts;
+    private final StructureLock lock;
+    private final EventLog events;
+
+    PaneArrangement(PaneRegistry registry, Layouts layouts, StructureLock lock, EventLog events) {
+        this.registry = registry;
+        this.layouts = layouts;
+        this.lock = lock;
+        this.events = events;
+    }
+
+    static void checkName(String field, String name) {
+        if (name.getBytes(StandardCharsets.UTF_8).length > NAME_MAX_BYTES) {
+            throw ProtocolException.badParams(field, "must be at most " + NAME_MAX_BYTES + " bytes");
+        }
+        if (!NAME.matcher(name).matches()) {
+            throw ProtocolException.badParams(field, "must match [a-z][a-z0-9_-]*");
+        }
+    }
+
+    /** Sets (or, with null, clears) a pane's unique name. Renaming to the current name changes nothing. */
+    Pane.PaneView rename(String paneRef, @Nullable String name) {
+        return lock.call(() -> {
+            Pane pane = registry.resolve(paneRef);
+            if (java.util.Objects.equals(pane.name, name)) {
+                return pane.view();
+            }
+            if (name != null) {
+                for (Pane other : registry.all()) {
+                    if (other != pane && name.equals(other.name)) {
+                        throw new ProtocolException(ErrorCode.BAD_PARAMS, "name: " + name + " is taken by "
+                                + other.id, Map.of("field", "name", "pane_id", other.id));
+                    }
+                }
+            }
+            pane.name = name;
+            Pane.PaneView view = pane.view();
+            events.append("pane.updated", view);
+            return view;
+        });
+    }
+
+    Map<String, Object> swap(String paneRef, String targetRef) {
+        return lock.call(() -> {
+            Pane pane = registry.resolve(paneRef);
+            Pane target = target(pane, targetRef);
+            String paneTab = pane.tabId;
+            String targetTab = target.tabId;
+            layouts.swap(paneTab, pane.id, targetTab, target.id);
+            if (!paneTab.equals(targetTab)) {
+                pane.tabId = targetTab;
+                target.tabId = paneTab;
+                events.append("pane.updated", pane.view());
+                events.append("pane.updated", target.view());
+            }
+            return Map.of("pane", pane.view(), "target", target.view());
+        });
+    }
+
+    Map<String, Object> move(String paneRef, String targetRef, String direction) {
+        return lock.call(() -> {
+            Pane pane = registry.resolve(paneRef);
+            Pane target = target(pane, targetRef);
+            String from = pane.tabId;
+            layouts.move(from, pane.id, target.tabId, target.id, direction);
+            if (!from.equals(target.tabId)) {
+                pane.tabId = target.tabId;
+                events.append("pane.updated", pane.view());
+            }
+            return Map.of("pane", pane.view(), "target", target.view());
+        });
+    }
+
+    /** The other pane of a swap or move: distinct and in the same workspace, else BAD_PARAMS. */
+    private Pane target(Pane pane, String targetRef) {
+        Pane target = registry.resolve(targetRef);
+        if (target == pane) {
+            throw ProtocolException.badParams("target_pane_id", "is the same pane as pane_id");
+        }
+        if (!target.workspaceId.equals(pane.workspaceId)) {
+            throw ProtocolException.badParams("target_pane_id", "pane " + target.id + " is in another workspace");
+        }
+        return target;
+    }
+}

@@ -1,0 +1,46 @@
+package dev.signaltty.pane.internal;
+
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.transport.CallContext;
+import dev.signaltty.transport.MethodHandler;
+
+/** pane.move: takes a pane out of its place and splits another pane with it; the process is untouched. */
+@Component
+class PaneMoveHandler implements MethodHandler<PaneMoveHandler.Params, Map<String, Object>> {
+
+    record Params(String paneId, String targetPaneId, @Nullable String direction) {
+        Params {
+            direction = PaneSplitHandler.checkDirection(direction == null ? "right" : direction);
+        }
+    }
+
+    private final PaneArrangement arrangement;
+
+    PaneMoveHandler(PaneArrangement arrangement) {
+        this.arrangement = arrangement;
+    }
+
+    @Override
+    public String method() {
+        return "pane.move";
+    }
+
+    @Override
+    public String summary() {
+        return "Moves a pane beside target_pane_id (direction right|down, default right), evening out the run.";
+    }
+
+    @Override
+    public Class<Params> paramsType() {
+        return Params.class;
+    }
+
+    @Override
+    public Map<String, Object> handle(Params params, CallContext context) {
+        return arrangement.move(params.paneId(), params.targetPaneId(), params.direction());
+    }
+}

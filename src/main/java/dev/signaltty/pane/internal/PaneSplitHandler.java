@@ -1,0 +1,88 @@
+package dev.signaltty.pane.internal;
+
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.transport.CallContext;
+import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.workspace.StructureLock;
+
+/**
+ * pane.split: spawns a pane beside {@code pane_id} (in its workspace and tab; direction right, the
+ * default, or down) exactly as pane.spawn launches one. Without a ratio the same-direction run is
+ * evened out; with one, it is the target's share of the new split (the tree's meaning of ratio: the
+ * first child's share), clamped to 0.05–0.95. The new pane gets the tab's focus.
+ */
+@Component
+class PaneSplitHandler implements MethodHandler<PaneSplitHandler.Params, Pane.PaneView> {
+
+    record Params(String paneId, @Nullable String direction, @Nullable Double ratio, @Nullable List<String> argv,
+                  @Nullable String cwd, @Nullable Map<String, String> env, @Nullable Integer cols,
+                  @Nullable Integer rows, @Nullable String label, @Nullable String parentPaneId,
+                  @Nullable String relationship) {
+        Params {
+            direction = checkDirection(direction == null ? "right" : direction);
+            if (ratio != null && !Double.isFinite(ratio)) {
+                throw ProtocolException.badParams("ratio", "must be a finite number");
+            }
+            cols = Sizes.dimension("cols", cols, 80);
+            rows = Sizes.dimension("rows", rows, 24);
+            if (argv != null && !argv.isEmpty() && argv.getFirst().isEmpty()) {
+                throw ProtocolException.badParams("argv", "argv[0] must not be empty");
+            }
+        }
+    }
+
+    static String checkDirection(String direction) {
+        if (!direction.equals("right") && !direction.equals("down")) {
+            throw ProtocolException.badParams("direction", "must be \"right\" or \"down\"");
+        }
+        return direction;
+    }
+
+    private final PaneRegistry registry;
+    private final PaneLifecycle lifecycle;
+    private final StructureLock lock;
+
+    PaneSplitHandler(PaneRegistry registry, PaneLifecycle lifecycle, StructureLock lock) {
+        this.registry = registry;
+        this.lifecycle = lifecycle;
+        this.lock = lock;
+    }
+
+    @Override
+    public String method() {
+        return "pane.split";
+    }
+
+    @Override
+    public String summary() {
+        return "Runs argv (default: the user's shell) on a new PTY beside pane_id, splitting it right or down.";
+    }
+
+    @Override
+    public Class<Params> paramsType() {
+        return Params.class;
+    }
+
+    @Override
+    public Class<?> resultType() {
+        return Pane.PaneView.class;
+    }
+
+    @Override
+    public Pane.PaneView handle(Params p, CallContext context) {
+        // the target is resolved under the same (reentrant) lock as the launch, so it cannot close or
+        // move between being found and being split
+        return lock.call(() -> {
+            Pane target = registry.resolve(p.paneId());
+            return lifecycle.spawn(new PaneLifecycle.SpawnSpec(target.workspaceId, target.tabId, p.argv(), p.cwd(),
+                    p.env(), p.cols(), p.rows(), p.label(), p.parentPaneId(), p.relationship(), target.id,
+                    p.direction(), p.ratio())).view();
+        });
+    }
+}

@@ -1,0 +1,50 @@
+package dev.signaltty.workspace.internal;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.transport.CallContext;
+import dev.signaltty.transport.MethodHandler;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * tab.set_layout: replaces a tab's tree with an arrangement of the panes it already owns. The tree is
+ * read by {@link LayoutParser}; an empty tab takes no layout.
+ */
+@Component
+class TabSetLayoutHandler implements MethodHandler<TabSetLayoutHandler.Params, WorkspaceStore.TabView> {
+
+    record Params(String tabId, @Nullable JsonNode layout) {
+    }
+
+    private final LayoutService layouts;
+
+    TabSetLayoutHandler(LayoutService layouts) {
+        this.layouts = layouts;
+    }
+
+    @Override
+    public String method() {
+        return "tab.set_layout";
+    }
+
+    @Override
+    public String summary() {
+        return "Rearranges a tab's panes: a tree of {pane_id} leaves and {direction, ratio, first, second} splits.";
+    }
+
+    @Override
+    public Class<Params> paramsType() {
+        return Params.class;
+    }
+
+    @Override
+    public Class<?> resultType() {
+        return WorkspaceStore.TabView.class;
+    }
+
+    @Override
+    public WorkspaceStore.TabView handle(Params params, CallContext context) {
+        return layouts.setLayout(params.tabId(), params.layout());
+    }
+}

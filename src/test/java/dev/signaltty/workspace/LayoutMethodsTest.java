@@ -1,0 +1,280 @@
+package dev.signaltty.workspace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+import tools.jackson.databind.JsonNode;
+
+/** pane.split, tab.set_layout and tab.set_ratio through a real daemon. */
+class LayoutMethodsTest extends LayoutDaemonTest {
+
+    String ws;
+    String a;
+    String tab;
+
+    @BeforeEach
+    void oneTabWithOnePane() {
+        ws = workspace();
+        JsonNode first = spawn(ws, Map.of());
+        a = first.get("pane_id").asString();
+        tab = first.get("tab_id").asString();
+    }
+
+    @Nested
+    class PaneSplit {
+
+        @Test
+        void splitsBesideThePaneEvensTheRunAndFocusesTheNewPane() { // seed R239
+            long mark = log.mark();
+            String b = split(a, "right", Map.of()).get("pane_id").asString();
+            JsonNode c = split(b, "right", Map.of());
+            assertThat(c.get("tab_id").asString()).isEqualTo(tab);
+            JsonNode layout = tab(tab).get("layout");
+            assertThat(layout.get("direction").asString()).isEqualTo("right");
+            assertThat(layout.get("ratio").asDouble()).isCloseTo(1.0 / 3, within(1e-9));
+            assertThat(layout.get("first").get("pane_id").asString()).isEqualTo(a);
+            assertThat(layout.get("second").get("ratio").asDouble()).isCloseTo(0.5, within(1e-9));
+            assertThat(layout.get("second").get("second").get("pane_id").asString()).isEqualTo(c.get("pane_id").asString());
+            assertThat(tab(tab).get("focused_pane_id").asString()).isEqualTo(c.get("pane_id").asString());
+            assertThat(names(log.since(mark))).containsExactly("tab.updated", "pane.created", "tab.updated", "pane.created");
+        }
+
+        @Test
+        void splitsToTheRightByDefault() {
+            String b = client.call("pane.split", Map.of("pane_id", a, "argv", List.of("sleep", "600")))
+                    .get("pane_id").asString();
+            JsonNode layout = tab(tab).get("layout");
+            assertThat(layout.get("direction").asString()).isEqualTo("right");
+            assertThat(layout.get("second").get("pane_id").asString()).isEqualTo(b);
+        }
+
+        @Test
+        void takesAnExplicitRatioAsTheTargetsShareClamped() {
+            split(a, "down", Map.of("ratio", 0.999));
+            JsonNode layout = tab(tab).get("layout");
+            assertThat(layout.get("direction").asString()).isEqualTo("down");
+            assertThat(layout.get("ratio").asDouble()).isEqualTo(0.95);
+        }
+
+        @Test
+        void recordsParentLabelAndRelationshipWithTheParentNamedByName() { // seed R228
+            client.call("pane.rename", Map.of("pane_id", a, "name", "lead"));
+            JsonNode helper = split("lead", "down", Map.of("parent_pane_id", "lead", "label", "tests",
+                    "relationship", "helper"));
+            assertThat(helper.get("parent_pane_id").asString()).isEqualTo(a);
+            assertThat(helper.get("label").asString()).isEqualTo("tests");
+            assertThat(helper.get("relationship").asString()).isEqualTo("helper");
+            JsonNode spawned = spawn(ws, Map.of("parent_pane_id", "lead", "relationship", "reviewer"));
+            assertThat(spawned.get("parent_pane_id").asString()).isEqualTo(a);
+            assertThat(pane(spawned.get("pane_id").asString()).get("relationship").asString()).isEqualTo("reviewer");
+        }
+
+        @Test
+        void rejectsAParentPaneOfAnotherWorkspace() {
+            String foreign = spawn(workspace(), Map.of()).get("pane_id").asString();
+            assertRejectedUnchanged(ws, "parent_pane_id", "pane.split", Map.of("pane_id", a, "direction", "down",
+                    "argv", List.of("sleep", "600"), "parent_pane_id", foreign));
+        }
+
+        @Test
+        void anchorsARelativeExecutableToItsLaunchDirectory() throws Exception { // seed R361
+            Path bin = Files.createDirectories(root.resolve("split-tools"));
+            Path script = bin.resolve("helper.sh");
+            Files.writeString(script, "#!/bin/sh\nsleep 600\n");
+            Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
+            JsonNode pane = client.call("pane.split", Map.of("pane_id", a, "direction", "right",
+                    "cwd", bin.toString(), "argv", List.of("./helper.sh")));
+            assertThat(pane.get("argv").get(0).asString()).isEqualTo(script.toString());
+        }
+
+        @Test
+        void rejectsADirectionOtherThanRightOrDown() {
+            assertRejectedUnchanged(ws, "direction", "pane.split", Map.of("pane_id", a, "direction", "left"));
+            assertThat(client.errorCode("pane.split", Map.of("pane_id", "pane_gone", "direction", "down")))
+                    .isEqualTo("NO_SUCH_PANE");
+        }
+
+        @Test
+        void collapsesTheParentOnCloseAndLeavesTheLastTabEmpty() { // seed R223
+            String b = split(a, "right", Map.of()).get("pane_id").asString();
+            client.call("pane.close", Map.of("pane_id", b));
+            assertThat(tab(tab).get("layout").get("pane_id").asString()).isEqualTo(a);
+            assertThat(tab(tab).get("focused_pane_id").asString()).isEqualTo(a);
+            client.call("pane.close", Map.of("pane_id", a));
+            JsonNode empty = tab(tab);
+            assertThat(empty.has("layout")).isFalse();
+            assertThat(empty.get("pane_ids").size()).isZero();
+        }
+    }
+
+    @Nested
+    class SetLayout {
+
+        String b;
+        String c;
+
+        @BeforeEach
+        void threePanes() {
+            b = split(a, "right", Map.of()).get("pane_id").asString();
+            c = split(b, "down", Map.of()).get("pane_id").asString();
+        }
+
+        @Test
+        void roundTrippingTheTreeChangesNothing() {
+            JsonNode before = tab(tab);
+            long mark = log.mark();
+            JsonNode echoed = client.call("tab.set_layout", Map.of("tab_id", tab, "layout", before.get("layout")));
+            assertThat(echoed).isEqualTo(before);
+            assertThat(tab(tab)).isEqualTo(before);
+            assertThat(log.since(mark)).isEmpty();
+        }
+
+        @Test
+        void rearrangesByIdsAndNamesClampsRatiosAndEmitsOneTabUpdated() { // seed R218 R221 R222 R224 R229
+            client.call("pane.rename", Map.of("pane_id", c, "name", "bottom"));
+            List<Long> pids = List.of(pane(a).get("pid").asLong(), pane(b).get("pid").asLong(), pane(c).get("pid").asLong());
+            long mark = log.mark();
+            JsonNode tree = node("down", 1.5, leaf("bottom"), node("right", -3, leaf(b), leaf(a)));
+            JsonNode result = client.call("tab.set_layout", Map.of("tab_id", tab, "layout", tree));
+            JsonNode expected = node("down", 0.95, leaf(c), node("right", 0.05, leaf(b), leaf(a)));
+            assertThat(result.get("layout")).isEqualTo(expected);
+            assertThat(result.get("focused_pane_id").asString()).isEqualTo(c);
+            List<Recorded> events = log.since(mark);
+            assertThat(names(events)).containsExactly("tab.updated");
+            assertThat(events.getFirst().payload().get("layout")).isEqualTo(expected);
+            assertThat(List.of(pane(a).get("pid").asLong(), pane(b).get("pid").asLong(), pane(c).get("pid").asLong()))
+                    .isEqualTo(pids);
+        }
+
+        @Test
+        void rejectsAMissingPane() { // seed R219
+            assertRejectedUnchanged(ws, "layout", "tab.set_layout", Map.of("tab_id", tab,
+                    "layout", node("right", 0.5, leaf(a), leaf(b))));
+        }
+
+        @Test
+        void rejectsAPaneOfAnotherTab() { // seed R219
+            String otherTab = client.call("tab.create", Map.of("workspace_id", ws)).get("tab_id").asString();
+            String foreign = spawn(ws, Map.of("tab_id", otherTab)).get("pane_id").asString();
+            assertRejectedUnchanged(ws, "layout.second.second.pane_id", "tab.set_layout", Map.of("tab_id", tab,
+                    "layout", node("right", 0.5, leaf(a), node("down", 0.5, leaf(b), leaf(foreign)))));
+        }
+
+        @Test
+        void rejectsAnUnknownPane() { // seed R219
+            assertRejectedUnchanged(ws, "layout.first.pane_id", "tab.set_layout", Map.of("tab_id", tab,
+                    "layout", node("right", 0.5, leaf("pane_nope"), node("down", 0.5, leaf(b), leaf(c)))));
+        }
+
+        @Test
+        void rejectsARepeatedPaneEvenWhenOnceByName() { // seed R219 R229
+            client.call("pane.rename", Map.of("pane_id", a, "name", "left"));
+            assertRejectedUnchanged(ws, "layout.second.pane_id", "tab.set_layout", Map.of("tab_id", tab,
+                    "layout", node("right", 0.5, node("down", 0.5, leaf(a), leaf(b)), leaf("left"))));
+        }
+
+        @Test
+        void rejectsANonFiniteRatio() throws Exception { // seed R220
+            String line = "{\"id\":\"nf\",\"method\":\"tab.set_layout\",\"params\":{\"tab_id\":\"" + tab + "\",\"layout\":"
+                    + "{\"direction\":\"right\",\"ratio\":1e999,\"first\":{\"pane_id\":\"" + a + "\"},\"second\":"
+                    + "{\"direction\":\"down\",\"ratio\":0.5,\"first\":{\"pane_id\":\"" + b + "\"},\"second\":{\"pane_id\":\""
+                    + c + "\"}}}}}\n";
+            JsonNode before = state(ws);
+            long mark = log.mark();
+            client.sendRaw(line);
+            JsonNode response = client.nextResponse();
+            assertThat(response.get("error").get("code").asString()).isEqualTo("BAD_PARAMS");
+            assertThat(response.get("error").get("details").get("field").asString()).isEqualTo("layout.ratio");
+            assertThat(state(ws)).isEqualTo(before);
+            assertThat(log.since(mark)).isEmpty();
+        }
+
+        @Test
+        void rejectsAnUnknownDirectionAndAMissingLayout() {
+            assertRejectedUnchanged(ws, "layout.direction", "tab.set_layout", Map.of("tab_id", tab,
+                    "layout", node("sideways", 0.5, leaf(a), node("down", 0.5, leaf(b), leaf(c)))));
+            assertRejectedUnchanged(ws, "layout", "tab.set_layout", Map.of("tab_id", tab));
+        }
+
+        @Test
+        void acceptsNoLayoutForAnEmptyTabOnly() {
+            String empty = client.call("tab.create", Map.of("workspace_id", ws)).get("tab_id").asString();
+            long mark = log.mark();
+            assertThat(client.call("tab.set_layout", Map.of("tab_id", empty)).has("layout")).isFalse();
+            assertThat(log.since(mark)).isEmpty();
+            assertRejectedUnchanged(ws, "layout.pane_id", "tab.set_layout", Map.of("tab_id", empty, "layout", leaf(a)));
+        }
+    }
+
+    @Nested
+    class SetRatio {
+
+        String b;
+        String c;
+
+        @BeforeEach
+        void threePanes() {
+            b = split(a, "right", Map.of()).get("pane_id").asString();
+            c = split(b, "down", Map.of()).get("pane_id").asString();
+        }
+
+        @Test
+        void movesOneDividerClampsItAndEchoesTabUpdated() { // seed R243 R245 R246
+            long mark = log.mark();
+            JsonNode result = client.call("tab.set_ratio", Map.of("tab_id", tab, "path", List.of(1), "ratio", 0.01));
+            assertThat(result.get("layout").get("second").get("ratio").asDouble()).isEqualTo(0.05);
+            assertThat(result.get("layout").get("ratio").asDouble()).isEqualTo(0.5);
+            client.call("tab.set_ratio", Map.of("tab_id", tab, "path", List.of(), "ratio", 0.7));
+            assertThat(tab(tab).get("layout").get("ratio").asDouble()).isEqualTo(0.7);
+            List<Recorded> events = log.since(mark);
+            assertThat(names(events)).containsExactly("tab.updated", "tab.updated");
+            assertThat(events.getLast().payload().get("layout")).isEqualTo(tab(tab).get("layout"));
+        }
+
+        @Test
+        void emitsNothingWhenTheRatioIsAlreadyThere() {
+            long mark = log.mark();
+            client.call("tab.set_ratio", Map.of("tab_id", tab, "path", List.of(), "ratio", 0.5));
+            client.call("tab.set_ratio", Map.of("tab_id", tab, "path", List.of(1), "ratio", 2)); // clamps to 0.95
+            client.call("tab.set_ratio", Map.of("tab_id", tab, "path", List.of(1), "ratio", 0.99));
+            assertThat(names(log.since(mark))).containsExactly("tab.updated");
+        }
+
+        @Test
+        void rejectsAPathThatEndsAtAPaneOrLeavesTheTree() { // seed R244
+            assertRejectedUnchanged(ws, "path", "tab.set_ratio", Map.of("tab_id", tab, "path", List.of(0), "ratio", 0.3));
+            assertRejectedUnchanged(ws, "path", "tab.set_ratio", Map.of("tab_id", tab, "path", List.of(1, 1, 0), "ratio", 0.3));
+            assertRejectedUnchanged(ws, "path[1]", "tab.set_ratio", Map.of("tab_id", tab, "path", List.of(1, 2), "ratio", 0.3));
+        }
+
+        @Test
+        void rejectsARootPathOnATabWithoutSplits() { // seed R244
+            String single = client.call("tab.create", Map.of("workspace_id", ws)).get("tab_id").asString();
+            assertRejectedUnchanged(ws, "path", "tab.set_ratio", Map.of("tab_id", single, "path", List.of(), "ratio", 0.3));
+            spawn(ws, Map.of("tab_id", single));
+            assertRejectedUnchanged(ws, "path", "tab.set_ratio", Map.of("tab_id", single, "path", List.of(), "ratio", 0.3));
+        }
+
+        @Test
+        void rejectsANonFiniteRatio() {
+            JsonNode before = state(ws);
+            long mark = log.mark();
+            client.sendRaw("{\"id\":\"r\",\"method\":\"tab.set_ratio\",\"params\":{\"tab_id\":\"" + tab
+                    + "\",\"path\":[],\"ratio\":-1e999}}\n");
+            JsonNode response = client.nextResponse();
+            assertThat(response.get("error").get("details").get("field").asString()).isEqualTo("ratio");
+            assertThat(state(ws)).isEqualTo(before);
+            assertThat(log.since(mark)).isEmpty();
+        }
+    }
+}
