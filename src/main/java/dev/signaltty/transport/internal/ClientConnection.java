@@ -103,6 +103,7 @@ final class ClientConnection implements Connection {
                 deferred.add(frame);
                 if (deferred.size() > 65_536) {
                     closeLocked("lagging: event backlog over 65536 frames");
+                    processor.connectionLagged();
                     return false;
                 }
                 return true;
@@ -117,6 +118,7 @@ final class ClientConnection implements Connection {
         byte[] line = processor.encodeEvent(frame);
         if (queuedEventBytes + line.length > MAX_QUEUED_EVENT_BYTES) {
             closeLocked("lagging: over " + MAX_QUEUED_EVENT_BYTES + " bytes of undelivered events");
+            processor.connectionLagged();
             return false;
         }
         queuedEventBytes += line.length;

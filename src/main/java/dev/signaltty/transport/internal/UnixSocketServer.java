@@ -51,7 +51,8 @@ class UnixSocketServer implements SmartLifecycle {
             prepareDirectory(socket.getParent());
             replaceIfStale(socket);
             AFUNIXServerSocket listener = AFUNIXServerSocket.newInstance();
-            listener.bind(AFUNIXSocketAddress.of(socket.toFile()));
+            // the default backlog (50) refuses a burst of connects with EAGAIN; the kernel caps this at somaxconn
+            listener.bind(AFUNIXSocketAddress.of(socket.toFile()), 1024);
             Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
             server = listener;
         } catch (IOException e) {
