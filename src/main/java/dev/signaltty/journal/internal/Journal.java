@@ -20,6 +20,12 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.MeterBinder;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -45,7 +51,7 @@ import dev.signaltty.transport.SignalttyPaths;
  * server (R176).
  */
 @Component
-public class Journal implements EventLog, AutoCloseable {
+public class Journal implements EventLog, AutoCloseable, MeterBinder {
 
     /** {@code signaltty server recover} starts the daemon with this set to true. */
     public static final String RECOVER_PROPERTY = "signaltty.journal.recover";
@@ -74,6 +80,9 @@ public class Journal implements EventLog, AutoCloseable {
     private final AtomicLong commits = new AtomicLong();
 
     private final Thread writer;
+    /** Set once metrics are bound (ADR 0100); null means not measured. */
+    private volatile @Nullable Timer syncTimer;
+    private volatile @Nullable DistributionSummary batchSizes;
 
     private final class Pending implements Submitted {
         private final AuditRecord record;
@@ -234,6 +243,7 @@ public class Journal implements EventLog, AutoCloseable {
             for (Pending pending : batch) {
                 records.add(pending.record());
             }
+            long writeStart = System.nanoTime();
             try {
                 audit.append(records);
             } catch (IOException | RuntimeException e) {
@@ -241,6 +251,7 @@ public class Journal implements EventLog, AutoCloseable {
                 failAll(batch, e);
                 continue;
             }
+            measure(writeStart, records.size());
             commits.incrementAndGet();
             publish(records);
             for (Pending pending : batch) {
@@ -342,6 +353,33 @@ public class Journal implements EventLog, AutoCloseable {
     /** Ends the connection's subscription; false when it had none. */
     public boolean unsubscribe(Connection connection) {
         return subscriptions.unsubscribe(connection);
+    }
+
+    private void measure(long writeStart, int records) {
+        Timer timer = syncTimer;
+        DistributionSummary sizes = batchSizes;
+        if (timer != null && sizes != null) {
+            timer.record(System.nanoTime() - writeStart, TimeUnit.NANOSECONDS);
+            sizes.record(records);
+        }
+    }
+
+    @Override
+    public void bindTo(MeterRegistry meters) {
+        batchSizes = DistributionSummary.builder("signaltty.journal.batch.size")
+                .description("Events written and synced together (group commit)").baseUnit("events")
+                .publishPercentileHistogram().minimumExpectedValue(1.0).maximumExpectedValue(4096.0)
+                .register(meters);
+        syncTimer = Timer.builder("signaltty.journal.sync")
+                .description("Write plus fsync of one batch of audit records")
+                .publishPercentileHistogram().minimumExpectedValue(java.time.Duration.ofNanos(20_000))
+                .maximumExpectedValue(java.time.Duration.ofSeconds(60)).register(meters);
+        FunctionCounter.builder("signaltty.journal.events", this, Journal::publishedCount)
+                .description("Events journaled and published").register(meters);
+        Gauge.builder("signaltty.subscriptions", this, Journal::subscriberCount)
+                .description("Live event subscriptions").register(meters);
+        FunctionCounter.builder("signaltty.subscriptions.lag.closures", this, Journal::lagClosures)
+                .description("Event streams closed because the subscriber fell behind").register(meters);
     }
 
     /** Streams closed because their client fell behind or delivery went out of order. */

@@ -5,6 +5,11 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
 
 import org.springframework.stereotype.Component;
 
@@ -19,15 +24,17 @@ import dev.signaltty.transport.EventFrame;
  * A viewer that cannot keep up is dropped (its connection closes) — it never blocks the PTY reader.
  */
 @Component
-class PaneOutput {
+class PaneOutput implements MeterBinder {
 
     private final EventLog events;
+    private final LongAdder bytesOut = new LongAdder();
 
     PaneOutput(EventLog events) {
         this.events = events;
     }
 
     void emit(Pane pane, byte[] buffer, int length) {
+        bytesOut.add(length);
         synchronized (pane.terminal) {
             pane.terminal.feed(buffer, 0, length);
             pane.outputOffset += length;
@@ -45,5 +52,11 @@ class PaneOutput {
                 }
             }
         }
+    }
+
+    @Override
+    public void bindTo(MeterRegistry meters) {
+        FunctionCounter.builder("signaltty.pty.bytes", bytesOut, LongAdder::sum).tag("direction", "out")
+                .description("Bytes read from pane PTYs (program output)").baseUnit("bytes").register(meters);
     }
 }

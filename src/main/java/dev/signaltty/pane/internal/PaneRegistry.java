@@ -6,6 +6,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
+
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.ErrorCode;
@@ -13,7 +17,7 @@ import dev.signaltty.transport.ProtocolException;
 
 /** Live panes by id; names resolve too, but a real id always wins over a name (seed). */
 @Component
-class PaneRegistry {
+class PaneRegistry implements MeterBinder {
 
     private final Map<String, Pane> panes = new ConcurrentHashMap<>();
 
@@ -61,5 +65,24 @@ class PaneRegistry {
             }
         }
         return out;
+    }
+
+    private long count(boolean running) {
+        long n = 0;
+        for (Pane pane : panes.values()) {
+            if ((pane.exitCode == null) == running) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    @Override
+    public void bindTo(MeterRegistry meters) {
+        // process state; the agent lifecycle state (idle/working/...) belongs to the agent module's binder
+        Gauge.builder("signaltty.panes", this, r -> r.count(true)).tag("state", "running")
+                .description("Live panes by process state").register(meters);
+        Gauge.builder("signaltty.panes", this, r -> r.count(false)).tag("state", "exited")
+                .description("Live panes by process state").register(meters);
     }
 }

@@ -4,7 +4,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
@@ -15,7 +19,7 @@ import dev.signaltty.transport.ProtocolException;
 
 /** pane.write: raw input bytes, as text ({@code data}) or base64 ({@code data_b64}), exactly one. */
 @Component
-class PaneWriteHandler implements MethodHandler<PaneWriteHandler.Params, Map<String, Object>> {
+class PaneWriteHandler implements MethodHandler<PaneWriteHandler.Params, Map<String, Object>>, MeterBinder {
 
     record Params(String paneId, @Nullable String data, @Nullable String dataB64) {
         Params {
@@ -37,6 +41,7 @@ class PaneWriteHandler implements MethodHandler<PaneWriteHandler.Params, Map<Str
     }
 
     private final PaneRegistry registry;
+    private final LongAdder bytesIn = new LongAdder();
 
     PaneWriteHandler(PaneRegistry registry) {
         this.registry = registry;
@@ -63,10 +68,17 @@ class PaneWriteHandler implements MethodHandler<PaneWriteHandler.Params, Map<Str
         byte[] bytes = params.bytes();
         try {
             pane.write(bytes);
+            bytesIn.add(bytes.length);
         } catch (IOException e) {
             throw new ProtocolException(ErrorCode.PANE_EXITED, "pane " + pane.id + " has exited",
                     Map.of("pane_id", pane.id));
         }
         return Map.of("pane_id", pane.id, "bytes", bytes.length);
+    }
+
+    @Override
+    public void bindTo(MeterRegistry meters) {
+        FunctionCounter.builder("signaltty.pty.bytes", bytesIn, LongAdder::sum).tag("direction", "in")
+                .description("Bytes written to pane PTYs (pane.write input)").baseUnit("bytes").register(meters);
     }
 }

@@ -103,6 +103,7 @@ final class ClientConnection implements Connection {
                 deferred.add(frame);
                 if (deferred.size() > 65_536) {
                     closeLocked("lagging: event backlog over 65536 frames");
+                    processor.connectionLagged();
                     return false;
                 }
                 return true;
@@ -117,6 +118,7 @@ final class ClientConnection implements Connection {
         byte[] line = processor.encodeEvent(frame);
         if (queuedEventBytes + line.length > MAX_QUEUED_EVENT_BYTES) {
             closeLocked("lagging: over " + MAX_QUEUED_EVENT_BYTES + " bytes of undelivered events");
+            processor.connectionLagged();
             return false;
         }
         queuedEventBytes += line.length;
@@ -211,6 +213,26 @@ final class ClientConnection implements Connection {
             lock.unlock();
         }
         action.run();
+    }
+
+    /** Waits (until {@code deadlineNanos}) for the in-flight request's response to be queued. */
+    void awaitIdle(long deadlineNanos) {
+        while (System.nanoTime() < deadlineNanos) {
+            lock.lock();
+            try {
+                if (!inFlight) {
+                    return;
+                }
+            } finally {
+                lock.unlock();
+            }
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     /** Cancels the in-flight request (server shutdown). */

@@ -4,12 +4,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
+
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /** Live connections and the uid check (a peer of another uid gets FORBIDDEN). */
 @Component
-class ConnectionRegistry {
+class ConnectionRegistry implements MeterBinder {
 
     private final Map<Long, ClientConnection> connections = new ConcurrentHashMap<>();
     private final Map<Long, Boolean> allowed = new ConcurrentHashMap<>();
@@ -39,5 +43,11 @@ class ConnectionRegistry {
 
     int size() {
         return connections.size();
+    }
+
+    @Override
+    public void bindTo(MeterRegistry meters) {
+        Gauge.builder("signaltty.connections", this, ConnectionRegistry::size)
+                .description("Open client connections").register(meters);
     }
 }

@@ -18,6 +18,7 @@ import dev.signaltty.transport.EventFrame;
 import dev.signaltty.transport.MethodHandler;
 import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.transport.ProtocolJson;
+import dev.signaltty.transport.internal.metrics.RequestMetrics;
 import tools.jackson.databind.JsonNode;
 
 /** Turns one request line into one response line; encodes event frames. */
@@ -28,32 +29,37 @@ class RequestProcessor {
 
     private final MethodRouter router;
     private final ConnectionRegistry registry;
+    private final RequestMetrics metrics;
 
-    RequestProcessor(MethodRouter router, ConnectionRegistry registry) {
+    RequestProcessor(MethodRouter router, ConnectionRegistry registry, RequestMetrics metrics) {
         this.router = router;
         this.registry = registry;
+        this.metrics = metrics;
     }
 
     byte[] process(byte[] line, ClientConnection connection, CancellationToken token, Consumer<Boolean> singleFlight) {
+        long start = System.nanoTime();
         if (line == LineReader.OVERSIZED) {
             return error(null, new ProtocolException(ErrorCode.BAD_PROTOCOL,
-                    "line exceeds " + ClientConnection.MAX_LINE + " bytes; discarded"));
+                    "line exceeds " + ClientConnection.MAX_LINE + " bytes; discarded"), RequestMetrics.INVALID, start);
         }
         Envelope envelope;
         try {
             envelope = Envelope.parse(line);
         } catch (Envelope.Violation v) {
-            return error(v.id(), v);
-        }
-        if (!registry.allowed(connection)) {
-            return error(envelope.id(), new ProtocolException(ErrorCode.FORBIDDEN,
-                    "peer uid is not the server's uid"));
+            return error(v.id(), v, RequestMetrics.INVALID, start);
         }
         MethodHandler<?, ?> handler = router.find(envelope.method());
+        // the method tag is a registered method or "unknown": clients cannot grow the registry
+        String method = handler == null ? RequestMetrics.UNKNOWN_METHOD : handler.method();
+        if (!registry.allowed(connection)) {
+            return error(envelope.id(), new ProtocolException(ErrorCode.FORBIDDEN,
+                    "peer uid is not the server's uid"), method, start);
+        }
         if (handler == null) {
             log.debug("unknown method {}", envelope.method());
             return error(envelope.id(), new ProtocolException(ErrorCode.UNKNOWN_METHOD,
-                    "unknown method " + envelope.method()));
+                    "unknown method " + envelope.method()), method, start);
         }
         singleFlight.accept(handler.singleFlight());
         try {
@@ -63,13 +69,21 @@ class RequestProcessor {
             response.put("id", envelope.id());
             response.put("ok", true);
             response.put("result", result == null ? Map.of() : result);
-            return encode(response);
+            byte[] encoded = encode(response);
+            metrics.record(method, "ok", start);
+            return encoded;
         } catch (ProtocolException e) {
-            return error(envelope.id(), e);
+            return error(envelope.id(), e, method, start);
         } catch (RuntimeException e) {
             log.error("failed to answer {}", envelope.method(), e);
-            return error(envelope.id(), new ProtocolException(ErrorCode.INTERNAL, "internal error"));
+            return error(envelope.id(), new ProtocolException(ErrorCode.INTERNAL, "internal error"), method, start);
         }
+    }
+
+    private byte[] error(@Nullable JsonNode id, ProtocolException e, String method, long start) {
+        byte[] encoded = error(id, e);
+        metrics.record(method, e.code().name(), start);
+        return encoded;
     }
 
     private byte[] error(@Nullable JsonNode id, ProtocolException e) {
@@ -104,6 +118,11 @@ class RequestProcessor {
         System.arraycopy(body, 0, line, 0, body.length);
         line[body.length] = '\n';
         return line;
+    }
+
+    /** A connection was closed because its undelivered events passed the cap. */
+    void connectionLagged() {
+        metrics.lagClosure();
     }
 
     void connectionClosed(ClientConnection connection) {

@@ -51,7 +51,8 @@ class UnixSocketServer implements SmartLifecycle {
             prepareDirectory(socket.getParent());
             replaceIfStale(socket);
             AFUNIXServerSocket listener = AFUNIXServerSocket.newInstance();
-            listener.bind(AFUNIXSocketAddress.of(socket.toFile()));
+            // the default backlog (50) refuses a burst of connects with EAGAIN; the kernel caps this at somaxconn
+            listener.bind(AFUNIXSocketAddress.of(socket.toFile()), 1024);
             Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
             server = listener;
         } catch (IOException e) {
@@ -129,6 +130,11 @@ class UnixSocketServer implements SmartLifecycle {
         }
         for (ClientConnection connection : registry.all()) {
             connection.cancelInFlight("shutdown");
+        }
+        // a cancelled wait answers (TIMEOUT, cause shutdown) before its connection closes (ADR-0002)
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(500);
+        for (ClientConnection connection : registry.all()) {
+            connection.awaitIdle(deadline);
             connection.close("server shutting down");
         }
         try {

@@ -1,0 +1,533 @@
+package bench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import tools.jackson.databind.JsonNode;
+
+/**
+ * signaltty against tmux, measured in the same run on the same machine (issue 10). Prints a markdown
+ * table and, with {@code -Dbench.docs=FILE}, replaces the generated section of that file. Run it with
+ * {@code bench/run}, which builds the project and finds the JDK.
+ */
+public final class Bench {
+
+    record Row(String measure, String signaltty, String tmux, String ratio, String goal, String met) {
+    }
+
+    final String java = ProcessHandle.current().info().command().orElseThrow();
+    final String classpath = System.getProperty("bench.daemon.cp");
+    final Path repo = Path.of(System.getProperty("bench.repo", ".")).toAbsolutePath();
+    final int floodMb = Integer.getInteger("bench.flood.mb", 100);
+    final int memoryPanes = Integer.getInteger("bench.memory.panes", 40);
+    final Path work;
+    final List<Row> rows = new ArrayList<>();
+    final List<String> notes = new ArrayList<>();
+
+    Bench() throws IOException {
+        work = Files.createTempDirectory("signaltty-bench");
+    }
+
+    public static void main(String[] args) throws Exception {
+        Bench bench = new Bench();
+        try {
+            bench.runAll(args.length == 0 ? List.of("start", "roundtrip", "cli", "list", "flood", "memory", "journal")
+                    : List.of(args));
+        } finally {
+            bench.deleteWork();
+        }
+        String table = bench.table();
+        System.out.println(table);
+        String docs = System.getProperty("bench.docs");
+        if (docs != null && args.length == 0) { // a partial run prints only: the recorded table stays whole
+            bench.updateDocs(Path.of(docs), table);
+        }
+    }
+
+    void runAll(List<String> which) {
+        measure(which, "start", this::startup);
+        measure(which, "roundtrip", this::roundTrip);
+        measure(which, "cli", this::cliLatency);
+        measure(which, "list", this::paneList);
+        measure(which, "flood", this::flood);
+        measure(which, "memory", this::memory);
+        measure(which, "journal", this::journal);
+    }
+
+    interface Measure {
+        void run() throws Exception;
+    }
+
+    void measure(List<String> which, String name, Measure measure) {
+        if (!which.contains(name)) {
+            return;
+        }
+        System.err.println("bench: " + name + " …");
+        try {
+            measure.run();
+        } catch (Exception | AssertionError e) {
+            rows.add(new Row(name, "error: " + e.getMessage(), "", "", "", "no"));
+            e.printStackTrace();
+        }
+    }
+
+    Daemon daemon(String name) throws Exception {
+        Daemon daemon = Daemon.start(java, classpath, work.resolve(name));
+        daemon.awaitReady();
+        return daemon;
+    }
+
+    // ---- daemon start until the socket answers
+
+    void startup() throws Exception {
+        int runs = 5;
+        double[] signaltty = new double[runs];
+        double[] tmux = new double[runs];
+        for (int i = 0; i < runs; i++) {
+            try (Daemon daemon = Daemon.start(java, classpath, work.resolve("start-" + i))) {
+                signaltty[i] = daemon.awaitReady();
+            }
+            try (Tmux server = new Tmux(Files.createDirectories(work.resolve("tmux-start-" + i)), 2000)) {
+                long start = System.nanoTime();
+                server.cli("new-session", "-d", "sleep 100000");
+                tmux[i] = (System.nanoTime() - start) / 1e9;
+            }
+        }
+        double s = Stats.median(signaltty);
+        double t = Stats.median(tmux);
+        rows.add(new Row("daemon start until the socket answers (median of " + runs + ")", ms(s * 1e3), ms(t * 1e3),
+                ratio(t, s), "< 1.5 s", yes(s < 1.5)));
+        if (Runtime.version().feature() >= 25) {
+            double[] cached = withAotCache(runs);
+            double c = Stats.median(cached);
+            rows.add(new Row("daemon start with an AOT cache (JEP 483/514; trained by one start in this run)", ms(c * 1e3),
+                    ms(t * 1e3), ratio(t, c), "< 1.5 s", yes(c < 1.5)));
+        }
+    }
+
+    /**
+     * Start times with an AOT cache: the classes as one jar (a cache needs jars, not directories), one
+     * training start that serves a few requests and stops, then timed starts using the cache.
+     */
+    private double[] withAotCache(int runs) throws Exception {
+        Path jar = work.resolve("signaltty-classes.jar");
+        Tmux.run(List.of(Path.of(java).resolveSibling("jar").toString(), "--create", "--file", jar.toString(), "-C",
+                Path.of(classpath.split(":")[0]).toString(), "."));
+        StringBuilder jars = new StringBuilder(jar.toString());
+        try (Stream<Path> lib = Files.list(repo.resolve("target/lib"))) {
+            lib.filter(p -> p.toString().endsWith(".jar")).sorted().forEach(p -> jars.append(':').append(p));
+        }
+        Path cache = work.resolve("daemon.aot");
+        try (Daemon training = Daemon.start(java, List.of("-XX:AOTCacheOutput=" + cache, "-Xlog:aot=off", "-Xlog:cds=off"),
+                jars.toString(), work.resolve("aot-train"))) {
+            training.awaitReady();
+            try (Daemon.Client client = training.connect()) {
+                String workspace = client.call("workspace.create", Map.of("name", "train", "cwd", work.toString()))
+                        .get("workspace_id").asString();
+                client.call("pane.spawn", Map.of("workspace_id", workspace, "argv", List.of("true")));
+                client.call("pane.list", Map.of());
+            }
+        }
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (!Files.exists(cache) && System.nanoTime() < deadline) {
+            Thread.sleep(50); // the cache is written as the training JVM exits
+        }
+        double[] times = new double[runs];
+        for (int i = 0; i < runs; i++) {
+            try (Daemon daemon = Daemon.start(java, List.of("-XX:AOTCache=" + cache, "-Xlog:aot=off", "-Xlog:cds=off"),
+                    jars.toString(), work.resolve("aot-" + i))) {
+                times[i] = daemon.awaitReady();
+            }
+        }
+        return times;
+    }
+
+    // ---- request round trip on one open connection
+
+    void roundTrip() throws Exception {
+        int n = Integer.getInteger("bench.rt.n", 20_000);
+        int window = 128;
+        try (Daemon daemon = daemon("rt"); Daemon.Client client = daemon.connect();
+             Tmux tmux = new Tmux(Files.createDirectories(work.resolve("tmux-rt")), 2000)) {
+            tmux.startControl();
+            byte[] ping = Daemon.Client.request(1, "ping", Map.of());
+            byte[] display = "display-message -p x\n".getBytes(StandardCharsets.UTF_8);
+            sequential(n / 4, () -> { client.lines.send(ping); return client.lines.next(); });
+            sequential(n / 4, () -> { tmux.lines.send(display); return tmux.readBlock(); });
+            double[] sLat = sequential(n, () -> { client.lines.send(ping); return client.lines.next(); });
+            double[] tLat = sequential(n, () -> { tmux.lines.send(display); return tmux.readBlock(); });
+            double sRate = n / sum(sLat);
+            double tRate = n / sum(tLat);
+            rows.add(new Row("request round trip, sequential (`ping` vs `display-message -p x`)",
+                    rate(sRate) + " req/s, p50 " + us(Stats.median(sLat)), rate(tRate) + " req/s, p50 " + us(Stats.median(tLat)),
+                    ratio(sRate, tRate), "≥ tmux control mode", yes(sRate >= tRate)));
+            double sPipe = pipelined(n * 5, window, client.lines, ping, () -> client.lines.next());
+            double tPipe = pipelined(n * 5, window, tmux.lines, display, () -> tmux.readBlock());
+            rows.add(new Row("request round trip, pipelined (window " + window + ")", rate(sPipe) + " req/s",
+                    rate(tPipe) + " req/s", ratio(sPipe, tPipe), "≥ 30k req/s", yes(sPipe >= 30_000)));
+        }
+    }
+
+    interface Call {
+        Object run() throws IOException;
+    }
+
+    static double[] sequential(int n, Call call) throws IOException {
+        double[] latencies = new double[n];
+        for (int i = 0; i < n; i++) {
+            long start = System.nanoTime();
+            call.run();
+            latencies[i] = (System.nanoTime() - start) / 1e9;
+        }
+        return latencies;
+    }
+
+    /** Requests in batches of {@code window} written at once, then their responses read. */
+    static double pipelined(int n, int window, Lines lines, byte[] request, Call read) throws IOException {
+        byte[] batch = new byte[request.length * window];
+        for (int i = 0; i < window; i++) {
+            System.arraycopy(request, 0, batch, i * request.length, request.length);
+        }
+        long start = System.nanoTime();
+        int done = 0;
+        while (done < n) {
+            lines.send(batch);
+            for (int i = 0; i < window; i++) {
+                read.run();
+            }
+            done += window;
+        }
+        return done / ((System.nanoTime() - start) / 1e9);
+    }
+
+    // ---- one-shot CLI
+
+    void cliLatency() throws Exception {
+        Path cli = repo.resolve("bin/signaltty");
+        int runs = 15;
+        try (Daemon daemon = daemon("cli");
+             Tmux tmux = new Tmux(Files.createDirectories(work.resolve("tmux-cli")), 2000)) {
+            tmux.cli("new-session", "-d", "sleep 100000");
+            List<String> command;
+            String what;
+            if (Files.isExecutable(cli)) {
+                command = List.of(cli.toString(), "--no-start", "ping");
+                what = "`bin/signaltty ping`";
+            } else {
+                command = List.of(java, "-cp", classpath, "bench.PingClient", daemon.socket.toString());
+                what = "raw socket ping client (bin/signaltty not built)";
+            }
+            Map<String, String> env = Map.of("XDG_RUNTIME_DIR", daemon.root.resolve("run").toString());
+            runTimed(command, env); // first run may build the CLI jar and its AOT cache
+            runTimed(command, env);
+            double[] s = new double[runs];
+            double[] t = new double[runs];
+            for (int i = 0; i < runs; i++) {
+                s[i] = runTimed(command, env);
+                t[i] = runTimed(List.of("tmux", "-S", tmux.socket.toString(), "display-message", "-p", "x"), Map.of());
+            }
+            double sm = Stats.median(s);
+            double tm = Stats.median(t);
+            rows.add(new Row("one-shot CLI latency, median of " + runs + " (" + what + " vs `tmux display-message -p x`)",
+                    ms(sm * 1e3), ms(tm * 1e3), ratio(tm, sm), "≤ 100 ms", yes(sm <= 0.1)));
+        }
+    }
+
+    double runTimed(List<String> command, Map<String, String> env) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().putAll(env);
+        builder.environment().remove("SIGNALTTY_SOCKET");
+        long start = System.nanoTime();
+        Process process = builder.start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        int status = process.waitFor();
+        double elapsed = (System.nanoTime() - start) / 1e9;
+        if (status != 0) {
+            throw new IOException(command + " exited " + status + ": " + out);
+        }
+        return elapsed;
+    }
+
+    // ---- pane.list with 200 live panes
+
+    void paneList() throws Exception {
+        int panes = 200;
+        int runs = 50;
+        try (Daemon daemon = daemon("list"); Daemon.Client client = daemon.connect();
+             Tmux tmux = new Tmux(Files.createDirectories(work.resolve("tmux-list")), 2000)) {
+            String workspace = client.call("workspace.create", Map.of("name", "list", "cwd", work.toString()))
+                    .get("workspace_id").asString();
+            for (int i = 0; i < panes; i++) {
+                client.call("pane.spawn", Map.of("workspace_id", workspace, "argv", List.of("sleep", "100000")));
+            }
+            tmux.startControl();
+            for (int i = 1; i < panes; i++) {
+                tmux.command("new-window -d 'sleep 100000'");
+            }
+            int listed = client.call("pane.list", Map.of()).get("panes").size();
+            int tmuxListed = tmux.command("list-panes -a").size();
+            for (int i = 0; i < 10; i++) {
+                client.call("pane.list", Map.of());
+                tmux.command("list-panes -a");
+            }
+            double[] s = sequential(runs, () -> client.call("pane.list", Map.of()));
+            double[] t = sequential(runs, () -> tmux.command("list-panes -a"));
+            double sm = Stats.median(s);
+            double tm = Stats.median(t);
+            rows.add(new Row("`pane.list` with " + listed + " live panes (vs `list-panes -a`, " + tmuxListed + " panes), median",
+                    ms(sm * 1e3) + ", p99 " + ms(Stats.percentile(s, 99) * 1e3), ms(tm * 1e3), ratio(tm, sm),
+                    "< 10 ms (herdr: 2.76 s at 198)", yes(sm < 0.010 && listed == panes)));
+        }
+    }
+
+    // ---- PTY flood
+
+    void flood() throws Exception {
+        Path file = work.resolve("flood.txt");
+        long size = FloodFile.write(file, (long) floodMb << 20);
+        double sSeconds;
+        try (Daemon daemon = daemon("flood"); Daemon.Client client = daemon.connect()) {
+            String workspace = client.call("workspace.create", Map.of("name", "flood", "cwd", work.toString()))
+                    .get("workspace_id").asString();
+            long start = System.nanoTime();
+            String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "cols", 200, "rows", 50,
+                    "argv", List.of("cat", file.toString()))).get("pane_id").asString();
+            while (true) {
+                JsonNode got = client.call("pane.get", Map.of("pane_id", pane));
+                JsonNode view = got.has("pane") ? got.get("pane") : got;
+                if ("exited".equals(view.path("status").asString()) && view.path("output_offset").asLong() >= size) {
+                    break;
+                }
+                if (System.nanoTime() - start > 600e9) {
+                    throw new IOException("flood not drained in 600 s: " + view);
+                }
+                Thread.sleep(5);
+            }
+            sSeconds = (System.nanoTime() - start) / 1e9;
+        }
+        double tSeconds;
+        try (Tmux tmux = new Tmux(Files.createDirectories(work.resolve("tmux-flood")), 2000)) {
+            tmux.cli("new-session", "-d", "-x", "200", "-y", "50", "sleep 100000");
+            long start = System.nanoTime();
+            tmux.cli("new-window", "-d", "cat '" + file + "'; tmux -S '" + tmux.socket + "' wait-for -S flooded");
+            tmux.cli("wait-for", "flooded");
+            tSeconds = (System.nanoTime() - start) / 1e9;
+        }
+        long start = System.nanoTime();
+        Process script = new ProcessBuilder("script", "-qc", "cat '" + file + "'", "/dev/null")
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectErrorStream(true).start();
+        script.waitFor();
+        double rawSeconds = (System.nanoTime() - start) / 1e9;
+        double mb = size / 1048576.0;
+        rows.add(new Row("PTY flood throughput (" + floodMb + " MiB mixed ANSI + UTF-8, until drained)",
+                String.format(Locale.ROOT, "%.1f MiB/s", mb / sSeconds), String.format(Locale.ROOT, "%.1f MiB/s", mb / tSeconds),
+                ratio(tSeconds, sSeconds), "≥ 4× tmux", yes(tSeconds / sSeconds >= 4)));
+        notes.add(String.format(Locale.ROOT, "Raw PTY rate with no emulator (`script -qc cat`): %.1f MiB/s.", mb / rawSeconds));
+    }
+
+    // ---- memory per idle pane with 10,000 lines of scrollback
+
+    /** JVM options that give memory back after a GC (G1 keeps up to 70 % of the heap free by default). */
+    static final List<String> LEAN_HEAP = List.of("-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=20");
+
+    void memory() throws Exception {
+        memory(List.of(), "");
+        memory(LEAN_HEAP, ", daemon with `" + String.join(" ", LEAN_HEAP) + "`");
+    }
+
+    void memory(List<String> jvmOptions, String variant) throws Exception {
+        int panes = memoryPanes;
+        String print = "awk 'BEGIN{for(i=1;i<=10000;i++) printf \"%06d lorem ipsum dolor sit amet, consectetur adipiscing elit\\n\", i}'";
+        long perPane = 10_000L * 64; // 63 printed bytes + CR from the terminal's newline translation
+        double sPerPane;
+        double heapPerPane;
+        Daemon started = Daemon.start(java, jvmOptions, classpath, work.resolve("memory" + jvmOptions.size()));
+        started.awaitReady();
+        try (Daemon daemon = started; Daemon.Client client = daemon.connect()) {
+            String workspace = client.call("workspace.create", Map.of("name", "mem", "cwd", work.toString()))
+                    .get("workspace_id").asString();
+            // one pane first, so per-pane classes and threads are in the baseline
+            spawnPrinting(client, workspace, print, perPane);
+            long rss0 = settledRss(daemon);
+            long heap0 = heapUsedAfterGc(daemon);
+            for (int i = 0; i < panes; i++) {
+                spawnPrinting(client, workspace, print, perPane);
+            }
+            long rss1 = settledRss(daemon);
+            long heap1 = heapUsedAfterGc(daemon);
+            sPerPane = (rss1 - rss0) * 1024.0 / panes;
+            heapPerPane = (heap1 - heap0) * 1024.0 / panes;
+            notes.add("Memory" + variant + ": " + panes + " panes each printing 10,000 lines of 63 bytes, then idle (`sleep`); "
+                    + "figures are the server's RSS growth after a full GC divided by the panes. signaltty's Java heap "
+                    + "retained per pane after GC: " + mib(heapPerPane) + ". Emulator on this branch: "
+                    + "`pane/internal/vt` (scrollback limit 10,000 lines).");
+        }
+        double tPerPane;
+        try (Tmux tmux = new Tmux(Files.createDirectories(work.resolve("tmux-mem")), 10_000)) {
+            tmux.cli("new-session", "-d", "-x", "80", "-y", "24", print + "; exec sleep 100000");
+            awaitTmuxHistory(tmux, 1);
+            long pid = tmux.serverPid();
+            long rss0 = Stats.rssKb(pid);
+            for (int i = 0; i < panes; i++) {
+                tmux.cli("new-window", "-d", print + "; exec sleep 100000");
+            }
+            awaitTmuxHistory(tmux, panes + 1);
+            Thread.sleep(500);
+            tPerPane = (Stats.rssKb(pid) - rss0) * 1024.0 / panes;
+        }
+        rows.add(new Row("memory per idle pane with 10,000 lines of scrollback (" + panes + " panes, RSS growth" + variant + ")",
+                mib(sPerPane), mib(tPerPane), ratio(tPerPane, sPerPane), "≤ half of tmux",
+                yes(sPerPane <= tPerPane / 2)));
+    }
+
+    private static void spawnPrinting(Daemon.Client client, String workspace, String print, long expected) throws Exception {
+        String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "cols", 80, "rows", 24,
+                "argv", List.of("sh", "-c", print + "; exec sleep 100000"))).get("pane_id").asString();
+        long deadline = System.nanoTime() + 120_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            JsonNode got = client.call("pane.get", Map.of("pane_id", pane));
+            JsonNode view = got.has("pane") ? got.get("pane") : got;
+            if (view.path("output_offset").asLong() >= expected) {
+                return;
+            }
+            Thread.sleep(10);
+        }
+        throw new IOException("pane " + pane + " did not print its lines");
+    }
+
+    private long settledRss(Daemon daemon) throws Exception {
+        heapUsedAfterGc(daemon);
+        Thread.sleep(500);
+        return daemon.rssKb();
+    }
+
+    /** Heap in use after a full GC, in KiB, from {@code jcmd GC.heap_info} beside this JVM's java. */
+    private long heapUsedAfterGc(Daemon daemon) throws Exception {
+        String jcmd = Path.of(java).resolveSibling("jcmd").toString();
+        Tmux.run(List.of(jcmd, Long.toString(daemon.process.pid()), "GC.run"));
+        String info = Tmux.run(List.of(jcmd, Long.toString(daemon.process.pid()), "GC.heap_info"));
+        Matcher m = Pattern.compile("used (\\d+)K").matcher(info);
+        if (!m.find()) {
+            throw new IOException("no heap figure in: " + info);
+        }
+        return Long.parseLong(m.group(1));
+    }
+
+    private static void awaitTmuxHistory(Tmux tmux, int panes) throws Exception {
+        long deadline = System.nanoTime() + 120_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            String[] sizes = tmux.cli("list-panes", "-a", "-F", "#{history_size}").trim().split("\n");
+            long full = Stream.of(sizes).filter(s -> !s.isBlank()).mapToLong(Long::parseLong).filter(h -> h >= 9_970).count();
+            if (full >= panes) {
+                return;
+            }
+            Thread.sleep(50);
+        }
+        throw new IOException("tmux panes did not fill their history");
+    }
+
+    // ---- journal (bench/journal-throughput.sh output, run by bench/run)
+
+    void journal() throws Exception {
+        String file = System.getProperty("bench.journal");
+        if (file == null || !Files.exists(Path.of(file))) {
+            return;
+        }
+        double best = 0;
+        int appenders = 0;
+        for (String line : Files.readAllLines(Path.of(file))) {
+            String[] cells = line.split("\\|");
+            if (cells.length > 5 && cells[1].trim().startsWith("journal (group commit")) {
+                double rate = Double.parseDouble(cells[4].trim());
+                if (rate > best) {
+                    best = rate;
+                    appenders = Integer.parseInt(cells[2].trim());
+                }
+            }
+        }
+        rows.add(new Row("journaled events/s (journal benchmark, " + appenders + " appenders, sync before publish)",
+                rate(best) + " events/s", "—", "—", "≥ 20k", yes(best >= 20_000)));
+    }
+
+    // ---- output
+
+    String table() {
+        StringBuilder out = new StringBuilder();
+        out.append("| measure | signaltty | tmux | signaltty advantage | goal | met |\n|---|---:|---:|---:|---|---|\n");
+        for (Row row : rows) {
+            out.append("| ").append(String.join(" | ", row.measure(), row.signaltty(), row.tmux(), row.ratio(), row.goal(), row.met()))
+                    .append(" |\n");
+        }
+        out.append("\nAdvantage: how many times better signaltty does than tmux in the same run (rate ÷ rate, or "
+                + "tmux's time or memory ÷ signaltty's); above 1 signaltty is ahead.\n");
+        for (String note : notes) {
+            out.append("\n- ").append(note);
+        }
+        return out.toString();
+    }
+
+    static final String BEGIN = "<!-- bench/run: begin (generated; edit bench/src instead) -->";
+    static final String END = "<!-- bench/run: end -->";
+
+    void updateDocs(Path docs, String table) throws Exception {
+        String text = Files.exists(docs) ? Files.readString(docs) : "# Benchmarks\n";
+        String tmuxVersion = Tmux.version();
+        String section = BEGIN + "\n\nLast `bench/run`: " + LocalDate.now() + ", " + Runtime.getRuntime().availableProcessors()
+                + " cores, JDK " + Runtime.version() + ", " + tmuxVersion + ", load average before the run "
+                + System.getProperty("bench.load", "?") + ".\n\n" + table + "\n\n" + END;
+        int b = text.indexOf(BEGIN);
+        int e = text.indexOf(END);
+        String updated = b >= 0 && e > b ? text.substring(0, b) + section + text.substring(e + END.length())
+                : text.stripTrailing() + "\n\n## Suite against tmux (`bench/run`)\n\n" + section + "\n";
+        Files.writeString(docs, updated);
+    }
+
+    void deleteWork() throws IOException {
+        try (Stream<Path> paths = Files.walk(work)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+
+    static double sum(double[] values) {
+        double s = 0;
+        for (double v : values) {
+            s += v;
+        }
+        return s;
+    }
+
+    static String ratio(double a, double b) {
+        return String.format(Locale.ROOT, "%.2f×", a / b);
+    }
+
+    static String rate(double perSecond) {
+        return String.format(Locale.ROOT, "%,.0f", perSecond);
+    }
+
+    static String us(double seconds) {
+        return String.format(Locale.ROOT, "%.0f µs", seconds * 1e6);
+    }
+
+    static String ms(double millis) {
+        return String.format(Locale.ROOT, "%.1f ms", millis);
+    }
+
+    static String mib(double bytes) {
+        return String.format(Locale.ROOT, "%.2f MiB", bytes / 1048576.0);
+    }
+
+    static String yes(boolean met) {
+        return met ? "yes" : "**no**";
+    }
+}

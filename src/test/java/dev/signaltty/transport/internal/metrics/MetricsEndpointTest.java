@@ -1,0 +1,208 @@
+package dev.signaltty.transport.internal.metrics;
+
+import static dev.signaltty.support.ProtocolClient.eventually;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.beans.factory.NoSuchBeanDefinitionException;
+
+import dev.signaltty.support.ProtocolClient;
+import dev.signaltty.support.TestDaemon;
+
+/** The Prometheus endpoint, scraped over HTTP from a real daemon driven over its socket. */
+public class MetricsEndpointTest {
+
+    private static final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    public static String scrape(int port) {
+        try {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
+                    .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(response.statusCode()).isEqualTo(200);
+            assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("text/plain"));
+            return response.body();
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    /** The value of the first sample whose name and labels start with {@code prefix}; -1 when absent. */
+    public static double sample(String body, String prefix) {
+        for (String line : body.split("\n")) {
+            if (line.startsWith(prefix)) {
+                return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+            }
+        }
+        return -1;
+    }
+
+    @Nested
+    class WhenEnabled {
+
+        @TempDir
+        static Path root;
+        static TestDaemon daemon;
+        static ProtocolClient client;
+        static int port;
+        static String workspace;
+
+        @BeforeAll
+        static void start() {
+            daemon = TestDaemon.start(root, "signaltty.metrics.enabled=true", "signaltty.metrics.port=0");
+            port = daemon.bean(MetricsEndpoint.class).port();
+            client = daemon.connect();
+            workspace = client.call("workspace.create", Map.of("name", "metrics", "cwd", root.toString()))
+                    .get("workspace_id").asString();
+        }
+
+        @AfterAll
+        static void stop() {
+            client.close();
+            daemon.close();
+        }
+
+        @Test
+        void listensOnAnEphemeralLoopbackPort() {
+            assertThat(port).isPositive();
+            assertThat(scrape(port)).contains("# TYPE signaltty_requests_seconds histogram");
+        }
+
+        @Test
+        void countsRequestsByMethodAndOutcomeWithLatency() {
+            for (int i = 0; i < 3; i++) {
+                client.call("ping", Map.of());
+            }
+            client.errorCode("no.such.method", Map.of());
+            client.sendRaw("{not json\n");
+            client.nextResponse();
+            String body = scrape(port);
+            assertThat(sample(body, "signaltty_requests_seconds_count{method=\"ping\",outcome=\"ok\"}")).isGreaterThanOrEqualTo(3);
+            assertThat(sample(body, "signaltty_requests_seconds_count{method=\"unknown\",outcome=\"UNKNOWN_METHOD\"}")).isGreaterThanOrEqualTo(1);
+            assertThat(sample(body, "signaltty_requests_seconds_count{method=\"invalid\",outcome=\"BAD_PROTOCOL\"}")).isGreaterThanOrEqualTo(1);
+            assertThat(sample(body, "signaltty_requests_seconds_sum{method=\"ping\",outcome=\"ok\"}")).isPositive();
+            assertThat(body).contains("signaltty_requests_seconds_bucket{method=\"ping\",outcome=\"ok\",le=");
+            // a made-up method name never becomes a label value
+            assertThat(body).doesNotContain("no.such.method");
+        }
+
+        @Test
+        void countsOpenConnections() {
+            double before = sample(scrape(port), "signaltty_connections ");
+            try (ProtocolClient second = daemon.connect()) {
+                second.call("ping", Map.of());
+                eventually(Duration.ofSeconds(5), () -> sample(scrape(port), "signaltty_connections ") == before + 1);
+            }
+            eventually(Duration.ofSeconds(5), () -> sample(scrape(port), "signaltty_connections ") == before);
+        }
+
+        @Test
+        void countsPtyBytesBothWaysAndPanesByState() {
+            String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "argv", List.of("cat")))
+                    .get("pane_id").asString();
+            String exited = client.call("pane.spawn", Map.of("workspace_id", workspace, "argv", List.of("true")))
+                    .get("pane_id").asString();
+            String before = scrape(port);
+            double in = sample(before, "signaltty_pty_bytes_total{direction=\"in\"}");
+            double out = sample(before, "signaltty_pty_bytes_total{direction=\"out\"}");
+            client.call("pane.write", Map.of("pane_id", pane, "data", "0123456789\n"));
+            eventually(Duration.ofSeconds(10), () -> {
+                String body = scrape(port);
+                // cat echoes the line and the terminal echoes the input: output grows by at least 11 bytes
+                return sample(body, "signaltty_pty_bytes_total{direction=\"in\"}") == in + 11
+                        && sample(body, "signaltty_pty_bytes_total{direction=\"out\"}") >= out + 11;
+            });
+            eventually(Duration.ofSeconds(10), () -> {
+                String body = scrape(port);
+                return sample(body, "signaltty_panes{state=\"running\"}") >= 1
+                        && sample(body, "signaltty_panes{state=\"exited\"}") >= 1;
+            });
+            client.call("pane.close", Map.of("pane_id", pane));
+            client.call("pane.close", Map.of("pane_id", exited));
+        }
+
+        @Test
+        void measuresJournalSyncsAndBatchSizes() {
+            double syncs = sample(scrape(port), "signaltty_journal_sync_seconds_count ");
+            client.call("workspace.rename", Map.of("workspace_id", workspace, "name", "renamed"));
+            client.call("workspace.rename", Map.of("workspace_id", workspace, "name", "metrics"));
+            String body = scrape(port);
+            assertThat(sample(body, "signaltty_journal_sync_seconds_count ")).isGreaterThanOrEqualTo(syncs + 2);
+            assertThat(sample(body, "signaltty_journal_batch_size_events_count ")).isGreaterThanOrEqualTo(syncs + 2);
+            assertThat(sample(body, "signaltty_journal_events_total ")).isGreaterThanOrEqualTo(2);
+        }
+
+        @Test
+        void reportsSubscriptionsAndLagClosures() {
+            try (ProtocolClient subscriber = daemon.connect()) {
+                subscriber.call("subscribe", Map.of());
+                eventually(Duration.ofSeconds(5), () -> sample(scrape(port), "signaltty_subscriptions ") >= 1);
+            }
+            String body = scrape(port);
+            assertThat(sample(body, "signaltty_subscriptions_lag_closures_total ")).isGreaterThanOrEqualTo(0);
+            assertThat(sample(body, "signaltty_connections_lag_closures_total ")).isGreaterThanOrEqualTo(0);
+        }
+
+        @Test
+        void refusesAnythingButGet() throws Exception {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
+                    .POST(HttpRequest.BodyPublishers.ofString("x")).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(response.statusCode()).isEqualTo(405);
+        }
+
+        @Test
+        void doesNotListenOnANonLoopbackAddress() throws Exception {
+            InetAddress external = nonLoopbackAddress();
+            if (external == null) {
+                return; // no other interface on this host: loopback is all there is to listen on
+            }
+            assertThatThrownBy(() -> new Socket(external, port).close()).isInstanceOf(ConnectException.class);
+        }
+
+        private static InetAddress nonLoopbackAddress() throws IOException {
+            for (var nif : java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces())) {
+                for (var address : java.util.Collections.list(nif.getInetAddresses())) {
+                    if (!address.isLoopbackAddress() && address instanceof java.net.Inet4Address) {
+                        return address;
+                    }
+                }
+            }
+            return null;
+        }
+    }
+
+    @Nested
+    class WhenDisabled {
+
+        @TempDir
+        Path root;
+
+        @Test
+        void servesNothingAndStillAnswersRequests() {
+            try (TestDaemon daemon = TestDaemon.start(root); ProtocolClient client = daemon.connect()) {
+                assertThat(client.call("ping", Map.of())).isNotNull();
+                assertThatThrownBy(() -> daemon.bean(MetricsEndpoint.class)).isInstanceOf(NoSuchBeanDefinitionException.class);
+            }
+        }
+    }
+}
