@@ -33,6 +33,8 @@ final class Pane {
     volatile @Nullable Integer exitCode;
     volatile @Nullable Instant exitedAt;
     volatile boolean closed;
+    /** The agent integration of the last launch (null for ordinary programs); not persisted. */
+    volatile dev.signaltty.pane.internal.agent.integration.@Nullable Integration integration;
     /** Connections attached to this pane's output, by connection id (one viewer per connection). */
     final Map<Long, dev.signaltty.transport.Connection> viewers = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -83,13 +85,15 @@ final class Pane {
         }
         return new PaneView(id, name, workspaceId, tabId, argv, cwd.toString(), label, parentPaneId, relationship,
                 current == null ? null : current.pid(), terminal.cols(), terminal.rows(), terminal.title(),
-                alive() ? "running" : "exited", exitCode, offset, createdAt.toString(), taskId());
+                alive() ? "running" : "exited", exitCode, offset, createdAt.toString(), integration, taskId());
     }
 
     record PaneView(String paneId, @Nullable String name, String workspaceId, String tabId, List<String> argv,
                     String cwd, @Nullable String label, @Nullable String parentPaneId, @Nullable String relationship,
                     @Nullable Long pid, int cols, int rows, String title, String status, @Nullable Integer exitCode,
-                    long outputOffset, String createdAt, @Nullable String taskId) {
+                    long outputOffset, String createdAt,
+                    dev.signaltty.pane.internal.agent.integration.@Nullable Integration integration,
+                    @Nullable String taskId) {
     }
 
     /** Task workers are tagged by their SIGNALTTY_TASK: every event about the pane carries it. */

@@ -5,6 +5,7 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
+import dev.signaltty.pane.internal.agent.AgentStates;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
 import dev.signaltty.transport.ProtocolException;
@@ -19,10 +20,12 @@ class PaneGetHandler implements MethodHandler<PaneGetHandler.Params, Map<String,
 
     private final PaneRegistry registry;
     private final PaneLifecycle lifecycle;
+    private final AgentStates agents;
 
-    PaneGetHandler(PaneRegistry registry, PaneLifecycle lifecycle) {
+    PaneGetHandler(PaneRegistry registry, PaneLifecycle lifecycle, AgentStates agents) {
         this.registry = registry;
         this.lifecycle = lifecycle;
+        this.agents = agents;
     }
 
     @Override
@@ -42,6 +45,16 @@ class PaneGetHandler implements MethodHandler<PaneGetHandler.Params, Map<String,
 
     @Override
     public Map<String, Object> handle(Params params, CallContext context) {
-        return Map.of("pane", registry.resolve(params.paneId()).view());
+        Pane pane = registry.resolve(params.paneId());
+        AgentStates.AgentView agent = agents.view(pane.id);
+        Map<String, Object> result = new java.util.LinkedHashMap<>();
+        result.put("pane", pane.view());
+        result.put("lifecycle", agent.lifecycle());
+        result.put("attention", agent.attention());
+        if (agent.agent() != null) {
+            result.put("agent", agent.agent());
+        }
+        result.put("wait_baseline", agent.waitBaseline());
+        return result;
     }
 }

@@ -22,6 +22,7 @@ import org.springframework.stereotype.Component;
 import dev.signaltty.journal.EventLog;
 import dev.signaltty.pane.PaneClosed;
 import dev.signaltty.pane.PaneExited;
+import dev.signaltty.pane.internal.agent.integration.LaunchIntegrations;
 import dev.signaltty.pane.internal.vt.RingLimits;
 import dev.signaltty.pane.internal.vt.Terminal;
 import dev.signaltty.pane.internal.vt.TerminalListener;
@@ -65,6 +66,13 @@ class PaneLifecycle {
     private final CheckoutGuard checkouts;
     private final PaneOutput output;
     private final Map<String, CountDownLatch> exits = new java.util.concurrent.ConcurrentHashMap<>();
+    private LaunchIntegrations integrations;
+
+    /** Agent launch integrations (a setter, so this constructor stays as others extend it). */
+    @org.springframework.beans.factory.annotation.Autowired
+    void setIntegrations(LaunchIntegrations integrations) {
+        this.integrations = integrations;
+    }
 
     PaneLifecycle(PaneRegistry registry, Workspaces workspaces, StructureLock lock, EventLog events,
                   ApplicationEventPublisher publisher, SignalttyPaths paths, PaneOutput output, CheckoutGuard checkouts,
@@ -103,8 +111,11 @@ class PaneLifecycle {
             ReplyChannel replies = new ReplyChannel();
             Terminal terminal = new Terminal(spec.cols(), spec.rows(), replies, ringLimits, seqBase);
             PtySession session;
+            LaunchIntegrations.Result launch;
             try {
-                session = PtySession.launch(argv, cwd, env, spec.cols(), spec.rows());
+                // hooks are configured before the process starts; the persisted argv stays as given
+                launch = integrations.prepare(paneId, argv, cwd, env);
+                session = PtySession.launch(launch.argv(), cwd, launch.env(), spec.cols(), spec.rows());
             } catch (IOException | RuntimeException e) {
                 throw new ProtocolException(ErrorCode.SPAWN_FAILED, "cannot launch " + argv.getFirst() + ": "
                         + e.getMessage(), Map.of("argv0", argv.getFirst()));
@@ -115,6 +126,7 @@ class PaneLifecycle {
                     spec.parentPaneId() == null ? null : registry.resolve(spec.parentPaneId()).id,
                     spec.relationship(), terminal);
             pane.session = session;
+            pane.integration = launch.integration();
             replies.pane = pane;
             registry.add(pane);
             startWatching(pane, session);
@@ -150,7 +162,9 @@ class PaneLifecycle {
             }
             PtySession session;
             try {
-                session = PtySession.launch(pane.argv, pane.cwd, pane.env, pane.terminal.cols(), pane.terminal.rows());
+                LaunchIntegrations.Result launch = integrations.prepareResume(pane.id, pane.argv, pane.cwd, pane.env);
+                pane.integration = launch.integration();
+                session = PtySession.launch(launch.argv(), pane.cwd, launch.env(), pane.terminal.cols(), pane.terminal.rows());
             } catch (IOException | RuntimeException e) {
                 throw new ProtocolException(ErrorCode.SPAWN_FAILED, "cannot relaunch " + pane.argv.getFirst() + ": "
                         + e.getMessage(), Map.of("pane_id", pane.id));

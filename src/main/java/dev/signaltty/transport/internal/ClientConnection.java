@@ -213,6 +213,26 @@ final class ClientConnection implements Connection {
         action.run();
     }
 
+    /** Waits (until {@code deadlineNanos}) for the in-flight request's response to be queued. */
+    void awaitIdle(long deadlineNanos) {
+        while (System.nanoTime() < deadlineNanos) {
+            lock.lock();
+            try {
+                if (!inFlight) {
+                    return;
+                }
+            } finally {
+                lock.unlock();
+            }
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
     /** Cancels the in-flight request (server shutdown). */
     void cancelInFlight(String reason) {
         CancellationToken token = current;

@@ -129,6 +129,11 @@ class UnixSocketServer implements SmartLifecycle {
         }
         for (ClientConnection connection : registry.all()) {
             connection.cancelInFlight("shutdown");
+        }
+        // a cancelled wait answers (TIMEOUT, cause shutdown) before its connection closes (ADR-0002)
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(500);
+        for (ClientConnection connection : registry.all()) {
+            connection.awaitIdle(deadline);
             connection.close("server shutting down");
         }
         try {

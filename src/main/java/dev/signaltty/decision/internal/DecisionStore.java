@@ -1,0 +1,287 @@
+package dev.signaltty.decision.internal;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.BooleanSupplier;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.event.EventListener;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.decision.DecisionAnswered;
+import dev.signaltty.decision.DecisionCleared;
+import dev.signaltty.journal.EventLog;
+import dev.signaltty.pane.AgentDecisions;
+import dev.signaltty.pane.AgentStateChanged;
+import dev.signaltty.pane.PaneClosed;
+import dev.signaltty.pane.PaneExited;
+import dev.signaltty.transport.Cancellation;
+import dev.signaltty.transport.ErrorCode;
+import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.workspace.Ids;
+
+/**
+ * Decisions and their live answer routes. One read/write guard: decisions are set, answered and
+ * cleared under the write side (events journaled there, so seq order is decision order); a submit's
+ * recheck and its Enter write run under the read side. Lock order: this guard before the agent-state
+ * lock, never the reverse. At most one decision per pane is pending; a newer request supersedes it in
+ * one {@code decision.created} carrying {@code prev}. Resolved decisions are kept for
+ * {@link #RETAINED} entries, then forgotten.
+ */
+@Component
+class DecisionStore implements AgentDecisions {
+
+    static final int RETAINED = 256;
+
+    private final ReentrantReadWriteLock guard = new ReentrantReadWriteLock();
+    private final Map<String, Decision> byId = new LinkedHashMap<>();
+    private final Map<String, Decision> pendingByPane = new LinkedHashMap<>();
+    private final Deque<String> resolved = new ArrayDeque<>();
+    private final EventLog events;
+    private final ApplicationEventPublisher publisher;
+
+    DecisionStore(EventLog events, ApplicationEventPublisher publisher) {
+        this.events = events;
+        this.publisher = publisher;
+    }
+
+    @Override
+    public PermissionOutcome awaitPermission(PermissionAsk ask, Runnable beforeCreate, Duration timeout,
+                                             Cancellation cancellation) {
+        Decision decision;
+        guard.writeLock().lock();
+        try {
+            beforeCreate.run();
+            Decision previous = pendingByPane.get(ask.paneId());
+            decision = new Decision(Ids.next("dec"), ask, previous == null ? null : previous.id);
+            if (previous != null) {
+                // the supersede folds into the one decision.created below; the old hook gets null
+                resolve(previous, "superseded", null);
+                previous.route.complete(new PermissionOutcome(previous.id, null, "superseded"));
+            }
+            byId.put(decision.id, decision);
+            pendingByPane.put(ask.paneId(), decision);
+            Map<String, Object> payload = base(decision);
+            payload.put("decision", decision.view());
+            if (decision.prev != null) {
+                payload.put("prev", decision.prev);
+            }
+            events.append("decision.created", payload);
+        } finally {
+            guard.writeLock().unlock();
+        }
+        cancellation.onCancel(() -> cancel(decision, cancellation.reason()));
+        try {
+            return decision.route.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            cancel(decision, "timeout");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            cancel(decision, "shutdown");
+        } catch (ExecutionException e) {
+            cancel(decision, "internal");
+        }
+        return decision.route.join();
+    }
+
+    /** The reporter went away (timeout, EOF, superseding request, shutdown): native_cancelled, never Allow. */
+    private void cancel(Decision decision, String why) {
+        DecisionCleared cleared = null;
+        guard.writeLock().lock();
+        try {
+            if (decision.pending()) {
+                cleared = clear(decision, "native_cancelled");
+            }
+            decision.route.complete(new PermissionOutcome(decision.id, null, why));
+        } finally {
+            guard.writeLock().unlock();
+        }
+        if (cleared != null) {
+            publisher.publishEvent(cleared);
+        }
+    }
+
+    /** decision.answer: delivers the option to the waiting hook; decision.answered fires on delivery. */
+    Decision.View answer(String decisionId, String optionId) {
+        DecisionAnswered answered;
+        Decision decision;
+        guard.writeLock().lock();
+        try {
+            decision = find(decisionId);
+            if (Decision.OPTIONS.stream().noneMatch(option -> option.optionId().equals(optionId))) {
+                throw ProtocolException.badParams("option_id", "is not one of allow_once, deny");
+            }
+            if (!decision.pending()) {
+                throw new ProtocolException(ErrorCode.BAD_PARAMS, "decision " + decisionId + " is " + decision.status,
+                        Map.of("field", "decision_id", "status", decision.status));
+            }
+            resolve(decision, null, optionId);
+            decision.route.complete(new PermissionOutcome(decision.id, optionId, null));
+            Map<String, Object> payload = base(decision);
+            payload.put("decision_id", decision.id);
+            payload.put("option_id", optionId);
+            events.append("decision.answered", payload);
+            answered = new DecisionAnswered(decision.id, decision.ask.paneId(), decision.ask.workspaceId(),
+                    decision.ask.taskId(), optionId);
+        } finally {
+            guard.writeLock().unlock();
+        }
+        publisher.publishEvent(answered);
+        return decision.view();
+    }
+
+    Decision.View get(String decisionId) {
+        guard.readLock().lock();
+        try {
+            return find(decisionId).view();
+        } finally {
+            guard.readLock().unlock();
+        }
+    }
+
+    List<Decision.View> list(@Nullable String paneId, @Nullable String status) {
+        guard.readLock().lock();
+        try {
+            List<Decision.View> out = new ArrayList<>();
+            for (Decision decision : byId.values()) {
+                if ((paneId == null || paneId.equals(decision.ask.paneId()))
+                        && (status == null || status.equals(decision.status))) {
+                    out.add(decision.view());
+                }
+            }
+            return out;
+        } finally {
+            guard.readLock().unlock();
+        }
+    }
+
+    private Decision find(String decisionId) {
+        Decision decision = byId.get(decisionId);
+        if (decision == null) {
+            throw new ProtocolException(ErrorCode.NO_SUCH_DECISION, "no decision " + decisionId,
+                    Map.of("decision_id", decisionId));
+        }
+        return decision;
+    }
+
+    @Override
+    public void exclusive(Runnable body) {
+        guard.writeLock().lock();
+        try {
+            body.run();
+        } finally {
+            guard.writeLock().unlock();
+        }
+    }
+
+    @Override
+    public @Nullable String pendingDecision(String paneId) {
+        guard.readLock().lock();
+        try {
+            Decision decision = pendingByPane.get(paneId);
+            return decision == null ? null : decision.id;
+        } finally {
+            guard.readLock().unlock();
+        }
+    }
+
+    @Override
+    public boolean unlessPending(String paneId, BooleanSupplier extraBusy, Runnable write) {
+        guard.readLock().lock();
+        try {
+            if (pendingByPane.containsKey(paneId) || extraBusy.getAsBoolean()) {
+                return false;
+            }
+            write.run();
+            return true;
+        } finally {
+            guard.readLock().unlock();
+        }
+    }
+
+    /**
+     * The clearing rules: leaving blocked is moved_on, a transition that clears required attention is
+     * attention_cleared; turn end (Stop/SessionEnd) keeps the decision, and the agent's own move after
+     * an answer has nothing left to clear.
+     */
+    @EventListener
+    void on(AgentStateChanged change) {
+        if (change.turnEnd()) {
+            return;
+        }
+        String reason = change.leftBlocked() ? "moved_on" : change.clearedRequiredAttention() ? "attention_cleared" : null;
+        if (reason != null) {
+            clearPending(change.paneId(), reason);
+        }
+    }
+
+    @EventListener
+    void on(PaneExited exited) {
+        clearPending(exited.paneId(), "pane_exited");
+    }
+
+    @EventListener
+    void on(PaneClosed closed) {
+        clearPending(closed.paneId(), "pane_exited");
+    }
+
+    private void clearPending(String paneId, String reason) {
+        DecisionCleared cleared = null;
+        guard.writeLock().lock();
+        try {
+            Decision decision = pendingByPane.get(paneId);
+            if (decision != null) {
+                cleared = clear(decision, reason);
+                decision.route.complete(new PermissionOutcome(decision.id, null, reason));
+            }
+        } finally {
+            guard.writeLock().unlock();
+        }
+        if (cleared != null) {
+            publisher.publishEvent(cleared);
+        }
+    }
+
+    private DecisionCleared clear(Decision decision, String reason) {
+        resolve(decision, reason, null);
+        Map<String, Object> payload = base(decision);
+        payload.put("decision_id", decision.id);
+        payload.put("reason", reason);
+        events.append("decision.cleared", payload);
+        return new DecisionCleared(decision.id, decision.ask.paneId(), decision.ask.workspaceId(),
+                decision.ask.taskId(), reason);
+    }
+
+    private void resolve(Decision decision, @Nullable String reason, @Nullable String optionId) {
+        decision.status = optionId != null ? "answered" : "superseded".equals(reason) ? "superseded" : "cleared";
+        decision.reason = reason;
+        decision.optionId = optionId;
+        decision.resolvedAt = Instant.now();
+        pendingByPane.remove(decision.ask.paneId(), decision);
+        resolved.addLast(decision.id);
+        while (resolved.size() > RETAINED) {
+            byId.remove(resolved.removeFirst());
+        }
+    }
+
+    private static Map<String, Object> base(Decision decision) {
+        Map<String, Object> payload = new LinkedHashMap<>();
+        payload.put("pane_id", decision.ask.paneId());
+        payload.put("workspace_id", decision.ask.workspaceId());
+        if (decision.ask.taskId() != null) {
+            payload.put("task_id", decision.ask.taskId());
+        }
+        return payload;
+    }
+}

@@ -1,0 +1,182 @@
+package dev.signaltty.pane.internal;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.pane.AgentDecisions;
+import dev.signaltty.pane.internal.agent.AgentStates;
+import dev.signaltty.transport.CallContext;
+import dev.signaltty.transport.ErrorCode;
+import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.transport.ProtocolException;
+
+/**
+ * pane.submit: pastes text (bracketed when the program enabled mode 2004), waits submit_delay_ms, then
+ * presses Enter. The paste and every Enter are written under the decision store's read guard after
+ * checking that no decision is pending and no permission is being asked, so a decision can never slip
+ * in between the check and the write. After the Enter, the activity gate waits up to stall_timeout_s
+ * for a newer working/blocked transition (one Enter retry halfway); panes without agent hooks skip it.
+ * A submit never answers or clears a decision.
+ */
+@Component
+class PaneSubmitHandler implements MethodHandler<PaneSubmitHandler.Params, Map<String, Object>> {
+
+    static final byte[] PASTE_START = "\u001b[200~".getBytes(StandardCharsets.US_ASCII);
+    static final byte[] PASTE_END = "\u001b[201~".getBytes(StandardCharsets.US_ASCII);
+    static final byte[] ENTER = {'\r'};
+
+    record Params(String paneId, String text, @Nullable Integer submitDelayMs, @Nullable Double stallTimeoutS) {
+        Params {
+            if (submitDelayMs == null) {
+                submitDelayMs = 300;
+            }
+            if (submitDelayMs < 0 || submitDelayMs > 10_000) {
+                throw ProtocolException.badParams("submit_delay_ms", "must be between 0 and 10000");
+            }
+            if (stallTimeoutS == null) {
+                stallTimeoutS = 5.0;
+            }
+            if (!(stallTimeoutS > 0) || stallTimeoutS > 120) {
+                throw ProtocolException.badParams("stall_timeout_s", "must be above 0 and at most 120");
+            }
+        }
+    }
+
+    private final PaneRegistry registry;
+    private final AgentStates agents;
+    private final AgentDecisions decisions;
+
+    PaneSubmitHandler(PaneRegistry registry, AgentStates agents, AgentDecisions decisions) {
+        this.registry = registry;
+        this.agents = agents;
+        this.decisions = decisions;
+    }
+
+    @Override
+    public String method() {
+        return "pane.submit";
+    }
+
+    @Override
+    public String summary() {
+        return "Pastes text and presses Enter after submit_delay_ms; refuses while a decision is pending.";
+    }
+
+    @Override
+    public Class<Params> paramsType() {
+        return Params.class;
+    }
+
+    @Override
+    public Map<String, Object> handle(Params params, CallContext context) {
+        Pane pane = registry.resolve(params.paneId());
+        if (!pane.alive()) {
+            throw exited(pane);
+        }
+        if (agents.notReady(pane.id)) {
+            throw new ProtocolException(ErrorCode.AGENT_NOT_READY, "the agent in pane " + pane.id
+                    + " has not reported a ready state yet", Map.of("pane_id", pane.id));
+        }
+        long before = agents.lifecycleSeq(pane.id);
+        boolean bracketed = pane.terminal.bracketedPaste();
+        if (!guardedWrite(pane, paste(params.text(), bracketed))) {
+            throw busy(pane, "before_paste", false);
+        }
+        sleep(params.submitDelayMs());
+        if (!guardedWrite(pane, ENTER)) {
+            throw busy(pane, "delayed_enter", true);
+        }
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("pane_id", pane.id);
+        result.put("submitted", true);
+        result.put("bracketed", bracketed);
+        if (!agents.hasAgent(pane.id)) {
+            result.put("gate", "skipped");
+            return result;
+        }
+        long gateNanos = (long) (params.stallTimeoutS() * 1e9);
+        long start = System.nanoTime();
+        boolean confirmed = awaitActivity(pane, before, start + gateNanos / 2);
+        boolean retried = false;
+        if (!confirmed) {
+            retried = true;
+            if (!guardedWrite(pane, ENTER)) {
+                throw busy(pane, "delayed_enter", true);
+            }
+            confirmed = awaitActivity(pane, before, start + gateNanos);
+        }
+        result.put("gate", "ran");
+        result.put("confirmed", confirmed);
+        result.put("enter_retried", retried);
+        return result;
+    }
+
+    /** The check and the write under one read guard of the decision store. */
+    private boolean guardedWrite(Pane pane, byte[] bytes) {
+        try {
+            return decisions.unlessPending(pane.id, () -> agents.permissionRequired(pane.id), () -> {
+                try {
+                    pane.write(bytes);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (UncheckedIOException e) {
+            throw exited(pane);
+        }
+    }
+
+    private boolean awaitActivity(Pane pane, long afterSeq, long deadline) {
+        try {
+            return agents.awaitActivity(pane.id, afterSeq, deadline);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Bracketed: the text cannot end the paste early, so an embedded end marker is dropped. */
+    static byte[] paste(String text, boolean bracketed) {
+        if (!bracketed) {
+            return text.getBytes(StandardCharsets.UTF_8);
+        }
+        byte[] body = text.replace("\u001b[201~", "").getBytes(StandardCharsets.UTF_8);
+        byte[] out = new byte[PASTE_START.length + body.length + PASTE_END.length];
+        System.arraycopy(PASTE_START, 0, out, 0, PASTE_START.length);
+        System.arraycopy(body, 0, out, PASTE_START.length, body.length);
+        System.arraycopy(PASTE_END, 0, out, PASTE_START.length + body.length, PASTE_END.length);
+        return out;
+    }
+
+    private ProtocolException busy(Pane pane, String stage, boolean pasteDelivered) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("stage", stage);
+        details.put("paste_delivered", pasteDelivered);
+        details.put("pane_id", pane.id);
+        String decision = decisions.pendingDecision(pane.id);
+        if (decision != null) {
+            details.put("decision_id", decision);
+        }
+        return new ProtocolException(ErrorCode.AGENT_BUSY, pasteDelivered
+                ? "a decision arrived after the paste; the text is in the input box, Enter was not written"
+                : "the pane's agent is waiting for a decision", details);
+    }
+
+    private static ProtocolException exited(Pane pane) {
+        return new ProtocolException(ErrorCode.PANE_EXITED, "pane " + pane.id + " has exited", Map.of("pane_id", pane.id));
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,380 @@
+package dev.signaltty.pane.internal.agent;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.event.EventListener;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.journal.EventLog;
+import dev.signaltty.pane.AgentStateChanged;
+import dev.signaltty.pane.PaneClosed;
+import dev.signaltty.pane.PaneExited;
+import dev.signaltty.workspace.TurnStarting;
+
+/**
+ * The agent-state store: per pane a lifecycle axis and an attention axis, each with its own transition
+ * seq (the journal seq of the event that recorded the move). Transitions are journaled while the lock
+ * is held, so seq order is state order; application events ({@link AgentStateChanged},
+ * {@link TurnStarting}) are published after the lock is released, so listeners (decisions, git
+ * baselines) never run inside it.
+ */
+@Component
+public class AgentStates {
+
+    /** The run identity in every process instance: a baseline from before a restart never matches. */
+    private final String runId = Long.toString(System.currentTimeMillis(), 36);
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
+    private final Map<String, AgentState> states = new ConcurrentHashMap<>();
+    private final EventLog events;
+    private final ApplicationEventPublisher publisher;
+    private final AgentPanes panes;
+
+    AgentStates(EventLog events, ApplicationEventPublisher publisher, AgentPanes panes) {
+        this.events = events;
+        this.publisher = publisher;
+        this.panes = panes;
+    }
+
+    /** The part of a pane's state that pane.get and attention.pending show. */
+    public record AgentView(String lifecycle, String attention, @Nullable String agent,
+                            @Nullable String agentSessionId, WaitBaseline waitBaseline) {
+    }
+
+    /** pane.get's wait_baseline; passed back whole as wait.after. */
+    public record WaitBaseline(String paneId, String processInstance, @Nullable String agentSessionId,
+                               long sessionGeneration, long lifecycleSeq, long attentionSeq) {
+    }
+
+    public AgentView view(String paneId) {
+        return read(paneId, s -> new AgentView(s.lifecycle, s.attention, s.agent, s.sessionId, baseline(s)));
+    }
+
+    static WaitBaseline baseline(AgentState s) {
+        return new WaitBaseline(s.paneId, s.processInstance, s.sessionId, s.sessionGeneration, s.lifecycleSeq,
+                s.attentionSeq);
+    }
+
+    /** Marks a pane as running a known agent (set by the launch integration). */
+    public void launched(String paneId, String agent) {
+        lock.lock();
+        try {
+            stateLocked(paneId).agent = agent;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A resume replaced the pane's process: every older baseline now reads IDENTITY_CHANGED. */
+    public void processReplaced(String paneId) {
+        AgentPanes.PaneRef pane = panes.find(paneId).orElse(null);
+        mutate(pane, s -> {
+            s.processNumber++;
+            s.processInstance = runId + "." + s.processNumber;
+            s.sessionId = null;
+            s.sessionGeneration = 0;
+            s.pastSessions.clear();
+            // the new process has reported nothing yet; no agent.* event names "unknown", so only pane.updated
+            s.lifecycle = States.UNKNOWN;
+            Map<String, Object> payload = payload(pane, s);
+            payload.put("lifecycle", s.lifecycle);
+            payload.put("attention", s.attention);
+            payload.put("wait_baseline", baseline(s));
+            events.append("pane.updated", payload);
+            return List.<Runnable>of();
+        });
+    }
+
+    /** True when the pane runs an agent that has not yet reported any state (AGENT_NOT_READY). */
+    public boolean notReady(String paneId) {
+        return read(paneId, s -> s.agent != null && States.UNKNOWN.equals(s.lifecycle));
+    }
+
+    /** True once the pane has a known agent (launched by an integration or reporting hooks). */
+    public boolean hasAgent(String paneId) {
+        return read(paneId, s -> s.agent != null);
+    }
+
+    public boolean permissionRequired(String paneId) {
+        return read(paneId, s -> States.PERMISSION_REQUIRED.equals(s.attention) || States.BLOCKED.equals(s.lifecycle));
+    }
+
+    public long lifecycleSeq(String paneId) {
+        return read(paneId, s -> s.lifecycleSeq);
+    }
+
+    /**
+     * Waits until a lifecycle transition to working or blocked newer than {@code afterSeq} exists (the
+     * submit activity gate), or the deadline passes.
+     */
+    public boolean awaitActivity(String paneId, long afterSeq, long deadlineNanos) throws InterruptedException {
+        lock.lock();
+        try {
+            while (true) {
+                AgentState s = stateLocked(paneId);
+                for (Transition t : s.history) {
+                    if (t.axis() == Transition.Axis.LIFECYCLE && t.seq() > afterSeq
+                            && (States.WORKING.equals(t.to()) || States.BLOCKED.equals(t.to()))) {
+                        return true;
+                    }
+                }
+                long left = deadlineNanos - System.nanoTime();
+                if (left <= 0 || s.removed) {
+                    return false;
+                }
+                changed.awaitNanos(left);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Applies a change to one or both axes (null leaves an axis alone); a state equal to the current
+     * one creates no transition. Returns what moved.
+     */
+    public List<Transition> apply(AgentPanes.PaneRef pane, @Nullable String lifecycle, @Nullable String attention,
+                                  String cause) {
+        List<Transition> moved = new ArrayList<>();
+        mutate(pane, s -> {
+            long before = Math.max(s.lifecycleSeq, s.attentionSeq);
+            List<Runnable> after = transition(pane, s, lifecycle, attention, cause);
+            s.history.forEach(t -> {
+                if (t.seq() > before) {
+                    moved.add(t);
+                }
+            });
+            return after;
+        });
+        return moved;
+    }
+
+    /** Runs a hook-level update (session discovery + mapping) atomically against the current state. */
+    List<Transition> applyHook(AgentPanes.PaneRef pane, String agent, HookMapping.Report report) {
+        List<Transition> moved = new ArrayList<>();
+        mutate(pane, s -> {
+            if (s.agent == null) {
+                s.agent = agent;
+            }
+            if (!session(s, report.sessionId(), report.sessionStart())) {
+                return List.of(); // a late report from a session this pane has left: stale, ignored
+            }
+            HookMapping.Effect effect = HookMapping.effect(report, s.lifecycle, s.attention);
+            long before = Math.max(s.lifecycleSeq, s.attentionSeq);
+            List<Runnable> after = transition(pane, s, effect.lifecycle(), effect.attention(), effect.cause());
+            s.history.forEach(t -> {
+                if (t.seq() > before) {
+                    moved.add(t);
+                }
+            });
+            return after;
+        });
+        return moved;
+    }
+
+    /** First discovery is generation 1; any later change of id (even back to an old one) is a new generation. */
+    private static boolean session(AgentState s, @Nullable String sessionId, boolean sessionStart) {
+        if (sessionId == null || sessionId.equals(s.sessionId)) {
+            return true;
+        }
+        if (!sessionStart && s.pastSessions.contains(sessionId)) {
+            return false;
+        }
+        if (s.sessionId != null) {
+            s.pastSessions.add(s.sessionId);
+        }
+        s.sessionId = sessionId;
+        s.sessionGeneration++;
+        return true;
+    }
+
+    @EventListener
+    void on(PaneExited exit) {
+        AgentPanes.PaneRef pane = new AgentPanes.PaneRef(exit.paneId(), exit.workspaceId(),
+                panes.find(exit.paneId()).map(AgentPanes.PaneRef::taskId).orElse(null), false);
+        mutate(pane, s -> {
+            // exit drops required attention to unread, and keeps the process identity (until:exited)
+            String attention = States.INPUT_REQUIRED.equals(s.attention) || States.PERMISSION_REQUIRED.equals(s.attention)
+                    ? States.UNREAD : null;
+            return transition(pane, s, States.EXITED, attention, "exit");
+        });
+    }
+
+    @EventListener
+    void on(PaneClosed closed) {
+        lock.lock();
+        try {
+            AgentState s = states.remove(closed.paneId());
+            if (s != null) {
+                s.removed = true;
+            }
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Journals the moves, records them and returns the publications to run after the lock. */
+    private List<Runnable> transition(AgentPanes.PaneRef pane, AgentState s, @Nullable String lifecycle,
+                                      @Nullable String attention, String cause) {
+        List<Runnable> after = new ArrayList<>();
+        boolean any = false;
+        if (lifecycle != null && !lifecycle.equals(s.lifecycle)) {
+            String from = s.lifecycle;
+            s.lifecycle = lifecycle;
+            Map<String, Object> payload = payload(pane, s);
+            payload.put("lifecycle", lifecycle);
+            payload.put("previous", from);
+            payload.put("cause", cause);
+            long seq = events.append("agent." + lifecycle, payload);
+            s.lifecycleSeq = seq;
+            s.record(new Transition(Transition.Axis.LIFECYCLE, from, lifecycle, seq, cause));
+            after.add(() -> publisher.publishEvent(new AgentStateChanged(pane.paneId(), pane.workspaceId(),
+                    pane.taskId(), "lifecycle", from, lifecycle, seq, cause)));
+            if (States.WORKING.equals(lifecycle) && !States.BLOCKED.equals(from)) {
+                Instant startedAt = Instant.now();
+                after.add(() -> publisher.publishEvent(new TurnStarting(pane.workspaceId(), pane.paneId(), startedAt)));
+            }
+            any = true;
+        }
+        if (attention != null && !attention.equals(s.attention)) {
+            String from = s.attention;
+            s.attention = attention;
+            s.attentionSince = Instant.now();
+            s.lastAttentionCause = cause;
+            Map<String, Object> payload = payload(pane, s);
+            payload.put("attention", attention);
+            payload.put("previous", from);
+            payload.put("cause", cause);
+            long seq = events.append(States.NONE.equals(attention) ? "attention.cleared" : "attention.changed", payload);
+            s.attentionSeq = seq;
+            s.record(new Transition(Transition.Axis.ATTENTION, from, attention, seq, cause));
+            after.add(() -> publisher.publishEvent(new AgentStateChanged(pane.paneId(), pane.workspaceId(),
+                    pane.taskId(), "attention", from, attention, seq, cause)));
+            any = true;
+        }
+        if (any) {
+            Map<String, Object> payload = payload(pane, s);
+            payload.put("lifecycle", s.lifecycle);
+            payload.put("attention", s.attention);
+            payload.put("wait_baseline", baseline(s));
+            events.append("pane.updated", payload);
+        }
+        return after;
+    }
+
+    /** One attention move from inside {@link #mutate} (mark_seen). */
+    List<Runnable> transitionFor(AgentPanes.PaneRef pane, AgentState s, String attention, String cause) {
+        return transition(pane, s, null, attention, cause);
+    }
+
+    static Map<String, Object> payload(AgentPanes.PaneRef pane, AgentState s) {
+        Map<String, Object> payload = new LinkedHashMap<>();
+        payload.put("pane_id", pane.paneId());
+        payload.put("workspace_id", pane.workspaceId());
+        if (pane.taskId() != null) {
+            payload.put("task_id", pane.taskId());
+        }
+        if (s.agent != null) {
+            payload.put("agent", s.agent);
+        }
+        if (s.sessionId != null) {
+            payload.put("agent_session_id", s.sessionId);
+        }
+        return payload;
+    }
+
+    /** Runs a change under the lock, wakes waiters, then publishes outside the lock. */
+    void mutate(AgentPanes.@Nullable PaneRef pane, Function<AgentState, List<Runnable>> change) {
+        if (pane == null) {
+            return;
+        }
+        List<Runnable> after;
+        lock.lock();
+        try {
+            after = change.apply(stateLocked(pane.paneId()));
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+        after.forEach(Runnable::run);
+    }
+
+    <T> T read(String paneId, Function<AgentState, T> reader) {
+        lock.lock();
+        try {
+            return reader.apply(stateLocked(paneId));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private AgentState stateLocked(String paneId) {
+        return states.computeIfAbsent(paneId, id -> new AgentState(id, runId));
+    }
+
+    /** Every pane with attention other than none, most urgent first, then waiting longest. */
+    List<Map<String, Object>> pending(int limit, Function<String, @Nullable String> decisionOf) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        lock.lock();
+        try {
+            List<AgentState> needing = states.values().stream()
+                    .filter(s -> !s.removed && !States.NONE.equals(s.attention))
+                    .sorted((a, b) -> {
+                        int byUrgency = Integer.compare(States.urgency(b.attention), States.urgency(a.attention));
+                        return byUrgency != 0 ? byUrgency : a.attentionSince.compareTo(b.attentionSince);
+                    }).limit(limit).toList();
+            for (AgentState s : needing) {
+                AgentPanes.PaneRef pane = panes.find(s.paneId).orElse(null);
+                if (pane == null) {
+                    continue;
+                }
+                Map<String, Object> row = payload(pane, s);
+                row.put("attention", s.attention);
+                row.put("lifecycle", s.lifecycle);
+                row.put("since", s.attentionSince.toString());
+                if (s.lastNotification != null) {
+                    row.put("message", s.lastNotification);
+                }
+                out.add(row);
+            }
+        } finally {
+            lock.unlock();
+        }
+        // outside our lock: the decision store's guard is always taken before ours, never after
+        out.forEach(row -> {
+            String decision = decisionOf.apply((String) row.get("pane_id"));
+            if (decision != null) {
+                row.put("decision_id", decision);
+            }
+        });
+        return out;
+    }
+
+    ReentrantLock lock() {
+        return lock;
+    }
+
+    Condition changed() {
+        return changed;
+    }
+
+    AgentState stateFor(String paneId) {
+        return stateLocked(paneId);
+    }
+
+    void await(long nanos) throws InterruptedException {
+        changed.await(Math.min(nanos, TimeUnit.MILLISECONDS.toNanos(250)), TimeUnit.NANOSECONDS);
+    }
+}

@@ -1,0 +1,58 @@
+package dev.signaltty.pane.internal.agent;
+
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.pane.AgentDecisions;
+import dev.signaltty.transport.CallContext;
+import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.transport.ProtocolException;
+
+/** attention.pending: the panes that need someone, most urgent first, then waiting longest. */
+@Component
+class AttentionPendingHandler implements MethodHandler<AttentionPendingHandler.Params, Map<String, Object>> {
+
+    record Params(@Nullable Integer limit) {
+        Params {
+            if (limit == null) {
+                limit = 50;
+            }
+            if (limit < 1) {
+                throw ProtocolException.badParams("limit", "must be at least 1");
+            }
+            limit = Math.min(limit, 1000);
+        }
+    }
+
+    private final AgentStates states;
+    private final AgentDecisions decisions;
+
+    AttentionPendingHandler(AgentStates states, AgentDecisions decisions) {
+        this.states = states;
+        this.decisions = decisions;
+    }
+
+    @Override
+    public String method() {
+        return "attention.pending";
+    }
+
+    @Override
+    public String summary() {
+        return "Panes whose attention is not none, most urgent first (permission, input, unread).";
+    }
+
+    @Override
+    public Class<Params> paramsType() {
+        return Params.class;
+    }
+
+    @Override
+    public Map<String, Object> handle(Params params, CallContext context) {
+        List<Map<String, Object>> panes = states.pending(params.limit(), decisions::pendingDecision);
+        return Map.of("panes", panes);
+    }
+}

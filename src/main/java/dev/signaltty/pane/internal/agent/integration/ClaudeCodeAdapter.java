@@ -1,0 +1,85 @@
+package dev.signaltty.pane.internal.agent.integration;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.transport.ProtocolJson;
+
+/**
+ * Claude Code: a per-pane settings file passed with {@code --settings}, whose hooks run
+ * {@code signaltty hook-event} (and {@code --wait-for-answer} for PermissionRequest, so a decision
+ * answered from outside becomes Claude's native verdict). The project's own settings are untouched.
+ */
+@Component
+class ClaudeCodeAdapter implements AgentAdapter {
+
+    static final List<String> HOOKS = List.of("SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse",
+            "Notification", "Stop", "SessionEnd");
+
+    @Override
+    public String name() {
+        return "claude";
+    }
+
+    @Override
+    public List<String> executables() {
+        return List.of("claude");
+    }
+
+    @Override
+    public List<String> resumeCommand() {
+        return List.of("claude", "--continue");
+    }
+
+    @Override
+    public boolean reportsReady() {
+        return true;
+    }
+
+    @Override
+    public Prepared configure(Launch launch) throws Exception {
+        String report = Commands.shell(launch.hookCommand()) + " hook-event --agent claude";
+        Map<String, Object> hooks = new LinkedHashMap<>();
+        for (String hook : HOOKS) {
+            hooks.put(hook, List.of(entry(hook, report)));
+        }
+        // PermissionRequest waits for an answer from outside; Claude's own prompt stays the fallback
+        hooks.put("PermissionRequest", List.of(entry("PermissionRequest", report + " --wait-for-answer")));
+        Map<String, Object> settings = Map.of("hooks", hooks);
+        byte[] bytes = ProtocolJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(settings);
+        Path file = launch.integrationDir().resolve("claude-" + launch.paneId() + ".json");
+        boolean changed = !Files.exists(file) || !java.util.Arrays.equals(Files.readAllBytes(file), bytes);
+        if (changed) {
+            Files.createDirectories(file.getParent());
+            Path temp = file.resolveSibling(file.getFileName() + ".tmp");
+            Files.write(temp, bytes);
+            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        }
+        List<String> argv = new ArrayList<>(launch.argv());
+        argv.add("--settings");
+        argv.add(file.toString());
+        return new Prepared(argv, launch.env(), Integration.configured(name(), changed, file.toString()));
+    }
+
+    private static Map<String, Object> entry(String hook, String command) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        if (hook.equals("PreToolUse") || hook.equals("PostToolUse") || hook.equals("PermissionRequest")) {
+            entry.put("matcher", "*");
+        }
+        entry.put("hooks", List.of(Map.of("type", "command", "command", command,
+                "timeout", hook.equals("PermissionRequest") ? 130 : 10)));
+        return entry;
+    }
+
+    static String text(byte[] bytes) {
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+}

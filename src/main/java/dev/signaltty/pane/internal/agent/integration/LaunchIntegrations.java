@@ -1,0 +1,102 @@
+package dev.signaltty.pane.internal.agent.integration;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.pane.internal.agent.AgentStates;
+import dev.signaltty.transport.SignalttyPaths;
+
+/**
+ * Chooses the adapter for a direct launch and configures it before the process starts (ADR-0014).
+ * A setup error never prevents the launch: the plain command runs and the reply says {@code error}.
+ * Unsupported agents and explicit remote endpoints keep their command with a {@code disabled} notice;
+ * shells and other programs get no integration at all.
+ */
+@Component
+public class LaunchIntegrations {
+
+    private static final Logger log = LoggerFactory.getLogger(LaunchIntegrations.class);
+
+    /** Agents we recognise but cannot configure. */
+    static final Set<String> UNSUPPORTED = Set.of("aider", "gemini", "opencode", "goose", "amp", "cursor-agent",
+            "qwen", "crush");
+    /** Flags that point an agent at a remote endpoint: its hooks would run elsewhere. */
+    static final Set<String> REMOTE_FLAGS = Set.of("--remote", "--endpoint", "--host");
+
+    /** What to launch with, and the reply's {@code integration} (null for ordinary launches). */
+    public record Result(List<String> argv, Map<String, String> env, @Nullable Integration integration) {
+    }
+
+    private final List<AgentAdapter> adapters;
+    private final AgentStates states;
+    private final Path integrationDir;
+    private final List<String> hookCommand;
+
+    LaunchIntegrations(List<AgentAdapter> adapters, AgentStates states, SignalttyPaths paths,
+                       @Value("${signaltty.cli.command:}") String cliCommand) {
+        this.adapters = List.copyOf(adapters);
+        this.states = states;
+        this.integrationDir = paths.stateDir().resolve("integrations");
+        this.hookCommand = cliCommand.isBlank() ? defaultCli() : Arrays.asList(cliCommand.trim().split("\\s+"));
+    }
+
+    /** {@code bin/signaltty} of the checkout whose classes run this daemon, else {@code signaltty} on PATH. */
+    static List<String> defaultCli() {
+        try {
+            Path classes = Path.of(LaunchIntegrations.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            for (Path dir = classes; dir != null; dir = dir.getParent()) {
+                Path script = dir.resolve("bin").resolve("signaltty");
+                if (Files.isExecutable(script)) {
+                    return List.of(script.toString());
+                }
+            }
+        } catch (Exception e) {
+            log.debug("no bin/signaltty beside the classpath: {}", e.toString());
+        }
+        return List.of("signaltty");
+    }
+
+    /** A resume replaces the process: older baselines read IDENTITY_CHANGED; hooks are set up again. */
+    public Result prepareResume(String paneId, List<String> argv, Path cwd, Map<String, String> env) {
+        states.processReplaced(paneId);
+        return prepare(paneId, argv, cwd, env);
+    }
+
+    public Result prepare(String paneId, List<String> argv, Path cwd, Map<String, String> env) {
+        String executable = Path.of(argv.getFirst()).getFileName().toString();
+        AgentAdapter adapter = adapters.stream().filter(a -> a.executables().contains(executable)).findFirst()
+                .orElse(null);
+        if (adapter == null) {
+            return UNSUPPORTED.contains(executable)
+                    ? new Result(argv, env, Integration.disabled(executable, executable
+                            + " has no signaltty hook integration; its state is not tracked"))
+                    : new Result(argv, env, null);
+        }
+        if (argv.stream().anyMatch(arg -> REMOTE_FLAGS.contains(arg.split("=", 2)[0]))) {
+            return new Result(argv, env, Integration.disabled(adapter.name(),
+                    "explicit remote endpoint: hooks would run on the remote side, so none were configured"));
+        }
+        try {
+            AgentAdapter.Prepared prepared = adapter.configure(new AgentAdapter.Launch(paneId, argv, cwd, env,
+                    integrationDir, hookCommand));
+            if (adapter.reportsReady()) {
+                states.launched(paneId, adapter.name());
+            }
+            return new Result(prepared.argv(), prepared.env(), prepared.integration());
+        } catch (Exception e) {
+            log.warn("integration for {} in pane {} failed: {}", adapter.name(), paneId, e.toString());
+            return new Result(argv, env, Integration.error(adapter.name(), "hook setup failed (" + e.getMessage()
+                    + "); the agent runs without signaltty state tracking"));
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package dev.signaltty.agent;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.signaltty.support.ProtocolClient;
+import dev.signaltty.support.TestDaemon;
+import tools.jackson.databind.JsonNode;
+
+/** Shared helpers: panes running a long sleep, and Claude-Code-shaped hook payloads posted over the socket. */
+final class AgentDaemonFixture {
+
+    /** The common pool has one thread on a 2-core machine: blocking calls in tests get their own threads. */
+    static final java.util.concurrent.ExecutorService THREADS = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor();
+
+    private AgentDaemonFixture() {
+    }
+
+    static String workspace(ProtocolClient client, java.nio.file.Path cwd) {
+        return client.call("workspace.create", Map.of("name", "agents", "cwd", cwd.toString()))
+                .get("workspace_id").asString();
+    }
+
+    static String sleeper(ProtocolClient client, String workspace) {
+        return client.call("pane.spawn", Map.of("workspace_id", workspace, "argv", List.of("sleep", "600")))
+                .get("pane_id").asString();
+    }
+
+    /** A Claude Code hook input (documented fields: session_id, transcript_path, cwd, hook_event_name, …). */
+    static Map<String, Object> claude(String event, String session, Map<String, Object> extra) {
+        Map<String, Object> payload = new HashMap<>();
+        payload.put("session_id", session);
+        payload.put("transcript_path", "/tmp/transcripts/" + session + ".jsonl");
+        payload.put("cwd", "/tmp/project");
+        payload.put("permission_mode", "default");
+        payload.put("hook_event_name", event);
+        payload.putAll(extra);
+        return payload;
+    }
+
+    static JsonNode hook(ProtocolClient client, String pane, String event, String session) {
+        return hook(client, pane, claude(event, session, Map.of()));
+    }
+
+    static JsonNode hook(ProtocolClient client, String pane, Map<String, Object> payload) {
+        return client.call("hook-event", Map.of("pane_id", pane, "payload", payload));
+    }
+
+    static JsonNode baseline(ProtocolClient client, String pane) {
+        return client.call("pane.get", Map.of("pane_id", pane)).get("wait_baseline");
+    }
+
+    static Map<String, Object> toolUse(String tool, String command) {
+        return Map.of("tool_name", tool, "tool_input", Map.of("command", command), "tool_use_id", "toolu_" + command.hashCode());
+    }
+
+    static TestDaemon start(java.nio.file.Path root) {
+        return TestDaemon.start(root);
+    }
+}

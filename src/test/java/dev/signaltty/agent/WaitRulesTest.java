@@ -1,0 +1,322 @@
+package dev.signaltty.agent;
+
+import static dev.signaltty.agent.AgentDaemonFixture.baseline;
+import static dev.signaltty.agent.AgentDaemonFixture.claude;
+import static dev.signaltty.agent.AgentDaemonFixture.hook;
+import static dev.signaltty.agent.AgentDaemonFixture.sleeper;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.signaltty.pane.internal.agent.AgentStates;
+import dev.signaltty.support.ProtocolClient;
+import dev.signaltty.support.TestDaemon;
+import dev.signaltty.transport.ProtocolJson;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** Every wait rule of the seed (ADR-0018), against a real daemon with panes on real PTYs. */
+class WaitRulesTest {
+
+    @TempDir
+    static Path root;
+    static TestDaemon daemon;
+    static ProtocolClient client;
+    static String workspace;
+    String pane;
+
+    @BeforeAll
+    static void start() {
+        daemon = TestDaemon.start(root);
+        client = daemon.connect();
+        workspace = AgentDaemonFixture.workspace(client, root);
+    }
+
+    @AfterAll
+    static void stop() {
+        client.close();
+        daemon.close();
+    }
+
+    @BeforeEach
+    void newPane() {
+        pane = sleeper(client, workspace);
+    }
+
+    JsonNode waitFor(Object until, JsonNode after, double timeout) {
+        Map<String, Object> params = new HashMap<>(Map.of("pane_id", pane, "until", until, "timeout_s", timeout));
+        if (after != null) {
+            params.put("after", after);
+        }
+        try (ProtocolClient waiter = daemon.connect()) {
+            return waiter.request("wait", params);
+        }
+    }
+
+    static String code(JsonNode response) {
+        return response.get("ok").asBoolean() ? "ok" : response.get("error").get("code").asString();
+    }
+
+    @Nested
+    class WithoutABaseline {
+
+        @Test
+        void succeedsAtOnceWhenTheCurrentStateAlreadyMatches() { // seed R23
+            hook(client, pane, "SessionStart", "s1");
+            long seq = baseline(client, pane).get("lifecycle_seq").asLong();
+            JsonNode reply = waitFor("idle", null, 5);
+            assertThat(reply.get("ok").asBoolean()).isTrue();
+            assertThat(reply.get("result").get("outcome").asString()).isEqualTo("idle");
+            assertThat(reply.get("result").get("transition_seq").asLong()).isEqualTo(seq);
+        }
+
+        @Test
+        void acceptsEveryLifecycleAndAttentionStateAndThePseudoStates() { // seed R20 R21
+            for (String state : List.of("unknown", "idle", "working", "blocked", "done", "exited", "none", "unread",
+                    "input_required", "permission_required", "seen", "attention_cleared")) {
+                assertThat(code(waitFor(state, null, 0.05))).as(state).isIn("ok", "TIMEOUT");
+            }
+        }
+
+        @Test
+        void waitsForAFutureTransitionWhenNothingMatchesYet() {
+            hook(client, pane, "SessionStart", "s1");
+            Thread.ofVirtual().start(() -> {
+                sleep(300);
+                hook(client, pane, "UserPromptSubmit", "s1");
+            });
+            JsonNode reply = waitFor("working", null, 10);
+            assertThat(reply.get("result").get("outcome").asString()).isEqualTo("working");
+            assertThat(reply.get("result").get("lifecycle").asString()).isEqualTo("working");
+        }
+    }
+
+    @Nested
+    class WithABaseline {
+
+        @Test
+        void onlyANewerTransitionMatches() { // seed R120
+            hook(client, pane, "SessionStart", "s1");
+            JsonNode base = baseline(client, pane);
+            assertThat(code(waitFor("idle", base, 0.3))).isEqualTo("TIMEOUT");
+        }
+
+        @Test
+        void matchesFastWorkThatFinishedAndMovedOnBeforeTheWaitArrived() { // seed R122 R123 R124
+            hook(client, pane, "SessionStart", "s1");
+            JsonNode base = baseline(client, pane);
+            hook(client, pane, "UserPromptSubmit", "s1");
+            hook(client, pane, "Stop", "s1");
+            long doneSeq = baseline(client, pane).get("lifecycle_seq").asLong();
+            hook(client, pane, "UserPromptSubmit", "s1"); // already moved on to the next turn
+            JsonNode result = waitFor("done", base, 5).get("result");
+            assertThat(result.get("outcome").asString()).isEqualTo("done");
+            assertThat(result.get("transition_seq").asLong()).isEqualTo(doneSeq);
+            assertThat(result.get("lifecycle").asString()).isEqualTo("working");
+        }
+
+        @Test
+        void attentionChangesCannotValidateAnOldDone() { // seed R121
+            hook(client, pane, "SessionStart", "s1");
+            hook(client, pane, "UserPromptSubmit", "s1");
+            hook(client, pane, "Stop", "s1");
+            JsonNode base = baseline(client, pane);
+            client.call("pane.mark_seen", Map.of("pane_id", pane));
+            client.call("notify", Map.of("pane_id", pane, "message", "look"));
+            assertThat(code(waitFor("done", base, 0.3))).isEqualTo("TIMEOUT");
+            assertThat(code(waitFor("unread", base, 1))).isEqualTo("ok");
+        }
+
+        @Test
+        void matchesAlternativesInTheCallersOrder() { // seed R22
+            hook(client, pane, "SessionStart", "s1");
+            hook(client, pane, "UserPromptSubmit", "s1");
+            JsonNode base = baseline(client, pane);
+            hook(client, pane, "Stop", "s1"); // done and unread
+            assertThat(waitFor(List.of("unread", "done"), base, 1).get("result").get("outcome").asString())
+                    .isEqualTo("unread");
+            assertThat(waitFor(List.of("done", "unread"), base, 1).get("result").get("outcome").asString())
+                    .isEqualTo("done");
+        }
+
+        @Test
+        void repeatedSameStateHooksCreateNoNewTransition() { // seed R125
+            hook(client, pane, "SessionStart", "s1");
+            hook(client, pane, "UserPromptSubmit", "s1");
+            JsonNode base = baseline(client, pane);
+            hook(client, pane, claude("PreToolUse", "s1", AgentDaemonFixture.toolUse("Bash", "ls")));
+            hook(client, pane, claude("PostToolUse", "s1", AgentDaemonFixture.toolUse("Bash", "ls")));
+            assertThat(baseline(client, pane).get("lifecycle_seq").asLong()).isEqualTo(base.get("lifecycle_seq").asLong());
+            assertThat(code(waitFor("working", base, 0.3))).isEqualTo("TIMEOUT");
+        }
+
+        @Test
+        void seenIsTheMarkSeenClearAndAttentionClearedAnyClear() { // seed R21
+            hook(client, pane, "SessionStart", "s1");
+            hook(client, pane, "UserPromptSubmit", "s1");
+            hook(client, pane, "Stop", "s1");
+            JsonNode base = baseline(client, pane);
+            client.call("pane.mark_seen", Map.of("pane_id", pane));
+            assertThat(waitFor(List.of("seen"), base, 1).get("result").get("outcome").asString()).isEqualTo("seen");
+            assertThat(waitFor(List.of("attention_cleared"), base, 1).get("result").get("outcome").asString())
+                    .isEqualTo("attention_cleared");
+            client.call("notify", Map.of("pane_id", pane, "message", "again"));
+            JsonNode base2 = baseline(client, pane);
+            hook(client, pane, "UserPromptSubmit", "s1"); // a prompt clears attention, but that is not "seen"
+            assertThat(code(waitFor("seen", base2, 0.3))).isEqualTo("TIMEOUT");
+            assertThat(code(waitFor("attention_cleared", base2, 1))).isEqualTo("ok");
+        }
+    }
+
+    @Nested
+    class Identity {
+
+        @Test
+        void aResumedProcessIsIdentityChangedBeforeState() { // seed R126
+            hook(client, pane, "SessionStart", "s1");
+            JsonNode base = baseline(client, pane);
+            daemon.bean(AgentStates.class).processReplaced(pane); // what pane.resume does
+            hook(client, pane, "SessionStart", "s1");
+            assertThat(code(waitFor("idle", base, 1))).isEqualTo("IDENTITY_CHANGED");
+        }
+
+        @Test
+        void theFirstSessionDiscoveryIsAllowed() { // seed R130
+            JsonNode base = baseline(client, pane);
+            assertThat(base.get("session_generation").asLong()).isZero();
+            hook(client, pane, "SessionStart", "s1");
+            assertThat(code(waitFor("idle", base, 1))).isEqualTo("ok");
+        }
+
+        @Test
+        void aReplacedSessionIsIdentityChangedEvenBackToTheOriginal() { // seed R128 R131
+            hook(client, pane, "SessionStart", "s1");
+            JsonNode first = baseline(client, pane);
+            hook(client, pane, "SessionStart", "s2");
+            assertThat(code(waitFor("idle", first, 1))).isEqualTo("IDENTITY_CHANGED");
+            JsonNode second = baseline(client, pane);
+            hook(client, pane, "SessionStart", "s1");
+            assertThat(baseline(client, pane).get("agent_session_id").asString()).isEqualTo("s1");
+            assertThat(code(waitFor("idle", second, 1))).isEqualTo("IDENTITY_CHANGED");
+            assertThat(code(waitFor("idle", first, 1))).isEqualTo("IDENTITY_CHANGED");
+        }
+
+        @Test
+        void aLateReportFromALeftSessionIsIgnored() {
+            hook(client, pane, "SessionStart", "s1");
+            hook(client, pane, "SessionStart", "s2");
+            hook(client, pane, "UserPromptSubmit", "s1");
+            assertThat(client.call("pane.get", Map.of("pane_id", pane)).get("lifecycle").asString()).isEqualTo("idle");
+        }
+
+        @Test
+        void anExitKeepsTheProcessIdentitySoUntilExitedSucceeds() { // seed R129 R42
+            String shortLived = client.call("pane.spawn", Map.of("workspace_id", workspace, "argv",
+                    List.of("sh", "-c", "sleep 1"))).get("pane_id").asString();
+            hook(client, shortLived, "SessionStart", "s1");
+            hook(client, shortLived, claude("Notification", "s1", Map.of("notification_type", "idle_prompt",
+                    "message", "Claude is waiting for your input")));
+            JsonNode base = baseline(client, shortLived);
+            Map<String, Object> params = Map.of("pane_id", shortLived, "until", "exited", "after", base, "timeout_s", 10);
+            try (ProtocolClient waiter = daemon.connect()) {
+                JsonNode result = waiter.call("wait", params);
+                assertThat(result.get("outcome").asString()).isEqualTo("exited");
+                assertThat(result.get("attention").asString()).isEqualTo("unread");
+            }
+        }
+    }
+
+    @Nested
+    class BadRequests {
+
+        @Test
+        void anEmptyOrUnknownOutcomeIsBadParams() { // seed R134
+            assertThat(code(waitFor(List.of(), null, 1))).isEqualTo("BAD_PARAMS");
+            assertThat(code(waitFor("finished", null, 1))).isEqualTo("BAD_PARAMS");
+            assertThat(code(waitFor(List.of("done", 3), null, 1))).isEqualTo("BAD_PARAMS");
+        }
+
+        @Test
+        void aMalformedBaselineIsBadParams() { // seed R133
+            JsonNode base = baseline(client, pane);
+            for (String field : List.of("pane_id", "process_instance", "lifecycle_seq", "attention_seq",
+                    "session_generation")) {
+                ObjectNode broken = ((ObjectNode) base).deepCopy();
+                broken.remove(field);
+                assertThat(code(waitFor("done", broken, 1))).as(field).isEqualTo("BAD_PARAMS");
+            }
+            ObjectNode wrongType = ((ObjectNode) base).deepCopy();
+            wrongType.put("lifecycle_seq", "seven");
+            assertThat(code(waitFor("done", wrongType, 1))).isEqualTo("BAD_PARAMS");
+            assertThat(code(waitFor("done", ProtocolJson.MAPPER.valueToTree("baseline"), 1))).isEqualTo("BAD_PARAMS");
+            ObjectNode otherPane = ((ObjectNode) base).deepCopy();
+            otherPane.put("pane_id", "pane_other");
+            assertThat(code(waitFor("done", otherPane, 1))).isEqualTo("BAD_PARAMS");
+        }
+
+        @Test
+        void aBaselineAheadOfThePaneIsBadParams() { // seed R133
+            ObjectNode ahead = ((ObjectNode) baseline(client, pane)).deepCopy();
+            ahead.put("lifecycle_seq", 1_000_000_000L);
+            assertThat(code(waitFor("done", ahead, 1))).isEqualTo("BAD_PARAMS");
+        }
+
+        @Test
+        void aMissingPaneIsNoSuchPane() { // seed R132
+            try (ProtocolClient waiter = daemon.connect()) {
+                assertThat(waiter.errorCode("wait", Map.of("pane_id", "pane_missing", "until", "done")))
+                        .isEqualTo("NO_SUCH_PANE");
+            }
+        }
+    }
+
+    @Nested
+    class SingleFlight {
+
+        @Test
+        void anotherRequestOnTheConnectionCancelsTheWait() { // seed R136
+            try (ProtocolClient waiter = daemon.connect()) {
+                waiter.sendRaw("{\"id\":1,\"method\":\"wait\",\"params\":{\"pane_id\":\"" + pane
+                        + "\",\"until\":\"done\",\"timeout_s\":60}}\n");
+                sleep(200);
+                waiter.sendRaw("{\"id\":2,\"method\":\"ping\"}\n");
+                JsonNode first = waiter.nextResponse();
+                assertThat(first.get("id").asInt()).isEqualTo(1);
+                assertThat(first.get("error").get("code").asString()).isEqualTo("TIMEOUT");
+                assertThat(first.get("error").get("details").get("cause").asString()).isEqualTo("superseded");
+                assertThat(waiter.nextResponse().get("result").get("pong").asBoolean()).isTrue();
+            }
+        }
+
+        @Test
+        void theSchemaAdvertisesWaitAsSingleFlightWithBaselines() { // seed R138
+            JsonNode schema = client.call("schema", Map.of());
+            assertThat(schema.get("capabilities").toString()).contains("wait_baseline", "single_flight_waits");
+            boolean single = false;
+            for (JsonNode method : schema.get("methods")) {
+                if (method.get("name").asString().equals("wait")) {
+                    single = method.path("single_flight").asBoolean();
+                }
+            }
+            assertThat(single).isTrue();
+        }
+    }
+
+    static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
