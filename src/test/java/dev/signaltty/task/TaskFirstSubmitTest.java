@@ -103,6 +103,20 @@ class TaskFirstSubmitTest extends TaskDaemonTest {
     }
 
     @Test
+    void anAcceptedFollowUpSubmitResumesAStalledTask() { // seed R328
+        JsonNode started = f.start("WRITE f.txt x", "silent", "stall_timeout_s", 0.8);
+        String taskId = started.get("task").get("task_id").asString();
+        String paneId = started.get("pane").get("pane_id").asString();
+        assertThat(f.await(taskId, "settled").get("state").asString()).isEqualTo("input_required");
+        JsonNode submitted = f.client.call("pane.submit", Map.of("pane_id", paneId, "text", "please go on",
+                "submit_delay_ms", 50, "stall_timeout_s", 0.4));
+        assertThat(submitted.get("submitted").asBoolean()).isTrue();
+        JsonNode resumed = f.await(taskId, "working");
+        assertThat(resumed.get("evidence").get("resumed_by").asString()).isEqualTo("follow_up_submit");
+        f.eventuallyOnScreen(paneId, "please go on");
+    }
+
+    @Test
     void aWorkerThatRejectsItsObjectiveEndsRejected() {
         String taskId = f.start("WRITE no.txt x", "reject").get("task").get("task_id").asString();
         JsonNode task = f.await(taskId, "terminal");
