@@ -52,4 +52,10 @@ public interface Panes {
 
     /** Closes a pane (hang up, reap) like {@code pane.close}; a no-op when it is already gone. */
     void close(String paneId);
+
+    /**
+     * Waits up to {@code timeout} for a closed or exiting pane's process to be reaped (the close grants
+     * a hang-up grace period before it kills); true once it has.
+     */
+    boolean awaitExit(String paneId, java.time.Duration timeout) throws InterruptedException;
 }

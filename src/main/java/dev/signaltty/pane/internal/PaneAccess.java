@@ -74,6 +74,11 @@ class PaneAccess implements Panes {
         pane(paneId).ifPresent(lifecycle::close);
     }
 
+    @Override
+    public boolean awaitExit(String paneId, java.time.Duration timeout) throws InterruptedException {
+        return lifecycle.awaitExit(paneId, timeout.toMillis());
+    }
+
     private Optional<Pane> pane(String paneId) {
         try {
             Pane pane = registry.resolve(paneId);

@@ -267,6 +267,12 @@ class PaneLifecycle {
         Thread.ofVirtual().name("pane-end-" + pane.id).start(() -> terminate(pane));
     }
 
+    /** Waits up to {@code timeoutMs} for the pane's process to be reaped; true when it has been (or never ran). */
+    boolean awaitExit(String paneId, long timeoutMs) throws InterruptedException {
+        CountDownLatch exited = exits.get(paneId);
+        return exited == null || exited.await(timeoutMs, TimeUnit.MILLISECONDS);
+    }
+
     /** SIGHUP to the group, SIGKILL after the grace period; returns once the child is reaped. */
     void terminate(Pane pane) {
         PtySession session = pane.session;

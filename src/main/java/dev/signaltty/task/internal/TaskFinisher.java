@@ -26,6 +26,9 @@ import dev.signaltty.workspace.LivePaneCwds;
 @Component
 class TaskFinisher {
 
+    /** Longer than the close's hang-up grace, so a worker that ignores SIGHUP is killed and reaped first. */
+    static final java.time.Duration WORKER_EXIT_WAIT = java.time.Duration.ofSeconds(5);
+
     private final ReentrantLock finishing = new ReentrantLock();
     private final TaskStore store;
     private final GitCheckouts git;
@@ -203,6 +206,12 @@ class TaskFinisher {
         if (paneId != null && panes.find(paneId).isPresent()) {
             signals.clearAttention(paneId, cause);
             panes.close(paneId);
+            try {
+                // the worker must have stopped writing before its worktree is committed or removed
+                panes.awaitExit(paneId, WORKER_EXIT_WAIT);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
