@@ -102,6 +102,7 @@ class FakeAgentTurnTest {
         assertThat(shell.has("integration")).isFalse(); // seed R214
     }
 
+    /** Driven through the CLI only (submit, attention, decision answer, wait); hooks run the CLI too. */
     @Test
     void goesThroughAWholeTurnWithAPermissionAnsweredFromOutside() throws Exception {
         try (ProtocolClient events = daemon.connect()) {
@@ -109,8 +110,9 @@ class FakeAgentTurnTest {
             String pane = spawnAgent(Map.of()).get("pane_id").asString();
             assertThat(waitCli(pane, "idle", null)).contains("\"outcome\"");
             JsonNode base = client.call("pane.get", Map.of("pane_id", pane)).get("wait_baseline");
-            CompletableFuture<JsonNode> submit = CompletableFuture.supplyAsync(() -> submitter().call("pane.submit",
-                    Map.of("pane_id", pane, "text", "ask make test", "stall_timeout_s", 60)), AgentDaemonFixture.THREADS);
+            CompletableFuture<JsonNode> submit = CompletableFuture.supplyAsync(() -> ProtocolJson.MAPPER.readTree(
+                    FakeAgent.runCli(daemon.socket(), "--json", "pane", "submit", pane, "--text", "ask make test",
+                            "--stall-timeout", "60")), AgentDaemonFixture.THREADS);
             String decision = pendingDecision(pane);
             assertThat(submit.join().get("confirmed").asBoolean()).isTrue();
             assertThat(FakeAgent.runCli(daemon.socket(), "--json", "attention")).contains(decision);

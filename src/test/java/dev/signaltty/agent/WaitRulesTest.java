@@ -18,7 +18,6 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.signaltty.pane.internal.agent.AgentStates;
 import dev.signaltty.support.ProtocolClient;
 import dev.signaltty.support.TestDaemon;
 import dev.signaltty.transport.ProtocolJson;
@@ -182,15 +181,6 @@ class WaitRulesTest {
     class Identity {
 
         @Test
-        void aResumedProcessIsIdentityChangedBeforeState() { // seed R126
-            hook(client, pane, "SessionStart", "s1");
-            JsonNode base = baseline(client, pane);
-            daemon.bean(AgentStates.class).processReplaced(pane); // what pane.resume does
-            hook(client, pane, "SessionStart", "s1");
-            assertThat(code(waitFor("idle", base, 1))).isEqualTo("IDENTITY_CHANGED");
-        }
-
-        @Test
         void theFirstSessionDiscoveryIsAllowed() { // seed R130
             JsonNode base = baseline(client, pane);
             assertThat(base.get("session_generation").asLong()).isZero();
@@ -296,6 +286,18 @@ class WaitRulesTest {
                 assertThat(first.get("error").get("details").get("cause").asString()).isEqualTo("superseded");
                 assertThat(waiter.nextResponse().get("result").get("pong").asBoolean()).isTrue();
             }
+        }
+
+        @Test
+        void anEofCancelsTheWaitAtOnce() { // seed R135
+            var states = daemon.bean(dev.signaltty.pane.internal.agent.AgentStates.class);
+            int before = states.activeWaiters();
+            ProtocolClient waiter = daemon.connect();
+            waiter.sendRaw("{\"id\":1,\"method\":\"wait\",\"params\":{\"pane_id\":\"" + pane
+                    + "\",\"until\":\"done\",\"timeout_s\":600}}\n");
+            ProtocolClient.eventually(java.time.Duration.ofSeconds(10), () -> states.activeWaiters() == before + 1);
+            waiter.close();
+            ProtocolClient.eventually(java.time.Duration.ofSeconds(2), () -> states.activeWaiters() == before);
         }
 
         @Test

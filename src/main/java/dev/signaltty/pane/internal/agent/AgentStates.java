@@ -40,6 +40,7 @@ public class AgentStates {
     private final EventLog events;
     private final ApplicationEventPublisher publisher;
     private final AgentPanes panes;
+    private final java.util.concurrent.atomic.AtomicInteger waiters = new java.util.concurrent.atomic.AtomicInteger();
 
     AgentStates(EventLog events, ApplicationEventPublisher publisher, AgentPanes panes) {
         this.events = events;
@@ -360,6 +361,15 @@ public class AgentStates {
             }
         });
         return out;
+    }
+
+    /** How many {@code wait} calls are blocked right now (diagnostics; a cancelled wait leaves at once). */
+    public int activeWaiters() {
+        return waiters.get();
+    }
+
+    java.util.concurrent.atomic.AtomicInteger waiterCount() {
+        return waiters;
     }
 
     ReentrantLock lock() {

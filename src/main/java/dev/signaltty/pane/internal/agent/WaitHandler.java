@@ -110,6 +110,7 @@ class WaitHandler implements MethodHandler<WaitHandler.Params, WaitHandler.Resul
                 lock.unlock();
             }
         });
+        states.waiterCount().incrementAndGet();
         lock.lock();
         try {
             final AgentState s = states.stateFor(paneId);
@@ -156,6 +157,7 @@ class WaitHandler implements MethodHandler<WaitHandler.Params, WaitHandler.Resul
                     Map.of("reason", "cancelled", "cause", "shutdown"));
         } finally {
             lock.unlock();
+            states.waiterCount().decrementAndGet();
         }
     }
 }
