@@ -116,6 +116,17 @@ class TaskStartTest extends TaskDaemonTest {
     }
 
     @Test
+    void theSubmitSettingsDefaultToThirtySecondsReadyThreeHundredMillisDelayAndFiveSecondsStall() { // R34-R36
+        Map<String, Object> params = f.params("o", "silent");
+        params.remove("submit_delay_ms");
+        params.put("argv", List.of("bash", "-c", "exec cat"));
+        JsonNode settings = f.client.call("task.start", params).get("task").get("settings");
+        assertThat(settings.get("ready_timeout_s").asDouble()).isEqualTo(30.0);
+        assertThat(settings.get("submit_delay_ms").asInt()).isEqualTo(300);
+        assertThat(settings.get("stall_timeout_s").asDouble()).isEqualTo(5.0);
+    }
+
+    @Test
     void theWorkerRunsInItsWorktreeWithSignalttyTaskAndPaneSet() {
         Map<String, Object> params = f.params("o", "work");
         params.put("argv", List.of("bash", "-c", "echo T=$SIGNALTTY_TASK; echo P=$SIGNALTTY_PANE; echo D=$PWD; exec cat"));
