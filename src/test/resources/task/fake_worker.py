@@ -1,12 +1,13 @@
 """A scripted fake agent for task tests.
 
-It reports its lifecycle over the daemon socket the way an agent's hooks would, reads the prompt the
+It reports its lifecycle with Claude-Code-shaped `hook-event` payloads over the daemon socket (session
+id `sess-<pane id>`), as an agent's hooks would; it reads the prompt the
 task writes into its PTY, does what the objective says (WRITE <path> <content>) and reports with
 task.report, as `signaltty report` would. The first argument picks a behaviour:
   work        idle -> read prompt -> working -> write file -> report completed -> done; stays alive
   silent      idle -> read prompt -> never turns working (the gate stalls)
   never_ready prints a banner and never reports idle
-  decision    idle -> on the first pasted byte raises permission_required (a decision after the paste)
+  decision    idle -> on the first pasted byte asks a permission (PermissionRequest waiting for an answer)
   reject      idle -> read prompt -> working -> report rejected -> done
 With `--cli JAVA CLASSPATH` after the mode, the report goes through the real CLI
 (`signaltty report --status … --summary …`, task and pane from $SIGNALTTY_TASK / $SIGNALTTY_PANE).
@@ -47,8 +48,27 @@ def report(status, summary):
         call("task.report", status=status, summary=summary, task_id=TASK)
 
 
-def state(**kw):
-    call("test.agent_state", pane_id=PANE, task_id=TASK, **kw)
+HOOKS = {"idle": "SessionStart", "working": "UserPromptSubmit", "done": "Stop"}
+
+
+def hook(event, **extra):
+    payload = {"session_id": "sess-" + PANE, "hook_event_name": event, "cwd": os.getcwd()}
+    payload.update(extra)
+    return call("hook-event", pane_id=PANE, agent="claude", payload=payload)
+
+
+def state(lifecycle):
+    hook(HOOKS[lifecycle])
+
+
+def ask_permission():
+    """Blocks in a thread, like Claude's hook waiting for the answer."""
+    import threading
+    threading.Thread(target=lambda: call("hook-event", pane_id=PANE, agent="claude", wait_for_answer=True,
+                                         wait_timeout_s=120,
+                                         payload={"session_id": "sess-" + PANE, "hook_event_name": "PermissionRequest",
+                                                  "tool_name": "Bash", "tool_input": {"command": "ls"}}),
+                     daemon=True).start()
 
 
 def stay():
@@ -65,21 +85,21 @@ if mode == "never_ready":
 if mode == "decision":
     fd = sys.stdin.fileno()
     tty.setcbreak(fd)
-    state(lifecycle="idle")
+    state("idle")
     os.read(fd, 1)
-    state(lifecycle="blocked", attention="permission_required")
+    ask_permission()
     print("asked for permission", flush=True)
     stay()
     sys.exit(0)
 
-state(lifecycle="idle")
+state("idle")
 prompt = sys.stdin.readline()
 print("got prompt: " + prompt[:60], flush=True)
 if mode == "silent":
     for extra in sys.stdin:  # the gate's Enter retry arrives as an empty line
         print("extra line " + repr(extra), flush=True)
     sys.exit(0)
-state(lifecycle="working")
+state("working")
 if mode == "reject":
     report("rejected", "not doing that")
 else:
@@ -87,5 +107,5 @@ else:
     with open(m.group(1), "w") as out:
         out.write(m.group(2) + "\n")
     report("completed", "wrote " + m.group(1))
-state(lifecycle="done")
+state("done")
 stay()

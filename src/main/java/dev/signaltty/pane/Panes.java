@@ -44,6 +44,12 @@ public interface Panes {
     /** The last {@code lines} non-empty lines of the current screen (empty when the pane is gone). */
     String screenTail(String paneId, int lines);
 
+    /**
+     * Drops the pane's agent attention to {@code none} (journaled as {@code attention.cleared} with
+     * {@code cause}); a pending decision clears with it. Used when a task closes its worker.
+     */
+    void clearAttention(String paneId, String cause);
+
     /** Closes a pane (hang up, reap) like {@code pane.close}; a no-op when it is already gone. */
     void close(String paneId);
 

@@ -16,11 +16,11 @@ import org.springframework.test.context.DynamicPropertySource;
 import dev.signaltty.SignalttyApplication;
 
 /**
- * One real daemon (cached by Spring across the task test classes) with the fake agent hooks, its
+ * One real daemon (cached by Spring across the task test classes), its
  * socket and state in a private temp directory that is deleted when the JVM exits; each test gets
  * its own repository in its own @TempDir.
  */
-@SpringBootTest(classes = {SignalttyApplication.class, FakeAgentHooks.class},
+@SpringBootTest(classes = SignalttyApplication.class,
         properties = {"spring.main.keep-alive=false", "signaltty.task.max-unfinished=50"})
 abstract class TaskDaemonTest {
 

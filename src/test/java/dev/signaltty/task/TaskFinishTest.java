@@ -183,11 +183,40 @@ class TaskFinishTest extends TaskDaemonTest {
         }
 
         @Test
-        void finishingClosesTheWorker() {
-            String taskId = completed("w.txt");
+        void finishingClosesTheWorkerAndClearsItsAttentionFirst() { // seed R40
+            String taskId = completed("w.txt"); // its Stop left the worker's attention at unread
             String paneId = f.task(taskId).get("pane_id").asString();
             f.client.call("task.finish", Map.of("task_id", taskId, "discard", true));
             ProtocolClientWait.untilGone(f, paneId);
+            assertThat(eventsOf(taskId)).containsSubsequence("attention.changed", "attention.cleared:task_finish",
+                    "pane.closed");
+        }
+
+        @Test
+        void cancellingClearsTheAttentionOfAWorkerWaitingOnADecision() { // seed R41
+            JsonNode started = f.start("WRITE q.txt x", "decision", "submit_delay_ms", 500, "stall_timeout_s", 2);
+            String taskId = started.get("task").get("task_id").asString();
+            f.await(taskId, "settled");
+            f.client.call("task.cancel", Map.of("task_id", taskId));
+            ProtocolClientWait.untilGone(f, started.get("pane").get("pane_id").asString());
+            assertThat(eventsOf(taskId)).containsSubsequence("attention.changed", "attention.cleared:task_cancel",
+                    "pane.closed");
+        }
+
+        /** The task's journaled events (subscribe's task_ids filter), attention clears with their cause. */
+        private List<String> eventsOf(String taskId) {
+            List<String> names = new java.util.ArrayList<>();
+            try (var events = dev.signaltty.support.ProtocolClient.connect(socket())) {
+                JsonNode sub = events.call("subscribe", Map.of("events", List.of("*"), "task_ids", List.of(taskId),
+                        "from_seq", 0));
+                for (int i = sub.get("replay").get("returned").asInt(); i > 0; i--) {
+                    JsonNode event = events.nextEvent();
+                    String name = event.get("event").asString();
+                    names.add(name.equals("attention.cleared") ? name + ":" + event.get("payload").path("cause").asString()
+                            : name);
+                }
+            }
+            return names;
         }
     }
 }

@@ -70,7 +70,7 @@ class TaskFirstSubmitTest extends TaskDaemonTest {
         f.eventuallyOnScreen(paneId, "extra line '\\n'");
         assertThat(f.screen(paneId).split("extra line", -1)).hasSize(2);
 
-        f.client.call("test.agent_state", Map.of("pane_id", paneId, "task_id", taskId, "lifecycle", "working"));
+        f.hook(paneId, "UserPromptSubmit");
         JsonNode resumed = f.await(taskId, "working");
         assertThat(resumed.get("state").asString()).isEqualTo("working");
     }
@@ -87,17 +87,33 @@ class TaskFirstSubmitTest extends TaskDaemonTest {
         assertThat(task.get("evidence").get("paste_delivered").asBoolean()).isTrue();
         assertThat(f.screen(paneId)).contains("asked for permission");
 
-        // turning working does not resume a task parked by a decision (seed R327-R329: only an answer does)
-        f.client.call("test.agent_state", Map.of("pane_id", paneId, "task_id", taskId, "lifecycle", "working"));
+        String decisionId = task.get("evidence").get("decision_id").asString();
+        assertThat(decisionId).startsWith("dec_");
+        JsonNode decision = f.client.call("decision.get", Map.of("decision_id", decisionId));
+        assertThat(decision.toString()).contains("pending"); // the submit never answers or clears it
+
+        // the parked task does not resume by itself (seed R327-R329: only an answer or an accepted follow-up)
         JsonNode waited = f.client.request("task.wait", Map.of("task_id", taskId, "until", List.of("working"), "timeout_s", 0.5));
         assertThat(waited.get("error").get("code").asString()).isEqualTo("TIMEOUT");
-        assertThat(f.task(taskId).get("state").asString()).isEqualTo("input_required");
 
         // an explicit answer does (seed R327)
-        f.client.call("test.decision_answered", Map.of("pane_id", paneId, "decision_id", "dec_test",
-                "option_id", "allow_once"));
+        f.client.call("decision.answer", Map.of("decision_id", decisionId, "option_id", "allow_once"));
         JsonNode resumed = f.await(taskId, "working");
         assertThat(resumed.get("evidence").get("resumed_from").asString()).isEqualTo("decision_required");
+    }
+
+    @Test
+    void anAcceptedFollowUpSubmitResumesAStalledTask() { // seed R328
+        JsonNode started = f.start("WRITE f.txt x", "silent", "stall_timeout_s", 0.8);
+        String taskId = started.get("task").get("task_id").asString();
+        String paneId = started.get("pane").get("pane_id").asString();
+        assertThat(f.await(taskId, "settled").get("state").asString()).isEqualTo("input_required");
+        JsonNode submitted = f.client.call("pane.submit", Map.of("pane_id", paneId, "text", "please go on",
+                "submit_delay_ms", 50, "stall_timeout_s", 0.4));
+        assertThat(submitted.get("submitted").asBoolean()).isTrue();
+        JsonNode resumed = f.await(taskId, "working");
+        assertThat(resumed.get("evidence").get("resumed_by").asString()).isEqualTo("follow_up_submit");
+        f.eventuallyOnScreen(paneId, "please go on");
     }
 
     @Test

@@ -68,6 +68,12 @@ final class TaskFixture implements AutoCloseable {
         return client.call("task.wait", Map.of("task_id", taskId, "until", List.of(until), "timeout_s", 60)).get("task");
     }
 
+    /** Posts a Claude-shaped hook for the fake worker's session, as its hooks would. */
+    JsonNode hook(String paneId, String event) {
+        return client.call("hook-event", Map.of("pane_id", paneId, "agent", "claude",
+                "payload", Map.of("session_id", "sess-" + paneId, "hook_event_name", event)));
+    }
+
     List<String> worktrees() {
         List<String> out = new ArrayList<>();
         for (String line : repo.git("worktree", "list", "--porcelain").split("\n")) {

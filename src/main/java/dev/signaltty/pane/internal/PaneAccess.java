@@ -8,6 +8,7 @@ import java.util.Optional;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.pane.Panes;
+import dev.signaltty.pane.internal.agent.AgentStates;
 import dev.signaltty.transport.ProtocolException;
 
 /** {@link Panes} over the pane lifecycle and registry, for modules that drive panes (tasks). */
@@ -17,9 +18,12 @@ class PaneAccess implements Panes {
     private final PaneLifecycle lifecycle;
     private final PaneRegistry registry;
 
-    PaneAccess(PaneLifecycle lifecycle, PaneRegistry registry) {
+    private final AgentStates agents;
+
+    PaneAccess(PaneLifecycle lifecycle, PaneRegistry registry, AgentStates agents) {
         this.lifecycle = lifecycle;
         this.registry = registry;
+        this.agents = agents;
     }
 
     @Override
@@ -58,6 +62,11 @@ class PaneAccess implements Panes {
             }
         }
         return String.join("\n", kept.subList(Math.max(0, kept.size() - lines), kept.size()));
+    }
+
+    @Override
+    public void clearAttention(String paneId, String cause) {
+        pane(paneId).ifPresent(pane -> agents.apply(AgentPaneDirectory.ref(pane), null, "none", cause));
     }
 
     @Override

@@ -51,6 +51,13 @@ class PaneSubmitHandler implements MethodHandler<PaneSubmitHandler.Params, Map<S
     private final PaneRegistry registry;
     private final AgentStates agents;
     private final AgentDecisions decisions;
+    private org.springframework.context.@org.jspecify.annotations.Nullable ApplicationEventPublisher publisher;
+
+    /** For {@link dev.signaltty.pane.PaneSubmitted} (a setter, so the constructor stays as it is). */
+    @org.springframework.beans.factory.annotation.Autowired
+    void setPublisher(org.springframework.context.ApplicationEventPublisher publisher) {
+        this.publisher = publisher;
+    }
 
     PaneSubmitHandler(PaneRegistry registry, AgentStates agents, AgentDecisions decisions) {
         this.registry = registry;
@@ -98,6 +105,7 @@ class PaneSubmitHandler implements MethodHandler<PaneSubmitHandler.Params, Map<S
         result.put("bracketed", bracketed);
         if (!agents.hasAgent(pane.id)) {
             result.put("gate", "skipped");
+            submitted(pane, false);
             return result;
         }
         long gateNanos = (long) (params.stallTimeoutS() * 1e9);
@@ -114,7 +122,14 @@ class PaneSubmitHandler implements MethodHandler<PaneSubmitHandler.Params, Map<S
         result.put("gate", "ran");
         result.put("confirmed", confirmed);
         result.put("enter_retried", retried);
+        submitted(pane, confirmed);
         return result;
+    }
+
+    private void submitted(Pane pane, boolean confirmed) {
+        if (publisher != null) {
+            publisher.publishEvent(new dev.signaltty.pane.PaneSubmitted(pane.id, pane.workspaceId, pane.taskId(), confirmed));
+        }
     }
 
     /** The check and the write under one read guard of the decision store. */

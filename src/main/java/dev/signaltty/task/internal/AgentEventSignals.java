@@ -13,14 +13,15 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
+import dev.signaltty.pane.AgentDecisions;
 import dev.signaltty.pane.AgentStateChanged;
+import dev.signaltty.pane.Panes;
 import dev.signaltty.pane.PaneClosed;
 
 /**
  * {@link WorkerSignals} from the agent-state module's published transitions ({@link AgentStateChanged}
- * carries the journal seq of each). A pending decision is read from the attention axis
- * ({@code permission_required}); the decision store's own answer is the better source once it is wired
- * in (see the task report). Per pane, the last {@value #HISTORY} transitions are kept: the gate only
+ * carries the journal seq of each); decisions come from the decision store ({@link AgentDecisions}), whose
+ * read guard also covers the delayed Enter; attention is cleared through {@link Panes}. Per pane, the last {@value #HISTORY} transitions are kept: the gate only
  * looks at ones newer than its baseline, which are always among the latest.
  */
 @Component
@@ -43,6 +44,14 @@ class AgentEventSignals implements WorkerSignals {
     /** Closed panes, so a late waiter ends at once; bounded (oldest forgotten first). */
     static final int GONE_CAP = 4096;
     private final java.util.LinkedHashSet<String> gone = new java.util.LinkedHashSet<>();
+
+    private final AgentDecisions decisions;
+    private final Panes paneAccess;
+
+    AgentEventSignals(AgentDecisions decisions, Panes paneAccess) {
+        this.decisions = decisions;
+        this.paneAccess = paneAccess;
+    }
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
@@ -162,37 +171,31 @@ class AgentEventSignals implements WorkerSignals {
 
     @Override
     public @Nullable String pendingDecision(String paneId) {
+        String decision = decisions.pendingDecision(paneId);
+        if (decision != null) {
+            return decision;
+        }
         return "permission_required".equals(read(paneId).attention) ? PENDING : null;
     }
 
     @Override
     public boolean unlessDecision(String paneId, Write write) throws java.io.IOException {
-        // Transitions are applied under this lock, so none lands between the check and the write.
-        lock.lock();
+        // the decision store's read guard: no decision can be set between its check and the write
         try {
-            State s = panes.get(paneId);
-            if (s != null && "permission_required".equals(s.attention)) {
-                return false;
-            }
-            write.run();
-            return true;
-        } finally {
-            lock.unlock();
+            return decisions.unlessPending(paneId, () -> "permission_required".equals(read(paneId).attention), () -> {
+                try {
+                    write.run();
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+        } catch (java.io.UncheckedIOException e) {
+            throw e.getCause();
         }
     }
 
     @Override
     public void clearAttention(String paneId, String cause) {
-        // The agent-state module owns attention and its events; until it offers a call for this, the
-        // pane's close (which follows at once) is what drops its state there.
-        lock.lock();
-        try {
-            State s = panes.get(paneId);
-            if (s != null) {
-                s.attention = "none";
-            }
-        } finally {
-            lock.unlock();
-        }
+        paneAccess.clearAttention(paneId, cause);
     }
 }

@@ -8,15 +8,45 @@ import org.springframework.stereotype.Component;
 import dev.signaltty.decision.DecisionAnswered;
 import dev.signaltty.pane.AgentStateChanged;
 import dev.signaltty.pane.PaneExited;
+import dev.signaltty.pane.PaneSubmitted;
 
 /** How a worker's own state moves its task after the first submit. */
 @Component
 class WorkerEvents {
 
     private final TaskStore store;
+    private final WorkerSignals signals;
 
-    WorkerEvents(TaskStore store) {
+    WorkerEvents(TaskStore store, WorkerSignals signals) {
         this.store = store;
+        this.signals = signals;
+    }
+
+    /**
+     * An accepted follow-up submit to the worker moves its input_required task back to working (seed
+     * R328) — unless a decision arrived after its Enter, which keeps input_required with the decision
+     * as evidence (R58, follow-ups).
+     */
+    @EventListener
+    void on(PaneSubmitted event) {
+        store.byPane(event.paneId()).ifPresent(task -> {
+            String decision = signals.pendingDecision(event.paneId());
+            store.updateIf(task.id, t -> t.state == TaskState.INPUT_REQUIRED, t -> {
+                if (decision != null) {
+                    Map<String, Object> evidence = new java.util.LinkedHashMap<>();
+                    evidence.put("stage", "follow_up");
+                    evidence.put("reason", "decision_required");
+                    if (!AgentEventSignals.PENDING.equals(decision)) {
+                        evidence.put("decision_id", decision);
+                    }
+                    t.evidence = evidence;
+                } else {
+                    t.state = TaskState.WORKING;
+                    t.evidence = Map.of("resumed_from", String.valueOf(t.evidence.get("reason")),
+                            "resumed_by", "follow_up_submit");
+                }
+            });
+        });
     }
 
     /**
