@@ -184,8 +184,11 @@ class TaskFinishTest extends TaskDaemonTest {
 
         @Test
         void finishingClosesTheWorkerAndClearsItsAttentionFirst() { // seed R40
-            String taskId = completed("w.txt"); // its Stop left the worker's attention at unread
+            String taskId = completed("w.txt");
             String paneId = f.task(taskId).get("pane_id").asString();
+            // the worker reports before its Stop hook, which leaves its attention at unread
+            dev.signaltty.support.ProtocolClient.eventually(java.time.Duration.ofSeconds(10), () -> "unread".equals(
+                    f.client.call("pane.get", Map.of("pane_id", paneId)).get("attention").asString()));
             f.client.call("task.finish", Map.of("task_id", taskId, "discard", true));
             ProtocolClientWait.untilGone(f, paneId);
             assertThat(eventsOf(taskId)).containsSubsequence("attention.changed", "attention.cleared:task_finish",

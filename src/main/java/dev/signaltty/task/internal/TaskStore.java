@@ -74,6 +74,18 @@ class TaskStore implements Tasks {
         }
     }
 
+    /**
+     * Set when the daemon begins to stop: its workers are then killed by the shutdown, not failing on
+     * their own, so background transitions (first submit, worker exit) no longer apply; a restart
+     * records those tasks as {@code server_restart}.
+     */
+    private volatile boolean stopping;
+
+    @org.springframework.context.event.EventListener(org.springframework.context.event.ContextClosedEvent.class)
+    void stopping() {
+        stopping = true;
+    }
+
     <T> T locked(Supplier<T> body) {
         lock.lock();
         try {
@@ -103,13 +115,13 @@ class TaskStore implements Tasks {
     }
 
     /**
-     * Applies {@code change} only while {@code when} holds for the task (checked under the guard);
-     * returns whether it did.
+     * Applies {@code change} only while {@code when} holds for the task (checked under the guard) and the
+     * daemon is not stopping; returns whether it did. For transitions no request asked for.
      */
     boolean updateIf(String taskId, Predicate<Task> when, Consumer<Task> change) {
         return locked(() -> {
             Task task = tasks.get(taskId);
-            if (task == null || !when.test(task)) {
+            if (task == null || stopping || !when.test(task)) {
                 return false;
             }
             change.accept(task);
