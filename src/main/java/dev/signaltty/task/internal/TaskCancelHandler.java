@@ -1,14 +1,10 @@
 package dev.signaltty.task.internal;
 
-import java.util.List;
-import java.util.Map;
 
-import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
-import dev.signaltty.transport.ProtocolException;
 
 /** task.cancel: Stops the worker {task_id}; the worktree stays for task.finish. */
 @Component
@@ -39,7 +35,12 @@ class TaskCancelHandler implements MethodHandler<TaskCancelHandler.Params, Objec
     }
 
     @Override
+    public Class<?> resultType() {
+        return TaskResults.One.class;
+    }
+
+    @Override
     public Object handle(Params p, CallContext context) {
-        return Map.of("task", target.cancel(p.taskId()));
+        return new TaskResults.One(target.cancel(p.taskId()));
     }
 }

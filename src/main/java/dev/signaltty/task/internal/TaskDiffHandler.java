@@ -1,14 +1,10 @@
 package dev.signaltty.task.internal;
 
-import java.util.List;
-import java.util.Map;
 
-import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
-import dev.signaltty.transport.ProtocolException;
 
 /** task.diff: The task worktree's changes against the task's base {task_id}. */
 @Component

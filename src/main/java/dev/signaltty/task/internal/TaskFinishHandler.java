@@ -1,7 +1,6 @@
 package dev.signaltty.task.internal;
 
 import java.util.List;
-import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
@@ -58,7 +57,12 @@ class TaskFinishHandler implements MethodHandler<TaskFinishHandler.Params, Objec
     }
 
     @Override
+    public Class<?> resultType() {
+        return TaskResults.One.class;
+    }
+
+    @Override
     public Object handle(Params p, CallContext context) {
-        return Map.of("task", target.finish(p.taskId(), p.merging(), p.targetRef()));
+        return new TaskResults.One(target.finish(p.taskId(), p.merging(), p.targetRef()));
     }
 }

@@ -1,14 +1,10 @@
 package dev.signaltty.task.internal;
 
-import java.util.List;
-import java.util.Map;
 
-import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
-import dev.signaltty.transport.ProtocolException;
 
 /** task.get: One task {task_id}. */
 @Component
@@ -39,7 +35,12 @@ class TaskGetHandler implements MethodHandler<TaskGetHandler.Params, Object> {
     }
 
     @Override
+    public Class<?> resultType() {
+        return TaskResults.One.class;
+    }
+
+    @Override
     public Object handle(Params p, CallContext context) {
-        return Map.of("task", target.view(p.taskId()));
+        return new TaskResults.One(target.view(p.taskId()));
     }
 }

@@ -1,7 +1,5 @@
 package dev.signaltty.task.internal;
 
-import java.util.List;
-import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
@@ -48,7 +46,12 @@ class TaskListHandler implements MethodHandler<TaskListHandler.Params, Object> {
     }
 
     @Override
+    public Class<?> resultType() {
+        return TaskResults.Many.class;
+    }
+
+    @Override
     public Object handle(Params p, CallContext context) {
-        return Map.of("tasks", target.list(p.contextId(), p.state() == null ? null : TaskState.parse(p.state())));
+        return new TaskResults.Many(target.list(p.contextId(), p.state() == null ? null : TaskState.parse(p.state())));
     }
 }

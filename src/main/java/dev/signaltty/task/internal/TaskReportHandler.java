@@ -1,7 +1,6 @@
 package dev.signaltty.task.internal;
 
 import java.util.List;
-import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
@@ -47,7 +46,12 @@ class TaskReportHandler implements MethodHandler<TaskReportHandler.Params, Objec
     }
 
     @Override
+    public Class<?> resultType() {
+        return TaskResults.One.class;
+    }
+
+    @Override
     public Object handle(Params p, CallContext context) {
-        return Map.of("task", target.report(p));
+        return new TaskResults.One(target.report(p));
     }
 }

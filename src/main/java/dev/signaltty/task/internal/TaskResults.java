@@ -1,0 +1,18 @@
+package dev.signaltty.task.internal;
+
+import java.util.List;
+
+/** Result shapes of the task methods (also what {@code schema} describes). */
+final class TaskResults {
+
+    private TaskResults() {
+    }
+
+    /** task.get, task.report, task.finish, task.cancel. */
+    record One(Task.View task) {
+    }
+
+    /** task.list. */
+    record Many(List<Task.View> tasks) {
+    }
+}
