@@ -107,7 +107,7 @@ public final class CommandTable {
         rows.add(of("attention", "attention.pending", "panes that need someone, most urgent first")
                 .flag("limit", INT, "at most N"));
         rows.add(of("report", "task.report", "report a task's status from inside its worker").mutating()
-                .required("status", "status", STRING, "e.g. working, completed, failed, input_required")
+                .required("status", "status", STRING, "completed | failed | rejected")
                 .required("summary", "summary", STRING, "one line for people")
                 .envFlag("task", "task_id", TASK, "task (default: $SIGNALTTY_TASK)")
                 .envFlag("pane", "pane_id", PANE, "pane (default: $SIGNALTTY_PANE)"));
@@ -239,7 +239,8 @@ public final class CommandTable {
                 .flag("stall-timeout", "stall_timeout_s", NUMBER, "seconds (default 5)")
                 .trailing("argv", "argv"));
         rows.add(of("task get", "task.get", "show a task").arg("task", "task_id"));
-        rows.add(of("task list", "task.list", "list tasks").flag("context", "context_id", STRING, "only this context"));
+        rows.add(of("task list", "task.list", "list tasks").flag("context", "context_id", STRING, "only this context")
+                .flag("state", STRING, "only tasks in this state (pending, working, input_required, completed, …)"));
         rows.add(of("task wait", "task.wait", "wait for a task or a context").optArg("task", "task_id")
                 .flag("context", "context_id", STRING, "wait for every task of a context")
                 .defaulted("until", "until", ONE_OR_LIST, "settled", "task states (default settled)")

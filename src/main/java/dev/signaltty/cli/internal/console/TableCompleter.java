@@ -28,7 +28,8 @@ final class TableCompleter extends CommandCompleter {
     private static final Map<String, List<String>> VALUES = Map.of(
             "mode", List.of("screen", "tail", "rendered"),
             "direction", List.of("right", "down"),
-            "status", List.of("working", "completed", "failed", "input_required"),
+            "status", List.of("completed", "failed", "rejected"),
+            "state", List.of("pending", "working", "input_required", "completed", "failed", "canceled", "rejected"),
             "until", List.of("idle", "working", "blocked", "done", "exited", "unread", "input_required",
                     "permission_required", "none", "seen", "attention_cleared", "settled", "terminal",
                     "completed", "failed", "canceled"));
