@@ -51,8 +51,14 @@ class TurnBaselineListener {
         lock.lock();
         try {
             baselines.record(workspace.id(), turn.paneId(), workspace.cwd(), turn.startedAt());
-            events.append("workspace.turn_started", Map.of("workspace_id", workspace.id(), "pane_id", turn.paneId(),
-                    "started_at", turn.startedAt().toString()));
+            Map<String, Object> payload = new java.util.LinkedHashMap<>();
+            payload.put("workspace_id", workspace.id());
+            payload.put("pane_id", turn.paneId());
+            payload.put("started_at", turn.startedAt().toString());
+            if (turn.taskId() != null) {
+                payload.put("task_id", turn.taskId()); // subscribe task_ids filters select it
+            }
+            events.append("workspace.turn_started", payload);
         } finally {
             lock.unlock();
         }

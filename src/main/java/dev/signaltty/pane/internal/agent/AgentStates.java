@@ -245,7 +245,7 @@ public class AgentStates {
                     pane.taskId(), "lifecycle", from, lifecycle, seq, cause)));
             if (States.WORKING.equals(lifecycle) && !States.BLOCKED.equals(from)) {
                 Instant startedAt = Instant.now();
-                after.add(() -> publisher.publishEvent(new TurnStarting(pane.workspaceId(), pane.paneId(), startedAt)));
+                after.add(() -> publisher.publishEvent(new TurnStarting(pane.workspaceId(), pane.paneId(), startedAt, pane.taskId())));
             }
             any = true;
         }
