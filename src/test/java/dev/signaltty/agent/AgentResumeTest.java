@@ -64,6 +64,7 @@ class AgentResumeTest {
             JsonNode restored = client.call("pane.get", Map.of("pane_id", before.pane()));
             assertThat(restored.get("pane").get("status").asString()).isEqualTo("exited");
             assertThat(restored.get("agent").asString()).isEqualTo("claude");
+            assertThat(restored.get("pane").get("integration").get("agent").asString()).isEqualTo("claude");
             assertThat(session(client, before.pane())).isEqualTo(before.session());
             JsonNode resumed = client.call("pane.resume", Map.of("pane_id", before.pane())).get("pane");
             assertThat(resumed.get("integration").get("status").asString()).isEqualTo("configured");
