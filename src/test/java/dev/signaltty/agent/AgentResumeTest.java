@@ -139,6 +139,31 @@ class AgentResumeTest {
     }
 
     @Test
+    void aCodexPaneResumesItsThreadWithTheResumeSubcommand(@TempDir Path root) throws IOException {
+        // a stand-in codex that prints its arguments; its thread id arrives as Codex's notify would send it
+        Path codex = Files.createDirectories(root.resolve("codex-bin")).resolve("codex");
+        Files.writeString(codex, "#!/bin/sh\nif [ \"$1\" = --help ]; then echo 'usage: codex'; exit 0; fi\n"
+                + "echo \"ARGS: $*\"\nexec sleep 300\n");
+        Files.setPosixFilePermissions(codex, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        String pane;
+        try (TestDaemon daemon = TestDaemon.start(root); ProtocolClient client = daemon.connect()) {
+            String workspace = AgentDaemonFixture.workspace(client, root);
+            pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "cols", 300,
+                    "argv", List.of(codex.toString(), "--full-auto", "-m", "o3"))).get("pane_id").asString();
+            client.call("hook-event", Map.of("pane_id", pane, "payload", Map.of("type", "agent-turn-complete",
+                    "thread-id", "thr_7", "turn-id", "1", "cwd", root.toString())));
+        }
+        try (TestDaemon daemon = TestDaemon.start(root); ProtocolClient client = daemon.connect()) {
+            assertThat(session(client, pane)).isEqualTo("thr_7");
+            client.call("pane.resume", Map.of("pane_id", pane));
+            eventually(Duration.ofSeconds(10), () -> screen(client, pane).contains("ARGS:"));
+            String args = screen(client, pane).lines().filter(line -> line.startsWith("ARGS:")).findFirst().orElseThrow();
+            assertThat(args).endsWith("resume thr_7").contains("-c notify=").doesNotContain("full-auto")
+                    .doesNotContain("o3");
+        }
+    }
+
+    @Test
     void aPaneThatIsNoAgentRunsItsCommandAgain(@TempDir Path root) {
         String pane;
         try (TestDaemon daemon = TestDaemon.start(root); ProtocolClient client = daemon.connect()) {
