@@ -3,6 +3,8 @@ package dev.signaltty;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 
+import dev.signaltty.transport.SignalttyPaths;
+
 /**
  * The daemon. {@code main} starts Spring, the modules and the socket listener, and returns; the
  * context's keep-alive thread holds the JVM until {@code server.stop} (or a signal) closes it.
@@ -12,8 +14,28 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 public class SignalttyApplication {
 
     public static void main(String[] args) {
+        keepNativeLibrariesInTheStateDirectory();
         SpringApplication application = new SpringApplication(SignalttyApplication.class);
         application.setAdditionalProfiles("daemon");
         application.run(args);
+    }
+
+    /**
+     * pty4j and JNA unpack their native libraries into a temp directory and never remove them. Unless
+     * told otherwise, they go to {@code <state dir>/native} instead: a cache reused by every start, so a
+     * stopped daemon leaves no temp file behind (and nothing lands in the user's other directories).
+     */
+    static void keepNativeLibrariesInTheStateDirectory() {
+        String nativeDir = SignalttyPaths.fromEnvironment().stateDir().resolve("native").toString();
+        for (String property : new String[] {"pty4j.tmpdir", "jna.tmpdir"}) {
+            if (System.getProperty(property) == null) {
+                System.setProperty(property, nativeDir);
+            }
+        }
+        try {
+            java.nio.file.Files.createDirectories(java.nio.file.Path.of(nativeDir));
+        } catch (java.io.IOException e) {
+            // the journal reports an unusable state directory with a clear message at start-up
+        }
     }
 }

@@ -11,6 +11,7 @@ import dev.signaltty.cli.internal.Client;
 import dev.signaltty.cli.internal.CommandTable;
 import dev.signaltty.cli.internal.Daemon;
 import dev.signaltty.cli.internal.Runner;
+import dev.signaltty.cli.internal.ShellCompletion;
 
 /**
  * The one entry point of the signaltty jar/classpath: the one-shot CLI, the console, and the daemon
@@ -33,6 +34,21 @@ public final class Main {
             return;
         }
         PrintStream out = System.out;
+        if (!words.isEmpty() && words.getFirst().equals("__complete")) {
+            ShellCompletion.candidates(CommandTable.standard(), words.subList(1, words.size())).forEach(out::println);
+            out.flush();
+            System.exit(0);
+        }
+        if (words.size() == 2 && words.getFirst().equals("completion")) {
+            try {
+                out.print(ShellCompletion.script(words.get(1)));
+            } catch (RuntimeException e) {
+                System.err.println("usage: signaltty completion bash|zsh");
+                System.exit(2);
+            }
+            out.flush();
+            System.exit(0);
+        }
         Runner runner = new Runner(CommandTable.standard(), System::getenv, Path.of("").toAbsolutePath(), System.in,
                 out, System.err);
         int status;

@@ -238,8 +238,13 @@ public final class AuditLog implements AutoCloseable {
         for (AuditRecord record : batch) {
             byte[] line = record.toLine();
             ByteBuffer buffer = ByteBuffer.wrap(line);
-            while (buffer.hasRemaining()) {
-                open().write(buffer);
+            try {
+                while (buffer.hasRemaining()) {
+                    open().write(buffer);
+                }
+            } catch (IOException e) {
+                dropPartialRecord(e);
+                throw e;
             }
             dirty = true;
             currentLength += line.length;
@@ -255,6 +260,21 @@ public final class AuditLog implements AutoCloseable {
         }
         if (dirty) {
             durability.sync(open());
+        }
+    }
+
+    /**
+     * A write failed part-way (a full disk): cut the file back to the last whole record, so the audit
+     * never holds half a line. The server stops after this; a failure here is reported with the first.
+     */
+    private void dropPartialRecord(IOException cause) {
+        try {
+            FileChannel channel = open();
+            channel.truncate(currentLength);
+            channel.position(currentLength);
+            durability.sync(channel);
+        } catch (IOException | RuntimeException e) {
+            cause.addSuppressed(e);
         }
     }
 

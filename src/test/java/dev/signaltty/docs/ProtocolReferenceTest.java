@@ -1,0 +1,73 @@
+package dev.signaltty.docs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.signaltty.support.ProtocolClient;
+import dev.signaltty.support.TestDaemon;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@code docs/protocol-reference.md} is generated from the live {@code schema}; this test fails when the
+ * committed file and the daemon disagree. Regenerate with
+ * {@code ./mvnw test -Dtest=ProtocolReferenceTest -Dsignaltty.docs.write=true}.
+ */
+class ProtocolReferenceTest {
+
+    static final Path REFERENCE = Path.of("docs", "protocol-reference.md");
+
+    @Test
+    void matchesTheLiveSchema(@TempDir Path root) throws Exception {
+        String rendered;
+        try (TestDaemon daemon = TestDaemon.start(root); ProtocolClient client = daemon.connect()) {
+            rendered = render(client.call("schema", Map.of()));
+        }
+        if (Boolean.getBoolean("signaltty.docs.write")) {
+            Files.writeString(REFERENCE, rendered);
+        }
+        assertThat(REFERENCE).as("regenerate with -Dsignaltty.docs.write=true").exists();
+        assertThat(Files.readString(REFERENCE)).isEqualTo(rendered);
+    }
+
+    static String render(JsonNode schema) {
+        StringBuilder md = new StringBuilder();
+        md.append("# signaltty/1 — method reference\n\n")
+                .append("Generated from the live `schema` by `ProtocolReferenceTest`; do not edit by hand. ")
+                .append("The envelope, errors and replay are explained in `protocol.md`.\n\n");
+        md.append("## Methods\n\n");
+        for (JsonNode method : schema.get("methods")) {
+            md.append("### `").append(method.get("name").asString()).append("`\n\n");
+            String summary = method.path("summary").asString("");
+            if (!summary.isEmpty()) {
+                md.append(summary).append("\n\n");
+            }
+            if (method.path("single_flight").asBoolean(false)) {
+                md.append("Single-flight: EOF, another request on the connection or shutdown cancels it.\n\n");
+            }
+            JsonNode params = method.get("params");
+            if (params.isObject() && !params.isEmpty()) {
+                md.append("| param | type | required |\n|---|---|---|\n");
+                params.properties().forEach(e -> md.append("| `").append(e.getKey()).append("` | `")
+                        .append(e.getValue().get("type").toString().replace("|", "\\|")).append("` | ")
+                        .append(e.getValue().get("required").asBoolean() ? "yes" : "no").append(" |\n"));
+                md.append('\n');
+            } else {
+                md.append("No params.\n\n");
+            }
+            md.append("Result: `").append(method.get("result").toString().replace("`", "'")).append("`\n\n");
+        }
+        md.append("## Events\n\n");
+        schema.get("events").forEach(e -> md.append("- `").append(e.asString()).append("`\n"));
+        md.append("\nSubscription globs: ");
+        schema.get("subscription_globs").forEach(g -> md.append('`').append(g.asString()).append("` "));
+        md.append("\n\n## Error codes\n\n");
+        schema.get("errors").forEach(e -> md.append("- `").append(e.asString()).append("`\n"));
+        return md.toString();
+    }
+}

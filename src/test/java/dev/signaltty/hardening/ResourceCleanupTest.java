@@ -1,0 +1,130 @@
+package dev.signaltty.hardening;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.signaltty.support.ProtocolClient;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * After {@code server.stop}, nothing is left: no child process (panes, their background jobs), no PTY
+ * held open, no temp file, no socket (issue 10, hardening). The daemon runs in its own JVM with a
+ * private temp directory so what it leaves there can be counted.
+ */
+class ResourceCleanupTest {
+
+    @Test
+    void leavesNoProcessPtyTempFileOrSocketAfterServerStop(@TempDir Path root) throws Exception {
+        Path tmp = Files.createDirectories(root.resolve("tmp"));
+        Path run = Files.createDirectories(root.resolve("run"));
+        Files.setPosixFilePermissions(run, PosixFilePermissions.fromString("rwx------"));
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(),
+                "--enable-native-access=ALL-UNNAMED", "-Djava.io.tmpdir=" + tmp, "-cp", System.getProperty("java.class.path"),
+                "dev.signaltty.SignalttyApplication"));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(root.resolve("daemon.log").toFile());
+        builder.environment().put("XDG_RUNTIME_DIR", run.toString());
+        builder.environment().put("XDG_STATE_HOME", root.resolve("state").toString());
+        builder.environment().put("XDG_CONFIG_HOME", root.resolve("config").toString());
+        builder.environment().put("HOME", Files.createDirectories(root.resolve("home")).toString());
+        builder.environment().remove("SIGNALTTY_SOCKET");
+        Process daemon = builder.start();
+        Path socket = run.resolve("signaltty/signaltty.sock");
+        awaitSocket(socket, daemon);
+
+        List<ProcessHandle> started = new ArrayList<>();
+        List<Path> ptys = new ArrayList<>();
+        try (ProtocolClient client = ProtocolClient.connect(socket)) {
+            String ws = client.call("workspace.create", Map.of("name", "cleanup", "cwd", root.toString()))
+                    .get("workspace_id").asString();
+            for (int i = 0; i < 3; i++) {
+                client.call("pane.spawn", Map.of("workspace_id", ws, "argv",
+                        List.of("sh", "-c", "sleep 600 & sleep 600 & echo ready; wait")));
+            }
+            ProtocolClient.eventually(Duration.ofSeconds(20), () -> {
+                JsonNode panes = client.call("pane.list", Map.of()).get("panes");
+                for (JsonNode pane : panes) {
+                    if (!client.call("pane.read", Map.of("pane_id", pane.get("pane_id").asString()))
+                            .get("text").asString().contains("ready")) {
+                        return false;
+                    }
+                }
+                return true;
+            });
+            for (JsonNode pane : client.call("pane.list", Map.of()).get("panes")) {
+                ProcessHandle leader = ProcessHandle.of(pane.get("pid").asLong()).orElseThrow();
+                started.add(leader);
+                leader.descendants().forEach(started::add);
+                ptys.add(Files.readSymbolicLink(Path.of("/proc", String.valueOf(leader.pid()), "fd", "0")));
+            }
+            assertThat(started).hasSizeGreaterThanOrEqualTo(9);
+            client.call("server.stop", Map.of());
+        }
+        assertThat(daemon.waitFor(30, TimeUnit.SECONDS)).as("daemon exits after server.stop").isTrue();
+        ProtocolClient.eventually(Duration.ofSeconds(10), () -> started.stream().noneMatch(ProcessHandle::isAlive));
+        assertThat(socket).doesNotExist();
+        for (Path pty : ptys) {
+            assertThat(pty.toString()).startsWith("/dev/pts/");
+            assertThat(holders(pty)).as("processes holding " + pty).isEmpty();
+        }
+        try (Stream<Path> left = Files.walk(tmp)) {
+            assertThat(left.filter(Files::isRegularFile).toList()).as("temp files left").isEmpty();
+        }
+        try (Stream<Path> left = Files.walk(root.resolve("home"))) {
+            assertThat(left.filter(Files::isRegularFile).toList()).as("files left in HOME").isEmpty();
+        }
+    }
+
+    /** Pids that still hold {@code pty} open. */
+    private static List<Long> holders(Path pty) throws IOException {
+        List<Long> out = new ArrayList<>();
+        try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
+            for (Path proc : procs.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
+                try (Stream<Path> fds = Files.list(proc.resolve("fd"))) {
+                    if (fds.anyMatch(fd -> {
+                        try {
+                            return Files.readSymbolicLink(fd).equals(pty);
+                        } catch (IOException gone) {
+                            return false;
+                        }
+                    })) {
+                        out.add(Long.parseLong(proc.getFileName().toString()));
+                    }
+                } catch (IOException | SecurityException gone) {
+                    // the process ended while we looked
+                }
+            }
+        }
+        return out;
+    }
+
+    private static void awaitSocket(Path socket, Process daemon) throws Exception {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            assertThat(daemon.isAlive()).as("daemon running").isTrue();
+            try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+                ch.connect(UnixDomainSocketAddress.of(socket));
+                return;
+            } catch (IOException notYet) {
+                Thread.sleep(50);
+            }
+        }
+        throw new AssertionError("daemon socket never came up");
+    }
+}
