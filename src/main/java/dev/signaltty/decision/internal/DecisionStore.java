@@ -127,11 +127,13 @@ class DecisionStore implements AgentDecisions {
                         Map.of("field", "decision_id", "status", decision.status));
             }
             resolve(decision, null, optionId);
-            decision.route.complete(new PermissionOutcome(decision.id, optionId, null));
             Map<String, Object> payload = base(decision);
             payload.put("decision_id", decision.id);
             payload.put("option_id", optionId);
             events.append("decision.answered", payload);
+            // delivered after the journal has it: the woken hook moves the agent to working, and that
+            // transition must not get a seq below decision.answered
+            decision.route.complete(new PermissionOutcome(decision.id, optionId, null));
             answered = new DecisionAnswered(decision.id, decision.ask.paneId(), decision.ask.workspaceId(),
                     decision.ask.taskId(), optionId);
         } finally {
