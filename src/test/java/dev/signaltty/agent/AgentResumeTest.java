@@ -99,6 +99,30 @@ class AgentResumeTest {
     }
 
     @Test
+    void anAgentThatExitedResumesItsSessionAgainAndAgainWithoutARestart(@TempDir Path root) {
+        Path claude = FakeAgent.install(root);
+        try (TestDaemon daemon = TestDaemon.start(root, FakeAgent.cliProperty()); ProtocolClient client = daemon.connect()) {
+            String workspace = AgentDaemonFixture.workspace(client, root);
+            String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "cols", 200,
+                    "argv", List.of(claude.toString(), "--verbose"))).get("pane_id").asString();
+            eventually(Duration.ofSeconds(60), () -> session(client, pane).startsWith("sess-"));
+            String session = session(client, pane);
+            String resumed = "argv: " + json(List.of(claude.toString(), "--resume", session));
+            for (int round = 1; round <= 2; round++) {
+                client.call("pane.write", Map.of("pane_id", pane, "data", "exit\r"));
+                eventually(Duration.ofSeconds(30), () -> client.call("pane.get", Map.of("pane_id", pane))
+                        .get("pane").get("status").asString().equals("exited"));
+                client.call("pane.resume", Map.of("pane_id", pane));
+                int expected = round;
+                eventually(Duration.ofSeconds(30), () -> screen(client, pane).split(java.util.regex.Pattern.quote(resumed), -1)
+                        .length - 1 == expected);
+                // the resumed process reports the session again before it is told to exit
+                eventually(Duration.ofSeconds(60), () -> session(client, pane).equals(session));
+            }
+        }
+    }
+
+    @Test
     void anExplicitManifestResumePathIsAuthoritative(@TempDir Path root) throws IOException { // seed R357
         Path claude = FakeAgent.install(root);
         Before before = runAgent(root, root, List.of(claude.toString()), Map.of());
