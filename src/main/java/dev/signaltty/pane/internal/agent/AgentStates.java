@@ -102,56 +102,6 @@ public class AgentStates {
         return read(paneId, s -> s.resumableSession);
     }
 
-    /** What survives a restart per agent pane (ADR-0083). */
-    public record Remembered(String paneId, String agent, @Nullable String agentSessionId) {
-    }
-
-    /** Every pane with a known agent, for the snapshot. */
-    public List<Remembered> remembered() {
-        lock.lock();
-        try {
-            return states.values().stream().filter(s -> !s.removed && s.agent != null)
-                    .sorted(java.util.Comparator.comparing(s -> s.paneId))
-                    .map(s -> new Remembered(s.paneId, s.agent, s.resumableSession)).toList();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /**
-     * A pane restored after a restart: its agent and last session come back; its process does not, so
-     * the lifecycle is exited. The process instance is this run's, so every baseline from before the
-     * restart reads IDENTITY_CHANGED. Nothing is journaled: the restart changed no state a client saw.
-     */
-    public void restore(Remembered remembered) {
-        lock.lock();
-        try {
-            AgentState s = stateLocked(remembered.paneId());
-            s.agent = remembered.agent();
-            s.resumableSession = remembered.agentSessionId();
-            s.sessionId = remembered.agentSessionId();
-            s.sessionGeneration = remembered.agentSessionId() == null ? 0 : 1;
-            s.lifecycle = States.EXITED;
-            changed.signalAll();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** Counts of panes with a known agent by lifecycle and by attention (metrics). */
-    public Map<String, Long> countBy(boolean lifecycle) {
-        lock.lock();
-        try {
-            Map<String, Long> out = new LinkedHashMap<>();
-            (lifecycle ? States.LIFECYCLE : States.ATTENTION).forEach(state -> out.put(state, 0L));
-            states.values().stream().filter(s -> !s.removed && s.agent != null)
-                    .forEach(s -> out.merge(lifecycle ? s.lifecycle : s.attention, 1L, Long::sum));
-            return out;
-        } finally {
-            lock.unlock();
-        }
-    }
-
     /** True when the pane runs an agent that has not yet reported any state (AGENT_NOT_READY). */
     public boolean notReady(String paneId) {
         return read(paneId, s -> s.agent != null && States.UNKNOWN.equals(s.lifecycle));
@@ -438,6 +388,11 @@ public class AgentStates {
 
     AgentState stateFor(String paneId) {
         return stateLocked(paneId);
+    }
+
+    /** Every live pane state; call with {@link #lock()} held (snapshots and gauges read through it). */
+    java.util.Collection<AgentState> statesLocked() {
+        return states.values();
     }
 
     void await(long nanos) throws InterruptedException {
