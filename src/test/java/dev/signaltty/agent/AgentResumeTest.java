@@ -163,6 +163,27 @@ class AgentResumeTest {
     }
 
     @Test
+    void anOlderSnapshotWithoutAgentSessionsLoadsAndRunsTheAgentsCommandAgain(@TempDir Path root) throws IOException {
+        // written before sessions were persisted: no agents document, no integration member
+        Path claude = FakeAgent.install(root);
+        Before before = runAgent(root, root, List.of(claude.toString(), "--verbose"), Map.of());
+        Path snapshots = root.resolve("state/signaltty/snapshot");
+        Files.delete(snapshots.resolve("agents.json"));
+        JsonNode panes = ProtocolJson.MAPPER.readTree(Files.readString(snapshots.resolve("panes.json")));
+        panes.get("panes").forEach(pane -> ((tools.jackson.databind.node.ObjectNode) pane).remove("integration"));
+        Files.writeString(snapshots.resolve("panes.json"), ProtocolJson.MAPPER.writeValueAsString(panes));
+        try (TestDaemon daemon = TestDaemon.start(root, FakeAgent.cliProperty()); ProtocolClient client = daemon.connect()) {
+            JsonNode restored = client.call("pane.get", Map.of("pane_id", before.pane()));
+            assertThat(restored.get("pane").has("integration")).isFalse();
+            assertThat(session(client, before.pane())).isEmpty();
+            client.call("pane.resume", Map.of("pane_id", before.pane()));
+            eventually(Duration.ofSeconds(30), () -> screen(client, before.pane()).contains("config: "));
+            // no session to resume: the stored command runs again rather than another pane's latest session
+            assertThat(screen(client, before.pane())).contains("argv: " + json(List.of(claude.toString(), "--verbose")));
+        }
+    }
+
+    @Test
     void aCodexPaneResumesItsThreadWithTheResumeSubcommand(@TempDir Path root) throws IOException {
         // a stand-in codex that prints its arguments; its thread id arrives as Codex's notify would send it
         Path codex = Files.createDirectories(root.resolve("codex-bin")).resolve("codex");
