@@ -11,6 +11,8 @@ configured hook commands (stdin = the hook JSON, as Claude does):
   exit          SessionEnd, then the process exits
 
 FAKE_AGENT_START_DELAY (seconds) delays SessionStart, so a test can catch it before it is ready.
+At start it prints its argv (without the --settings pair) and CLAUDE_CONFIG_DIR, one line each;
+--resume ID continues session ID (SessionStart source "resume") instead of starting a new one.
 """
 import json
 import os
@@ -24,7 +26,8 @@ hooks = {}
 if "--settings" in args:
     with open(args[args.index("--settings") + 1]) as f:
         hooks = json.load(f).get("hooks", {})
-session = "sess-" + uuid.uuid4().hex[:12]
+resumed = "--resume" in args
+session = args[args.index("--resume") + 1] if resumed else "sess-" + uuid.uuid4().hex[:12]
 cwd = os.getcwd()
 
 
@@ -60,7 +63,10 @@ def say(text):
 
 time.sleep(float(os.environ.get("FAKE_AGENT_START_DELAY", "0")))
 sys.stdout.write("\x1b[?2004h")  # ask for bracketed paste, as Claude Code's TUI does
-hook("SessionStart", {"source": "startup"})
+shown = [sys.argv[0]] + [a for i, a in enumerate(args) if a != "--settings" and (i == 0 or args[i - 1] != "--settings")]
+say("argv: " + json.dumps(shown, separators=(",", ":")))
+say("config: " + os.environ.get("CLAUDE_CONFIG_DIR", "-"))
+hook("SessionStart", {"source": "resume" if resumed else "startup"})
 while True:
     sys.stdout.write("fake> ")
     sys.stdout.flush()

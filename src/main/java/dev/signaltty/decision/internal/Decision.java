@@ -27,7 +27,7 @@ final class Decision {
     final String id;
     final AgentDecisions.PermissionAsk ask;
     final @Nullable String prev;
-    final Instant createdAt = Instant.now();
+    final Instant createdAt;
     final CompletableFuture<AgentDecisions.PermissionOutcome> route = new CompletableFuture<>();
     String status = "pending";
     @Nullable String optionId;
@@ -35,9 +35,26 @@ final class Decision {
     @Nullable Instant resolvedAt;
 
     Decision(String id, AgentDecisions.PermissionAsk ask, @Nullable String prev) {
+        this(id, ask, prev, Instant.now());
+    }
+
+    private Decision(String id, AgentDecisions.PermissionAsk ask, @Nullable String prev, Instant createdAt) {
         this.id = id;
         this.ask = ask;
         this.prev = prev;
+        this.createdAt = createdAt;
+    }
+
+    /** A decision read back from the snapshot; its route is new (the old hook connection is gone). */
+    static Decision restored(View view) {
+        Decision decision = new Decision(view.decisionId(), new AgentDecisions.PermissionAsk(view.paneId(),
+                view.workspaceId(), view.taskId(), view.agent(), view.agentSessionId(), view.toolName(),
+                view.toolInput()), view.prev(), Instant.parse(view.createdAt()));
+        decision.status = view.status();
+        decision.optionId = view.optionId();
+        decision.reason = view.reason();
+        decision.resolvedAt = view.resolvedAt() == null ? null : Instant.parse(view.resolvedAt());
+        return decision;
     }
 
     boolean pending() {

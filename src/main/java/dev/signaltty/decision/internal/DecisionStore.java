@@ -127,11 +127,13 @@ class DecisionStore implements AgentDecisions {
                         Map.of("field", "decision_id", "status", decision.status));
             }
             resolve(decision, null, optionId);
-            decision.route.complete(new PermissionOutcome(decision.id, optionId, null));
             Map<String, Object> payload = base(decision);
             payload.put("decision_id", decision.id);
             payload.put("option_id", optionId);
             events.append("decision.answered", payload);
+            // delivered after the journal has it: the woken hook moves the agent to working, and that
+            // transition must not get a seq below decision.answered
+            decision.route.complete(new PermissionOutcome(decision.id, optionId, null));
             answered = new DecisionAnswered(decision.id, decision.ask.paneId(), decision.ask.workspaceId(),
                     decision.ask.taskId(), optionId);
         } finally {
@@ -251,6 +253,54 @@ class DecisionStore implements AgentDecisions {
         if (cleared != null) {
             publisher.publishEvent(cleared);
         }
+    }
+
+    /** How many decisions wait for an answer now (metrics). */
+    int pendingCount() {
+        guard.readLock().lock();
+        try {
+            return pendingByPane.size();
+        } finally {
+            guard.readLock().unlock();
+        }
+    }
+
+    /** Every retained decision, oldest first (the snapshot). */
+    List<Decision.View> all() {
+        return list(null, null);
+    }
+
+    /**
+     * Decisions read back after a restart (ADR-0084). Resolved ones return as they were, so
+     * decision.get still answers for them. A pending one cannot be answered any more: the hook that
+     * waited for it died with the old daemon, so it is cleared as {@code native_cancelled} (journaled,
+     * as any clear) and never delivered.
+     */
+    void restore(List<Decision.View> views) {
+        List<DecisionCleared> cleared = new ArrayList<>();
+        guard.writeLock().lock();
+        try {
+            for (Decision.View view : views) {
+                if (byId.containsKey(view.decisionId())) {
+                    continue;
+                }
+                Decision decision = Decision.restored(view);
+                byId.put(decision.id, decision);
+                if (decision.pending()) {
+                    pendingByPane.put(decision.ask.paneId(), decision);
+                    cleared.add(clear(decision, "native_cancelled"));
+                    decision.route.complete(new PermissionOutcome(decision.id, null, "restart"));
+                } else {
+                    resolved.addLast(decision.id);
+                }
+            }
+            while (resolved.size() > RETAINED) {
+                byId.remove(resolved.removeFirst());
+            }
+        } finally {
+            guard.writeLock().unlock();
+        }
+        cleared.forEach(publisher::publishEvent);
     }
 
     private DecisionCleared clear(Decision decision, String reason) {

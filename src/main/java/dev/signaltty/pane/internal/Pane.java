@@ -33,7 +33,7 @@ final class Pane {
     volatile @Nullable Integer exitCode;
     volatile @Nullable Instant exitedAt;
     volatile boolean closed;
-    /** The agent integration of the last launch (null for ordinary programs); not persisted. */
+    /** The agent integration of the last launch (null for ordinary programs); persisted with the pane. */
     volatile dev.signaltty.pane.internal.agent.integration.@Nullable Integration integration;
     /** Connections attached to this pane's output, by connection id (one viewer per connection). */
     final Map<Long, dev.signaltty.transport.Connection> viewers = new java.util.concurrent.ConcurrentHashMap<>();

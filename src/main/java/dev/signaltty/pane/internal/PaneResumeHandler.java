@@ -32,7 +32,9 @@ class PaneResumeHandler implements MethodHandler<PaneResumeHandler.Params, Map<S
 
     @Override
     public String summary() {
-        return "Relaunches an exited or restored pane with its stored command, keeping its id and place.";
+        return "Relaunches an exited or restored pane, keeping its id and place: an agent with a known session "
+                + "through its adapter's resume command (claude --resume ID, codex resume ID), anything else "
+                + "with its stored command.";
     }
 
     @Override

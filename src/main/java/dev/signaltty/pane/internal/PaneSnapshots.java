@@ -35,7 +35,8 @@ class PaneSnapshots implements SmartLifecycle {
 
     record PaneDoc(String paneId, String workspaceId, String tabId, @Nullable String name, List<String> argv,
                    String cwd, Map<String, String> env, @Nullable String label, @Nullable String parentPaneId,
-                   @Nullable String relationship, int cols, int rows, String createdAt) {
+                   @Nullable String relationship, int cols, int rows, String createdAt,
+                   dev.signaltty.pane.internal.agent.integration.@Nullable Integration integration) {
     }
 
     record Document(int version, List<PaneDoc> panes) {
@@ -71,9 +72,10 @@ class PaneSnapshots implements SmartLifecycle {
                     log.warn("pane {} not restored: its tab {} is gone", doc.paneId(), doc.tabId());
                     continue;
                 }
-                lifecycle.restored(doc.paneId(), doc.workspaceId(), doc.tabId(), doc.name(), doc.argv(),
+                Pane pane = lifecycle.restored(doc.paneId(), doc.workspaceId(), doc.tabId(), doc.name(), doc.argv(),
                         Path.of(doc.cwd()), doc.env(), doc.label(), doc.parentPaneId(), doc.relationship(),
                         doc.cols(), doc.rows());
+                pane.integration = doc.integration(); // the last launch's, until pane.resume sets it again
                 restored++;
             }
             log.info("restored {} panes from the snapshot (exited, resumable)", restored);
@@ -88,7 +90,7 @@ class PaneSnapshots implements SmartLifecycle {
             for (Pane pane : panes) {
                 out.add(new PaneDoc(pane.id, pane.workspaceId, pane.tabId, pane.name, pane.argv, pane.cwd.toString(),
                         overrides(pane.env), pane.label, pane.parentPaneId, pane.relationship, pane.terminal.cols(),
-                        pane.terminal.rows(), pane.createdAt.toString()));
+                        pane.terminal.rows(), pane.createdAt.toString(), pane.integration));
             }
             return new Document(1, out);
         });

@@ -30,6 +30,11 @@ final class AgentState {
     String lastAttentionCause = "";
     @Nullable String sessionId;
     long sessionGeneration;
+    /**
+     * The last session id any process of this pane reported: unlike {@link #sessionId} it survives a
+     * process replacement and a restart, because it is what pane.resume resumes (ADR-0083).
+     */
+    @Nullable String resumableSession;
     /** Every session id this process has had, so a late report from an old session reads as stale. */
     final Set<String> pastSessions = new LinkedHashSet<>();
     Instant attentionSince = Instant.now();

@@ -97,6 +97,11 @@ public class AgentStates {
         });
     }
 
+    /** The session pane.resume should resume: the last one any process of this pane reported. */
+    public @Nullable String resumableSession(String paneId) {
+        return read(paneId, s -> s.resumableSession);
+    }
+
     /** True when the pane runs an agent that has not yet reported any state (AGENT_NOT_READY). */
     public boolean notReady(String paneId) {
         return read(paneId, s -> s.agent != null && States.UNKNOWN.equals(s.lifecycle));
@@ -196,6 +201,7 @@ public class AgentStates {
             s.pastSessions.add(s.sessionId);
         }
         s.sessionId = sessionId;
+        s.resumableSession = sessionId;
         s.sessionGeneration++;
         return true;
     }
@@ -382,6 +388,11 @@ public class AgentStates {
 
     AgentState stateFor(String paneId) {
         return stateLocked(paneId);
+    }
+
+    /** Every live pane state; call with {@link #lock()} held (snapshots and gauges read through it). */
+    java.util.Collection<AgentState> statesLocked() {
+        return states.values();
     }
 
     void await(long nanos) throws InterruptedException {

@@ -152,6 +152,46 @@ public class MetricsEndpointTest {
             assertThat(sample(body, "signaltty_journal_events_total ")).isGreaterThanOrEqualTo(2);
         }
 
+        /** A Claude-Code-shaped hook report for {@code pane}. */
+        Map<String, Object> hook(String pane, String event, Map<String, Object> extra) {
+            Map<String, Object> payload = new java.util.HashMap<>(Map.of("session_id", "s1", "cwd", root.toString(),
+                    "hook_event_name", event));
+            payload.putAll(extra);
+            return Map.of("pane_id", pane, "payload", payload);
+        }
+
+        @Test
+        void countsPendingDecisionsAndAgentPanesByLifecycleAndAttention() throws Exception {
+            String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "argv", List.of("sleep", "300")))
+                    .get("pane_id").asString();
+            double pending = sample(scrape(port), "signaltty_decisions_pending ");
+            assertThat(pending).isGreaterThanOrEqualTo(0);
+            client.call("hook-event", hook(pane, "SessionStart", Map.of()));
+            client.call("hook-event", hook(pane, "UserPromptSubmit", Map.of("prompt", "go")));
+            eventually(Duration.ofSeconds(5), () -> sample(scrape(port), "signaltty_agent_panes_lifecycle{state=\"working\"}") >= 1);
+            try (ProtocolClient reporter = daemon.connect();
+                 var threads = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+                var reply = threads.submit(() -> reporter.request("hook-event", Map.of("pane_id", pane,
+                        "wait_for_answer", true, "payload", hook(pane, "PermissionRequest", Map.of("tool_name", "Bash",
+                                "tool_input", Map.of("command", "ls"), "tool_use_id", "toolu_1")).get("payload"))));
+                eventually(Duration.ofSeconds(10), () -> {
+                    String body = scrape(port);
+                    return sample(body, "signaltty_decisions_pending ") == pending + 1
+                            && sample(body, "signaltty_agent_panes_attention{state=\"permission_required\"}") >= 1
+                            && sample(body, "signaltty_agent_panes_lifecycle{state=\"blocked\"}") >= 1;
+                });
+                String decision = client.call("decision.list", Map.of("pane_id", pane, "status", "pending"))
+                        .get("decisions").get(0).get("decision_id").asString();
+                client.call("decision.answer", Map.of("decision_id", decision, "option_id", "deny"));
+                reply.get(10, java.util.concurrent.TimeUnit.SECONDS);
+            }
+            eventually(Duration.ofSeconds(5), () -> sample(scrape(port), "signaltty_decisions_pending ") == pending);
+            client.call("pane.close", Map.of("pane_id", pane));
+            // a closed pane is no longer counted in any state
+            eventually(Duration.ofSeconds(5), () -> sample(scrape(port), "signaltty_agent_panes_lifecycle{state=\"blocked\"}") == 0
+                    && sample(scrape(port), "signaltty_agent_panes_lifecycle{state=\"working\"}") == 0);
+        }
+
         @Test
         void reportsSubscriptionsAndLagClosures() {
             try (ProtocolClient subscriber = daemon.connect()) {

@@ -24,8 +24,11 @@ public interface AgentAdapter {
     /** The bare executable names this adapter recognises (basename of argv[0]). */
     List<String> executables();
 
-    /** The bare command that resumes the agent's last session (pane.resume keeps a path-qualified one). */
-    List<String> resumeCommand();
+    /**
+     * The bare command that resumes session {@code sessionId} (its first word is a bare executable name;
+     * pane.resume may swap in a retained path-qualified one or a manifest path, see {@link ResumeCommands}).
+     */
+    List<String> resumeCommand(String sessionId);
 
     /** True if the agent reports a ready state through its hooks (then submit waits for it). */
     boolean reportsReady();

@@ -35,8 +35,8 @@ class ClaudeCodeAdapter implements AgentAdapter {
     }
 
     @Override
-    public List<String> resumeCommand() {
-        return List.of("claude", "--continue");
+    public List<String> resumeCommand(String sessionId) {
+        return List.of("claude", "--resume", sessionId);
     }
 
     @Override

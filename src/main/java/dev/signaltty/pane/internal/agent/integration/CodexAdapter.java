@@ -36,8 +36,8 @@ class CodexAdapter implements AgentAdapter {
     }
 
     @Override
-    public List<String> resumeCommand() {
-        return List.of("codex", "resume", "--last");
+    public List<String> resumeCommand(String sessionId) {
+        return List.of("codex", "resume", sessionId);
     }
 
     @Override

@@ -41,12 +41,14 @@ public class LaunchIntegrations {
     private final AgentStates states;
     private final Path integrationDir;
     private final List<String> hookCommand;
+    private final Path configDir;
 
     LaunchIntegrations(List<AgentAdapter> adapters, AgentStates states, SignalttyPaths paths,
                        @Value("${signaltty.cli.command:}") String cliCommand) {
         this.adapters = List.copyOf(adapters);
         this.states = states;
         this.integrationDir = paths.stateDir().resolve("integrations");
+        this.configDir = paths.configDir();
         this.hookCommand = cliCommand.isBlank() ? defaultCli() : Arrays.asList(cliCommand.trim().split("\\s+"));
     }
 
@@ -66,16 +68,38 @@ public class LaunchIntegrations {
         return List.of("signaltty");
     }
 
-    /** A resume replaces the process: older baselines read IDENTITY_CHANGED; hooks are set up again. */
+    /**
+     * A resume replaces the process: older baselines read IDENTITY_CHANGED; hooks are set up again. An
+     * agent pane whose session id is known relaunches through its adapter's resume command
+     * ({@link ResumeCommands}); anything else — and an agent that never reported a session — runs its
+     * stored argv again (ADR-0083). The stored argv itself never changes.
+     */
     public Result prepareResume(String paneId, List<String> argv, Path cwd, Map<String, String> env) {
+        String session = states.resumableSession(paneId); // read before the replacement forgets the live one
         states.processReplaced(paneId);
-        return prepare(paneId, argv, cwd, env);
+        AgentAdapter adapter = adapterFor(argv);
+        if (adapter == null || session == null
+                || argv.stream().anyMatch(arg -> REMOTE_FLAGS.contains(arg.split("=", 2)[0]))) {
+            return prepare(paneId, argv, cwd, env);
+        }
+        List<String> resume = ResumeCommands.argv(adapter, argv, session,
+                ResumeCommands.manifestExecutable(configDir, adapter.name()));
+        log.info("pane {} resumes {} session {} as {}", paneId, adapter.name(), session, resume.getFirst());
+        return prepare(paneId, adapter, resume, cwd, env);
     }
 
     public Result prepare(String paneId, List<String> argv, Path cwd, Map<String, String> env) {
+        return prepare(paneId, adapterFor(argv), argv, cwd, env);
+    }
+
+    private @Nullable AgentAdapter adapterFor(List<String> argv) {
         String executable = Path.of(argv.getFirst()).getFileName().toString();
-        AgentAdapter adapter = adapters.stream().filter(a -> a.executables().contains(executable)).findFirst()
-                .orElse(null);
+        return adapters.stream().filter(a -> a.executables().contains(executable)).findFirst().orElse(null);
+    }
+
+    private Result prepare(String paneId, @Nullable AgentAdapter adapter, List<String> argv, Path cwd,
+                           Map<String, String> env) {
+        String executable = Path.of(argv.getFirst()).getFileName().toString();
         if (adapter == null) {
             return UNSUPPORTED.contains(executable)
                     ? new Result(argv, env, Integration.disabled(executable, executable
