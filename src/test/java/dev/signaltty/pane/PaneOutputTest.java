@@ -121,7 +121,8 @@ class PaneOutputTest {
         eventually(Duration.ofSeconds(10), () -> tail(pane).contains("50"));
         long before = client.call("pane.get", Map.of("pane_id", pane)).get("pane").get("output_offset").asLong();
         JsonNode cleared = client.call("pane.clear", Map.of("pane_id", pane));
-        assertThat(cleared.get("output_offset").asLong()).isEqualTo(before + 11);
+        // the 11 clear bytes are in the stream; a late prompt redraw may add more before them
+        assertThat(cleared.get("output_offset").asLong()).isGreaterThanOrEqualTo(before + 11);
         assertThat(tail(pane)).doesNotContain("50");
     }
 
