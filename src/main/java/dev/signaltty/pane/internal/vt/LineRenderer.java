@@ -1,7 +1,6 @@
 package dev.signaltty.pane.internal.vt;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 /**
  * Turns rows into text. Every line read goes through the compact form ({@link HistoryLine}): trailing
@@ -14,43 +13,111 @@ final class LineRenderer {
     private LineRenderer() {
     }
 
+    /**
+     * Encodes the row's cells straight into the line's exact UTF-8 bytes and runs (byte offsets), in
+     * two passes over the cells: the first sizes both arrays, the second fills them. No String or
+     * builder is made: this runs for every row that scrolls off, so it is the flood's hot path.
+     */
     static HistoryLine compact(Row row, long seq) {
-        StringBuilder sb = new StringBuilder(row.cols());
-        long[] runs = new long[8];
+        int[] cps = row.cps;
+        long[] attrs = row.attrs;
+        String[] combining = row.combining;
+        int last = lastNonBlankCell(row); // trailing blanks are trimmed, with any runs starting there
+        int bytes = 0;
         int nRuns = 0;
         long current = Sgr.DEFAULT;
-        int lastNonBlank = 0; // text length up to the last non-blank cell
-        int runsAtLastNonBlank = 0;
-        int[] cps = row.cps;
-        for (int x = 0, end = row.used; x < end; x++) {
+        for (int x = 0; x <= last; x++) {
             int cp = cps[x];
             if (cp == Row.WIDE_TAIL) {
                 continue;
             }
-            long attr = row.attrs[x];
-            if (attr != current) {
-                if (nRuns + 2 > runs.length) {
-                    runs = Arrays.copyOf(runs, runs.length * 2);
-                }
-                runs[nRuns++] = sb.length();
-                runs[nRuns++] = attr;
-                current = attr;
+            if (attrs[x] != current) {
+                current = attrs[x];
+                nRuns++;
             }
-            boolean blank = cp == Row.EMPTY || cp == ' ';
-            sb.appendCodePoint(blank ? ' ' : cp);
-            if (row.combining != null && row.combining[x] != null) {
-                sb.append(row.combining[x]);
-                blank = false;
-            }
-            if (!blank) {
-                lastNonBlank = sb.length();
-                runsAtLastNonBlank = nRuns;
+            bytes += cp < 0x80 ? 1 : utf8Length(cp);
+            if (combining != null && combining[x] != null) {
+                bytes += utf8Length(combining[x]);
             }
         }
-        sb.setLength(lastNonBlank);
-        // drop runs that start in the trimmed tail
-        long[] kept = runsAtLastNonBlank == 0 ? null : Arrays.copyOf(runs, runsAtLastNonBlank);
-        return HistoryLine.of(seq, sb.toString(), kept, row.wrapped);
+        byte[] utf8 = new byte[bytes];
+        long[] runs = nRuns == 0 ? null : new long[2 * nRuns];
+        int at = 0;
+        int r = 0;
+        current = Sgr.DEFAULT;
+        for (int x = 0; x <= last; x++) {
+            int cp = cps[x];
+            if (cp == Row.WIDE_TAIL) {
+                continue;
+            }
+            long attr = attrs[x];
+            if (attr != current) {
+                runs[r++] = at;
+                runs[r++] = attr;
+                current = attr;
+            }
+            if (cp < 0x80) {
+                utf8[at++] = cp == Row.EMPTY ? (byte) ' ' : (byte) cp;
+            } else {
+                at = encode(cp, utf8, at);
+            }
+            if (combining != null && combining[x] != null) {
+                String marks = combining[x];
+                for (int i = 0; i < marks.length(); ) {
+                    int m = marks.codePointAt(i);
+                    at = encode(m, utf8, at);
+                    i += Character.charCount(m);
+                }
+            }
+        }
+        return new HistoryLine(seq, utf8, runs, row.wrapped);
+    }
+
+    /** Index of the last cell that shows something (a character or a combining mark), or -1. */
+    private static int lastNonBlankCell(Row row) {
+        int[] cps = row.cps;
+        String[] combining = row.combining;
+        for (int x = row.used - 1; x >= 0; x--) {
+            int cp = cps[x];
+            if (cp != Row.EMPTY && cp != ' ' && cp != Row.WIDE_TAIL
+                    || combining != null && combining[x] != null) {
+                return x;
+            }
+        }
+        return -1;
+    }
+
+    private static int utf8Length(int cp) {
+        return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    }
+
+    private static int utf8Length(String s) {
+        int n = 0;
+        for (int i = 0; i < s.length(); ) {
+            int cp = s.codePointAt(i);
+            n += utf8Length(cp);
+            i += Character.charCount(cp);
+        }
+        return n;
+    }
+
+    private static int encode(int cp, byte[] out, int at) {
+        if (cp < 0x80) {
+            out[at++] = (byte) cp;
+        } else if (cp < 0x800) {
+            out[at++] = (byte) (0xC0 | cp >> 6);
+            out[at++] = (byte) (0x80 | cp & 0x3F);
+        } else if (cp < 0x10000) {
+            out[at++] = (byte) (0xE0 | cp >> 12);
+            out[at++] = (byte) (0x80 | cp >> 6 & 0x3F);
+            out[at++] = (byte) (0x80 | cp & 0x3F);
+        } else {
+            out[at++] = (byte) (0xF0 | cp >> 18);
+            out[at++] = (byte) (0x80 | cp >> 12 & 0x3F);
+            out[at++] = (byte) (0x80 | cp >> 6 & 0x3F);
+            out[at++] = (byte) (0x80 | cp & 0x3F);
+        }
+        return at;
     }
 
     static String render(HistoryLine line, boolean ansi) {
