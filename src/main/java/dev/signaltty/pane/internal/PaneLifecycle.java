@@ -247,7 +247,10 @@ class PaneLifecycle {
     }
 
     private void pump(Pane pane, PtySession session) {
-        byte[] buffer = new byte[64 * 1024];
+        // A PTY read returns at most about 4 KiB (the line discipline's buffer), whatever is asked for,
+        // and pty4j allocates and copies a scratch array of the full requested length on every read:
+        // 64 KiB here made each 4 KiB read move ~200 KiB and halved the flood rate (docs/benchmarks.md).
+        byte[] buffer = new byte[8 * 1024];
         try (InputStream out = session.output()) {
             int n;
             while ((n = out.read(buffer)) > 0) {

@@ -50,9 +50,42 @@ public final class VtParser {
                 i = j;
                 continue;
             }
+            if (b >= 0xC2 && b <= 0xF4 && state == VtTransitions.GROUND && utf8Need == 0) {
+                int n = whole(buf, i, end, b);
+                if (n > 0) {
+                    i += n;
+                    continue;
+                }
+            }
             step(b);
             i++;
         }
+    }
+
+    /**
+     * The UTF-8 fast path: a whole, valid sequence starting at {@code i} is printed and its length
+     * returned; anything else (split across reads, invalid, overlong) returns 0 and goes byte by byte
+     * through {@link #step}, which gives the same answer for valid text and owns the error handling.
+     */
+    private int whole(byte[] buf, int i, int end, int lead) {
+        int n = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+        if (i + n > end) {
+            return 0;
+        }
+        int cp = lead & (n == 2 ? 0x1F : n == 3 ? 0x0F : 0x07);
+        for (int k = 1; k < n; k++) {
+            int c = buf[i + k];
+            if ((c & 0xC0) != 0x80) {
+                return 0;
+            }
+            cp = (cp << 6) | (c & 0x3F);
+        }
+        int min = n == 2 ? 0x80 : n == 3 ? 0x800 : 0x10000;
+        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+            return 0;
+        }
+        actions.print(cp);
+        return n;
     }
 
     /** Current state, for tests and diagnostics. */
