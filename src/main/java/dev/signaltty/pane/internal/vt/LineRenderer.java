@@ -1,6 +1,7 @@
 package dev.signaltty.pane.internal.vt;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Turns rows into text. Every line read goes through the compact form ({@link HistoryLine}): trailing
@@ -13,64 +14,71 @@ final class LineRenderer {
     private LineRenderer() {
     }
 
-    /**
-     * Encodes the row's cells straight into the line's exact UTF-8 bytes and runs (byte offsets), in
-     * two passes over the cells: the first sizes both arrays, the second fills them. No String or
-     * builder is made: this runs for every row that scrolls off, so it is the flood's hot path.
-     */
+    /** Compacts a row once (screen reads); the scroll path keeps an {@link Encoder} per terminal. */
     static HistoryLine compact(Row row, long seq) {
-        int[] cps = row.cps;
-        long[] attrs = row.attrs;
-        String[] combining = row.combining;
-        int last = lastNonBlankCell(row); // trailing blanks are trimmed, with any runs starting there
-        int bytes = 0;
-        int nRuns = 0;
-        long current = Sgr.DEFAULT;
-        for (int x = 0; x <= last; x++) {
-            int cp = cps[x];
-            if (cp == Row.WIDE_TAIL) {
-                continue;
+        return new Encoder().compact(row, seq);
+    }
+
+    /**
+     * Encodes rows into {@link HistoryLine}s in one pass over the cells, into scratch arrays that are
+     * reused between rows and then copied to their exact length: no String or builder per row. This
+     * runs for every row that scrolls off, so it is the flood's hot path. Not thread-safe: one per
+     * terminal, used under its monitor.
+     */
+    static final class Encoder {
+
+        private byte[] bytes = new byte[256];
+        private long[] runs = new long[16];
+
+        HistoryLine compact(Row row, long seq) {
+            int last = lastNonBlankCell(row); // trailing blanks are trimmed, with any runs starting there
+            int cols = row.cps.length;
+            int need = 4 * cols; // the most one row's characters can take, combining marks aside
+            if (bytes.length < need) {
+                bytes = new byte[need];
             }
-            if (attrs[x] != current) {
-                current = attrs[x];
-                nRuns++;
-            }
-            bytes += cp < 0x80 ? 1 : utf8Length(cp);
-            if (combining != null && combining[x] != null) {
-                bytes += utf8Length(combining[x]);
-            }
-        }
-        byte[] utf8 = new byte[bytes];
-        long[] runs = nRuns == 0 ? null : new long[2 * nRuns];
-        int at = 0;
-        int r = 0;
-        current = Sgr.DEFAULT;
-        for (int x = 0; x <= last; x++) {
-            int cp = cps[x];
-            if (cp == Row.WIDE_TAIL) {
-                continue;
-            }
-            long attr = attrs[x];
-            if (attr != current) {
-                runs[r++] = at;
-                runs[r++] = attr;
-                current = attr;
-            }
-            if (cp < 0x80) {
-                utf8[at++] = cp == Row.EMPTY ? (byte) ' ' : (byte) cp;
-            } else {
-                at = encode(cp, utf8, at);
-            }
-            if (combining != null && combining[x] != null) {
-                String marks = combining[x];
-                for (int i = 0; i < marks.length(); ) {
-                    int m = marks.codePointAt(i);
-                    at = encode(m, utf8, at);
-                    i += Character.charCount(m);
+            int[] cps = row.cps;
+            long[] attrs = row.attrs;
+            String[] combining = row.combining;
+            byte[] out = bytes;
+            long[] rs = runs;
+            int at = 0;
+            int r = 0;
+            long current = Sgr.DEFAULT;
+            for (int x = 0; x <= last; x++) {
+                int cp = cps[x];
+                if (cp == Row.WIDE_TAIL) {
+                    continue;
+                }
+                long attr = attrs[x];
+                if (attr != current) {
+                    if (r == rs.length) {
+                        rs = runs = Arrays.copyOf(rs, 2 * r); // most rows change attributes a few times
+                    }
+                    rs[r++] = at;
+                    rs[r++] = attr;
+                    current = attr;
+                }
+                if (cp < 0x80) {
+                    out[at++] = cp == Row.EMPTY ? (byte) ' ' : (byte) cp;
+                } else {
+                    at = encode(cp, out, at);
+                }
+                if (combining != null && combining[x] != null) {
+                    String marks = combining[x];
+                    if (out.length - at < 4 * marks.length() + 4 * (last - x)) {
+                        out = bytes = Arrays.copyOf(out, out.length + 4 * marks.length() + 4 * cols);
+                    }
+                    for (int i = 0; i < marks.length(); ) {
+                        int m = marks.codePointAt(i);
+                        at = encode(m, out, at);
+                        i += Character.charCount(m);
+                    }
                 }
             }
+            return new HistoryLine(seq, Arrays.copyOf(out, at),
+                r == 0 ? null : Arrays.copyOf(rs, r), row.wrapped);
         }
-        return new HistoryLine(seq, utf8, runs, row.wrapped);
     }
 
     /** Index of the last cell that shows something (a character or a combining mark), or -1. */
@@ -85,20 +93,6 @@ final class LineRenderer {
             }
         }
         return -1;
-    }
-
-    private static int utf8Length(int cp) {
-        return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
-    }
-
-    private static int utf8Length(String s) {
-        int n = 0;
-        for (int i = 0; i < s.length(); ) {
-            int cp = s.codePointAt(i);
-            n += utf8Length(cp);
-            i += Character.charCount(cp);
-        }
-        return n;
     }
 
     private static int encode(int cp, byte[] out, int at) {
