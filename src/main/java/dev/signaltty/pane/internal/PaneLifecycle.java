@@ -247,7 +247,11 @@ class PaneLifecycle {
     }
 
     private void pump(Pane pane, PtySession session) {
-        byte[] buffer = new byte[64 * 1024];
+        // A PTY read returns about 4 KiB (the line discipline's buffer) however much is asked for, and
+        // pty4j allocates and copies a scratch array of the full requested length on every read: 64 KiB
+        // here made each 4 KiB read move and discard ~200 KiB and halved the flood rate; 4 KiB reads
+        // come back as full as 64 KiB ones did (docs/benchmarks.md, "Flood path").
+        byte[] buffer = new byte[4 * 1024];
         try (InputStream out = session.output()) {
             int n;
             while ((n = out.read(buffer)) > 0) {

@@ -69,7 +69,9 @@ final class Emulator implements VtActions {
             return;
         }
         int end = off + len;
-        for (int i = off; i < end; i++) {
+        long a = attr;
+        int i = off;
+        while (i < end) { // one pass per row touched: the row and its arrays are looked up once
             if (cx >= cols) {
                 if (!modes.autowrap) {
                     cx = cols - 1;
@@ -78,16 +80,22 @@ final class Emulator implements VtActions {
                 }
             }
             Row r = grid.row(cy);
-            int old = r.cps[cx];
-            if (old < 0 || old >= 0x1100 || r.combining != null) {
-                fixWideBeforeWrite(r, cx, 1);
+            int[] cps = r.cps;
+            long[] attrs = r.attrs;
+            int x = cx;
+            int stop = x + Math.min(end - i, cols - x);
+            for (; x < stop; x++, i++) {
+                int old = cps[x];
+                if (old < 0 || old >= 0x1100 || r.combining != null) {
+                    fixWideBeforeWrite(r, x, 1);
+                }
+                cps[x] = buf[i];
+                attrs[x] = a;
             }
-            r.cps[cx] = buf[i];
-            r.attrs[cx] = attr;
+            cx = x;
             r.dirty = true;
-            cx++;
-            if (cx > r.used) {
-                r.used = cx;
+            if (x > r.used) {
+                r.used = x;
             }
         }
         lastPrinted = buf[end - 1];

@@ -116,6 +116,7 @@ final class Grid {
         r.touch(Math.min(cols, r.used + n));
         System.arraycopy(r.cps, x, r.cps, x + n, cols - x - n);
         System.arraycopy(r.attrs, x, r.attrs, x + n, cols - x - n);
+        r.attrEnd = cols; // attributes moved past what is used
         if (r.combining != null) {
             System.arraycopy(r.combining, x, r.combining, x + n, cols - x - n);
         }
@@ -132,6 +133,7 @@ final class Grid {
         // no wide-character repair here: tmux shifts cells as they are, and we match its screens
         System.arraycopy(r.cps, x + n, r.cps, x, cols - x - n);
         System.arraycopy(r.attrs, x + n, r.attrs, x, cols - x - n);
+        r.attrEnd = cols;
         if (r.combining != null) {
             System.arraycopy(r.combining, x + n, r.combining, x, cols - x - n);
         }

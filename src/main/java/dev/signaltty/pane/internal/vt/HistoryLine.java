@@ -11,37 +11,6 @@ import org.jspecify.annotations.Nullable;
  */
 record HistoryLine(long seq, byte[] utf8, long @Nullable [] runs, boolean wrapped) {
 
-    static HistoryLine of(long seq, String text, long @Nullable [] charRuns, boolean wrapped) {
-        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
-        long[] runs = charRuns;
-        if (runs != null && utf8.length != text.length()) {
-            runs = runs.clone();
-            for (int r = 0; r < runs.length; r += 2) {
-                int chars = (int) runs[r];
-                runs[r] = utf8Length(text, chars);
-            }
-        }
-        return new HistoryLine(seq, utf8, runs, wrapped);
-    }
-
-    private static int utf8Length(String s, int chars) {
-        int n = 0;
-        for (int i = 0; i < chars; i++) {
-            char c = s.charAt(i);
-            if (c < 0x80) {
-                n += 1;
-            } else if (c < 0x800) {
-                n += 2;
-            } else if (Character.isHighSurrogate(c)) {
-                n += 4;
-                i++;
-            } else {
-                n += 3;
-            }
-        }
-        return n;
-    }
-
     String text() {
         return new String(utf8, StandardCharsets.UTF_8);
     }

@@ -22,6 +22,13 @@ final class Row {
      * by every writer), so scans, copies into history and resets stop early on short lines.
      */
     int used;
+    /**
+     * Attributes at and beyond {@code max(used, attrEnd)} all equal {@link #blankAttr}, so a reset to
+     * the same blank attribute (a line feed at the bottom, nearly always) rewrites only the written
+     * prefix instead of every column. Writers that set attributes past {@link #used} raise it.
+     */
+    int attrEnd;
+    long blankAttr = Sgr.DEFAULT;
     String[] combining;
     /** True when the text continues on the next row because of an autowrap. */
     boolean wrapped;
@@ -46,8 +53,10 @@ final class Row {
 
     void reset(long attr) {
         Arrays.fill(cps, 0, used, EMPTY);
+        Arrays.fill(attrs, 0, attr == blankAttr ? Math.max(used, attrEnd) : attrs.length, attr);
         used = 0;
-        Arrays.fill(attrs, attr);
+        attrEnd = 0;
+        blankAttr = attr;
         combining = null;
         wrapped = false;
         dirty = true;
@@ -61,6 +70,9 @@ final class Row {
         }
         Arrays.fill(cps, from, Math.max(from, Math.min(to, used)), EMPTY);
         Arrays.fill(attrs, from, to, attr);
+        if (attr != blankAttr) {
+            attrEnd = Math.max(attrEnd, to);
+        }
         if (combining != null) {
             Arrays.fill(combining, from, to, null);
         }
@@ -98,6 +110,7 @@ final class Row {
         int old = cps.length;
         cps = Arrays.copyOf(cps, cols);
         attrs = Arrays.copyOf(attrs, cols);
+        attrEnd = cols; // the padding is DEFAULT, not necessarily blankAttr
         if (combining != null) {
             combining = Arrays.copyOf(combining, cols);
         }
@@ -129,6 +142,7 @@ final class Row {
     void copyFrom(Row other) {
         System.arraycopy(other.cps, 0, cps, 0, Math.min(cps.length, other.cps.length));
         System.arraycopy(other.attrs, 0, attrs, 0, Math.min(cps.length, other.cps.length));
+        attrEnd = cps.length;
         combining = other.combining == null ? null : Arrays.copyOf(other.combining, cps.length);
         wrapped = other.wrapped;
         used = Math.min(cps.length, other.used);

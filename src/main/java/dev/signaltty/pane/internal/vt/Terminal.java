@@ -18,6 +18,7 @@ public final class Terminal {
     private final VtParser parser;
     private final Emulator emu;
     private final History history;
+    private final LineRenderer.Encoder encoder = new LineRenderer.Encoder();
     private final long seqBase;
     /** The highest sequence number handed out; cursors equal to it have seen everything. */
     private long head;
@@ -178,7 +179,7 @@ public final class Terminal {
 
     private void scrolledOff(Row row) {
         assign(row);
-        history.add(LineRenderer.compact(row, row.seq));
+        history.add(encoder.compact(row, row.seq));
     }
 
     /** ED 3: drop history; every cursor up to now reads as dropped, a cursor taken after does not. */

@@ -50,9 +50,90 @@ public final class VtParser {
                 i = j;
                 continue;
             }
+            if (b == 0x1B && state == VtTransitions.GROUND && utf8Need == 0) {
+                int n = wholeCsi(buf, i, end);
+                if (n > 0) {
+                    i += n;
+                    continue;
+                }
+            }
+            if (b >= 0xC2 && b <= 0xF4 && state == VtTransitions.GROUND && utf8Need == 0) {
+                int n = whole(buf, i, end, b);
+                if (n > 0) {
+                    i += n;
+                    continue;
+                }
+            }
             step(b);
             i++;
         }
+    }
+
+    /**
+     * The UTF-8 fast path: a whole, valid sequence starting at {@code i} is printed and its length
+     * returned; anything else (split across reads, invalid, overlong) returns 0 and goes byte by byte
+     * through {@link #step}, which gives the same answer for valid text and owns the error handling.
+     */
+    private int whole(byte[] buf, int i, int end, int lead) {
+        int n = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+        if (i + n > end) {
+            return 0;
+        }
+        int cp = lead & (n == 2 ? 0x1F : n == 3 ? 0x0F : 0x07);
+        for (int k = 1; k < n; k++) {
+            int c = buf[i + k];
+            if ((c & 0xC0) != 0x80) {
+                return 0;
+            }
+            cp = (cp << 6) | (c & 0x3F);
+        }
+        int min = n == 2 ? 0x80 : n == 3 ? 0x800 : 0x10000;
+        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+            return 0;
+        }
+        actions.print(cp);
+        return n;
+    }
+
+    /**
+     * The CSI fast path: {@code ESC [}, digits, {@code ;} and {@code :}, then a final byte, all in this
+     * buffer (SGR and cursor moves, nearly every sequence a program writes) are dispatched at once and
+     * their length returned. Anything else (private markers, intermediates, a control inside, a split
+     * across reads) returns 0 and goes byte by byte through the state machine, which resets the
+     * parameters on entry and so gives the same answer.
+     */
+    private int wholeCsi(byte[] buf, int i, int end) {
+        int j = i + 2;
+        if (j >= end || buf[i + 1] != '[') {
+            return 0;
+        }
+        int c = buf[j];
+        if (c < '0' || c > ';') { // no parameters or something unusual first: the state machine decides
+            if (c < 0x40 || c > 0x7E) {
+                return 0;
+            }
+        }
+        params.clear();
+        boolean ign = false;
+        while (c >= '0' && c <= ';') {
+            if (c <= '9') {
+                params.digit(c - '0');
+            } else if (!params.next(c == ':')) {
+                ign = true;
+            }
+            if (++j >= end) {
+                return 0;
+            }
+            c = buf[j];
+        }
+        if (c < 0x40 || c > 0x7E) {
+            return 0;
+        }
+        intermediates = 0;
+        intermediateCount = 0;
+        ignore = ign;
+        actions.csiDispatch(params, 0, ign, c);
+        return j + 1 - i;
     }
 
     /** Current state, for tests and diagnostics. */

@@ -11,7 +11,9 @@ import java.util.Random;
  * through the bare {@link VtParser} and then through {@link Terminal}, in 64 KiB chunks as a PTY
  * reader would, and prints MB/s. Run after {@code ./mvnw test-compile}:
  * {@code java -cp target/classes:target/test-classes dev.signaltty.pane.internal.vt.VtThroughputBench [MB] [out.bin]}
- * (with {@code out.bin} it also writes the stream, to feed the same bytes to tmux).
+ * (with {@code out.bin} it also writes the stream, to feed the same bytes to tmux), or
+ * {@code ... VtThroughputBench FILE} to feed a file (e.g. bench/run's flood, from {@code bench.FloodFile}) with
+ * LF turned into CR LF as a PTY's {@code onlcr} does.
  */
 public final class VtThroughputBench {
 
@@ -19,9 +21,11 @@ public final class VtThroughputBench {
     }
 
     public static void main(String[] args) throws Exception {
-        int mb = args.length > 0 ? Integer.parseInt(args[0]) : 100;
-        byte[] data = generate(mb << 20);
-        if (args.length > 1) {
+        boolean fromFile = args.length > 0 && !args[0].chars().allMatch(Character::isDigit);
+        byte[] data = fromFile ? onlcr(Files.readAllBytes(Path.of(args[0])))
+            : generate((args.length > 0 ? Integer.parseInt(args[0]) : 100) << 20);
+        int mb = data.length >> 20;
+        if (!fromFile && args.length > 1) {
             Files.write(Path.of(args[1]), data);
         }
         VtActions sink = new VtActions() { // the parser alone: actions do nothing
@@ -60,14 +64,29 @@ public final class VtThroughputBench {
         }
         for (int round = 0; round < 5; round++) {
             Terminal t = new Terminal(200, 50, new TerminalListener() { }, RingLimits.defaults(), 0);
+            long cpu = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
             long start = System.nanoTime();
             for (int off = 0; off < data.length; off += 65536) {
                 t.feed(data, off, Math.min(65536, data.length - off));
             }
             double s = (System.nanoTime() - start) / 1e9;
-            System.out.printf("round %d: %d MB in %.2f s = %.0f MB/s (history %d lines, %d bytes)%n",
-                round, mb, s, mb / s, t.historyLines(), t.historyBytes());
+            // CPU time as well: on a shared machine the wall clock also measures the neighbours
+            double c = (java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpu) / 1e9;
+            System.out.printf("round %d: %d MB in %.2f s = %.0f MB/s; %.2f s CPU = %.0f MB/s (history %d lines, %d bytes)%n",
+                round, mb, s, mb / s, c, mb / c, t.historyLines(), t.historyBytes());
         }
+    }
+
+    /** What a PTY in its default mode ({@code onlcr}) does to a file that {@code cat} writes into it. */
+    static byte[] onlcr(byte[] in) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(in.length + in.length / 32);
+        for (byte b : in) {
+            if (b == '\n') {
+                out.write('\r');
+            }
+            out.write(b);
+        }
+        return out.toByteArray();
     }
 
     /** Deterministic mix: coloured log lines, CJK and emoji, CR progress bars, cursor-addressed frames. */
