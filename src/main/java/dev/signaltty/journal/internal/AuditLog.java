@@ -43,6 +43,7 @@ public final class AuditLog implements AutoCloseable {
     private RetentionMetadata meta;
     private long maxSeq;
     private @Nullable FileChannel current;
+    private @Nullable SyncedLengthMark mark;
     private long currentLength;
     private long currentFirst;
     private long currentLast;
@@ -136,9 +137,14 @@ public final class AuditLog implements AutoCloseable {
                         }
                     }
                     Long clean = meta.cleanLength();
+                    SyncedLengthMark.Mark synced = SyncedLengthMark.read(dir);
                     if (clean != null && c.validLength() < clean) {
                         lossesAtStart.add(CURRENT + " truncated: " + c.validLength() + " bytes, "
                                 + clean + " recorded at the last clean stop");
+                    } else if (synced != null && synced.currentAfter() == meta.currentAfter()
+                            && c.validLength() < synced.length()) {
+                        lossesAtStart.add(CURRENT + " truncated: " + c.validLength() + " bytes, "
+                                + synced.length() + " synced before publication");
                     }
                     currentLength = c.validLength();
                     currentCount = c.count();
@@ -227,6 +233,8 @@ public final class AuditLog implements AutoCloseable {
         current.position(currentLength);
         durability.syncDirectory(dir);
         meta.write(dir.resolve(RetentionMetadata.FILE), durability);
+        mark = SyncedLengthMark.open(dir, durability);
+        mark.record(meta.currentAfter(), currentLength);
     }
 
     /**
@@ -260,6 +268,14 @@ public final class AuditLog implements AutoCloseable {
         }
         if (dirty) {
             durability.sync(open());
+            recordSyncedLength();
+        }
+    }
+
+    /** Before the batch is published: the expected length of the current generation (R194). */
+    private void recordSyncedLength() throws IOException {
+        if (mark != null) {
+            mark.record(meta.currentAfter(), currentLength);
         }
     }
 
@@ -319,6 +335,7 @@ public final class AuditLog implements AutoCloseable {
         currentLength = 0;
         currentCount = 0;
         currentFirst = 0;
+        recordSyncedLength();
     }
 
     /** The audit proves every state event in {@code (provenAfter, newest record]}. */
@@ -393,6 +410,10 @@ public final class AuditLog implements AutoCloseable {
         durability.sync(current);
         current.close();
         current = null;
+        if (mark != null) {
+            mark.close();
+            mark = null;
+        }
         meta = new RetentionMetadata(1, meta.provenAfter(), meta.discardedThrough(), meta.previous(),
                 meta.currentAfter(), currentLength, false, meta.losses());
         meta.write(dir.resolve(RetentionMetadata.FILE), durability);

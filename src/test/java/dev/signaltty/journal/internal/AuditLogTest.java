@@ -88,7 +88,8 @@ class AuditLogTest {
             }
             try (var files = Files.list(dir)) {
                 assertThat(files.map(p -> p.getFileName().toString()))
-                        .containsExactlyInAnyOrder("audit.jsonl", "audit.jsonl.1", "audit-retention.json");
+                        .containsExactlyInAnyOrder("audit.jsonl", "audit.jsonl.1", "audit-retention.json",
+                                SyncedLengthMark.FILE);
             }
         }
 
@@ -162,6 +163,33 @@ class AuditLogTest {
                 assertThat(audit.provenAfter()).isEqualTo(4096);
                 assertThat(audit.metadata().losses()).singleElement()
                         .satisfies(loss -> assertThat(loss.reason()).contains("truncated"));
+            }
+        }
+
+        @Test
+        void aCurrentGenerationShorterThanItsSyncedLengthAfterACrashInvalidatesProof() throws IOException { // R194 R195
+            AuditLog crashed = open(0);
+            appendEach(crashed, 1, 5); // synced and publishable, then the daemon dies without a clean stop
+            Path cur = dir.resolve(AuditLog.CURRENT);
+            List<String> lines = Files.readAllLines(cur);
+            Files.write(cur, lines.subList(0, 3), StandardCharsets.UTF_8); // whole records cut from outside
+            try (AuditLog audit = open(4096)) {
+                assertThat(audit.provenAfter()).isEqualTo(4096);
+                assertThat(audit.metadata().losses()).singleElement()
+                        .satisfies(loss -> assertThat(loss.reason()).contains("synced before publication"));
+            } finally {
+                crashed.close();
+            }
+        }
+
+        @Test
+        void keepsProofAfterACrashThatTruncatedNothing() throws IOException {
+            AuditLog crashed = open(0);
+            appendEach(crashed, 1, 5);
+            try (AuditLog audit = open(4096)) {
+                assertThat(audit.metadata().losses()).isEmpty();
+            } finally {
+                crashed.close();
             }
         }
 
