@@ -149,7 +149,7 @@ class PaneLifecycleTest {
     }
 
     @Test
-    void answersUnknownIdsWithTheirOwnCodes() { // seed R309
+    void answersUnknownIdsWithTheirOwnCodes() { // seed R309 R97
         assertThat(client.errorCode("pane.read", Map.of("pane_id", "pane_nope"))).isEqualTo("NO_SUCH_PANE");
         assertThat(client.errorCode("tab.get", Map.of("tab_id", "tab_nope"))).isEqualTo("NO_SUCH_TAB");
         assertThat(client.errorCode("workspace.get", Map.of("workspace_id", "ws_nope"))).isEqualTo("NO_SUCH_WORKSPACE");

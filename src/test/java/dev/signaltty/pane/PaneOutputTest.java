@@ -56,7 +56,7 @@ class PaneOutputTest {
     class WaitForOutput {
 
         @Test
-        void matchesALineAlreadyOnScreenAtOnce() {
+        void matchesALineAlreadyOnScreenAtOnce() { // seed R104 R105 R108
             String pane = spawn("echo ready-now; sleep 60");
             eventually(Duration.ofSeconds(10), () -> tail(pane).contains("ready-now"));
             JsonNode result = client.call("pane.wait_for_output", Map.of("pane_id", pane, "match", "ready-now",
@@ -65,7 +65,7 @@ class PaneOutputTest {
         }
 
         @Test
-        void waitsForALineThatAppearsLater() {
+        void waitsForALineThatAppearsLater() { // seed R103 R106
             String pane = spawn("sleep 0.5; echo later-line-42; sleep 60");
             JsonNode result = client.call("pane.wait_for_output", Map.of("pane_id", pane,
                     "match", "later-line-\\d+", "regex", true, "timeout_s", 10));
@@ -73,7 +73,7 @@ class PaneOutputTest {
         }
 
         @Test
-        void answersTimeoutWhenNothingMatches() {
+        void answersTimeoutWhenNothingMatches() { // seed R107
             String pane = spawn("sleep 60");
             assertThat(client.errorCode("pane.wait_for_output", Map.of("pane_id", pane, "match", "never",
                     "timeout_s", 0.3))).isEqualTo("TIMEOUT");
@@ -89,7 +89,7 @@ class PaneOutputTest {
         }
 
         @Test
-        void readsAnExitedPaneOnceMoreThenAnswersPaneExited() {
+        void readsAnExitedPaneOnceMoreThenAnswersPaneExited() { // seed R111
             String pane = spawn("echo bye");
             eventually(Duration.ofSeconds(10), () -> client.call("pane.get", Map.of("pane_id", pane))
                     .get("pane").get("status").asString().equals("exited"));
@@ -114,7 +114,7 @@ class PaneOutputTest {
     }
 
     @Test
-    void clearEmptiesTheScreenAndHistoryInOrderWithOutput() {
+    void clearEmptiesTheScreenAndHistoryInOrderWithOutput() { // seed R112 R113 R114
         String pane = client.call("pane.spawn", Map.of("workspace_id", workspace,
                 "argv", List.of("bash", "--norc", "--noprofile"))).get("pane_id").asString();
         // END-2 appears only in the output (the echoed command line says END-$((1+1))): all of seq is in
@@ -128,7 +128,7 @@ class PaneOutputTest {
     }
 
     @Test
-    void streamsOutputWithContinuousOffsetsFromTheSnapshotOn() {
+    void streamsOutputWithContinuousOffsetsFromTheSnapshotOn() { // seed R7 R294-R299 R303 R304
         String pane = spawn("sleep 0.3; i=0; while [ $i -lt 3000 ]; do echo flood-$i; i=$((i+1)); done; echo flood-end; sleep 60");
         try (ProtocolClient viewer = daemon.connect()) {
             JsonNode attached = viewer.call("pane.attach", Map.of("pane_id", pane));

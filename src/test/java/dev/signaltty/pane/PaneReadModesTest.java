@@ -195,20 +195,24 @@ class PaneReadModesTest {
     }
 
     @Test
-    void keepsAViewerAcrossAnExitAndAResume() { // seed R305 R8 R10
+    void keepsAViewerAcrossAnExitAndAResume() { // seed R305 R302 R8 R10
         String pane = client.call("pane.spawn", Map.of("workspace_id", workspace,
                 "argv", List.of("sh", "-c", "head -c 300000 /dev/zero | tr '\\0' 'z'; echo; echo run-done; sleep 0.5"))).get("pane_id").asString();
         try (ProtocolClient viewer = daemon.connect()) {
-            viewer.call("pane.attach", Map.of("pane_id", pane));
+            long attachedAt = viewer.call("pane.attach", Map.of("pane_id", pane)).get("output_offset").asLong();
             eventually(Duration.ofSeconds(10), () -> client.call("pane.get", Map.of("pane_id", pane))
                     .get("pane").get("status").asString().equals("exited"));
             client.call("pane.resume", Map.of("pane_id", pane));
             StringBuilder seen = new StringBuilder();
             int runs = 0;
+            long offset = attachedAt;
             while (runs < 2) {
                 JsonNode event = viewer.nextEvent();
                 byte[] data = Base64.getDecoder().decode(event.get("payload").get("data_b64").asString());
                 assertThat(data.length).isLessThanOrEqualTo(64 * 1024);
+                long end = event.get("payload").get("output_offset").asLong();
+                assertThat(end).as("offsets keep counting across the resume").isEqualTo(offset + data.length);
+                offset = end;
                 seen.append(new String(data, StandardCharsets.UTF_8));
                 runs = seen.toString().split("run-done", -1).length - 1;
             }

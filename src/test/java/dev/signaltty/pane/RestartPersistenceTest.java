@@ -48,6 +48,7 @@ class RestartPersistenceTest {
                 String mark = "started-" + pane + "-m-" + i;
                 JsonNode restored = client.call("pane.get", Map.of("pane_id", pane)).get("pane");
                 assertThat(restored.get("status").asString()).isEqualTo("exited");
+                assertThat(restored.get("output_offset").asLong()).as("offsets are not persisted").isZero(); // R302
                 assertThat(client.errorCode("pane.write", Map.of("pane_id", pane, "data", "x"))).isEqualTo("PANE_EXITED");
                 JsonNode resumed = client.call("pane.resume", Map.of("pane_id", pane)).get("pane");
                 assertThat(resumed.get("status").asString()).isEqualTo("running");
