@@ -107,6 +107,28 @@ class HookEventsTest {
     }
 
     @Test
+    void readsAreNeverRefusedByAgentStateAndChangeNothing() { // seed R98 R99
+        String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "argv",
+                List.of("sh", "-c", "echo visible-line; sleep 600"))).get("pane_id").asString();
+        hook(client, pane, "SessionStart", "s1");
+        hook(client, pane, "UserPromptSubmit", "s1");
+        hook(client, pane, claude("Notification", "s1", Map.of("notification_type", "permission_prompt",
+                "message", "Claude needs your permission to use Bash")));
+        assertThat(state(pane, "attention")).isEqualTo("permission_required");
+        JsonNode before = client.call("pane.get", Map.of("pane_id", pane));
+        client.call("pane.wait_for_output", Map.of("pane_id", pane, "match", "visible-line", "timeout_s", 10));
+        for (String mode : List.of("screen", "tail", "rendered")) {
+            assertThat(client.call("pane.read", Map.of("pane_id", pane, "mode", mode)).get("text").asString())
+                    .as(mode).contains("visible-line");
+        }
+        JsonNode after = client.call("pane.get", Map.of("pane_id", pane));
+        // passive: the agent's state, its attention and the wait baseline are exactly as before the reads
+        assertThat(after.get("lifecycle")).isEqualTo(before.get("lifecycle"));
+        assertThat(after.get("attention")).isEqualTo(before.get("attention"));
+        assertThat(after.get("wait_baseline")).isEqualTo(before.get("wait_baseline"));
+    }
+
+    @Test
     void notificationsMapToAttention() {
         String pane = sleeper(client, workspace);
         hook(client, pane, "SessionStart", "s1");
