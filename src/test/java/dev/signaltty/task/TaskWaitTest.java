@@ -30,6 +30,8 @@ class TaskWaitTest extends TaskDaemonTest {
         assertThat(error(Map.of("context_id", "c", "until", List.of("finished"))).get("code").asString())
                 .isEqualTo("BAD_PARAMS");
         assertThat(error(Map.of("context_id", "c", "until", List.of())).get("code").asString()).isEqualTo("BAD_PARAMS");
+        assertThat(error(Map.of("context_id", "c", "until", "finished")).get("code").asString()).isEqualTo("BAD_PARAMS");
+        assertThat(error(Map.of("context_id", "c", "until", 7)).get("code").asString()).isEqualTo("BAD_PARAMS");
     }
 
     @Test
@@ -59,6 +61,9 @@ class TaskWaitTest extends TaskDaemonTest {
                 "timeout_s", 30));
         assertThat(pending.get("matched").asString()).isIn("pending", "working");
         assertThat(f.client.call("task.wait", Map.of("task_id", done, "until", List.of("terminal"), "timeout_s", 30))
+                .get("matched").asString()).isEqualTo("completed");
+        // one state may be given as a plain string, as the CLI sends `task wait`'s default
+        assertThat(f.client.call("task.wait", Map.of("task_id", done, "until", "terminal", "timeout_s", 30))
                 .get("matched").asString()).isEqualTo("completed");
         String stalled = f.start("WRITE v.txt x", "silent", "context_id", context, "stall_timeout_s", 0.6)
                 .get("task").get("task_id").asString();

@@ -11,6 +11,8 @@ import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.transport.ParamValues;
+import tools.jackson.databind.JsonNode;
 import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.transport.Waits;
 
@@ -22,21 +24,27 @@ import dev.signaltty.transport.Waits;
 @Component
 class TaskWaitHandler implements MethodHandler<TaskWaitHandler.Params, Map<String, Object>> {
 
-    record Params(@Nullable String taskId, @Nullable String contextId, @Nullable List<String> until,
+    record Params(@Nullable String taskId, @Nullable String contextId, @Nullable JsonNode until,
                   @Nullable Double timeoutS) {
         Params {
             if ((taskId == null) == (contextId == null)) {
                 throw ProtocolException.badParams("task_id", "exactly one of task_id or context_id is required");
             }
-            if (until == null) {
-                until = List.of("settled");
-            }
-            TaskState.until(until);
+            TaskState.until(states(until)); // validated here; the fields are assigned after this body
             if (timeoutS == null) {
                 timeoutS = 3600.0;
             } else if (!(timeoutS > 0)) {
                 throw ProtocolException.badParams("timeout_s", "must be positive");
             }
+        }
+
+        /** {@code until}: one state or a nonempty array of them; default {@code settled}. */
+        List<String> states() {
+            return states(until);
+        }
+
+        private static List<String> states(@Nullable JsonNode until) {
+            return until == null ? List.of("settled") : ParamValues.oneOrMany(until, "until");
         }
     }
 
@@ -69,7 +77,7 @@ class TaskWaitHandler implements MethodHandler<TaskWaitHandler.Params, Map<Strin
 
     @Override
     public Map<String, Object> handle(Params p, CallContext context) {
-        Set<TaskState> until = TaskState.until(p.until());
+        Set<TaskState> until = TaskState.until(p.states());
         long deadline = Waits.deadlineNanos(p.timeoutS());
         if (p.taskId() != null) {
             String taskId = p.taskId();

@@ -12,6 +12,7 @@ import org.springframework.stereotype.Component;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.ErrorCode;
 import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.transport.ParamValues;
 import dev.signaltty.transport.ProtocolException;
 import tools.jackson.databind.JsonNode;
 
@@ -33,22 +34,7 @@ class WaitHandler implements MethodHandler<WaitHandler.Params, WaitHandler.Resul
         }
 
         List<String> outcomes() {
-            List<String> out = new ArrayList<>();
-            if (until.isString()) {
-                out.add(until.asString());
-            } else if (until.isArray()) {
-                for (JsonNode item : until) {
-                    if (!item.isString()) {
-                        throw ProtocolException.badParams("until", "every outcome must be a state name");
-                    }
-                    out.add(item.asString());
-                }
-            } else {
-                throw ProtocolException.badParams("until", "must be a state or an array of states");
-            }
-            if (out.isEmpty()) {
-                throw ProtocolException.badParams("until", "needs at least one outcome");
-            }
+            List<String> out = ParamValues.oneOrMany(until, "until");
             for (String state : out) {
                 if (!States.known(state)) {
                     throw ProtocolException.badParams("until", "unknown state " + state);
