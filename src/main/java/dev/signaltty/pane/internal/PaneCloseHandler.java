@@ -2,19 +2,16 @@ package dev.signaltty.pane.internal;
 
 import java.util.Map;
 
-import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
-import dev.signaltty.transport.ProtocolException;
 
 /** pane.close: Ends the pane: SIGHUP to its process group, SIGKILL after a grace period. */
 @Component
 class PaneCloseHandler implements MethodHandler<PaneCloseHandler.Params, Map<String, Object>> {
 
     record Params(String paneId) {
-
     }
 
     private final PaneRegistry registry;

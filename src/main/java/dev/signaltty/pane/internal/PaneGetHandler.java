@@ -2,20 +2,17 @@ package dev.signaltty.pane.internal;
 
 import java.util.Map;
 
-import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.pane.internal.agent.AgentStates;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
-import dev.signaltty.transport.ProtocolException;
 
 /** pane.get: One pane by id or name. */
 @Component
 class PaneGetHandler implements MethodHandler<PaneGetHandler.Params, Map<String, Object>> {
 
     record Params(String paneId) {
-
     }
 
     private final PaneRegistry registry;

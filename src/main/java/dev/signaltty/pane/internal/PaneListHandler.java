@@ -7,14 +7,12 @@ import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
-import dev.signaltty.transport.ProtocolException;
 
 /** pane.list: Lists live panes, optionally of one workspace or tab. */
 @Component
 class PaneListHandler implements MethodHandler<PaneListHandler.Params, Map<String, Object>> {
 
     record Params(@Nullable String workspaceId, @Nullable String tabId) {
-
     }
 
     private final PaneRegistry registry;

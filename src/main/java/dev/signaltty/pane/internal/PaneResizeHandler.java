@@ -2,12 +2,10 @@ package dev.signaltty.pane.internal;
 
 import java.util.Map;
 
-import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
-import dev.signaltty.transport.ProtocolException;
 
 /** pane.resize: Changes the PTY size; the child gets SIGWINCH. */
 @Component

@@ -1,6 +1,5 @@
 package dev.signaltty.task.internal;
 
-
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.CallContext;

@@ -1,6 +1,5 @@
 package dev.signaltty.transport.internal;
 
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,8 +1,5 @@
 package dev.signaltty.workspace.internal;
 
-import java.util.List;
-import java.util.Map;
-
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 

@@ -1,21 +1,15 @@
 package dev.signaltty.workspace.internal;
 
-import java.util.List;
-import java.util.Map;
-
-import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
-import dev.signaltty.transport.ProtocolException;
 
 /** One tab with its layout tree and focused pane. */
 @Component
 class TabGetHandler implements MethodHandler<TabGetHandler.Params, WorkspaceStore.TabView> {
 
     record Params(String tabId) {
-
     }
 
     private final WorkspaceStore store;

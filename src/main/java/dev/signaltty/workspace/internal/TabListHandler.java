@@ -1,6 +1,5 @@
 package dev.signaltty.workspace.internal;
 
-import java.util.List;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
@@ -8,14 +7,12 @@ import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
-import dev.signaltty.transport.ProtocolException;
 
 /** Lists tabs, optionally of one workspace. */
 @Component
 class TabListHandler implements MethodHandler<TabListHandler.Params, Map<String, Object>> {
 
     record Params(@Nullable String workspaceId) {
-
     }
 
     private final WorkspaceStore store;

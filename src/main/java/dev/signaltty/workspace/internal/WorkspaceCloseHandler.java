@@ -1,21 +1,15 @@
 package dev.signaltty.workspace.internal;
 
-import java.util.List;
-import java.util.Map;
-
-import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
-import dev.signaltty.transport.ProtocolException;
 
 /** Closes a workspace, its tabs and its panes. */
 @Component
 class WorkspaceCloseHandler implements MethodHandler<WorkspaceCloseHandler.Params, WorkspaceStore.WorkspaceView> {
 
     record Params(String workspaceId) {
-
     }
 
     private final WorkspaceStore store;

@@ -1,21 +1,17 @@
 package dev.signaltty.workspace.internal;
 
-import java.util.List;
 import java.util.Map;
 
-import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
-import dev.signaltty.transport.ProtocolException;
 
 /** Lists workspaces. */
 @Component
 class WorkspaceListHandler implements MethodHandler<WorkspaceListHandler.Params, Map<String, Object>> {
 
     record Params() {
-
     }
 
     private final WorkspaceStore store;

@@ -1,6 +1,5 @@
 package dev.signaltty.workspace.internal;
 
-
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
