@@ -31,4 +31,15 @@ final class Stats {
         }
         throw new IllegalStateException("no VmRSS for " + pid);
     }
+
+    /** User + system CPU seconds a process has used so far (/proc/PID/stat, clock ticks at the usual 100 Hz). */
+    static double cpuSeconds(long pid) {
+        try {
+            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/" + pid + "/stat"));
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / 100.0;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 }

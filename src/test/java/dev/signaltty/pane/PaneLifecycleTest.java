@@ -95,6 +95,33 @@ class PaneLifecycleTest {
     }
 
     @Test
+    void keepsEveryByteWrittenJustBeforeExitAndCountsItInTheOffset() {
+        // 3 MiB written as fast as the PTY takes it, then exit: the reader drains before the pane ends
+        String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "argv", List.of("sh", "-c",
+                "head -c 3145728 /dev/zero | tr '\\0' x; printf '\\nLAST-LINE\\n'"))).get("pane_id").asString();
+        eventually(Duration.ofSeconds(30),
+                () -> client.call("pane.get", Map.of("pane_id", pane)).get("pane").get("status").asString().equals("exited"));
+        // 3 MiB of x, then CR LF + "LAST-LINE" + CR LF (the PTY turns each LF into CR LF)
+        assertThat(client.call("pane.get", Map.of("pane_id", pane)).get("pane").get("output_offset").asLong())
+                .isEqualTo(3145728L + 2 + 9 + 2);
+        assertThat(tail(pane)).contains("LAST-LINE");
+        client.call("pane.close", Map.of("pane_id", pane));
+    }
+
+    @Test
+    void endsWhenTheLeaderExitsEvenIfABackgroundChildStillHoldsThePty() {
+        // the background sleep keeps the PTY's slave open; the pane still ends shortly after its leader
+        String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "argv", List.of("sh", "-c",
+                "sleep 60 & echo leader-done; exit 3"))).get("pane_id").asString();
+        eventually(Duration.ofSeconds(10),
+                () -> client.call("pane.get", Map.of("pane_id", pane)).get("pane").get("status").asString().equals("exited"));
+        JsonNode view = client.call("pane.get", Map.of("pane_id", pane)).get("pane");
+        assertThat(view.get("exit_code").asInt()).isEqualTo(3);
+        assertThat(tail(pane)).contains("leader-done");
+        client.call("pane.close", Map.of("pane_id", pane));
+    }
+
+    @Test
     void leavesNoAutomaticTabOrPaneWhenTheLaunchFails() { // seed R216 R313
         String fresh = client.call("workspace.create", Map.of("name", "empty", "cwd", root.toString()))
                 .get("workspace_id").asString();

@@ -1,7 +1,6 @@
 package dev.signaltty.pane.internal;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -48,6 +47,8 @@ class PaneLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(PaneLifecycle.class);
     static final long GRACE_MS = 2_000;
+    /** How long the output may outlast the leader's exit before the reader is told to drain and end. */
+    static final long OUTPUT_LINGER_MS = 500;
 
     record SpawnSpec(String workspaceId, @Nullable String tabId, @Nullable List<String> argv, @Nullable String cwd,
                      @Nullable Map<String, String> env, int cols, int rows, @Nullable String label,
@@ -225,7 +226,13 @@ class PaneLifecycle {
             int code;
             try {
                 code = session.waitFor();
-                reader.join(1_000);
+                // the output ends by itself once no process holds the PTY's slave; a descendant that
+                // outlives the leader is not waited for beyond this
+                reader.join(OUTPUT_LINGER_MS);
+                if (reader.isAlive()) {
+                    session.output().stop();
+                    reader.join(1_000);
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
@@ -247,18 +254,12 @@ class PaneLifecycle {
     }
 
     private void pump(Pane pane, PtySession session) {
-        // A PTY read returns about 4 KiB (the line discipline's buffer) however much is asked for, and
-        // pty4j allocates and copies a scratch array of the full requested length on every read: 64 KiB
-        // here made each 4 KiB read move and discard ~200 KiB and halved the flood rate; 4 KiB reads
-        // come back as full as 64 KiB ones did (docs/benchmarks.md, "Flood path").
-        byte[] buffer = new byte[4 * 1024];
-        try (InputStream out = session.output()) {
-            int n;
-            while ((n = out.read(buffer)) > 0) {
-                output.emit(pane, buffer, n);
-            }
-        } catch (IOException e) {
-            log.debug("pane {} output ended: {}", pane.id, e.toString());
+        try {
+            session.output().pump((chunk, length) -> output.emit(pane, chunk, length));
+        } catch (IOException | RuntimeException e) {
+            log.warn("pane {} output ended by a read failure: {}", pane.id, e.toString());
+        } finally {
+            session.closeOutput();
         }
     }
 

@@ -1,7 +1,6 @@
 package dev.signaltty.pane.internal;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -10,6 +9,7 @@ import java.util.Map;
 import com.pty4j.PtyProcess;
 import com.pty4j.PtyProcessBuilder;
 import com.pty4j.WinSize;
+import com.pty4j.unix.UnixPtyProcess;
 import com.sun.jna.Library;
 import com.sun.jna.Native;
 
@@ -29,9 +29,11 @@ final class PtySession {
     static final int SIGKILL = 9;
 
     private final PtyProcess process;
+    private final PtyOutputReader output;
 
-    private PtySession(PtyProcess process) {
+    private PtySession(PtyProcess process, PtyOutputReader output) {
         this.process = process;
+        this.output = output;
     }
 
     static PtySession launch(List<String> argv, Path cwd, Map<String, String> env, int cols, int rows) throws IOException {
@@ -42,15 +44,38 @@ final class PtySession {
                 .setInitialRows(rows)
                 .setRedirectErrorStream(true)
                 .start();
-        return new PtySession(process);
+        if (!(process instanceof UnixPtyProcess unix)) {
+            process.destroyForcibly();
+            throw new IOException("not a Unix PTY: " + process.getClass().getName());
+        }
+        try {
+            return new PtySession(process, PtyOutputReader.open(unix.getPty().getMasterFD()));
+        } catch (IOException e) {
+            process.destroyForcibly();
+            throw e;
+        }
     }
 
     long pid() {
         return process.pid();
     }
 
-    InputStream output() {
-        return process.getInputStream();
+    /** The program's output; read by one thread only, the pane's reader. */
+    PtyOutputReader output() {
+        return output;
+    }
+
+    /**
+     * Ends the output: the reader must have returned. Closes our duplicate of the master and pty4j's
+     * own descriptors (through its stream, which is how pty4j releases them).
+     */
+    void closeOutput() {
+        output.close();
+        try {
+            process.getInputStream().close();
+        } catch (IOException e) {
+            // the descriptor is released by the close attempt either way
+        }
     }
 
     OutputStream input() {

@@ -1,0 +1,204 @@
+package dev.signaltty.pane.internal;
+
+import java.io.IOException;
+
+import com.sun.jna.LastErrorException;
+import com.sun.jna.Memory;
+import com.sun.jna.Native;
+
+/**
+ * Reads a pane's program output straight from the PTY master, on the pane's reader thread.
+ *
+ * <p>Why not pty4j's stream: every {@code read} there builds a fresh JNA {@code pollfd} structure
+ * (reflection), allocates a scratch array of the requested length and copies through it: about 40 % of
+ * the reader's time in a flood (docs/benchmarks.md, "Flood path"). Here the {@code pollfd} pair and the
+ * read buffer are native memory allocated once, and the functions are JNA direct-mapped.
+ *
+ * <p>Why a private duplicate of the master: pty4j closes its own descriptor when the pane ends, and a
+ * descriptor number closed under a blocked {@code read} can be reused by an unrelated file. Our
+ * duplicate is closed only by this reader, after its last read. Why a wake pipe: {@code close} does
+ * not wake a blocked {@code read} on Linux, and a descendant that outlives the pane's leader can hold
+ * the slave open forever; {@link #stop()} makes the reader drain what is readable now and end.
+ */
+final class PtyOutputReader implements AutoCloseable {
+
+    /** Receives each chunk; the array is reused, so a sink copies what it keeps. */
+    @FunctionalInterface
+    interface Sink {
+        void accept(byte[] chunk, int length);
+    }
+
+    private static final class Posix {
+        static {
+            Native.register(Posix.class, "c");
+        }
+
+        static native int poll(Memory fds, long nfds, int timeoutMs) throws LastErrorException;
+
+        static native long read(int fd, Memory buffer, long count) throws LastErrorException;
+
+        static native long write(int fd, byte[] buffer, long count) throws LastErrorException;
+
+        static native int dup(int fd) throws LastErrorException;
+
+        static native int pipe(int[] fds) throws LastErrorException;
+
+        static native int fcntl(int fd, int command, int argument) throws LastErrorException;
+
+        static native int close(int fd) throws LastErrorException;
+    }
+
+    private static final short POLLIN = 0x1;
+    private static final int EINTR = 4;
+    private static final int EAGAIN = 11;
+    private static final int F_SETFD = 2;
+    private static final int FD_CLOEXEC = 1;
+    /** A PTY read returns at most a few KiB (the line discipline's buffer); more room is never filled. */
+    static final int CHUNK = 16 * 1024;
+    /** Bounds the drain after {@link #stop()}, against a descendant that never stops writing. */
+    private static final int MAX_DRAIN_READS = 256;
+
+    private final int master;
+    private final int wakeRead;
+    private final int wakeWrite;
+    private final Memory pollFds = new Memory(16);
+    private final Memory native_ = new Memory(CHUNK);
+    private final byte[] chunk = new byte[CHUNK];
+    private boolean closed;
+
+    private PtyOutputReader(int master, int wakeRead, int wakeWrite) {
+        this.master = master;
+        this.wakeRead = wakeRead;
+        this.wakeWrite = wakeWrite;
+        pollFds.clear();
+        pollFds.setInt(0, master);
+        pollFds.setShort(4, POLLIN);
+        pollFds.setInt(8, wakeRead);
+        pollFds.setShort(12, POLLIN);
+    }
+
+    /** Opens a reader on a private duplicate of {@code masterFd}; the caller keeps its own descriptor. */
+    static PtyOutputReader open(int masterFd) throws IOException {
+        int[] fds = {-1, -1, -1};
+        try {
+            fds[0] = Posix.dup(masterFd);
+            int[] wake = new int[2];
+            Posix.pipe(wake);
+            fds[1] = wake[0];
+            fds[2] = wake[1];
+            for (int fd : fds) {
+                Posix.fcntl(fd, F_SETFD, FD_CLOEXEC);
+            }
+            return new PtyOutputReader(fds[0], fds[1], fds[2]);
+        } catch (LastErrorException e) {
+            for (int fd : fds) {
+                quietClose(fd);
+            }
+            throw new IOException("cannot open the PTY reader: errno " + e.getErrorCode(), e);
+        }
+    }
+
+    /**
+     * Reads until the PTY ends (every slave descriptor closed: EOF or EIO) or {@link #stop()} is
+     * called, handing each chunk to {@code sink} in order. Returns normally in both cases.
+     */
+    void pump(Sink sink) throws IOException {
+        while (true) {
+            pollFds.setShort(6, (short) 0);
+            pollFds.setShort(14, (short) 0);
+            try {
+                Posix.poll(pollFds, 2, -1);
+            } catch (LastErrorException e) {
+                if (e.getErrorCode() == EINTR) {
+                    continue;
+                }
+                throw new IOException("poll on the PTY failed: errno " + e.getErrorCode(), e);
+            }
+            if (pollFds.getShort(6) != 0) {
+                int n = readOnce();
+                if (n > 0) {
+                    sink.accept(chunk, n);
+                    continue;
+                }
+                if (n < 0) {
+                    continue; // interrupted; poll again
+                }
+                return; // EOF or EIO: no slave is open any more
+            }
+            if (pollFds.getShort(14) != 0) {
+                drain(sink);
+                return;
+            }
+        }
+    }
+
+    /** Wakes {@link #pump} so it reads what is already there and returns. Safe from any thread. */
+    synchronized void stop() {
+        // synchronized with close: a write after close could hit a reused descriptor number
+        if (!closed) {
+            try {
+                Posix.write(wakeWrite, new byte[] {1}, 1);
+            } catch (LastErrorException ignored) {
+                // the pipe is full (already woken) or closed (already ended): either way the reader ends
+            }
+        }
+    }
+
+    private void drain(Sink sink) {
+        pollFds.setShort(14, (short) 0);
+        for (int i = 0; i < MAX_DRAIN_READS; i++) {
+            pollFds.setShort(6, (short) 0);
+            try {
+                if (Posix.poll(pollFds, 1, 0) <= 0 || pollFds.getShort(6) == 0) {
+                    return;
+                }
+            } catch (LastErrorException e) {
+                return;
+            }
+            int n = readOnce();
+            if (n == 0) {
+                return;
+            }
+            if (n > 0) {
+                sink.accept(chunk, n);
+            }
+        }
+    }
+
+    /** Bytes read into {@link #chunk}; 0 at the end of the PTY; -1 when interrupted before any byte. */
+    private int readOnce() {
+        try {
+            long n = Posix.read(master, native_, CHUNK);
+            if (n > 0) {
+                native_.read(0, chunk, 0, (int) n);
+            }
+            return (int) n;
+        } catch (LastErrorException e) {
+            int errno = e.getErrorCode();
+            return errno == EINTR || errno == EAGAIN ? -1 : 0;
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        quietClose(master);
+        quietClose(wakeRead);
+        quietClose(wakeWrite);
+        native_.close();
+        pollFds.close();
+    }
+
+    private static void quietClose(int fd) {
+        if (fd >= 0) {
+            try {
+                Posix.close(fd);
+            } catch (LastErrorException ignored) {
+                // nothing to do: the descriptor is gone either way
+            }
+        }
+    }
+}
