@@ -49,6 +49,8 @@ class PaneLifecycle {
     static final long GRACE_MS = 2_000;
     /** How long the output may outlast the leader's exit before the reader is told to drain and end. */
     static final long OUTPUT_LINGER_MS = 500;
+    /** How long the exit waits for the emulator to finish what was read (at most one pipe's worth). */
+    static final long EMULATOR_DRAIN_MS = 5_000;
 
     record SpawnSpec(String workspaceId, @Nullable String tabId, @Nullable List<String> argv, @Nullable String cwd,
                      @Nullable Map<String, String> env, int cols, int rows, @Nullable String label,
@@ -220,8 +222,12 @@ class PaneLifecycle {
     private void startWatching(Pane pane, PtySession session) {
         CountDownLatch exited = new CountDownLatch(1);
         exits.put(pane.id, exited);
-        // platform threads: a blocking native read would pin a virtual thread's carrier
-        Thread reader = Thread.ofPlatform().daemon().name("pty-read-" + pane.id).start(() -> pump(pane, session));
+        // platform threads: a blocking native read would pin a virtual thread's carrier, and emulating a
+        // flood would hold one for its whole length. Two threads, so the read system calls and the
+        // emulation overlap (OutputPipe).
+        OutputPipe pipe = new OutputPipe();
+        Thread reader = Thread.ofPlatform().daemon().name("pty-read-" + pane.id).start(() -> read(pane, session, pipe));
+        Thread emulator = Thread.ofPlatform().daemon().name("pty-emulate-" + pane.id).start(() -> emulate(pane, pipe));
         Thread.ofPlatform().daemon().name("pty-wait-" + pane.id).start(() -> {
             int code;
             try {
@@ -233,6 +239,8 @@ class PaneLifecycle {
                     session.output().stop();
                     reader.join(1_000);
                 }
+                // everything read is emulated before the exit is told: output_offset is final then
+                emulator.join(EMULATOR_DRAIN_MS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
@@ -253,13 +261,37 @@ class PaneLifecycle {
         });
     }
 
-    private void pump(Pane pane, PtySession session) {
+    private void read(Pane pane, PtySession session, OutputPipe pipe) {
         try {
-            session.output().pump((chunk, length) -> output.emit(pane, chunk, length));
+            session.output().pump((chunk, length) -> {
+                try {
+                    // false once the emulator has failed: the output is then read and dropped, so the
+                    // program never blocks on a full PTY
+                    pipe.write(chunk, length);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted", e);
+                }
+            });
         } catch (IOException | RuntimeException e) {
             log.warn("pane {} output ended by a read failure: {}", pane.id, e.toString());
         } finally {
+            pipe.end();
             session.closeOutput();
+        }
+    }
+
+    private void emulate(Pane pane, OutputPipe pipe) {
+        try {
+            while (pipe.take((buffer, offset, length) -> output.emit(pane, buffer, offset, length), 60_000)) {
+                // each take hands one contiguous run of output to the emulator and the viewers
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            pipe.abandon();
+        } catch (RuntimeException e) {
+            log.error("pane {} emulator failed; its further output is dropped", pane.id, e);
+            pipe.abandon();
         }
     }
 

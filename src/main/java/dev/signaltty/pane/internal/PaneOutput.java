@@ -34,16 +34,20 @@ class PaneOutput implements MeterBinder {
     }
 
     void emit(Pane pane, byte[] buffer, int length) {
+        emit(pane, buffer, 0, length);
+    }
+
+    void emit(Pane pane, byte[] buffer, int offset, int length) {
         bytesOut.add(length);
         synchronized (pane.terminal) {
-            pane.terminal.feed(buffer, 0, length);
+            pane.terminal.feed(buffer, offset, length);
             pane.outputOffset += length;
             if (pane.viewers.isEmpty()) {
                 return;
             }
             Map<String, Object> payload = new LinkedHashMap<>();
             payload.put("pane_id", pane.id);
-            payload.put("data_b64", Base64.getEncoder().encodeToString(Arrays.copyOf(buffer, length)));
+            payload.put("data_b64", Base64.getEncoder().encodeToString(Arrays.copyOfRange(buffer, offset, offset + length)));
             payload.put("output_offset", pane.outputOffset);
             EventFrame frame = new EventFrame(events.nextTransientSeq(), "pty.data", payload, Instant.now());
             for (Connection viewer : pane.viewers.values()) {
