@@ -10,7 +10,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * one (docs/benchmarks.md, "Flood path"; ADR 0114).
  *
  * <p>Full means the producer waits: the PTY then fills and the program blocks in its write, which is
- * the flow control a terminal gives; nothing is dropped and memory stays at {@link #CAPACITY}. The
+ * the flow control a terminal gives; nothing is dropped and memory stays at {@link #CAPACITY} (a few PTY bursts of slack: enough to overlap the two threads). The
  * consumer reads in place: the bytes it is handed are not written again until it {@linkplain
  * #release releases} them, so there is no second copy. Threads wake each other only on the empty→data
  * and full→room transitions, not per chunk.
@@ -23,7 +23,7 @@ final class OutputPipe {
         void accept(byte[] buffer, int offset, int length);
     }
 
-    static final int CAPACITY = 128 * 1024;
+    static final int CAPACITY = 64 * 1024;
 
     private final byte[] ring = new byte[CAPACITY];
     private final ReentrantLock lock = new ReentrantLock();

@@ -53,8 +53,10 @@ final class PtyOutputReader implements AutoCloseable {
     private static final int EAGAIN = 11;
     private static final int F_SETFD = 2;
     private static final int FD_CLOEXEC = 1;
-    /** A PTY read returns at most a few KiB (the line discipline's buffer); more room is never filled. */
+    /** One hand-over to the emulator: up to four PTY reads taken back to back while more is readable. */
     static final int CHUNK = 16 * 1024;
+    /** What one PTY read returns at most in practice (the line discipline's buffer). */
+    private static final int PTY_READ = 4 * 1024;
     /** Bounds the drain after {@link #stop()}, against a descendant that never stops writing. */
     private static final int MAX_DRAIN_READS = 256;
 
@@ -115,9 +117,9 @@ final class PtyOutputReader implements AutoCloseable {
                 throw new IOException("poll on the PTY failed: errno " + e.getErrorCode(), e);
             }
             if (pollFds.getShort(6) != 0) {
-                int n = readOnce();
+                int n = readOnce(0);
                 if (n > 0) {
-                    sink.accept(chunk, n);
+                    sink.accept(chunk, n + readMore(n));
                     continue;
                 }
                 if (n < 0) {
@@ -155,7 +157,7 @@ final class PtyOutputReader implements AutoCloseable {
             } catch (LastErrorException e) {
                 return;
             }
-            int n = readOnce();
+            int n = readOnce(0);
             if (n == 0) {
                 return;
             }
@@ -165,12 +167,37 @@ final class PtyOutputReader implements AutoCloseable {
         }
     }
 
-    /** Bytes read into {@link #chunk}; 0 at the end of the PTY; -1 when interrupted before any byte. */
-    private int readOnce() {
+    /**
+     * While more is readable at once and there is room for a whole PTY read, reads it behind the
+     * {@code filled} bytes already in {@link #chunk}: one hand-over per burst instead of one per 4 KiB
+     * read, and each hand-over may wake the emulator thread. Returns the bytes added.
+     */
+    private int readMore(int filled) {
+        int added = 0;
+        while (filled + added + PTY_READ <= CHUNK) {
+            pollFds.setShort(6, (short) 0);
+            try {
+                if (Posix.poll(pollFds, 1, 0) <= 0 || pollFds.getShort(6) == 0) {
+                    break;
+                }
+            } catch (LastErrorException e) {
+                break;
+            }
+            int n = readOnce(filled + added);
+            if (n <= 0) {
+                break; // the end (or an interruption) is seen again by the next poll
+            }
+            added += n;
+        }
+        return added;
+    }
+
+    /** Bytes read into {@link #chunk} at {@code at}; 0 at the end of the PTY; -1 when interrupted before any byte. */
+    private int readOnce(int at) {
         try {
-            long n = Posix.read(master, native_, CHUNK);
+            long n = Posix.read(master, native_, CHUNK - at);
             if (n > 0) {
-                native_.read(0, chunk, 0, (int) n);
+                native_.read(0, chunk, at, (int) n);
             }
             return (int) n;
         } catch (LastErrorException e) {
