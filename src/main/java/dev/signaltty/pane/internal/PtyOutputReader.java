@@ -149,12 +149,7 @@ final class PtyOutputReader implements AutoCloseable {
     private void drain(Sink sink) {
         pollFds.setShort(14, (short) 0);
         for (int i = 0; i < MAX_DRAIN_READS; i++) {
-            pollFds.setShort(6, (short) 0);
-            try {
-                if (Posix.poll(pollFds, 1, 0) <= 0 || pollFds.getShort(6) == 0) {
-                    return;
-                }
-            } catch (LastErrorException e) {
+            if (!readableNow()) {
                 return;
             }
             int n = readOnce(0);
@@ -175,12 +170,7 @@ final class PtyOutputReader implements AutoCloseable {
     private int readMore(int filled) {
         int added = 0;
         while (filled + added + PTY_READ <= CHUNK) {
-            pollFds.setShort(6, (short) 0);
-            try {
-                if (Posix.poll(pollFds, 1, 0) <= 0 || pollFds.getShort(6) == 0) {
-                    break;
-                }
-            } catch (LastErrorException e) {
+            if (!readableNow()) {
                 break;
             }
             int n = readOnce(filled + added);
@@ -190,6 +180,16 @@ final class PtyOutputReader implements AutoCloseable {
             added += n;
         }
         return added;
+    }
+
+    /** Whether the master has bytes (or its end) to read without waiting. */
+    private boolean readableNow() {
+        pollFds.setShort(6, (short) 0);
+        try {
+            return Posix.poll(pollFds, 1, 0) > 0 && pollFds.getShort(6) != 0;
+        } catch (LastErrorException e) {
+            return false;
+        }
     }
 
     /** Bytes read into {@link #chunk} at {@code at}; 0 at the end of the PTY; -1 when interrupted before any byte. */
