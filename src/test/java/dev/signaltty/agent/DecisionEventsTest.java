@@ -28,7 +28,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The decision.* events as a subscriber receives them: their payloads, the supersede folded into one
- * created event, and every clearing reason (seed R316-R321). Each test watches one fresh pane.
+ * created event, and every clearing reason (seed R316, seed R317, seed R318, seed R319, seed R320, seed R321). Each
+ * test watches one fresh pane.
  */
 class DecisionEventsTest {
 
@@ -124,7 +125,7 @@ class DecisionEventsTest {
     }
 
     @Test
-    void anAnswerIsAnsweredWithItsOptionAndClearsTheDecision() { // seed R318 R321
+    void anAnswerIsAnsweredWithItsOptionAndClearsTheDecision() { // seed R318, seed R321
         CompletableFuture<JsonNode> reply = ask("rm -rf build", null);
         String id = next("decision.created").get("decision").get("decision_id").asString();
         client.call("decision.answer", Map.of("decision_id", id, "option_id", "allow_once"));
@@ -143,7 +144,7 @@ class DecisionEventsTest {
     }
 
     @Test
-    void eachWayABarDropsUnansweredIsClearedWithItsReason() { // seed R319 R320
+    void eachWayABarDropsUnansweredIsClearedWithItsReason() { // seed R319, seed R320
         // moved_on: the agent leaves blocked
         CompletableFuture<JsonNode> a = ask("a", null);
         String idA = next("decision.created").get("decision").get("decision_id").asString();

@@ -20,7 +20,7 @@ import dev.signaltty.support.ProtocolClient;
 import dev.signaltty.support.TestDaemon;
 import tools.jackson.databind.JsonNode;
 
-/** hook-event's wait_for_answer and wait_timeout_s on the wire (seed R149, R150). */
+/** hook-event's wait_for_answer and wait_timeout_s on the wire (seed R149, seed R150). */
 class HookWaitParamsTest {
 
     @TempDir

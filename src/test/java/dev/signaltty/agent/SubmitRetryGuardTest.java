@@ -27,7 +27,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * pane.submit's automatic Enter retry (halfway through the activity gate) rechecks decisions under the
  * same read guard as the delayed Enter: with a decision pending it is AGENT_BUSY and no Enter is
- * written (seed R52, R53). The pane runs a program that prints every input line it gets, so each Enter
+ * written (seed R52, seed R53). The pane runs a program that prints every input line it gets, so each Enter
  * is visible as a line.
  *
  * <p>A decision can only be pending at the retry without the gate having seen activity when it comes

@@ -18,7 +18,7 @@ import dev.signaltty.support.ProtocolClient;
 import dev.signaltty.support.TestDaemon;
 import tools.jackson.databind.JsonNode;
 
-/** pane.get's wait_baseline: its six fields, and the object handed back whole as wait.after (seed R118, R119). */
+/** pane.get's wait_baseline: its six fields, and the object handed back whole as wait.after (seed R118, seed R119). */
 class WaitBaselineTest {
 
     @TempDir

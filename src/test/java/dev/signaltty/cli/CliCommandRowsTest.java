@@ -94,7 +94,7 @@ class CliCommandRowsTest {
     }
 
     @Test
-    void paneSwapAndPaneMoveRearrangeOneTab() { // seed R349 R350
+    void paneSwapAndPaneMoveRearrangeOneTab() { // seed R349, seed R350
         String tab = daemon.call("tab.create", Map.of("workspace_id", workspace, "name", "arrange")).get("tab_id")
                 .asString();
         String a = daemon.call("pane.spawn", Map.of("workspace_id", workspace, "tab_id", tab,
@@ -161,7 +161,7 @@ class CliCommandRowsTest {
     }
 
     @Test
-    void notifyMarksThePaneAndAttentionListsAtMostLimitPanes() { // seed R336 R352
+    void notifyMarksThePaneAndAttentionListsAtMostLimitPanes() { // seed R336, seed R352
         String first = sleeper();
         String second = sleeper();
         Run notified = cli.run("notify", "--pane", first, "build done");

@@ -18,7 +18,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * The recovery a client follows after a lost stream (docs/protocol.md, "After an incomplete replay"):
  * subscribe first, then fetch state, then re-attach panes, then apply what the new stream buffered.
- * The order itself is the client's duty (seed R199, R203, R204); these tests check that the server
+ * The order itself is the client's duty (seed R199, seed R203, seed R204); these tests check that the server
  * gives it what it needs, against a running daemon after a dropped connection, against a restarted
  * one, and against one that cannot prove the client's cursor.
  */
@@ -36,7 +36,7 @@ class ClientRecoveryTest {
 
     @Test
     void afterADroppedConnectionTheClientSubscribesThenRefetchesAndReattachesToTheCurrentScreen(@TempDir Path root)
-            throws Exception { // seed R199 R203 R204
+            throws Exception { // seed R199, seed R203, seed R204
         try (TestDaemon daemon = TestDaemon.start(root); StreamClient actor = new StreamClient(daemon.socket())) {
             String ws = workspaceOf(actor.ok("workspace.create", Map.of("name", "recover", "cwd", root.toString())));
             String pane = actor.ok("pane.spawn", Map.of("workspace_id", ws, "cols", 70, "rows", 8,
@@ -100,7 +100,7 @@ class ClientRecoveryTest {
 
     @Test
     void afterARestartAReplayFromTheOldCursorIsCompleteAndTheRefetchedStateAgreesWithIt(@TempDir Path root)
-            throws Exception { // seed R19 R186 R199 R203
+            throws Exception { // seed R19, seed R186, seed R199, seed R203
         long cursor;
         String ws;
         String pane;
@@ -152,7 +152,7 @@ class ClientRecoveryTest {
 
     @Test
     void aCursorTheServerCannotProveClosesTheStreamAndAFreshSubscriptionRecovers(@TempDir Path root)
-            throws Exception { // seed R199 R189-R192
+            throws Exception { // seed R199, seed R189, seed R190, seed R191, seed R192
         long foreignCursor;
         try (TestDaemon other = TestDaemon.start(root.resolve("other"));
              StreamClient client = new StreamClient(other.socket())) {

@@ -16,7 +16,7 @@ import tools.jackson.databind.JsonNode;
 class TaskDecisionClearingTest extends TaskDaemonTest {
 
     @Test
-    void aDecisionClearedBecauseTheWorkerMovedOnLeavesTheTaskAtInputRequired() { // seed R326 R329
+    void aDecisionClearedBecauseTheWorkerMovedOnLeavesTheTaskAtInputRequired() { // seed R326, seed R329
         JsonNode started = f.start("WRITE c.txt x", "decision", "submit_delay_ms", 800, "stall_timeout_s", 2);
         String taskId = started.get("task").get("task_id").asString();
         String paneId = started.get("pane").get("pane_id").asString();
@@ -43,7 +43,7 @@ class TaskDecisionClearingTest extends TaskDaemonTest {
     }
 
     @Test
-    void aTurnEndKeepsTheDecisionAndTheTaskParked() { // seed R325 R329
+    void aTurnEndKeepsTheDecisionAndTheTaskParked() { // seed R325, seed R329
         JsonNode started = f.start("WRITE t.txt x", "decision", "submit_delay_ms", 800, "stall_timeout_s", 2);
         String taskId = started.get("task").get("task_id").asString();
         String paneId = started.get("pane").get("pane_id").asString();

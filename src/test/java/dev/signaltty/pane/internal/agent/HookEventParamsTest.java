@@ -11,7 +11,7 @@ import dev.signaltty.transport.ProtocolJson;
 import tools.jackson.databind.JsonNode;
 
 /**
- * hook-event's params record: the waiting mode's defaults and bounds (seed R149, R150, R157). The
+ * hook-event's params record: the waiting mode's defaults and bounds (seed R149, seed R150, seed R157). The
  * 120-second default cannot be waited out in a test, so it is read where it is set; the wire behaviour
  * of the same params is in dev.signaltty.agent.HookWaitParamsTest.
  */
