@@ -50,6 +50,11 @@ class SubmitDelayDefaultTest extends TaskDaemonTest {
         return Files.writeString(tmp.resolve("timer.py"), TIMER);
     }
 
+    /**
+     * The gap the program measured. Its first read can lag the paste on a busy machine (2 shared cores),
+     * which only shortens the measured gap, so the lower bound leaves room below 300 while still telling
+     * the default apart from no delay or the 50 ms the other task tests use.
+     */
     private long gap(String paneId) {
         f.eventuallyOnScreen(paneId, "gap=");
         Matcher m = GAP.matcher(f.screen(paneId));
@@ -64,7 +69,7 @@ class SubmitDelayDefaultTest extends TaskDaemonTest {
         params.put("argv", List.of("python3", timer().toString(), "ready"));
         JsonNode started = f.client.call("task.start", params);
         long gap = gap(started.get("pane").get("pane_id").asString());
-        assertThat(gap).isBetween(290L, 1500L);
+        assertThat(gap).isBetween(150L, 2000L);
     }
 
     @Test
@@ -80,7 +85,7 @@ class SubmitDelayDefaultTest extends TaskDaemonTest {
             }
         });
         long gap = gap(pane);
-        assertThat(gap).isBetween(290L, 1500L);
+        assertThat(gap).isBetween(150L, 2000L);
         f.client.call("workspace.close", Map.of("workspace_id", workspace));
     }
 }
