@@ -136,7 +136,7 @@ class FirstSubmitRefusalRaceTest {
 
     @Test
     void aRefusalWhoseDecisionIsGoneFallsBackToTheActivityGateAndParksAsSubmitUnconfirmed(@TempDir Path tmp)
-            throws IOException {
+            throws IOException { // seed R56
         TestRepo repo = TestRepo.init(tmp);
         repo.write("README", "hello\n");
         repo.commitAll("init");
