@@ -87,7 +87,7 @@ class AgentResumeTest {
 
     @Test
     void aClaudePaneResumesItsDiscoveredSessionAfterARestartWithoutItsLaunchOptions(@TempDir Path root) {
-        // seed R355 R356 R358 R359
+        // seed R355, seed R356, seed R358, seed R359
         Path claude = FakeAgent.install(root);
         Path configDir = root.resolve("claude-config");
         Before before = runAgent(root, root, List.of(claude.toString(), "--model", "opus"),
@@ -136,7 +136,7 @@ class AgentResumeTest {
 
     @Test
     void aRelativeExecutableIsAnchoredAtSpawnSoTheResumeRunsTheSameFile(@TempDir Path root) throws IOException {
-        // seed R360 R362: stored absolute, so neither the daemon's directory nor a later one redirects it
+        // seed R360, seed R362: stored absolute, so neither the daemon's directory nor a later one redirects it
         Path project = Files.createDirectories(root.resolve("project"));
         Path claude = copy(FakeAgent.install(root), project.resolve("tools"));
         Before before = runAgent(root, project, List.of("./tools/claude"), Map.of());

@@ -90,7 +90,7 @@ class DecisionsTest {
     class Answering {
 
         @Test
-        void anAllowReturnsClaudesNativeAllowVerdict() { // seed R153 R154 R155
+        void anAllowReturnsClaudesNativeAllowVerdict() { // seed R153, seed R154, seed R155, seed R321
             CompletableFuture<JsonNode> hookReply = ask("rm -rf build", null);
             String id = pendingDecision();
             JsonNode pending = decision(id);
@@ -132,7 +132,7 @@ class DecisionsTest {
         }
 
         @Test
-        void theWaitingModeNeedsANativePermissionRequestWithoutAnExplicitDecision() { // seed R151 R152
+        void theWaitingModeNeedsANativePermissionRequestWithoutAnExplicitDecision() { // seed R151, seed R152
             Map<String, Object> noInput = claude("PermissionRequest", "s1", Map.of("tool_name", "Bash"));
             Map<String, Object> decided = claude("PermissionRequest", "s1", Map.of("tool_name", "Bash",
                     "tool_input", Map.of("command", "ls"), "decision", "allow"));
@@ -158,7 +158,7 @@ class DecisionsTest {
     class Cancelling {
 
         @Test
-        void aTimeoutGivesNullAndAReasonNeverAllow() { // seed R156 R160
+        void aTimeoutGivesNullAndAReasonNeverAllow() { // seed R156, seed R160
             JsonNode result = ask("ls", 1).join().get("result");
             assertThat(result.get("native_verdict").isNull()).isTrue();
             assertThat(result.get("reason").asString()).isEqualTo("timeout");
@@ -219,7 +219,7 @@ class DecisionsTest {
         }
 
         @Test
-        void turnEndKeepsItAndAClearedAttentionThenClearsIt() { // seed R325 R322
+        void turnEndKeepsItAndAClearedAttentionThenClearsIt() { // seed R325, seed R322
             CompletableFuture<JsonNode> reply = ask("ls", null);
             String id = pendingDecision();
             hook(client, pane, "Stop", "s1");
@@ -233,7 +233,7 @@ class DecisionsTest {
         }
 
         @Test
-        void thePanesExitClearsItAsPaneExitedAndDropsAttentionToUnread() { // seed R324 R42
+        void thePanesExitClearsItAsPaneExitedAndDropsAttentionToUnread() { // seed R324, seed R42
             CompletableFuture<JsonNode> reply = ask("ls", null);
             String id = pendingDecision();
             long pid = client.call("pane.get", Map.of("pane_id", pane)).get("pane").get("pid").asLong();

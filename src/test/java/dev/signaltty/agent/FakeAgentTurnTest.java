@@ -91,7 +91,7 @@ class FakeAgentTurnTest {
     }
 
     @Test
-    void aLaunchConfiguresHooksBeforeStartAndKeepsThePersistedArgv() { // seed R206 R207 R208 R212
+    void aLaunchConfiguresHooksBeforeStartAndKeepsThePersistedArgv() { // seed R206, seed R207, seed R208, seed R212
         JsonNode pane = spawnAgent(Map.of());
         JsonNode integration = pane.get("integration");
         assertThat(integration.get("agent").asString()).isEqualTo("claude");
@@ -148,7 +148,8 @@ class FakeAgentTurnTest {
     }
 
     @Test
-    void aDecisionArrivingBetweenPasteAndEnterIsAgentBusyAndNoEnterIsWritten() { // seed R49 R50 R51 R57
+    // seed R49, seed R50, seed R51, seed R57
+    void aDecisionArrivingBetweenPasteAndEnterIsAgentBusyAndNoEnterIsWritten() {
         String pane = spawnAgent(Map.of()).get("pane_id").asString();
         waitCli(pane, "idle", null);
         eventually(Duration.ofSeconds(10), () -> screen(pane).contains("fake>"));

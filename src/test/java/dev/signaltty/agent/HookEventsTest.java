@@ -107,7 +107,7 @@ class HookEventsTest {
     }
 
     @Test
-    void readsAreNeverRefusedByAgentStateAndChangeNothing() { // seed R98 R99
+    void readsAreNeverRefusedByAgentStateAndChangeNothing() { // seed R98, seed R99
         String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "argv",
                 List.of("sh", "-c", "echo visible-line; sleep 600"))).get("pane_id").asString();
         hook(client, pane, "SessionStart", "s1");

@@ -24,7 +24,8 @@ class IdentityAcrossProcessesTest {
     }
 
     @Test
-    void aBaselineFromBeforeAResumeIsIdentityChangedAndExitedStillMatchesBeforeIt(@TempDir Path root) { // seed R126 R129
+    // seed R126, seed R129
+    void aBaselineFromBeforeAResumeIsIdentityChangedAndExitedStillMatchesBeforeIt(@TempDir Path root) {
         try (TestDaemon daemon = TestDaemon.start(root); ProtocolClient client = daemon.connect()) {
             String workspace = AgentDaemonFixture.workspace(client, root);
             String pane = client.call("pane.spawn", Map.of("workspace_id", workspace,

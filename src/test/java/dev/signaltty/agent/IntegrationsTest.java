@@ -61,7 +61,7 @@ class IntegrationsTest {
     }
 
     @Test
-    void codexGetsItsNotifyProgramAndNoDaemonWhenTheProbeConfirmsIt() throws IOException { // seed R211 R212
+    void codexGetsItsNotifyProgramAndNoDaemonWhenTheProbeConfirmsIt() throws IOException { // seed R211, seed R212
         Path codex = script("with-flag", "codex", "--no-daemon");
         JsonNode pane = spawn(List.of(codex.toString()));
         assertThat(pane.get("integration").get("status").asString()).isEqualTo("configured");
@@ -88,7 +88,7 @@ class IntegrationsTest {
     }
 
     @Test
-    void anUnsupportedAgentKeepsItsCommandWithADisabledNotice() throws IOException { // seed R213 R210
+    void anUnsupportedAgentKeepsItsCommandWithADisabledNotice() throws IOException { // seed R213, seed R210
         Path aider = script("unsupported", "aider", "");
         JsonNode integration = spawn(List.of(aider.toString(), "--yes")).get("integration");
         assertThat(integration.get("status").asString()).isEqualTo("disabled");

@@ -21,7 +21,8 @@ import tools.jackson.databind.JsonNode;
 class ShutdownCancelsWaitsTest {
 
     @Test
-    void shutdownCancelsAWaitAndAWaitingHookWithNullVerdict(@TempDir Path root) throws Exception { // seed R137 R158 R160
+    // seed R137, seed R158, seed R160
+    void shutdownCancelsAWaitAndAWaitingHookWithNullVerdict(@TempDir Path root) throws Exception {
         TestDaemon daemon = TestDaemon.start(root);
         ProtocolClient waiter = null;
         ProtocolClient reporter = null;

@@ -80,7 +80,7 @@ class WaitRulesTest {
         }
 
         @Test
-        void acceptsEveryLifecycleAndAttentionStateAndThePseudoStates() { // seed R20 R21
+        void acceptsEveryLifecycleAndAttentionStateAndThePseudoStates() { // seed R20, seed R21
             for (String state : List.of("unknown", "idle", "working", "blocked", "done", "exited", "none", "unread",
                     "input_required", "permission_required", "seen", "attention_cleared")) {
                 assertThat(code(waitFor(state, null, 0.05))).as(state).isIn("ok", "TIMEOUT");
@@ -111,7 +111,7 @@ class WaitRulesTest {
         }
 
         @Test
-        void matchesFastWorkThatFinishedAndMovedOnBeforeTheWaitArrived() { // seed R122 R123 R124
+        void matchesFastWorkThatFinishedAndMovedOnBeforeTheWaitArrived() { // seed R122, seed R123, seed R124, seed R119
             hook(client, pane, "SessionStart", "s1");
             JsonNode base = baseline(client, pane);
             hook(client, pane, "UserPromptSubmit", "s1");
@@ -189,7 +189,7 @@ class WaitRulesTest {
         }
 
         @Test
-        void aReplacedSessionIsIdentityChangedEvenBackToTheOriginal() { // seed R128 R131
+        void aReplacedSessionIsIdentityChangedEvenBackToTheOriginal() { // seed R128, seed R131
             hook(client, pane, "SessionStart", "s1");
             JsonNode first = baseline(client, pane);
             hook(client, pane, "SessionStart", "s2");
@@ -210,7 +210,7 @@ class WaitRulesTest {
         }
 
         @Test
-        void anExitKeepsTheProcessIdentitySoUntilExitedSucceeds() { // seed R129 R42
+        void anExitKeepsTheProcessIdentitySoUntilExitedSucceeds() { // seed R129, seed R42
             String shortLived = client.call("pane.spawn", Map.of("workspace_id", workspace, "argv",
                     List.of("sh", "-c", "sleep 1"))).get("pane_id").asString();
             hook(client, shortLived, "SessionStart", "s1");

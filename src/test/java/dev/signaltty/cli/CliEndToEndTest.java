@@ -119,7 +119,7 @@ class CliEndToEndTest {
     }
 
     @Test
-    void waitsForOutputThenClearsThePane() { // seed R346, R347
+    void waitsForOutputThenClearsThePane() { // seed R346, seed R347
         Run created = cli.run("--json", "new", "waits", "--", "bash", "--norc", "--noprofile");
         String paneId = dev.signaltty.cli.internal.Output.findId(CliHarness.json(created).get("pane"), "pane_id",
                 "pane_");
@@ -195,7 +195,7 @@ class CliEndToEndTest {
     }
 
     @Nested
-    class SchemaSync { // seed R353, R354
+    class SchemaSync { // seed R353, seed R354
 
         @SuppressWarnings("unchecked")
         Map<String, Map<String, Object>> served() {

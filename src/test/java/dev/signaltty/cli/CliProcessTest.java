@@ -36,7 +36,7 @@ class CliProcessTest {
     class WithNoDaemonAndNoStart {
 
         @Test
-        void reportsNoSuchServerItselfAndExitsNonzero() {
+        void reportsNoSuchServerItselfAndExitsNonzero() { // seed R310
             Run run = cli.run("--no-start", "ping");
             assertThat(run.status()).as(run.toString()).isEqualTo(1);
             assertThat(run.err()).startsWith("NO_SUCH_SERVER: ").contains(cli.socket().toString());

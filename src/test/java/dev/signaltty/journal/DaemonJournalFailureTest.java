@@ -20,7 +20,7 @@ import tools.jackson.databind.JsonNode;
 
 import dev.signaltty.transport.ProtocolJson;
 
-/** The daemon stops rather than run on without its journal (seed R176, R177, R180). */
+/** The daemon stops rather than run on without its journal (seed R176, seed R177, seed R180). */
 class DaemonJournalFailureTest {
 
     @TempDir
@@ -76,7 +76,7 @@ class DaemonJournalFailureTest {
     class WithACorruptReservation {
 
         @Test
-        void failsStartupNamingTheFileAndStartsOnlyUnderRecovery() throws Exception { // seed R177, R180
+        void failsStartupNamingTheFileAndStartsOnlyUnderRecovery() throws Exception { // seed R177, seed R180
             long cursor;
             try (DaemonProcess daemon = DaemonProcess.start(root); StreamClient client = daemon.connect()) {
                 client.ok("subscribe", Map.of());

@@ -55,7 +55,7 @@ class SubscribeOverSocketTest {
     }
 
     @Test
-    void repliesBeforeReplayFramesWhichPrecedeLiveEvents() throws Exception { // seed R185
+    void repliesBeforeReplayFramesWhichPrecedeLiveEvents() throws Exception { // seed R185, seed R19
         try (StreamClient watcher = daemon.connect(); StreamClient actor = daemon.connect()) {
             watcher.ok("subscribe", Map.of("events", List.of("workspace.*")));
             actor.ok("workspace.create", Map.of("name", "before-a"));
@@ -85,7 +85,8 @@ class SubscribeOverSocketTest {
     }
 
     @Test
-    void refusesACursorPastTheHeadThenClosesTheConnection() throws Exception { // seed R189-R192
+    // seed R189, seed R190, seed R191, seed R192
+    void refusesACursorPastTheHeadThenClosesTheConnection() throws Exception {
         try (StreamClient client = daemon.connect()) {
             JsonNode result = client.ok("subscribe", Map.of("from_seq", 1L << 50));
             assertThat(result.path("subscribed").asBoolean()).isFalse();

@@ -125,7 +125,7 @@ class PaneLifecycleTest {
     }
 
     @Test
-    void leavesNoAutomaticTabOrPaneWhenTheLaunchFails() { // seed R216 R313
+    void leavesNoAutomaticTabOrPaneWhenTheLaunchFails() { // seed R216, seed R313
         String fresh = client.call("workspace.create", Map.of("name", "empty", "cwd", root.toString()))
                 .get("workspace_id").asString();
         assertThat(client.errorCode("pane.spawn", Map.of("workspace_id", fresh,
@@ -179,7 +179,7 @@ class PaneLifecycleTest {
     }
 
     @Test
-    void answersUnknownIdsWithTheirOwnCodes() { // seed R309 R97
+    void answersUnknownIdsWithTheirOwnCodes() { // seed R309, seed R97
         assertThat(client.errorCode("pane.read", Map.of("pane_id", "pane_nope"))).isEqualTo("NO_SUCH_PANE");
         assertThat(client.errorCode("tab.get", Map.of("tab_id", "tab_nope"))).isEqualTo("NO_SUCH_TAB");
         assertThat(client.errorCode("workspace.get", Map.of("workspace_id", "ws_nope"))).isEqualTo("NO_SUCH_WORKSPACE");

@@ -56,7 +56,7 @@ class PaneOutputTest {
     class WaitForOutput {
 
         @Test
-        void matchesALineAlreadyOnScreenAtOnce() { // seed R104 R105 R108
+        void matchesALineAlreadyOnScreenAtOnce() { // seed R104, seed R105, seed R108
             String pane = spawn("echo ready-now; sleep 60");
             eventually(Duration.ofSeconds(10), () -> tail(pane).contains("ready-now"));
             JsonNode result = client.call("pane.wait_for_output", Map.of("pane_id", pane, "match", "ready-now",
@@ -65,7 +65,7 @@ class PaneOutputTest {
         }
 
         @Test
-        void waitsForALineThatAppearsLater() { // seed R103 R106
+        void waitsForALineThatAppearsLater() { // seed R103, seed R106
             String pane = spawn("sleep 0.5; echo later-line-42; sleep 60");
             JsonNode result = client.call("pane.wait_for_output", Map.of("pane_id", pane,
                     "match", "later-line-\\d+", "regex", true, "timeout_s", 10));
@@ -114,7 +114,7 @@ class PaneOutputTest {
     }
 
     @Test
-    void clearEmptiesTheScreenAndHistoryInOrderWithOutput() { // seed R112 R113 R114
+    void clearEmptiesTheScreenAndHistoryInOrderWithOutput() { // seed R112, seed R113, seed R114
         String pane = client.call("pane.spawn", Map.of("workspace_id", workspace,
                 "argv", List.of("bash", "--norc", "--noprofile"))).get("pane_id").asString();
         // END-2 appears only in the output (the echoed command line says END-$((1+1))): all of seq is in
@@ -128,7 +128,8 @@ class PaneOutputTest {
     }
 
     @Test
-    void streamsOutputWithContinuousOffsetsFromTheSnapshotOn() { // seed R7 R294-R299 R303 R304
+    // seed R7, seed R294, seed R295, seed R296, seed R297, seed R298, seed R299, seed R303, seed R304
+    void streamsOutputWithContinuousOffsetsFromTheSnapshotOn() {
         String pane = spawn("sleep 0.3; i=0; while [ $i -lt 3000 ]; do echo flood-$i; i=$((i+1)); done; echo flood-end; sleep 60");
         try (ProtocolClient viewer = daemon.connect()) {
             JsonNode attached = viewer.call("pane.attach", Map.of("pane_id", pane));

@@ -66,7 +66,7 @@ class PaneReadModesTest {
     }
 
     @Test
-    void screenIsTheGridWithoutScrollbackAndTailIsTheDefault() { // seed R83 R84 R86
+    void screenIsTheGridWithoutScrollbackAndTailIsTheDefault() { // seed R83, seed R84, seed R86
         String pane = shell();
         type(pane, "seq 1 100; printf 'DON\\105\\n'");
         awaitText(pane, "DONE");
@@ -79,7 +79,7 @@ class PaneReadModesTest {
     }
 
     @Test
-    void tailDefaultsTo200LinesClampsAt5000AndSaysWhenItTruncates() { // seed R85 R88
+    void tailDefaultsTo200LinesClampsAt5000AndSaysWhenItTruncates() { // seed R85, seed R88
         String pane = shell();
         type(pane, "seq 1 400; printf 'DON\\105\\n'");
         awaitText(pane, "DONE");
@@ -105,7 +105,7 @@ class PaneReadModesTest {
     class RenderedCursor {
 
         @Test
-        void returnsOnlyNewLinesAfterTheCursorAndAdvancesIt() { // seed R89 R91 R92
+        void returnsOnlyNewLinesAfterTheCursorAndAdvancesIt() { // seed R89, seed R91, seed R92
             String pane = shell();
             type(pane, "printf 'FIRS\\124\\n'");
             awaitText(pane, "FIRST");
@@ -124,7 +124,7 @@ class PaneReadModesTest {
         }
 
         @Test
-        void readsACursorAheadOfTheHeadOrFromAnotherRunAsDropped() { // seed R94 R95
+        void readsACursorAheadOfTheHeadOrFromAnotherRunAsDropped() { // seed R94, seed R95
             String pane = shell();
             type(pane, "printf 'X\\131\\n'");
             awaitText(pane, "XY");
@@ -135,7 +135,7 @@ class PaneReadModesTest {
         }
 
         @Test
-        void truncatesToTheNewestLinesWhenTheRangeExceedsLines() { // seed R96 R90
+        void truncatesToTheNewestLinesWhenTheRangeExceedsLines() { // seed R96, seed R90
             String pane = shell();
             type(pane, "seq 1 50; printf 'EN\\104\\n'");
             awaitText(pane, "END");
@@ -146,7 +146,7 @@ class PaneReadModesTest {
         }
 
         @Test
-        void readsCursorsFromBeforeAClearAsDropped() { // seed R115 R114
+        void readsCursorsFromBeforeAClearAsDropped() { // seed R115, seed R114
             String pane = shell();
             type(pane, "seq 1 60; printf 'BEFOR\\105\\n'");
             awaitText(pane, "BEFORE");
@@ -158,7 +158,7 @@ class PaneReadModesTest {
         }
 
         @Test
-        void waitForOutputInRenderedModeMatchesOnlyNewerLines() { // seed R109 R110
+        void waitForOutputInRenderedModeMatchesOnlyNewerLines() { // seed R109, seed R110
             String pane = shell();
             type(pane, "printf 'TOKE\\116\\n'");
             awaitText(pane, "TOKEN");
@@ -177,7 +177,7 @@ class PaneReadModesTest {
     class AlternateScreen {
 
         @Test
-        void readsTheAltGridAndAppendsNothingToHistoryThenRestoresTheMainScreen() { // seed R100 R102 R117
+        void readsTheAltGridAndAppendsNothingToHistoryThenRestoresTheMainScreen() { // seed R100, seed R102, seed R117
             String pane = shell();
             type(pane, "printf 'MAINTEX\\124\\n'");
             awaitText(pane, "MAINTEXT");
@@ -195,7 +195,7 @@ class PaneReadModesTest {
     }
 
     @Test
-    void keepsAViewerAcrossAnExitAndAResume() { // seed R305 R302 R8 R10
+    void keepsAViewerAcrossAnExitAndAResume() { // seed R305, seed R302, seed R8, seed R10
         String pane = client.call("pane.spawn", Map.of("workspace_id", workspace,
                 "argv", List.of("sh", "-c", "head -c 300000 /dev/zero | tr '\\0' 'z'; echo; echo run-done; sleep 0.5"))).get("pane_id").asString();
         try (ProtocolClient viewer = daemon.connect()) {

@@ -30,6 +30,14 @@ public final class TestDaemon implements AutoCloseable {
     }
 
     public static TestDaemon start(Path root, String... extraProperties) {
+        return startWith(root, List.of(), extraProperties);
+    }
+
+    /**
+     * Like {@link #start}, with extra configuration classes in the context (beans a test adds beside
+     * the application's own, e.g. a handler that fails or a wrapper that times a race).
+     */
+    public static TestDaemon startWith(Path root, List<Class<?>> extraSources, String... extraProperties) {
         Map<String, Object> props = new LinkedHashMap<>();
         props.put("XDG_RUNTIME_DIR", dir(root, "run"));
         props.put("XDG_STATE_HOME", dir(root, "state"));
@@ -42,6 +50,7 @@ public final class TestDaemon implements AutoCloseable {
             args.add("--" + extra);
         }
         SpringApplication application = new SpringApplication(SignalttyApplication.class);
+        application.addPrimarySources(extraSources);
         application.setAdditionalProfiles("daemon");
         return new TestDaemon(root, application.run(args.toArray(String[]::new)));
     }

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.signaltty.support.TestDaemon;
 import tools.jackson.databind.JsonNode;
 
-/** The start cap (seed R25, R26): over it, RATE_LIMITED before anything is created. */
+/** The start cap (seed R25, seed R26): over it, RATE_LIMITED before anything is created. */
 class TaskCapTest {
 
     @TempDir

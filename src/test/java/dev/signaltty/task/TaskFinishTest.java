@@ -49,7 +49,7 @@ class TaskFinishTest extends TaskDaemonTest {
     class MergeTarget {
 
         @Test
-        void theTargetDefaultsToTheRecordedBranchWhichMustStillBeCheckedOut() { // seed R46, R48
+        void theTargetDefaultsToTheRecordedBranchWhichMustStillBeCheckedOut() { // seed R46, seed R48
             String taskId = completed("t.txt");
             f.repo.git("checkout", "-q", "-b", "elsewhere");
             JsonNode error = finishError(Map.of("task_id", taskId, "merge", true));
@@ -98,7 +98,7 @@ class TaskFinishTest extends TaskDaemonTest {
         }
 
         @Test
-        void aForeignPaneInsideTheWorktreeBlocksTheFinishButASiblingDoesNot() throws Exception { // seed R78, R79
+        void aForeignPaneInsideTheWorktreeBlocksTheFinishButASiblingDoesNot() throws Exception { // seed R78, seed R79
             String taskId = completed("p.txt");
             JsonNode task = f.task(taskId);
             Path worktree = Path.of(task.get("worktree").asString());
@@ -145,7 +145,7 @@ class TaskFinishTest extends TaskDaemonTest {
         }
 
         @Test
-        void aCleanupFailureIsStoredAndASecondFinishRetriesTheRemovalWithoutMergingAgain() { // seed R75, R77
+        void aCleanupFailureIsStoredAndASecondFinishRetriesTheRemovalWithoutMergingAgain() { // seed R75, seed R77
             String taskId = completed("c.txt");
             String worktree = f.task(taskId).get("worktree").asString();
             f.repo.git("worktree", "lock", "--reason", "held by the test", worktree);

@@ -13,7 +13,7 @@ import tools.jackson.databind.JsonNode;
 class TaskFirstSubmitTest extends TaskDaemonTest {
 
     @Test
-    void aWorkerThatNeverGetsReadyFailsWithReadyTimeoutAndItsScreenTail() { // seed R31, R32, R34
+    void aWorkerThatNeverGetsReadyFailsWithReadyTimeoutAndItsScreenTail() { // seed R31, seed R32, seed R34
         String taskId = f.start("WRITE r.txt x", "never_ready", "ready_timeout_s", 1.5).get("task").get("task_id").asString();
         JsonNode task = f.await(taskId, "terminal");
         assertThat(task.get("state").asString()).isEqualTo("failed");
@@ -58,7 +58,8 @@ class TaskFirstSubmitTest extends TaskDaemonTest {
     }
 
     @Test
-    void aSilentWorkerStallsAtInputRequiredAfterOneEnterRetryAndResumesWhenItTurnsWorking() { // seed R37-R39
+    // seed R37, seed R38, seed R39
+    void aSilentWorkerStallsAtInputRequiredAfterOneEnterRetryAndResumesWhenItTurnsWorking() {
         JsonNode started = f.start("WRITE s.txt x", "silent", "stall_timeout_s", 1.2);
         String taskId = started.get("task").get("task_id").asString();
         String paneId = started.get("pane").get("pane_id").asString();
@@ -76,7 +77,7 @@ class TaskFirstSubmitTest extends TaskDaemonTest {
     }
 
     @Test
-    void aDecisionAfterThePasteParksTheTaskWithDecisionRequiredEvidenceAndNoEnter() { // seed R54, R55
+    void aDecisionAfterThePasteParksTheTaskWithDecisionRequiredEvidenceAndNoEnter() { // seed R54, seed R55
         JsonNode started = f.start("WRITE d.txt x", "decision", "submit_delay_ms", 800, "stall_timeout_s", 2);
         String taskId = started.get("task").get("task_id").asString();
         String paneId = started.get("pane").get("pane_id").asString();
@@ -92,7 +93,8 @@ class TaskFirstSubmitTest extends TaskDaemonTest {
         JsonNode decision = f.client.call("decision.get", Map.of("decision_id", decisionId));
         assertThat(decision.toString()).contains("pending"); // the submit never answers or clears it
 
-        // the parked task does not resume by itself (seed R327-R329: only an answer or an accepted follow-up)
+        // the parked task does not resume by itself (seed R327, seed R328, seed R329: only an answer or an accepted
+        // follow-up)
         JsonNode waited = f.client.request("task.wait", Map.of("task_id", taskId, "until", List.of("working"), "timeout_s", 0.5));
         assertThat(waited.get("error").get("code").asString()).isEqualTo("TIMEOUT");
 

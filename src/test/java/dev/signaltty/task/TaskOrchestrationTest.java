@@ -31,7 +31,7 @@ class TaskOrchestrationTest extends TaskDaemonTest {
         assertThat(startedC.get("task").get("state").asString()).isEqualTo("pending"); // seed R339
         assertThat(startedC.get("pane").get("pane_id").asString()).startsWith("pane_");
 
-        JsonNode settled = f.client.call("task.wait", Map.of("context_id", context, "timeout_s", 60));
+        JsonNode settled = f.client.call("task.wait", Map.of("context_id", context, "timeout_s", 60)); // seed R63
         assertThat(settled.get("tasks")).hasSize(3);
         for (JsonNode task : settled.get("tasks")) {
             assertThat(task.get("state").asString()).isEqualTo("completed");
@@ -62,7 +62,8 @@ class TaskOrchestrationTest extends TaskDaemonTest {
         assertThat(conflict.get("error").get("code").asString()).isEqualTo("MERGE_CONFLICT"); // seed R315
         assertThat(conflict.get("error").get("details").get("files").get(0).asString()).isEqualTo("shared.txt");
         JsonNode afterConflict = f.task(c);
-        assertThat(afterConflict.get("finish_error").get("files").get(0).asString()).isEqualTo("shared.txt"); // R74
+        // seed R74
+        assertThat(afterConflict.get("finish_error").get("files").get(0).asString()).isEqualTo("shared.txt");
         assertThat(afterConflict.path("disposition").isMissingNode()).isTrue();
         assertThat(f.repo.git("status", "--porcelain")).isEmpty();
         assertThat(f.repo.root.resolve(".git/MERGE_HEAD")).doesNotExist();

@@ -54,7 +54,7 @@ class TaskStartTest extends TaskDaemonTest {
     class AfterTheCheckoutExists {
 
         @Test
-        void anUnknownWorkspacePersistsAFailedTaskAtStageWorkspace() { // seed R28-R30
+        void anUnknownWorkspacePersistsAFailedTaskAtStageWorkspace() { // seed R28, seed R29, seed R30
             expectFailedAt(f.params("o", "work", "workspace_id", "ws_missing"), "NO_SUCH_WORKSPACE", "workspace");
         }
 

@@ -26,7 +26,7 @@ class TaskWaitTest extends TaskDaemonTest {
     }
 
     @Test
-    void anUnknownUntilStringOrAnEmptyUntilArrayIsBadParams() { // seed R67, R68
+    void anUnknownUntilStringOrAnEmptyUntilArrayIsBadParams() { // seed R67, seed R68
         assertThat(error(Map.of("context_id", "c", "until", List.of("finished"))).get("code").asString())
                 .isEqualTo("BAD_PARAMS");
         assertThat(error(Map.of("context_id", "c", "until", List.of())).get("code").asString()).isEqualTo("BAD_PARAMS");
@@ -46,7 +46,7 @@ class TaskWaitTest extends TaskDaemonTest {
     }
 
     @Test
-    void expiryIsTimeoutAndTheTaskCarriesOn() { // seed R66, R72
+    void expiryIsTimeoutAndTheTaskCarriesOn() { // seed R66, seed R72
         String taskId = f.start("WRITE t.txt x", "silent", "stall_timeout_s", 30).get("task").get("task_id").asString();
         JsonNode timeout = error(Map.of("task_id", taskId, "until", List.of("completed"), "timeout_s", 0.3));
         assertThat(timeout.get("code").asString()).isEqualTo("TIMEOUT");
@@ -54,7 +54,7 @@ class TaskWaitTest extends TaskDaemonTest {
     }
 
     @Test
-    void untilAcceptsTaskStatesAndTerminalAndSettledDefaults() { // seed R60-R62
+    void untilAcceptsTaskStatesAndTerminalAndSettledDefaults() { // seed R60, seed R61, seed R62, seed R63
         String context = "ctx-" + tmp.getFileName();
         String done = f.start("WRITE u.txt x", "work", "context_id", context).get("task").get("task_id").asString();
         JsonNode pending = f.client.call("task.wait", Map.of("task_id", done, "until", List.of("pending", "working"),
@@ -75,7 +75,7 @@ class TaskWaitTest extends TaskDaemonTest {
     }
 
     @Test
-    void anotherRequestOnTheSameConnectionCancelsTheWaiter() { // seed R69-R71
+    void anotherRequestOnTheSameConnectionCancelsTheWaiter() { // seed R69, seed R70, seed R71
         String taskId = f.start("WRITE c.txt x", "silent", "stall_timeout_s", 30).get("task").get("task_id").asString();
         try (ProtocolClient waiter = ProtocolClient.connect(socket())) {
             waiter.sendRaw("{\"id\":\"w\",\"method\":\"task.wait\",\"params\":{\"task_id\":\"" + taskId

@@ -55,7 +55,7 @@ class EnvelopeRulesTest {
     }
 
     @Test
-    void createsTheSocketPrivately() throws Exception { // seed R1 R2 R3
+    void createsTheSocketPrivately() throws Exception { // seed R1, seed R2, seed R3
         assertThat(daemon.socket()).exists();
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(daemon.socket().getParent())))
                 .isEqualTo("rwx------");
@@ -67,7 +67,7 @@ class EnvelopeRulesTest {
     class BadProtocol {
 
         @Test
-        void answersALineThatIsNotJsonWithANullId() { // seed R11 R12
+        void answersALineThatIsNotJsonWithANullId() { // seed R11, seed R12
             JsonNode response = raw("this is not json");
             assertThat(code(response)).isEqualTo("BAD_PROTOCOL");
             assertThat(response.get("id").isNull()).isTrue();
@@ -81,7 +81,7 @@ class EnvelopeRulesTest {
         }
 
         @Test
-        void answersAWrongProtocolStringEchoingTheId() { // seed R11 R12
+        void answersAWrongProtocolStringEchoingTheId() { // seed R11, seed R12
             JsonNode response = raw("{\"protocol\":\"signaltty/2\",\"id\":\"c-1\",\"method\":\"ping\"}");
             assertThat(code(response)).isEqualTo("BAD_PROTOCOL");
             assertThat(response.get("id").asString()).isEqualTo("c-1");
@@ -176,7 +176,7 @@ class EnvelopeRulesTest {
     }
 
     @Test
-    void answersPipelinedRequestsInOrderOnOneConnection() { // seed R5 R6
+    void answersPipelinedRequestsInOrderOnOneConnection() { // seed R5, seed R6
         StringBuilder batch = new StringBuilder();
         for (int i = 1; i <= 50; i++) {
             batch.append("{\"id\":\"p").append(i).append("\",\"method\":\"ping\"}\n");
@@ -197,7 +197,7 @@ class EnvelopeRulesTest {
     }
 
     @Test
-    void writesEachResponseAsOneJsonLine() throws Exception { // seed R5 R6
+    void writesEachResponseAsOneJsonLine() throws Exception { // seed R5, seed R6
         client.sendRaw("{\"id\":1,\"method\":\"ping\"}\n");
         String line = client.readRawLine();
         assertThat(ProtocolJson.MAPPER.readTree(line.getBytes(StandardCharsets.UTF_8)).get("type").asString())

@@ -22,7 +22,8 @@ import tools.jackson.databind.JsonNode;
 class SchemaAndServerTest {
 
     @Test
-    void listsOnlyMethodsThatDispatchAndExactlyTheSeedsErrorCodes(@TempDir Path root) { // seed R308 R353 R354
+    // seed R308, seed R353, seed R354
+    void listsOnlyMethodsThatDispatchAndExactlyTheSeedsErrorCodes(@TempDir Path root) {
         try (TestDaemon daemon = TestDaemon.start(root); ProtocolClient client = daemon.connect()) {
             JsonNode schema = client.call("schema", Map.of());
             List<String> methods = new ArrayList<>();

@@ -140,7 +140,8 @@ class LayoutMethodsTest extends LayoutDaemonTest {
         }
 
         @Test
-        void rearrangesByIdsAndNamesClampsRatiosAndEmitsOneTabUpdated() { // seed R218 R221 R222 R224 R229
+        // seed R218, seed R221, seed R222, seed R224, seed R229
+        void rearrangesByIdsAndNamesClampsRatiosAndEmitsOneTabUpdated() {
             client.call("pane.rename", Map.of("pane_id", c, "name", "bottom"));
             List<Long> pids = List.of(pane(a).get("pid").asLong(), pane(b).get("pid").asLong(), pane(c).get("pid").asLong());
             long mark = log.mark();
@@ -177,7 +178,7 @@ class LayoutMethodsTest extends LayoutDaemonTest {
         }
 
         @Test
-        void rejectsARepeatedPaneEvenWhenOnceByName() { // seed R219 R229
+        void rejectsARepeatedPaneEvenWhenOnceByName() { // seed R219, seed R229
             client.call("pane.rename", Map.of("pane_id", a, "name", "left"));
             assertRejectedUnchanged(ws, "layout.second.pane_id", "tab.set_layout", Map.of("tab_id", tab,
                     "layout", node("right", 0.5, node("down", 0.5, leaf(a), leaf(b)), leaf("left"))));
@@ -229,7 +230,7 @@ class LayoutMethodsTest extends LayoutDaemonTest {
         }
 
         @Test
-        void movesOneDividerClampsItAndEchoesTabUpdated() { // seed R243 R245 R246
+        void movesOneDividerClampsItAndEchoesTabUpdated() { // seed R243, seed R245, seed R246
             long mark = log.mark();
             JsonNode result = client.call("tab.set_ratio", Map.of("tab_id", tab, "path", List.of(1), "ratio", 0.01));
             assertThat(result.get("layout").get("second").get("ratio").asDouble()).isEqualTo(0.05);

@@ -26,7 +26,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Races between structural requests on separate connections (seed R217, R247; issue 5 item 5): no
+ * Races between structural requests on separate connections (seed R217, seed R247; issue 5 item 5): no
  * interleaving may leave a layout pointing at a dead pane, a pane in no layout, or a process without a
  * pane; a targeted divider update never overwrites a tree another client set.
  */

@@ -46,7 +46,7 @@ class PaneArrangementTest extends LayoutDaemonTest {
     class Rename {
 
         @Test
-        void namesAPaneAndEmitsPaneUpdated() { // seed R225 R232
+        void namesAPaneAndEmitsPaneUpdated() { // seed R225, seed R232
             long mark = log.mark();
             JsonNode renamed = client.call("pane.rename", Map.of("pane_id", a, "name", "build-2_x"));
             assertThat(renamed.get("name").asString()).isEqualTo("build-2_x");
@@ -75,7 +75,7 @@ class PaneArrangementTest extends LayoutDaemonTest {
         }
 
         @Test
-        void rejectsInvalidNames() { // seed R225 R226
+        void rejectsInvalidNames() { // seed R225, seed R226
             for (String bad : List.of("", "Lead", "1st", "-x", "a b", "émile", "a.b", "x".repeat(33))) {
                 assertRejectedUnchanged(ws, "name", "pane.rename", Map.of("pane_id", a, "name", bad));
             }
@@ -105,7 +105,7 @@ class PaneArrangementTest extends LayoutDaemonTest {
     class Swap {
 
         @Test
-        void keepsShapeRatiosAndProcessesAndFocusStaysOnItsSlot() { // seed R233 R235 R237 R240
+        void keepsShapeRatiosAndProcessesAndFocusStaysOnItsSlot() { // seed R233, seed R235, seed R237, seed R240
             JsonNode before = tab(tab).get("layout");
             long pidA = pid(a);
             long pidC = pid(c);
@@ -124,7 +124,7 @@ class PaneArrangementTest extends LayoutDaemonTest {
         }
 
         @Test
-        void movesEachPaneToTheOtherTabAcrossTabs() { // seed R236 R237 R240 R241
+        void movesEachPaneToTheOtherTabAcrossTabs() { // seed R236, seed R237, seed R240, seed R241
             String d = secondTabWithOnePane();
             String otherTab = pane(d).get("tab_id").asString();
             long mark = log.mark();
@@ -160,7 +160,7 @@ class PaneArrangementTest extends LayoutDaemonTest {
     class Move {
 
         @Test
-        void collapsesTheOldParentSplitsTheTargetAndEvensTheRun() { // seed R238 R239
+        void collapsesTheOldParentSplitsTheTargetAndEvensTheRun() { // seed R238, seed R239
             long pidA = pid(a);
             long mark = log.mark();
             client.call("pane.move", Map.of("pane_id", a, "target_pane_id", c, "direction", "down"));
@@ -177,7 +177,7 @@ class PaneArrangementTest extends LayoutDaemonTest {
         }
 
         @Test
-        void defaultsToRightAndLeavesAnEmptiedTabEmpty() { // seed R238 R240 R241
+        void defaultsToRightAndLeavesAnEmptiedTabEmpty() { // seed R238, seed R240, seed R241
             String d = secondTabWithOnePane();
             String otherTab = pane(d).get("tab_id").asString();
             long pidD = pid(d);

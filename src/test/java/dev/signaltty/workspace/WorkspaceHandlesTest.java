@@ -16,7 +16,8 @@ import tools.jackson.databind.JsonNode;
 class WorkspaceHandlesTest {
 
     @Test
-    void derivesImmutableHandlesAndResolvesIdsBeforeHandles(@TempDir Path root) { // seed R161-R166 R17
+    // seed R161, seed R162, seed R163, seed R164, seed R165, seed R166, seed R17
+    void derivesImmutableHandlesAndResolvesIdsBeforeHandles(@TempDir Path root) {
         try (TestDaemon daemon = TestDaemon.start(root); ProtocolClient client = daemon.connect()) {
             JsonNode first = client.call("workspace.create", Map.of("name", "My API!!", "cwd", root.toString()));
             JsonNode second = client.call("workspace.create", Map.of("name", "my api", "cwd", root.toString()));

@@ -47,7 +47,7 @@ class AuditLogTest {
     class Appending {
 
         @Test
-        void writesOneRecordPerLineWithSeqEventPayloadAndAt() throws IOException { // seed R167, R168
+        void writesOneRecordPerLineWithSeqEventPayloadAndAt() throws IOException { // seed R167, seed R168
             try (AuditLog audit = open(0)) {
                 audit.append(List.of(record(1), record(2)));
             }
@@ -62,7 +62,7 @@ class AuditLogTest {
     class Rotating {
 
         @Test
-        void keepsTheCrossingRecordInTheOldGeneration() throws IOException { // seed R169, R170
+        void keepsTheCrossingRecordInTheOldGeneration() throws IOException { // seed R169, seed R170
             try (AuditLog audit = open(0)) {
                 appendEach(audit, 1, 30);
             }
@@ -75,7 +75,7 @@ class AuditLogTest {
         }
 
         @Test
-        void keepsExactlyOnePredecessorAndRecordsWhatItDiscarded() throws IOException { // seed R169, R193
+        void keepsExactlyOnePredecessorAndRecordsWhatItDiscarded() throws IOException { // seed R169, seed R193
             try (AuditLog audit = open(0)) {
                 appendEach(audit, 1, 100);
                 RetentionMetadata meta = audit.metadata();

@@ -64,7 +64,7 @@ class EventFilterTest {
     }
 
     @Test
-    void narrowsToEventsWhosePayloadCarriesAMatchingTaskId() { // seed R81, R82
+    void narrowsToEventsWhosePayloadCarriesAMatchingTaskId() { // seed R81, seed R82
         EventFilter filter = EventFilter.parse(List.of("task.*", "pane.*"), List.of("task_a"));
         assertThat(filter.matches(record(1, "task.updated", Map.of("task_id", "task_a")))).isTrue();
         assertThat(filter.matches(record(2, "task.updated", Map.of("task_id", "task_b")))).isFalse();

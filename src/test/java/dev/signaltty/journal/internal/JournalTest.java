@@ -87,7 +87,7 @@ class JournalTest {
     class Appending {
 
         @Test
-        void journalsEachStateEventWithItsSeqBeforeReturningIt() throws IOException { // seed R167, R168, R171
+        void journalsEachStateEventWithItsSeqBeforeReturningIt() throws IOException { // seed R167, seed R168, seed R171
             Journal journal = open();
             long first = journal.append("pane.created", Map.of("pane_id", "pane_1"));
             long second = journal.append("pane.updated", new PaneUpdated("pane_1", null, "build"));
@@ -269,7 +269,7 @@ class JournalTest {
         }
 
         @Test
-        void replaysACompleteRangeFromTheRingThenGoesLive() throws IOException { // seed R185, R187
+        void replaysACompleteRangeFromTheRingThenGoesLive() throws IOException { // seed R185, seed R187
             Journal journal = open();
             long cursor = journal.append("pane.created", Map.of());
             long missed1 = journal.append("pane.updated", Map.of());
@@ -334,7 +334,7 @@ class JournalTest {
         }
 
         @Test
-        void saysUnavailableForACursorFromBeforeALegacyAudit() throws IOException { // seed R197, R198
+        void saysUnavailableForACursorFromBeforeALegacyAudit() throws IOException { // seed R197, seed R198
             Files.write(dir.resolve(AuditLog.CURRENT), List.of(
                     "{\"seq\":5,\"event\":\"pane.created\",\"payload\":{},\"at\":\"2026-01-01T00:00:00Z\"}",
                     "{\"seq\":9,\"event\":\"pane.updated\",\"payload\":{},\"at\":\"2026-01-01T00:00:01Z\"}"));

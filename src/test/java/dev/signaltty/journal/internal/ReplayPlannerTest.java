@@ -31,7 +31,7 @@ class ReplayPlannerTest {
                 (after, through) -> disk.stream().filter(r -> r.seq() > after && r.seq() <= through).toList());
     }
 
-    private static void assertRefused(Outcome outcome, String status) { // seed R189-R191
+    private static void assertRefused(Outcome outcome, String status) { // seed R189, seed R190, seed R191
         assertThat(outcome.replay().status()).isEqualTo(status);
         assertThat(outcome.replay().returned()).isZero();
         assertThat(outcome.replay().recovery()).isEqualTo("snapshot_then_resubscribe");
@@ -42,7 +42,7 @@ class ReplayPlannerTest {
     class Complete {
 
         @Test
-        void replaysFromTheRingWhenTheCursorIsInsideIt() { // seed R185, R187
+        void replaysFromTheRingWhenTheCursorIsInsideIt() { // seed R185, seed R187
             Outcome outcome = ReplayPlanner.plan(180, capture(), EventFilter.EVERYTHING);
             assertThat(outcome.replay()).isEqualTo(new Replay("complete", 180, 0, 200, 20, null));
             assertThat(outcome.records()).extracting(AuditRecord::seq).startsWith(181L).endsWith(200L)
@@ -126,7 +126,7 @@ class ReplayPlannerTest {
         }
 
         @Test
-        void saysUnavailableWhenTheAuditProvesLessThanTheCursorNeeds() { // seed R197, R198
+        void saysUnavailableWhenTheAuditProvesLessThanTheCursorNeeds() { // seed R197, seed R198
             // A legacy audit: disk proof starts at the run's base (120); the ring proves (150, 200].
             Capture capture = new Capture(210, 200, 120, 0, 150, records(151, 200), (a, t) -> records(1, 200));
             assertRefused(ReplayPlanner.plan(119, capture, EventFilter.EVERYTHING), "unavailable");

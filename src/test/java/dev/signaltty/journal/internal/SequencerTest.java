@@ -24,7 +24,7 @@ class SequencerTest {
     class OnAFreshStateDirectory {
 
         @Test
-        void reservesAWholeBlockDurablyBeforeIssuingTheFirstNumber() { // seed R172, R173
+        void reservesAWholeBlockDurablyBeforeIssuingTheFirstNumber() { // seed R172, seed R173
             Sequencer sequencer = Sequencer.open(dir, new Durability(), 0);
             assertThat(Files.exists(dir.resolve(Sequencer.FILE))).isFalse();
             assertThat(sequencer.next()).isEqualTo(1);
@@ -33,7 +33,7 @@ class SequencerTest {
         }
 
         @Test
-        void reservesTheNextBlockOnlyWhenTheCurrentOneIsUsedUp() { // seed R18, R172
+        void reservesTheNextBlockOnlyWhenTheCurrentOneIsUsedUp() { // seed R18, seed R172
             Sequencer sequencer = Sequencer.open(dir, new Durability(), 0);
             long last = 0;
             for (int i = 0; i < Sequencer.BLOCK; i++) {

@@ -80,7 +80,7 @@ class SubscribeHandlerTest {
     }
 
     @Test
-    void refusesAnIncompleteReplayAndClosesTheConnection() { // seed R189-R192
+    void refusesAnIncompleteReplayAndClosesTheConnection() { // seed R189, seed R190, seed R191, seed R192
         RecordingConnection connection = new RecordingConnection();
         SubscribeHandler.Result result = subscribe.handle(new SubscribeHandler.Params(null, 99L, null), on(connection));
         assertThat(result.subscribed()).isFalse();
@@ -91,7 +91,7 @@ class SubscribeHandlerTest {
     }
 
     @Test
-    void narrowsByTaskIdThroughTheHandler() { // seed R81, R82
+    void narrowsByTaskIdThroughTheHandler() { // seed R81, seed R82
         RecordingConnection connection = new RecordingConnection();
         subscribe.handle(new SubscribeHandler.Params(List.of("task.*"), null, List.of("task_a")), on(connection));
         journal.append("task.updated", Map.of("task_id", "task_b"));

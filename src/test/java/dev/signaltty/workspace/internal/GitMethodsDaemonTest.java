@@ -179,7 +179,7 @@ class GitMethodsDaemonTest {
         throw new AssertionError("no " + event + " within 10 s; got " + log.named(event));
     }
 
-    // seed R248 R249 R265 R270-R273
+    // seed R248, seed R249, seed R265, seed R270, seed R271, seed R272, seed R273
     @Test
     void servesFileDiffByHandleWithSnakeCaseHunksAndNoEvent() {
         String id = workspace(repo.root);
@@ -205,7 +205,7 @@ class GitMethodsDaemonTest {
         assertThat(log.events.size()).isEqualTo(eventsBefore);
     }
 
-    // seed R250 R253 R254
+    // seed R250, seed R253, seed R254
     @Test
     void answersBadPathsWithBadParamsNamingThePath() {
         String id = workspace(repo.root);
@@ -231,7 +231,8 @@ class GitMethodsDaemonTest {
         assertThat(result.path("files").get(1).path("status").asString()).isEqualTo("untracked");
     }
 
-    // seed R140-R147 R290-R293
+    // seed R140, seed R141, seed R142, seed R143, seed R144, seed R145, seed R146, seed R147, seed R290, seed R291,
+    // seed R292, seed R293
     @Test
     void createsOpensAndRemovesAWorktreeWithEveryRefusalOnTheWay() throws Exception {
         String source = workspace(repo.root);
@@ -307,7 +308,7 @@ class GitMethodsDaemonTest {
         ok("worktree.remove", Map.of("workspace_id", source, "path", wt.toString()));
     }
 
-    // seed R286-R289
+    // seed R286, seed R287, seed R288, seed R289
     @Test
     void recordsATurnBaselineAndDiffsTheTurnWithoutTouchingTheIndex() throws Exception {
         String id = workspace(repo.root);

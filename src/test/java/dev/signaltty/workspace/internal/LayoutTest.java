@@ -120,7 +120,7 @@ class LayoutTest {
         }
 
         @Test
-        void acceptsNamesClampsRatiosAndDefaultsThemToAHalf() { // seed R221 R229
+        void acceptsNamesClampsRatiosAndDefaultsThemToAHalf() { // seed R221, seed R229
             Layout layout = parse("""
                     {"direction":"right","ratio":0.01,"first":{"pane_id":"lead"},
                      "second":{"direction":"down","first":{"pane_id":"pane_b"},"second":{"pane_id":"pane_c"}}}""");
@@ -129,7 +129,7 @@ class LayoutTest {
         }
 
         @Test
-        void namesTheFieldOfEachFault() { // seed R219 R220
+        void namesTheFieldOfEachFault() { // seed R219, seed R220
             String b = "{\"pane_id\":\"pane_b\"}";
             String c = "{\"pane_id\":\"pane_c\"}";
             assertThat(badField("{\"direction\":\"right\",\"first\":{\"pane_id\":\"pane_a\"},\"second\":" + b + "}"))

@@ -187,7 +187,7 @@ class RenderedRingTest {
         static final String CLEAR = CSI + "H" + CSI + "2J" + CSI + "3J";
 
         @Test
-        void dropsHistoryAndCursorsFromBeforeIt() { // seed R114, R115
+        void dropsHistoryAndCursorsFromBeforeIt() { // seed R114, seed R115
             Terminal t = term(20, 2);
             feed(t, "a\r\nb\r\nc\r\nd");
             long before = t.headSeq();
@@ -228,7 +228,7 @@ class RenderedRingTest {
         }
 
         @Test
-        void readsTheAltGridAndBumpsRepaintedRows() { // seed R100, R101
+        void readsTheAltGridAndBumpsRepaintedRows() { // seed R100, seed R101
             Terminal t = term(20, 3);
             feed(t, "main\r\n" + CSI + "?1049h" + CSI + "H" + "top\r\nmiddle");
             RenderedRead first = t.rendered(0, 200, false);

@@ -208,7 +208,7 @@ class TerminalTest {
     class WhenAltScreenIsActive {
 
         @Test
-        void readsReturnTheAltGridAndTheMainTextReturnsOnExit() { // seed R100, R117
+        void readsReturnTheAltGridAndTheMainTextReturnsOnExit() { // seed R100, seed R117
             Terminal t = term(20, 4);
             feed(t, "$ ls\r\nfile\r\n$ vim\r\n");
             feed(t, CSI + "?1049h" + CSI + "H" + CSI + "2J" + "editing");
@@ -243,7 +243,7 @@ class TerminalTest {
     class Tail {
 
         @Test
-        void returnsTheLastContentLinesOfHistoryAndScreen() { // seed R86, R88
+        void returnsTheLastContentLinesOfHistoryAndScreen() { // seed R86, seed R88
             Terminal t = term(20, 3);
             for (int i = 0; i < 10; i++) {
                 feed(t, "line " + i + "\r\n");

@@ -62,7 +62,7 @@ class FileDiffReaderTest {
     @Nested
     class PathRules {
 
-        // seed R250 R251 R252 R253 R254
+        // seed R250, seed R251, seed R252, seed R253, seed R254
         @ParameterizedTest
         @ValueSource(strings = {"", "/etc/passwd", "/", "a\0b", ".", "..", "./a", "a/.", "a/../b", "../outside",
                 ".git", ".git/config", "sub/.git/HEAD", ".GIT/index", "a//b", "a/", "\uD800"})
@@ -100,7 +100,7 @@ class FileDiffReaderTest {
     @Nested
     class TrackedFiles {
 
-        // seed R256 R261 R272 R273
+        // seed R256, seed R261, seed R272, seed R273
         @Test
         void showsAModifiedLineWithThreeContextLinesAndLineNumbers() {
             repo.write("f.txt", numbered(1, 20));
@@ -209,7 +209,7 @@ class FileDiffReaderTest {
     @Nested
     class ConfigurationThatCannotChangeTheOutput {
 
-        // seed R261 R263 R264 R269
+        // seed R261, seed R263, seed R264, seed R269
         @Test
         void ignoresGitDiffOptsExternalDiffTextconvAndContextConfig() throws IOException {
             Path ext = tmp.resolve("ext.sh");
@@ -237,7 +237,7 @@ class FileDiffReaderTest {
     @Nested
     class UntrackedAndIgnoredFiles {
 
-        // seed R258 R276
+        // seed R258, seed R276
         @Test
         void showsAnUntrackedFileAsAllAdditionsWithoutTouchingTheIndex() {
             repo.write("f.txt", "x\n");
@@ -269,7 +269,7 @@ class FileDiffReaderTest {
         }
 
         @Test
-        void reportsAnIgnoredFileAsUnavailable() {
+        void reportsAnIgnoredFileAsUnavailable() { // seed R282
             repo.write(".gitignore", "*.log\n");
             repo.commitAll("init");
             repo.write("debug.log", "secret\n");
@@ -286,7 +286,7 @@ class FileDiffReaderTest {
         }
 
         @Test
-        void reportsADirectoryAsUnavailable() {
+        void reportsADirectoryAsUnavailable() { // seed R282
             repo.write("dir/a.txt", "x\n");
             repo.commitAll("init");
             repo.write("dir/a.txt", "y\n");
@@ -367,7 +367,7 @@ class FileDiffReaderTest {
                     new Line("HELLO", 1, 1, "context"), new Line("WORLD", null, 2, "added"));
         }
 
-        // seed R268 R283
+        // seed R268, seed R283
         @Test
         void killsASlowCleanFilterAtTheDeadlineWithTimeout() throws IOException {
             Path pidFile = tmp.resolve("sleep.pid");
@@ -398,7 +398,7 @@ class FileDiffReaderTest {
     @Nested
     class Caps {
 
-        // seed R279 R281
+        // seed R279, seed R281
         @Test
         void stopsAtTenThousandLinesKeepingWholeLines() {
             repo.write("f.txt", "x\n");
@@ -413,7 +413,7 @@ class FileDiffReaderTest {
             assertThat(lines.getLast()).isEqualTo(new Line("line 10000", null, 10_000, "added"));
         }
 
-        // seed R278 R281
+        // seed R278, seed R281
         @Test
         void stopsAt512KibKeepingWholeLines() {
             repo.write("f.txt", "x\n");

@@ -71,7 +71,7 @@ class WorktreesTest {
     @Nested
     class Creation {
 
-        // seed R141 R142
+        // seed R141, seed R142
         @Test
         void createsANewBranchBesideTheMainWorktreeFromHead() {
             String head = repo.git("rev-parse", "HEAD").strip();
@@ -174,7 +174,7 @@ class WorktreesTest {
             assertBadParams(() -> worktrees.remove(repo.root, Path.of(linked.path()), NOTHING_OPEN), "invalid");
         }
 
-        // seed R144 R145
+        // seed R144, seed R145
         @Test
         void passesTheGuardsRefusalThroughAndKeepsTheWorktree() {
             Worktrees.RemovalGuard panesAlive = path -> {
