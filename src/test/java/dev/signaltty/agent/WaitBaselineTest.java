@@ -44,9 +44,11 @@ class WaitBaselineTest {
     void paneGetCarriesTheSixBaselineFieldsThatFollowThePane() { // seed R118
         String pane = sleeper(client, workspace);
         JsonNode fresh = client.call("pane.get", Map.of("pane_id", pane)).get("wait_baseline");
-        // before any session is discovered agent_session_id is null, and nulls are omitted on the wire
-        assertThat(fresh.propertyNames()).containsExactlyInAnyOrder("pane_id", "process_instance",
+        // before any session is discovered agent_session_id is an explicit null: the object always has
+        // its six fields, so a client can pass it back whole without knowing which may be absent
+        assertThat(fresh.propertyNames()).containsExactlyInAnyOrder("pane_id", "process_instance", "agent_session_id",
                 "session_generation", "lifecycle_seq", "attention_seq");
+        assertThat(fresh.get("agent_session_id").isNull()).isTrue();
         assertThat(fresh.get("session_generation").asLong()).isZero();
         assertThat(fresh.get("pane_id").asString()).isEqualTo(pane);
         assertThat(fresh.get("process_instance").asString()).isNotBlank();

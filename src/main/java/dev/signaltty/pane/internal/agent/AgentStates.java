@@ -12,6 +12,8 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
@@ -53,8 +55,12 @@ public class AgentStates {
                             @Nullable String agentSessionId, WaitBaseline waitBaseline) {
     }
 
-    /** pane.get's wait_baseline; passed back whole as wait.after. */
-    public record WaitBaseline(String paneId, String processInstance, @Nullable String agentSessionId,
+    /**
+     * pane.get's wait_baseline; passed back whole as wait.after. The seed lists six fields, so the
+     * session is written as an explicit null before one is discovered (other results omit nulls).
+     */
+    public record WaitBaseline(String paneId, String processInstance,
+                               @JsonInclude(JsonInclude.Include.ALWAYS) @Nullable String agentSessionId,
                                long sessionGeneration, long lifecycleSeq, long attentionSeq) {
     }
 
