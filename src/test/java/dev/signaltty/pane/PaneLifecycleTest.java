@@ -78,6 +78,31 @@ class PaneLifecycleTest {
     }
 
     @Test
+    void everyChildSeesItsOwnSizeEvenWhenManyStartAtOnce() throws Exception {
+        // many launches at once load the machine: the size must be set before the program runs, not
+        // raced by a resize after the start
+        List<java.util.concurrent.Future<String>> panes = new java.util.ArrayList<>();
+        try (var pool = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < 16; i++) {
+                int cols = 90 + i;
+                panes.add(pool.submit(() -> {
+                    try (ProtocolClient own = daemon.connect()) {
+                        return own.call("pane.spawn", Map.of("workspace_id", workspace, "cols", cols, "rows", 20 + cols % 7,
+                                "argv", List.of("sh", "-c", "echo size=$(tput cols)x$(tput lines); sleep 30"))).get("pane_id").asString();
+                    }
+                }));
+            }
+        }
+        for (int i = 0; i < panes.size(); i++) {
+            String pane = panes.get(i).get();
+            int cols = 90 + i;
+            eventually(Duration.ofSeconds(20), () -> tail(pane).contains("size="));
+            assertThat(tail(pane)).contains("size=" + cols + "x" + (20 + cols % 7));
+            client.call("pane.close", Map.of("pane_id", pane));
+        }
+    }
+
+    @Test
     void setsTermAndTheSignalttyEnvironment() { // seed R338
         String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "cols", 400, "argv",
                 List.of("sh", "-c", "echo T=$TERM P=$SIGNALTTY_PANE W=$SIGNALTTY_WORKSPACE S=$SIGNALTTY_SOCKET; sleep 30")))

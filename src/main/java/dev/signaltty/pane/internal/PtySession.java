@@ -37,7 +37,7 @@ final class PtySession {
     }
 
     static PtySession launch(List<String> argv, Path cwd, Map<String, String> env, int cols, int rows) throws IOException {
-        PtyProcess process = new PtyProcessBuilder(argv.toArray(String[]::new))
+        PtyProcess process = new PtyProcessBuilder(sizedFirst(argv, cols, rows))
                 .setDirectory(cwd.toString())
                 .setEnvironment(env)
                 .setInitialColumns(cols)
@@ -54,6 +54,21 @@ final class PtySession {
             process.destroyForcibly();
             throw e;
         }
+    }
+
+    /**
+     * The command that sets the terminal's size and then becomes the program (same pid, group and
+     * session). pty4j sets the requested size on the master only after its launcher has started the
+     * child, so a program that asks for its size at once (tput, a TUI's first frame) could see 80×24
+     * on a loaded machine; {@code stty} on the slave before the {@code exec} closes that race, and
+     * pty4j's own resize afterwards is then no change (no SIGWINCH).
+     */
+    static String[] sizedFirst(List<String> argv, int cols, int rows) {
+        List<String> command = new java.util.ArrayList<>(argv.size() + 4);
+        command.addAll(List.of("sh", "-c", "stty cols " + cols + " rows " + rows + " 2>/dev/null; exec \"$@\"",
+                argv.getFirst()));
+        command.addAll(argv);
+        return command.toArray(String[]::new);
     }
 
     long pid() {
