@@ -197,12 +197,16 @@ class PaneReadModesTest {
     @Test
     void keepsAViewerAcrossAnExitAndAResume() { // seed R305, seed R302, seed R8, seed R10
         String pane = client.call("pane.spawn", Map.of("workspace_id", workspace,
-                "argv", List.of("sh", "-c", "head -c 300000 /dev/zero | tr '\\0' 'z'; echo; echo run-done; sleep 0.5"))).get("pane_id").asString();
+                // each run waits for a line of input, so both runs' output comes after the attach
+                "argv", List.of("sh", "-c", "read go; head -c 300000 /dev/zero | tr '\\0' 'z'; echo; echo run-done; sleep 0.5")))
+                .get("pane_id").asString();
         try (ProtocolClient viewer = daemon.connect()) {
             long attachedAt = viewer.call("pane.attach", Map.of("pane_id", pane)).get("output_offset").asLong();
+            client.call("pane.write", Map.of("pane_id", pane, "data", "go\n"));
             eventually(Duration.ofSeconds(10), () -> client.call("pane.get", Map.of("pane_id", pane))
                     .get("pane").get("status").asString().equals("exited"));
             client.call("pane.resume", Map.of("pane_id", pane));
+            client.call("pane.write", Map.of("pane_id", pane, "data", "go\n"));
             StringBuilder seen = new StringBuilder();
             int runs = 0;
             long offset = attachedAt;

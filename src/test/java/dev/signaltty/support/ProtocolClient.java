@@ -25,8 +25,13 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class ProtocolClient implements AutoCloseable {
 
+    /** No test waits this long for one line; a read past it fails the test instead of hanging the build. */
+    static final Duration LINE_DEADLINE = Duration.ofSeconds(Long.getLong("test.client.lineDeadlineSeconds", 120));
+    private static final java.util.concurrent.ScheduledThreadPoolExecutor WATCHDOG = watchdog();
+
     private final SocketChannel channel;
     private final java.io.BufferedReader reader;
+    private volatile boolean timedOut;
     private final AtomicLong ids = new AtomicLong();
     private final Deque<JsonNode> events = new ArrayDeque<>();
 
@@ -124,13 +129,29 @@ public final class ProtocolClient implements AutoCloseable {
         return line;
     }
 
-    /** Null at EOF. */
+    /** Null at EOF. Fails (and closes the connection) when no line arrives within {@link #LINE_DEADLINE}. */
     public String readRawLine() {
+        java.util.concurrent.ScheduledFuture<?> alarm = WATCHDOG.schedule(() -> {
+            timedOut = true;
+            close();
+        }, LINE_DEADLINE.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
         try {
             return reader.readLine();
         } catch (IOException e) {
+            if (timedOut) {
+                throw new AssertionError("no line from the server within " + LINE_DEADLINE.toSeconds() + " s");
+            }
             throw new UncheckedIOException(e);
+        } finally {
+            alarm.cancel(false);
         }
+    }
+
+    private static java.util.concurrent.ScheduledThreadPoolExecutor watchdog() {
+        var executor = new java.util.concurrent.ScheduledThreadPoolExecutor(1,
+                Thread.ofPlatform().daemon().name("protocol-client-watchdog").factory());
+        executor.setRemoveOnCancelPolicy(true);
+        return executor;
     }
 
     private JsonNode readLine() {
