@@ -11,7 +11,7 @@ import dev.signaltty.hardening.SoakStreams.Reading;
 record Report(String loadBefore, String loadAfter, long runNanos, long totalNanos, int connections, long connectionsFinished,
               long answered, long slowestNanos, List<Reading> readings, int stalled, List<Long> viewersDrained,
               int stalledJournal, List<Long> subscribersDrained, long notifications, double ptyOut,
-              double connectionLagClosures, double subscriptionLagClosures, String journal, List<Long> rss,
+              double connectionLagClosures, double subscriptionLagClosures, String journal, List<Long> rss, long liveHeapUnderLoad, long rssAfterGcUnderLoad, long liveHeapAtEnd, long rssAtEnd,
               long threadsAtStart, long threadsAtPeak, long threadsAtEnd) {
 
     void print(PrintStream out) {
@@ -33,6 +33,10 @@ record Report(String loadBefore, String loadAfter, long runNanos, long totalNano
                     Collections.max(rss) >> 20, rss.getLast() >> 20, rss.size(),
                     rss.stream().map(b -> Long.toString(b >> 20)).collect(Collectors.joining(" ")));
         }
+        out.printf("soak: daemon after a full GC: at the end of the run (panes flooding) heap %d MiB, RSS %d MiB; "
+                + "once clients and panes are gone heap %d MiB, RSS %d MiB%n", liveHeapUnderLoad >> 20, rssAfterGcUnderLoad >> 20,
+                liveHeapAtEnd >> 20, rssAtEnd >> 20);
+        out.printf("soak: daemon JVM flags from bin/signaltty: %s%n", SoakDaemon.DAEMON_OPTS);
         out.printf("soak: daemon threads at start %d, peak %d, after %d%n", threadsAtStart, threadsAtPeak, threadsAtEnd);
     }
 }

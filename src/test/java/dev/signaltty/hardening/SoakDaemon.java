@@ -13,15 +13,15 @@ import java.util.concurrent.TimeUnit;
 import dev.signaltty.support.ProtocolClient;
 
 /**
- * A daemon in its own JVM, launched the way {@code bin/signaltty server run} launches it (same main
- * class arguments, same heap flags), on private XDG directories under {@code root}: the soak measures
+ * A daemon in its own JVM, launched the way {@code bin/signaltty server run} launches it (same JVM
+ * flags, read from the script), on private XDG directories under {@code root}: the soak measures
  * the daemon's own RSS and threads from {@code /proc/<pid>/status}, which an in-process daemon would
  * share with the test's clients.
  */
 final class SoakDaemon implements AutoCloseable {
 
-    /** The heap flags {@code bin/signaltty} gives the daemon: memory is returned after a GC. */
-    static final List<String> HEAP_FLAGS = List.of("-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=20");
+    /** The JVM flags {@code bin/signaltty} gives the daemon (its {@code DAEMON_OPTS}), read from the script. */
+    static final List<String> DAEMON_OPTS = daemonOpts(Path.of("bin", "signaltty"));
 
     private final Process process;
     private final Path socket;
@@ -47,7 +47,11 @@ final class SoakDaemon implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElseThrow());
         command.add("--enable-native-access=ALL-UNNAMED");
-        command.addAll(HEAP_FLAGS);
+        command.addAll(DAEMON_OPTS);
+        String extra = System.getProperty("soak.daemonJvmArgs", "").trim(); // e.g. -Xmx768m, for a what-if
+        if (!extra.isEmpty()) {
+            command.addAll(List.of(extra.split("\\s+")));
+        }
         for (String property : List.of("pty4j.tmpdir", "jna.tmpdir")) {
             String value = System.getProperty(property);
             if (value != null) {
@@ -94,6 +98,42 @@ final class SoakDaemon implements AutoCloseable {
             Thread.sleep(50);
         }
         throw new IOException("daemon not ready within " + timeout + ":\n" + logText());
+    }
+
+    /** The first {@code DAEMON_OPTS="..."} of the launcher: the flags every daemon users start gets. */
+    static List<String> daemonOpts(Path launcher) {
+        try {
+            for (String line : Files.readAllLines(launcher)) {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("^DAEMON_OPTS=\"([^\"$]*)\"").matcher(line);
+                if (m.find()) {
+                    return m.group(1).isBlank() ? List.of() : List.of(m.group(1).trim().split("\\s+"));
+                }
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read " + launcher, e);
+        }
+        throw new IllegalStateException("no DAEMON_OPTS in " + launcher);
+    }
+
+    /** Runs a full GC in the daemon ({@code jcmd GC.run}) and returns its heap in use afterwards: the live set. */
+    long liveHeapBytes() throws IOException, InterruptedException {
+        jcmd("GC.run");
+        java.util.regex.Matcher used = java.util.regex.Pattern.compile("used (\\d+)K").matcher(jcmd("GC.heap_info"));
+        if (!used.find()) {
+            throw new IllegalStateException("no heap use in jcmd GC.heap_info");
+        }
+        return Long.parseLong(used.group(1)) * 1024;
+    }
+
+    private String jcmd(String command) throws IOException, InterruptedException {
+        Path jcmd = Path.of(ProcessHandle.current().info().command().orElseThrow()).resolveSibling("jcmd");
+        Process p = new ProcessBuilder(jcmd.toString(), Long.toString(process.pid()), command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            p.destroyForcibly();
+            throw new IOException("jcmd " + command + " failed: " + out);
+        }
+        return out;
     }
 
     ProtocolClient connect() {

@@ -57,7 +57,9 @@ class SoakTest {
     /** Pause between one request connection's calls: agents polling, not a spin that starves the floods. */
     private static final long PACE_MS = Long.getLong("soak.paceMs", 10);
     /** The daemon's RSS must stay below this at every sample. */
-    private static final long RSS_BOUND_MIB = Long.getLong("soak.rssMib", 1024);
+    private static final long RSS_BOUND_MIB = Long.getLong("soak.rssMib", 2560);
+    /** The daemon's heap in use after a full GC at the end of the run, panes still flooding, must stay below this. */
+    private static final long LIVE_HEAP_BOUND_MIB = Long.getLong("soak.liveHeapMib", 512);
     /** Daemon threads allowed above the start after everything is closed (JIT and GC workers vary). */
     private static final int THREAD_SLACK = 12;
     private static final long EVENT_CAP = 32L << 20; // ClientConnection.MAX_QUEUED_EVENT_BYTES
@@ -160,6 +162,8 @@ class SoakTest {
                 }
             }
             long runNanos = System.nanoTime() - (deadline - TimeUnit.SECONDS.toNanos(SECONDS));
+            long liveHeapUnderLoad = daemon.liveHeapBytes(); // what is really kept, as opposed to what G1 has committed
+            long rssAfterGcUnderLoad = daemon.rssBytes();
             clients.forEach(ProtocolClient::close);
 
             // stop the flood, then: a laggard's connection was closed, so reading it ends (an open one would go quiet)
@@ -183,6 +187,8 @@ class SoakTest {
             long threadsAtPeak = sampler.maxThreads();
             long threadsAtEnd = settledThreads(daemon, threadsAtStart + THREAD_SLACK, Duration.ofSeconds(60));
             List<Long> rss = sampler.stop();
+            long liveHeapAtEnd = daemon.liveHeapBytes();
+            long rssAtEnd = daemon.rssBytes();
             long notifications = 0;
             for (int k = 0; k < NOTIFIERS; k++) {
                 notifications += acked.get(k);
@@ -191,7 +197,7 @@ class SoakTest {
             Report report = new Report(loadBefore, Files.readString(Path.of("/proc/loadavg")).trim(), runNanos,
                     System.nanoTime() - started, CONNECTIONS, connectionsFinished.get(), answered.get(), slowest.get(),
                     List.copyOf(readings), STALLED, viewersDrained, STALLED_JOURNAL, subscribersDrained, notifications, ptyOut,
-                    connectionLagClosures, subscriptionLagClosures, journal, rss, threadsAtStart, threadsAtPeak, threadsAtEnd);
+                    connectionLagClosures, subscriptionLagClosures, journal, rss, liveHeapUnderLoad, rssAfterGcUnderLoad, liveHeapAtEnd, rssAtEnd, threadsAtStart, threadsAtPeak, threadsAtEnd);
             report.print(System.out);
 
             assertThat(failures).isEmpty();
@@ -214,6 +220,7 @@ class SoakTest {
             if (journalBacklog > EVENT_CAP * 1.1) {
                 assertThat(subscriptionLagClosures).as("journal streams closed for lag (R201)").isGreaterThanOrEqualTo(STALLED_JOURNAL);
             }
+            assertThat(liveHeapUnderLoad).as("daemon heap after a full GC under load").isLessThan(LIVE_HEAP_BOUND_MIB << 20);
             assertThat(rss).as("daemon RSS samples (bytes)").allSatisfy(b -> assertThat(b).isLessThan(RSS_BOUND_MIB << 20));
             assertThat(threadsAtEnd).as("daemon threads after the soak (started with %d)", threadsAtStart)
                     .isLessThanOrEqualTo(threadsAtStart + THREAD_SLACK);
