@@ -115,14 +115,17 @@ final class SoakDaemon implements AutoCloseable {
         throw new IllegalStateException("no DAEMON_OPTS in " + launcher);
     }
 
-    /** Runs a full GC in the daemon ({@code jcmd GC.run}) and returns its heap in use afterwards: the live set. */
+    /**
+     * The daemon's live heap: {@code jcmd GC.class_histogram} runs a full GC and totals the objects
+     * left (the heap it then gives back shows in the next RSS sample).
+     */
     long liveHeapBytes() throws IOException, InterruptedException {
-        jcmd("GC.run");
-        java.util.regex.Matcher used = java.util.regex.Pattern.compile("used (\\d+)K").matcher(jcmd("GC.heap_info"));
-        if (!used.find()) {
-            throw new IllegalStateException("no heap use in jcmd GC.heap_info");
+        java.util.regex.Matcher total = java.util.regex.Pattern.compile("(?m)^Total\\s+\\d+\\s+(\\d+)")
+                .matcher(jcmd("GC.class_histogram"));
+        if (!total.find()) {
+            throw new IllegalStateException("no total in jcmd GC.class_histogram");
         }
-        return Long.parseLong(used.group(1)) * 1024;
+        return Long.parseLong(total.group(1));
     }
 
     private String jcmd(String command) throws IOException, InterruptedException {
