@@ -32,6 +32,8 @@ final class ClientConnection implements Connection {
     /** Queued event bytes beyond which a stream consumer counts as lagging and is closed. */
     static final long MAX_QUEUED_EVENT_BYTES = 32L * 1024 * 1024;
     static final int MAX_QUEUED_REQUESTS = 256;
+    /** How long a connection closed for lag may take to read the responses still queued for it. */
+    static final long LAG_GRACE_MILLIS = 2000;
     /** Queued after the last request when the client's side ends (compared by identity). */
     private static final byte[] END_OF_INPUT = new byte[0];
 
@@ -102,8 +104,7 @@ final class ClientConnection implements Connection {
             if (inFlight) {
                 deferred.add(frame);
                 if (deferred.size() > 65_536) {
-                    closeLocked("lagging: event backlog over 65536 frames");
-                    processor.connectionLagged();
+                    closeForLagLocked("lagging: event backlog over 65536 frames");
                     return false;
                 }
                 return true;
@@ -117,8 +118,7 @@ final class ClientConnection implements Connection {
     private boolean enqueueEventLocked(EventFrame frame) {
         byte[] line = processor.encodeEvent(frame);
         if (queuedEventBytes + line.length > MAX_QUEUED_EVENT_BYTES) {
-            closeLocked("lagging: over " + MAX_QUEUED_EVENT_BYTES + " bytes of undelivered events");
-            processor.connectionLagged();
+            closeForLagLocked("lagging: over " + MAX_QUEUED_EVENT_BYTES + " bytes of undelivered events");
             return false;
         }
         queuedEventBytes += line.length;
@@ -165,6 +165,34 @@ final class ClientConnection implements Connection {
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * Lag closes the stream (seed R201): the undelivered events are dropped at once rather than written
+     * to a client that is not reading (which held the writer thread, the socket and up to the cap in
+     * memory for as long as the client stayed connected, and kept it from ever seeing the end). Responses
+     * already queued still go out; a client that reads nothing within {@link #LAG_GRACE_MILLIS} is cut
+     * off so the writer ends and the socket is closed.
+     */
+    private void closeForLagLocked(String reason) {
+        if (!open) {
+            return;
+        }
+        outbound.removeIf(Outbound::event);
+        queuedEventBytes = 0;
+        deferred.clear();
+        closeLocked(reason);
+        processor.connectionLagged();
+        Thread.ofVirtual().name("conn-" + id + "-lag").start(() -> {
+            try {
+                Thread.sleep(LAG_GRACE_MILLIS);
+                if (!socket.isClosed()) {
+                    socket.shutdownOutput(); // wakes a writer blocked on the full socket; it then closes it
+                }
+            } catch (IOException | InterruptedException e) {
+                // already closed
+            }
+        });
     }
 
     private void closeLocked(String reason) {
