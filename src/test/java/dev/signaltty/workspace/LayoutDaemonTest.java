@@ -81,9 +81,17 @@ abstract class LayoutDaemonTest {
             return seq.get();
         }
 
-        /** Structural events after {@code mark}; pane.exited of panes closed earlier may land any time. */
+        /**
+         * Structural events after {@code mark}. The exit of a pane closed earlier may land any time, with
+         * the agent-state events it causes (agent.exited, and pane.updated carrying the lifecycle).
+         */
         synchronized List<Recorded> since(long mark) {
-            return events.stream().filter(e -> e.seq() > mark && !e.event().equals("pane.exited")).toList();
+            return events.stream().filter(e -> e.seq() > mark && !causedByAnExit(e)).toList();
+        }
+
+        private static boolean causedByAnExit(Recorded e) {
+            return e.event().equals("pane.exited") || e.event().startsWith("agent.")
+                    || e.event().equals("pane.updated") && e.payload().has("lifecycle");
         }
     }
 

@@ -37,7 +37,7 @@ final class PtySession {
     }
 
     static PtySession launch(List<String> argv, Path cwd, Map<String, String> env, int cols, int rows) throws IOException {
-        PtyProcess process = new PtyProcessBuilder(sizedFirst(argv, cols, rows))
+        PtyProcess process = new PtyProcessBuilder(sizedFirst(argv))
                 .setDirectory(cwd.toString())
                 .setEnvironment(env)
                 .setInitialColumns(cols)
@@ -57,19 +57,21 @@ final class PtySession {
     }
 
     /**
-     * The command that sets the terminal's size and then becomes the program (same pid, group and
-     * session). pty4j sets the requested size on the master only after its launcher has started the
-     * child, so a program that asks for its size at once (tput, a TUI's first frame) could see 80×24
-     * on a loaded machine; {@code stty} on the slave before the {@code exec} closes that race, and
-     * pty4j's own resize afterwards is then no change (no SIGWINCH).
+     * The command that waits until the terminal has its size and then becomes the program (same pid,
+     * group and session). pty4j sets the requested size on the master only after its launcher has
+     * started the child, so a program that asks for its size at once (tput, a TUI's first frame) could
+     * see 0×0 or 80×24 on a loaded machine. The child only reads the size (setting it here could undo
+     * a {@code pane.resize} that came first); it waits at most a second, then runs the program anyway.
      */
-    static String[] sizedFirst(List<String> argv, int cols, int rows) {
+    static String[] sizedFirst(List<String> argv) {
         List<String> command = new java.util.ArrayList<>(argv.size() + 4);
-        command.addAll(List.of("sh", "-c", "stty cols " + cols + " rows " + rows + " 2>/dev/null; exec \"$@\"",
-                argv.getFirst()));
+        command.addAll(List.of("sh", "-c", AWAIT_SIZE_THEN_EXEC, argv.getFirst()));
         command.addAll(argv);
         return command.toArray(String[]::new);
     }
+
+    private static final String AWAIT_SIZE_THEN_EXEC = "i=0; while [ \"$(stty size 2>/dev/null)\" = '0 0' ] && [ $i -lt 100 ];"
+            + " do sleep 0.01; i=$((i+1)); done; exec \"$@\"";
 
     long pid() {
         return process.pid();
