@@ -1,6 +1,7 @@
 package dev.signaltty.pane.internal.vt;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Gives the parser's actions their meaning: the VT100/xterm subset tmux implements, applied to two
@@ -49,8 +50,8 @@ final class Emulator implements VtActions {
         this.rows = rows;
         this.listener = listener;
         this.historySink = historySink;
-        main = new Grid(cols, rows);
-        alt = new Grid(cols, rows);
+        main = new Grid(cols, rows, true);
+        alt = new Grid(cols, rows, false);
         grid = main;
         bottom = rows - 1;
         resetTabs();
@@ -83,14 +84,31 @@ final class Emulator implements VtActions {
             int[] cps = r.cps;
             long[] attrs = r.attrs;
             int x = cx;
-            int stop = x + Math.min(end - i, cols - x);
-            for (; x < stop; x++, i++) {
-                int old = cps[x];
-                if (old < 0 || old >= 0x1100 || r.combining != null) {
-                    fixWideBeforeWrite(r, x, 1);
+            int n = Math.min(end - i, cols - x);
+            int stop = x + n;
+            RowUtf8 u = r.utf8;
+            boolean appending = u != null && u.valid && x == u.cells;
+            if (appending || x >= r.used) { // the cells are empty: nothing wide or marked to repair
+                for (int k = i; x < stop; x++, k++) {
+                    cps[x] = buf[k];
                 }
-                cps[x] = buf[i];
-                attrs[x] = a;
+                Arrays.fill(attrs, cx, stop, a);
+                if (appending) {
+                    u.appendAscii(buf, i, n, a);
+                } else {
+                    r.stale();
+                }
+                i += n;
+            } else {
+                for (; x < stop; x++, i++) {
+                    int old = cps[x];
+                    if (old < 0 || old >= 0x1100 || r.combining != null) {
+                        fixWideBeforeWrite(r, x, 1);
+                    }
+                    cps[x] = buf[i];
+                    attrs[x] = a;
+                }
+                r.stale();
             }
             cx = x;
             r.dirty = true;
@@ -128,6 +146,12 @@ final class Emulator implements VtActions {
         Row r = grid.row(cy);
         if (modes.insert) {
             grid.insertChars(cy, cx, w, Sgr.erased(attr));
+        }
+        RowUtf8 u = r.utf8;
+        if (u != null && u.valid && cx == u.cells) {
+            u.appendCodePoint(cp, w, attr); // the cells written below are empty: no repair to undo it
+        } else {
+            r.stale();
         }
         fixWideBeforeWrite(r, cx, w);
         r.cps[cx] = cp;

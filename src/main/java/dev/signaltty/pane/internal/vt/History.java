@@ -56,8 +56,11 @@ final class History {
         return 52 + (long) textLength + (runCount == 0 ? 0 : 16 + 16L * runCount);
     }
 
-    /** Appends the line {@code encoder} holds, numbered {@code seq}. */
-    void add(long seq, RowEncoder encoder) {
+    /**
+     * Appends a line numbered {@code seq}: UTF-8 {@code text[0, textLength)} with attribute runs
+     * {@code runs[0, runsLength)} (see {@link HistoryLine}); both are copied.
+     */
+    void add(long seq, byte[] text, int textLength, long[] runs, int runsLength, boolean wrapped) {
         if (maxLines == 0) {
             floor = Math.max(floor, seq);
             return;
@@ -68,16 +71,14 @@ final class History {
         if (size == seqs.length) {
             grow();
         }
-        int textLength = encoder.textLength;
-        int runCount = encoder.runsLength / 2;
+        int runCount = runsLength / 2;
         int page = pages.reserve(10 + textLength + 13 * runCount);
         byte[] out = pages.page(page);
         int offset = pages.offset();
-        int at = putVarint(out, offset, textLength << 1 | (encoder.wrapped ? 1 : 0));
+        int at = putVarint(out, offset, textLength << 1 | (wrapped ? 1 : 0));
         at = putVarint(out, at, runCount);
-        System.arraycopy(encoder.text, 0, out, at, textLength);
+        System.arraycopy(text, 0, out, at, textLength);
         at += textLength;
-        long[] runs = encoder.runs;
         for (int r = 0; r < 2 * runCount; r += 2) {
             at = putVarint(out, at, (int) runs[r]);
             LONG_LE.set(out, at, runs[r + 1]);

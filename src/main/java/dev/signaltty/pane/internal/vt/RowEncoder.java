@@ -71,7 +71,7 @@ final class RowEncoder {
                 } else if (cp == Row.EMPTY) {
                     out[at++] = ' ';
                 } else if (cp != Row.WIDE_TAIL) {
-                    at = utf8(cp, out, at);
+                    at = RowUtf8.utf8(cp, out, at);
                 }
             }
         }
@@ -102,7 +102,7 @@ final class RowEncoder {
             if (cp < 0x80) {
                 out[at++] = cp == Row.EMPTY ? (byte) ' ' : (byte) cp;
             } else {
-                at = utf8(cp, out, at);
+                at = RowUtf8.utf8(cp, out, at);
             }
             String marks = combining[x];
             if (marks != null) {
@@ -111,7 +111,7 @@ final class RowEncoder {
                 }
                 for (int i = 0; i < marks.length(); ) {
                     int m = marks.codePointAt(i);
-                    at = utf8(m, out, at);
+                    at = RowUtf8.utf8(m, out, at);
                     i += Character.charCount(m);
                 }
             }
@@ -141,24 +141,5 @@ final class RowEncoder {
             }
         }
         return -1;
-    }
-
-    private static int utf8(int cp, byte[] out, int at) {
-        if (cp < 0x80) {
-            out[at++] = (byte) cp;
-        } else if (cp < 0x800) {
-            out[at++] = (byte) (0xC0 | cp >> 6);
-            out[at++] = (byte) (0x80 | cp & 0x3F);
-        } else if (cp < 0x10000) {
-            out[at++] = (byte) (0xE0 | cp >> 12);
-            out[at++] = (byte) (0x80 | cp >> 6 & 0x3F);
-            out[at++] = (byte) (0x80 | cp & 0x3F);
-        } else {
-            out[at++] = (byte) (0xF0 | cp >> 18);
-            out[at++] = (byte) (0x80 | cp >> 12 & 0x3F);
-            out[at++] = (byte) (0x80 | cp >> 6 & 0x3F);
-            out[at++] = (byte) (0x80 | cp & 0x3F);
-        }
-        return at;
     }
 }

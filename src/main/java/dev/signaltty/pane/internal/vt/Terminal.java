@@ -186,8 +186,21 @@ public final class Terminal {
 
     private void scrolledOff(Row row) {
         assign(row);
+        RowUtf8 u = row.utf8;
+        if (u != null && u.valid) { // written left to right: its compact form is ready (ADR 0112)
+            assert sameAsEncoded(row, u) : "stale compact form for a row";
+            history.add(row.seq, u.text, u.trimmedLength, u.runs, u.trimmedRuns, row.wrapped);
+        } else {
+            encoder.encode(row);
+            history.add(row.seq, encoder.text, encoder.textLength, encoder.runs, encoder.runsLength, row.wrapped);
+        }
+    }
+
+    /** With assertions on (the tests): a row's kept compact form is what encoding its cells gives. */
+    private boolean sameAsEncoded(Row row, RowUtf8 u) {
         encoder.encode(row);
-        history.add(row.seq, encoder);
+        return Arrays.equals(encoder.text, 0, encoder.textLength, u.text, 0, u.trimmedLength)
+            && Arrays.equals(encoder.runs, 0, encoder.runsLength, u.runs, 0, u.trimmedRuns);
     }
 
     private HistoryLine line(Row row, long seq) {

@@ -55,7 +55,7 @@ class HistoryTest {
         History h = new History(0, 1 << 20, 0);
         RowEncoder encoder = new RowEncoder();
         encoder.encode(row(new Random(6), 20));
-        h.add(7, encoder);
+        add(h, 7, encoder);
         assertEquals(0, h.size());
         assertEquals(7, h.floor());
     }
@@ -68,7 +68,7 @@ class HistoryTest {
         long held = 0;
         for (int i = 1; i <= 100_000; i++) {
             encoder.encode(row(rnd, 80));
-            h.add(i, encoder);
+            add(h, i, encoder);
             if (i == 2_000) {
                 held = h.heldBytes();
             }
@@ -86,14 +86,14 @@ class HistoryTest {
         Random rnd = new Random(8);
         for (int i = 1; i <= 5_000; i++) {
             encoder.encode(row(rnd, 80));
-            h.add(i, encoder);
+            add(h, i, encoder);
         }
         h.clear(5_001);
         assertEquals(0, h.size());
         assertEquals(5_001, h.floor());
         assertTrue(h.heldBytes() < 2_048, "held after clear: " + h.heldBytes());
         encoder.encode(row(rnd, 80));
-        h.add(5_002, encoder);
+        add(h, 5_002, encoder);
         assertEquals(5_002, h.get(0).seq());
     }
 
@@ -113,7 +113,7 @@ class HistoryTest {
             seq += 1 + rnd.nextInt(3);
             encoder.encode(row);
             model.add(encoder.line(seq));
-            h.add(seq, encoder);
+            add(h, seq, encoder);
             assertEquals(model.lines.size(), h.size(), "size after step " + step);
             assertEquals(model.bytes, h.bytes(), "bytes after step " + step);
             assertEquals(model.floor, h.floor(), "floor after step " + step);
@@ -130,9 +130,13 @@ class HistoryTest {
         }
     }
 
+    private static void add(History h, long seq, RowEncoder e) {
+        h.add(seq, e.text, e.textLength, e.runs, e.runsLength, e.wrapped);
+    }
+
     /** A row of random characters and attributes, sometimes with wide characters and a wrap. */
     private static Row row(Random rnd, int cols) {
-        Row r = new Row(cols);
+        Row r = new Row(cols, false);
         int used = rnd.nextInt(cols + 1);
         long attr = ATTRS[rnd.nextInt(ATTRS.length)];
         for (int x = 0; x < used; x++) {
