@@ -40,13 +40,21 @@ final class RowUtf8 {
 
     /** Printable ASCII {@code src[off, off + n)} written with {@code attr} at column {@link #cells}. */
     void appendAscii(byte[] src, int off, int n, long attr) {
+        appendText(src, off, n, n, attr);
+    }
+
+    /**
+     * Valid UTF-8 text {@code src[off, off + n)} taking {@code width} columns, written unmapped with
+     * {@code attr} at column {@link #cells}: those bytes are exactly what encoding the cells gives.
+     */
+    void appendText(byte[] src, int off, int n, int width, long attr) {
         ensure(n);
         if (attr != current) {
             addRun(attr);
         }
         System.arraycopy(src, off, text, length, n);
         int last = n - 1;
-        while (last >= 0 && src[off + last] == ' ') {
+        while (last >= 0 && src[off + last] == ' ') { // no byte of a multi-byte character is a space
             last--;
         }
         if (last >= 0) {
@@ -54,7 +62,7 @@ final class RowUtf8 {
             trimmedRuns = runsLength;
         }
         length += n;
-        cells += n;
+        cells += width;
     }
 
     /** One character taking {@code width} columns (1 or 2) written with {@code attr} at {@link #cells}. */
