@@ -66,6 +66,11 @@ public final class VtParser {
                     continue;
                 }
             }
+            if (b < 0x20 && b != 0x1B && state == VtTransitions.GROUND && utf8Need == 0) {
+                actions.execute(b); // what the table says for a C0 control in GROUND (CR and LF: every line)
+                i++;
+                continue;
+            }
             if (b == 0x1B && state == VtTransitions.GROUND && utf8Need == 0) {
                 int n = wholeCsi(buf, i, end);
                 if (n > 0) {
@@ -100,13 +105,30 @@ public final class VtParser {
             if (c >= 0 || lead < 0xC2 || lead > 0xF4) {
                 break;
             }
-            int len = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
-            int cp = decode(buf, j, end, lead, len);
-            if (cp < 0) {
-                break;
+            int cp;
+            if (lead < 0xE0) { // unrolled by length: this loop decodes nearly all non-ASCII text
+                if (j + 1 >= end || (buf[j + 1] & 0xC0) != 0x80) {
+                    break;
+                }
+                cp = (lead & 0x1F) << 6 | buf[j + 1] & 0x3F; // a lead >= 0xC2 is never overlong
+                j += 2;
+            } else if (lead < 0xF0) {
+                if (j + 2 >= end || (buf[j + 1] & 0xC0) != 0x80 || (buf[j + 2] & 0xC0) != 0x80) {
+                    break;
+                }
+                cp = (lead & 0x0F) << 12 | (buf[j + 1] & 0x3F) << 6 | buf[j + 2] & 0x3F;
+                if (cp < 0x800 || cp >= 0xD800 && cp <= 0xDFFF) {
+                    break;
+                }
+                j += 3;
+            } else {
+                cp = decode(buf, j, end, lead, 4);
+                if (cp < 0) {
+                    break;
+                }
+                j += 4;
             }
             out[n++] = cp;
-            j += len;
         }
         textCount = n;
         return j - i;
