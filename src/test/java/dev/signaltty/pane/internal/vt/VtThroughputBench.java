@@ -38,6 +38,10 @@ public final class VtThroughputBench {
             }
 
             @Override
+            public void printText(byte[] buf, int off, int len, int[] cps, int count) {
+            }
+
+            @Override
             public void execute(int control) {
             }
 
