@@ -122,82 +122,23 @@ final class Emulator implements VtActions {
         }
     }
 
-    /**
-     * Mixed text (see {@link VtActions#printText}). Characters that land on empty cells of the cursor's
-     * row without wrapping are written here in one loop, and when the row is being appended to, the
-     * source bytes become its compact form as they are (ADR 0112). Anything else — a pending wrap, a
-     * combining mark, cells that hold content, mapped charsets, insert mode, no autowrap — goes to
-     * {@link #printAscii} and {@link #print(int)} exactly as the parser would have sent it.
-     */
+    /** Mixed text: see {@link TextPrinter}; the general path is the default's, call by call. */
     @Override
     public void printText(byte[] buf, int off, int len, int[] text, int count) {
-        if (charsets.active() || modes.insert || !modes.autowrap) {
+        if (TextPrinter.applies(this)) {
+            TextPrinter.printText(this, buf, off, text, count);
+        } else {
             VtActions.super.printText(buf, off, len, text, count);
-            return;
         }
-        long a = attr;
-        int at = off;
-        int k = 0;
-        while (k < count) {
-            Row r = grid.row(cy);
-            RowUtf8 u = r.utf8;
-            int x = cx;
-            boolean appending = u != null && u.valid && x == u.cells;
-            if (x < cols && (appending || x >= r.used)) {
-                int[] cps = r.cps;
-                long[] attrs = r.attrs;
-                int from = at;
-                while (k < count) {
-                    int cp = text[k];
-                    int w = 1;
-                    int n = 1;
-                    if (cp >= 0x80) {
-                        w = CharWidth.of(cp);
-                        n = cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
-                    }
-                    if (w == 0 || x + w > cols) {
-                        break;
-                    }
-                    cps[x] = cp;
-                    attrs[x] = a;
-                    if (w == 2) {
-                        cps[x + 1] = Row.WIDE_TAIL;
-                        attrs[x + 1] = a;
-                    }
-                    x += w;
-                    at += n;
-                    k++;
-                }
-                if (x > cx) {
-                    if (appending) {
-                        u.appendText(buf, from, at - from, x - cx, a);
-                    } else {
-                        r.stale();
-                    }
-                    r.touch(x);
-                    r.dirty = true;
-                    lastPrinted = text[k - 1];
-                    cx = x;
-                }
-                if (k == count) {
-                    break;
-                }
-            }
-            // the next character needs the general path: an ASCII stretch at a time, as the parser sends it
-            int cp = text[k];
-            if (cp < 0x80) {
-                int from = at;
-                while (k < count && text[k] < 0x80) {
-                    k++;
-                    at++;
-                }
-                printAscii(buf, from, at - from);
-            } else {
-                print(cp);
-                k++;
-                at += cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
-            }
-        }
+    }
+
+    @Override
+    public int printUtf8(byte[] buf, int off, int end) {
+        return TextPrinter.applies(this) ? TextPrinter.printUtf8(this, buf, off, end) : 0;
+    }
+
+    void lastPrinted(int cp) {
+        lastPrinted = cp;
     }
 
     @Override

@@ -52,6 +52,16 @@ public interface VtActions {
         }
     }
 
+    /**
+     * Offered printable text in GROUND before the parser decodes it: {@code buf[off, end)} starts with
+     * printable ASCII or a UTF-8 lead byte. An implementation may print a prefix of whole, valid
+     * characters itself (decoding them with {@link Utf8#decode}, so it agrees with the parser) and
+     * return the bytes it took; the parser handles the rest as usual. The default takes nothing.
+     */
+    default int printUtf8(byte[] buf, int off, int end) {
+        return 0;
+    }
+
     /** A C0 control (0x00–0x1F) to execute. */
     void execute(int control);
 

@@ -59,7 +59,12 @@ public final class VtParser {
                 }
             }
             if (state == VtTransitions.GROUND && utf8Need == 0 && (ascii || b >= 0xC2 && b <= 0xF4)) {
-                int n = text(buf, i, end);
+                int n = actions.printUtf8(buf, i, end);
+                if (n > 0) {
+                    i += n;
+                    continue;
+                }
+                n = text(buf, i, end);
                 if (n > 0) {
                     actions.printText(buf, i, n, text, textCount);
                     i += n;
@@ -101,57 +106,16 @@ public final class VtParser {
                 j++;
                 continue;
             }
-            int lead = c & 0xFF;
-            if (c >= 0 || lead < 0xC2 || lead > 0xF4) {
+            int d = c >= 0 ? -1 : Utf8.decode(buf, j, end);
+            if (d < 0) {
                 break;
             }
-            int cp;
-            if (lead < 0xE0) { // unrolled by length: this loop decodes nearly all non-ASCII text
-                if (j + 1 >= end || (buf[j + 1] & 0xC0) != 0x80) {
-                    break;
-                }
-                cp = (lead & 0x1F) << 6 | buf[j + 1] & 0x3F; // a lead >= 0xC2 is never overlong
-                j += 2;
-            } else if (lead < 0xF0) {
-                if (j + 2 >= end || (buf[j + 1] & 0xC0) != 0x80 || (buf[j + 2] & 0xC0) != 0x80) {
-                    break;
-                }
-                cp = (lead & 0x0F) << 12 | (buf[j + 1] & 0x3F) << 6 | buf[j + 2] & 0x3F;
-                if (cp < 0x800 || cp >= 0xD800 && cp <= 0xDFFF) {
-                    break;
-                }
-                j += 3;
-            } else {
-                cp = decode(buf, j, end, lead, 4);
-                if (cp < 0) {
-                    break;
-                }
-                j += 4;
-            }
+            int cp = d >>> 3;
+            j += d & 7;
             out[n++] = cp;
         }
         textCount = n;
         return j - i;
-    }
-
-    /** The code point of the {@code len}-byte sequence at {@code i}, or -1 if it is cut short or invalid. */
-    private static int decode(byte[] buf, int i, int end, int lead, int len) {
-        if (i + len > end) {
-            return -1;
-        }
-        int cp = lead & (len == 2 ? 0x1F : len == 3 ? 0x0F : 0x07);
-        for (int k = 1; k < len; k++) {
-            int c = buf[i + k];
-            if ((c & 0xC0) != 0x80) {
-                return -1;
-            }
-            cp = (cp << 6) | (c & 0x3F);
-        }
-        int min = len == 2 ? 0x80 : len == 3 ? 0x800 : 0x10000;
-        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
-            return -1;
-        }
-        return cp;
     }
 
     /**

@@ -1,0 +1,150 @@
+package dev.signaltty.pane.internal.vt;
+
+/**
+ * The emulator's fast paths for printable text (ADR 0112). A character is written here only when it
+ * lands on an empty cell of the cursor's row without wrapping, with no charset mapping, insert mode or
+ * disabled autowrap in force: then {@link Emulator#print} and {@link Emulator#printAscii} would repair
+ * nothing and their effect is just the cells, the cursor and the last printed character, which this
+ * loop gives for a whole run at once. When the row is being appended to ({@link RowUtf8}), the run's
+ * source bytes become its compact form as they are. Every other character goes the general way.
+ */
+final class TextPrinter {
+
+    private TextPrinter() {
+    }
+
+    /** Whether the modes let text be written without the general path's checks. */
+    static boolean applies(Emulator e) {
+        return !e.charsets().active() && !e.modes.insert && e.modes.autowrap;
+    }
+
+    /**
+     * Decodes and writes, straight from the bytes, the characters from {@code off} on that land on
+     * empty cells of the cursor's row; returns the bytes taken (0 when the first cannot be).
+     */
+    static int printUtf8(Emulator e, byte[] buf, int off, int end) {
+        Row r = e.grid.row(e.cy);
+        RowUtf8 u = r.utf8;
+        int x = e.cx;
+        int cols = e.cols;
+        boolean appending = u != null && u.valid && x == u.cells;
+        if (x >= cols || !appending && x < r.used) {
+            return 0;
+        }
+        int[] cps = r.cps;
+        long[] attrs = r.attrs;
+        long a = e.attr;
+        int i = off;
+        int last = -1;
+        while (i < end) {
+            int c = buf[i];
+            int w = 1;
+            int n = 1;
+            int cp = c;
+            if (c < 0x20 || c == 0x7F) { // signed: anything but printable ASCII
+                int d = c >= 0 ? -1 : Utf8.decode(buf, i, end);
+                if (d < 0) {
+                    break; // a control, or not a whole valid sequence: the parser's
+                }
+                int next = d >>> 3;
+                w = CharWidth.of(next);
+                if (w == 0) {
+                    break;
+                }
+                n = d & 7;
+                cp = next;
+            }
+            if (x + w > cols) {
+                break;
+            }
+            cps[x] = cp;
+            attrs[x] = a;
+            if (w == 2) {
+                cps[x + 1] = Row.WIDE_TAIL;
+                attrs[x + 1] = a;
+            }
+            x += w;
+            i += n;
+            last = cp;
+        }
+        if (i > off) {
+            finish(e, r, appending, buf, off, i - off, x, last);
+        }
+        return i - off;
+    }
+
+    /** Text the parser decoded ({@link VtActions#printText}); characters the loop cannot take go one stretch at a time. */
+    static void printText(Emulator e, byte[] buf, int off, int[] text, int count) {
+        long a = e.attr;
+        int cols = e.cols;
+        int at = off;
+        int k = 0;
+        while (k < count) {
+            Row r = e.grid.row(e.cy);
+            RowUtf8 u = r.utf8;
+            int x = e.cx;
+            boolean appending = u != null && u.valid && x == u.cells;
+            if (x < cols && (appending || x >= r.used)) {
+                int[] cps = r.cps;
+                long[] attrs = r.attrs;
+                int from = at;
+                int start = x;
+                while (k < count) {
+                    int cp = text[k];
+                    int w = 1;
+                    int n = 1;
+                    if (cp >= 0x80) {
+                        w = CharWidth.of(cp);
+                        n = cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+                    }
+                    if (w == 0 || x + w > cols) {
+                        break;
+                    }
+                    cps[x] = cp;
+                    attrs[x] = a;
+                    if (w == 2) {
+                        cps[x + 1] = Row.WIDE_TAIL;
+                        attrs[x + 1] = a;
+                    }
+                    x += w;
+                    at += n;
+                    k++;
+                }
+                if (x > start) {
+                    finish(e, r, appending, buf, from, at - from, x, text[k - 1]);
+                }
+                if (k == count) {
+                    break;
+                }
+            }
+            // the next character needs the general path: an ASCII stretch at a time, as the parser sends it
+            int cp = text[k];
+            if (cp < 0x80) {
+                int from = at;
+                while (k < count && text[k] < 0x80) {
+                    k++;
+                    at++;
+                }
+                e.printAscii(buf, from, at - from);
+            } else {
+                e.print(cp);
+                k++;
+                at += cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+            }
+        }
+    }
+
+    /** After writing {@code bytes} bytes of text from the cursor to column {@code x} of row r. */
+    private static void finish(Emulator e, Row r, boolean appending, byte[] buf, int from, int bytes, int x,
+                               int lastCp) {
+        if (appending) {
+            r.utf8.appendText(buf, from, bytes, x - e.cx, e.attr);
+        } else {
+            r.stale();
+        }
+        r.touch(x);
+        r.dirty = true;
+        e.lastPrinted(lastCp);
+        e.cx = x;
+    }
+}
