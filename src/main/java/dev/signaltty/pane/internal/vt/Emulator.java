@@ -1,7 +1,6 @@
 package dev.signaltty.pane.internal.vt;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 /**
  * Gives the parser's actions their meaning: the VT100/xterm subset tmux implements, applied to two
@@ -69,57 +68,7 @@ final class Emulator implements VtActions {
             VtActions.super.printAscii(buf, off, len);
             return;
         }
-        int end = off + len;
-        long a = attr;
-        int i = off;
-        while (i < end) { // one pass per row touched: the row and its arrays are looked up once
-            if (cx >= cols) {
-                if (!modes.autowrap) {
-                    cx = cols - 1;
-                } else {
-                    wrap();
-                }
-            }
-            Row r = grid.row(cy);
-            int[] cps = r.cps;
-            long[] attrs = r.attrs;
-            int x = cx;
-            int n = Math.min(end - i, cols - x);
-            int stop = x + n;
-            RowUtf8 u = r.utf8;
-            boolean appending = u != null && u.valid && x == u.cells;
-            if (appending || x >= r.used) { // the cells are empty: nothing wide or marked to repair
-                for (int k = i; x < stop; x++, k++) {
-                    cps[x] = buf[k];
-                }
-                Arrays.fill(attrs, cx, stop, a);
-                if (appending) {
-                    u.appendAscii(buf, i, n, a);
-                } else {
-                    r.stale();
-                }
-                i += n;
-            } else {
-                for (; x < stop; x++, i++) {
-                    int old = cps[x];
-                    if (old < 0 || old >= 0x1100 || r.combining != null) {
-                        fixWideBeforeWrite(r, x, 1);
-                    }
-                    cps[x] = buf[i];
-                    attrs[x] = a;
-                }
-                r.stale();
-            }
-            cx = x;
-            r.dirty = true;
-            if (x > r.used) {
-                r.used = x;
-            }
-        }
-        lastPrinted = buf[end - 1];
-        if (cx >= cols && !modes.autowrap) {
-            cx = cols - 1;
-        }
+        TextPrinter.printAscii(this, buf, off, len);
     }
 
     /** Mixed text: see {@link TextPrinter}; the general path is the default's, call by call. */
@@ -189,7 +138,7 @@ final class Emulator implements VtActions {
     }
 
     /** Before writing w cells at x: blank the other half of any wide character being overwritten. */
-    private void fixWideBeforeWrite(Row r, int x, int w) {
+    void fixWideBeforeWrite(Row r, int x, int w) {
         if (r.cps[x] == Row.WIDE_TAIL && x > 0 && Row.isWideHead(r.cps[x - 1])) {
             r.cps[x - 1] = Row.EMPTY;
         }
@@ -217,7 +166,7 @@ final class Emulator implements VtActions {
         r.addCombining(x, cp); // even on an empty cell, as tmux does (it then shows a space and the mark)
     }
 
-    private void wrap() {
+    void wrap() {
         grid.row(cy).wrapped = true;
         lineFeed();
         cx = 0;

@@ -1,5 +1,7 @@
 package dev.signaltty.pane.internal.vt;
 
+import java.util.Arrays;
+
 /**
  * The emulator's fast paths for printable text (ADR 0112). A character is written here only when it
  * lands on an empty cell of the cursor's row without wrapping, with no charset mapping, insert mode or
@@ -16,6 +18,65 @@ final class TextPrinter {
     /** Whether the modes let text be written without the general path's checks. */
     static boolean applies(Emulator e) {
         return !e.charsets().active() && !e.modes.insert && e.modes.autowrap;
+    }
+
+    /**
+     * A run of printable ASCII ({@link VtActions#printAscii}), one pass per row it touches. Written
+     * onto empty cells it is copied as is (and appended to the row's compact form); onto cells with
+     * content, each overwritten wide character or mark is repaired first.
+     */
+    static void printAscii(Emulator e, byte[] buf, int off, int len) {
+        int end = off + len;
+        long a = e.attr;
+        int i = off;
+        while (i < end) { // one pass per row touched: the row and its arrays are looked up once
+            if (e.cx >= e.cols) {
+                if (!e.modes.autowrap) {
+                    e.cx = e.cols - 1;
+                } else {
+                    e.wrap();
+                }
+            }
+            Row r = e.grid.row(e.cy);
+            int[] cps = r.cps;
+            long[] attrs = r.attrs;
+            int x = e.cx;
+            int n = Math.min(end - i, e.cols - x);
+            int stop = x + n;
+            RowUtf8 u = r.utf8;
+            boolean appending = u != null && u.valid && x == u.cells;
+            if (appending || x >= r.used) { // the cells are empty: nothing wide or marked to repair
+                for (int k = i; x < stop; x++, k++) {
+                    cps[x] = buf[k];
+                }
+                Arrays.fill(attrs, e.cx, stop, a);
+                if (appending) {
+                    u.appendAscii(buf, i, n, a);
+                } else {
+                    r.stale();
+                }
+                i += n;
+            } else {
+                for (; x < stop; x++, i++) {
+                    int old = cps[x];
+                    if (old < 0 || old >= 0x1100 || r.combining != null) {
+                        e.fixWideBeforeWrite(r, x, 1);
+                    }
+                    cps[x] = buf[i];
+                    attrs[x] = a;
+                }
+                r.stale();
+            }
+            e.cx = x;
+            r.dirty = true;
+            if (x > r.used) {
+                r.used = x;
+            }
+        }
+        e.lastPrinted(buf[end - 1]);
+        if (e.cx >= e.cols && !e.modes.autowrap) {
+            e.cx = e.cols - 1;
+        }
     }
 
     /**
