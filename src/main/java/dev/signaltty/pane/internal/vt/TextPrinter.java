@@ -3,12 +3,13 @@ package dev.signaltty.pane.internal.vt;
 import java.util.Arrays;
 
 /**
- * The emulator's fast paths for printable text (ADR 0112). A character is written here only when it
- * lands on an empty cell of the cursor's row without wrapping, with no charset mapping, insert mode or
- * disabled autowrap in force: then {@link Emulator#print} and {@link Emulator#printAscii} would repair
- * nothing and their effect is just the cells, the cursor and the last printed character, which this
- * loop gives for a whole run at once. When the row is being appended to ({@link RowUtf8}), the run's
- * source bytes become its compact form as they are. Every other character goes the general way.
+ * The emulator's paths for runs of printable text (ADR 0112): ASCII runs, and runs mixing ASCII and
+ * UTF-8. For mixed text a character is written in the run's loop only when it lands on an empty cell of
+ * the cursor's row without wrapping, with no charset mapping, insert mode or disabled autowrap in
+ * force: then {@link Emulator#print} and {@link #printAscii} would repair nothing and their effect is
+ * just the cells, the cursor and the last printed character, which the loop gives for the whole run.
+ * Every other character goes to those two, as the parser used to send it. Whenever a row is being
+ * appended to ({@link RowUtf8}), the run's source bytes become its compact form as they are.
  */
 final class TextPrinter {
 
