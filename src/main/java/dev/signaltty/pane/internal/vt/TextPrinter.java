@@ -100,24 +100,26 @@ final class TextPrinter {
         int last = -1;
         while (i < end) {
             int c = buf[i];
-            int w = 1;
-            int n = 1;
-            int cp = c;
-            if (c < 0x20 || c == 0x7F) { // signed: anything but printable ASCII
-                int d = c >= 0 ? -1 : Utf8.decode(buf, i, end);
-                if (d < 0) {
-                    break; // a control, or not a whole valid sequence: the parser's
+            if (c >= 0x20 && c != 0x7F) { // signed: a stretch of printable ASCII, a cell per byte
+                int stop = Math.min(end, i + (cols - x));
+                if (i == stop) {
+                    break; // the row is full: the wrap is the general path's
                 }
-                int next = d >>> 3;
-                w = CharWidth.of(next);
-                if (w == 0) {
-                    break;
-                }
-                n = d & 7;
-                cp = next;
+                do {
+                    cps[x] = c;
+                    attrs[x++] = a;
+                    last = c;
+                } while (++i < stop && (c = buf[i]) >= 0x20 && c != 0x7F);
+                continue;
             }
-            if (x + w > cols) {
-                break;
+            int d = c >= 0 ? -1 : Utf8.decode(buf, i, end);
+            if (d < 0) {
+                break; // a control, or not a whole valid sequence: the parser's
+            }
+            int cp = d >>> 3;
+            int w = CharWidth.of(cp);
+            if (w == 0 || x + w > cols) {
+                break; // a combining mark, or a wrap: the general path's
             }
             cps[x] = cp;
             attrs[x] = a;
@@ -126,7 +128,7 @@ final class TextPrinter {
                 attrs[x + 1] = a;
             }
             x += w;
-            i += n;
+            i += d & 7;
             last = cp;
         }
         if (i > off) {
