@@ -49,8 +49,8 @@ final class Emulator implements VtActions {
         this.rows = rows;
         this.listener = listener;
         this.historySink = historySink;
-        main = new Grid(cols, rows);
-        alt = new Grid(cols, rows);
+        main = new Grid(cols, rows, true);
+        alt = new Grid(cols, rows, false);
         grid = main;
         bottom = rows - 1;
         resetTabs();
@@ -68,40 +68,26 @@ final class Emulator implements VtActions {
             VtActions.super.printAscii(buf, off, len);
             return;
         }
-        int end = off + len;
-        long a = attr;
-        int i = off;
-        while (i < end) { // one pass per row touched: the row and its arrays are looked up once
-            if (cx >= cols) {
-                if (!modes.autowrap) {
-                    cx = cols - 1;
-                } else {
-                    wrap();
-                }
-            }
-            Row r = grid.row(cy);
-            int[] cps = r.cps;
-            long[] attrs = r.attrs;
-            int x = cx;
-            int stop = x + Math.min(end - i, cols - x);
-            for (; x < stop; x++, i++) {
-                int old = cps[x];
-                if (old < 0 || old >= 0x1100 || r.combining != null) {
-                    fixWideBeforeWrite(r, x, 1);
-                }
-                cps[x] = buf[i];
-                attrs[x] = a;
-            }
-            cx = x;
-            r.dirty = true;
-            if (x > r.used) {
-                r.used = x;
-            }
+        TextPrinter.printAscii(this, buf, off, len);
+    }
+
+    /** Mixed text: see {@link TextPrinter}; the general path is the default's, call by call. */
+    @Override
+    public void printText(byte[] buf, int off, int len, int[] text, int count) {
+        if (TextPrinter.applies(this)) {
+            TextPrinter.printText(this, buf, off, text, count);
+        } else {
+            VtActions.super.printText(buf, off, len, text, count);
         }
-        lastPrinted = buf[end - 1];
-        if (cx >= cols && !modes.autowrap) {
-            cx = cols - 1;
-        }
+    }
+
+    @Override
+    public int printUtf8(byte[] buf, int off, int end) {
+        return TextPrinter.applies(this) ? TextPrinter.printUtf8(this, buf, off, end) : 0;
+    }
+
+    void lastPrinted(int cp) {
+        lastPrinted = cp;
     }
 
     @Override
@@ -129,6 +115,12 @@ final class Emulator implements VtActions {
         if (modes.insert) {
             grid.insertChars(cy, cx, w, Sgr.erased(attr));
         }
+        RowUtf8 u = r.utf8;
+        if (u != null && u.valid && cx == u.cells) {
+            u.appendCodePoint(cp, w, attr); // the cells written below are empty: no repair to undo it
+        } else {
+            r.stale();
+        }
         fixWideBeforeWrite(r, cx, w);
         r.cps[cx] = cp;
         r.attrs[cx] = attr;
@@ -146,7 +138,7 @@ final class Emulator implements VtActions {
     }
 
     /** Before writing w cells at x: blank the other half of any wide character being overwritten. */
-    private void fixWideBeforeWrite(Row r, int x, int w) {
+    void fixWideBeforeWrite(Row r, int x, int w) {
         if (r.cps[x] == Row.WIDE_TAIL && x > 0 && Row.isWideHead(r.cps[x - 1])) {
             r.cps[x - 1] = Row.EMPTY;
         }
@@ -174,7 +166,7 @@ final class Emulator implements VtActions {
         r.addCombining(x, cp); // even on an empty cell, as tmux does (it then shows a space and the mark)
     }
 
-    private void wrap() {
+    void wrap() {
         grid.row(cy).wrapped = true;
         lineFeed();
         cx = 0;

@@ -44,6 +44,7 @@ final class EscHandler {
             r.reset(Sgr.DEFAULT);
             Arrays.fill(r.cps, 'E');
             r.touch(r.cols());
+            r.stale();
         }
         e.top = 0;
         e.bottom = e.rows - 1;

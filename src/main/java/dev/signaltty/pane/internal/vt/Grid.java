@@ -15,12 +15,15 @@ final class Grid {
 
     private Row[] rows;
     private int cols;
+    /** Rows of a grid whose rows scroll into history keep their compact form as they are written. */
+    private final boolean feedsHistory;
 
-    Grid(int cols, int height) {
+    Grid(int cols, int height, boolean feedsHistory) {
         this.cols = cols;
+        this.feedsHistory = feedsHistory;
         rows = new Row[height];
         for (int y = 0; y < height; y++) {
-            rows[y] = new Row(cols);
+            rows[y] = new Row(cols, feedsHistory);
         }
     }
 
@@ -113,6 +116,7 @@ final class Grid {
             return;
         }
         n = Math.min(n, cols - x);
+        r.stale();
         r.touch(Math.min(cols, r.used + n));
         System.arraycopy(r.cps, x, r.cps, x + n, cols - x - n);
         System.arraycopy(r.attrs, x, r.attrs, x + n, cols - x - n);
@@ -130,6 +134,7 @@ final class Grid {
             return;
         }
         n = Math.min(n, cols - x);
+        r.stale();
         // no wide-character repair here: tmux shifts cells as they are, and we match its screens
         System.arraycopy(r.cps, x + n, r.cps, x, cols - x - n);
         System.arraycopy(r.attrs, x + n, r.attrs, x, cols - x - n);
@@ -180,7 +185,7 @@ final class Grid {
         } else {
             System.arraycopy(rows, 0, next, 0, rows.length);
             for (int y = rows.length; y < newHeight; y++) {
-                next[y] = new Row(newCols);
+                next[y] = new Row(newCols, feedsHistory);
             }
         }
         rows = next;

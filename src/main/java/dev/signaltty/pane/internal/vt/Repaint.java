@@ -36,8 +36,10 @@ final class Repaint {
 
     private static void drawGrid(StringBuilder sb, Grid g) {
         int last = g.lastNonBlankRow();
+        RowEncoder encoder = new RowEncoder();
         for (int y = 0; y <= last; y++) {
-            String line = LineRenderer.render(LineRenderer.compact(g.row(y), 0), true);
+            encoder.encode(g.row(y));
+            String line = LineRenderer.render(encoder.line(0), true);
             if (line.isEmpty()) {
                 continue;
             }

@@ -1,6 +1,7 @@
 package dev.signaltty.pane.internal.vt;
 
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One mutable row of the visible screen: a code point and an attribute per column. Only visible rows
@@ -36,10 +37,14 @@ final class Row {
     long seq;
     /** Changed since {@link #seq} was assigned: the next read gives the row a new, higher number. */
     boolean dirty = true;
+    /** The compact form kept while the row is written left to right; null on the alternate screen. */
+    final @Nullable RowUtf8 utf8;
 
-    Row(int cols) {
+    /** @param keepsUtf8 whether the row will scroll into history (main screen), see {@link RowUtf8} */
+    Row(int cols, boolean keepsUtf8) {
         cps = new int[cols];
         attrs = new long[cols];
+        utf8 = keepsUtf8 ? new RowUtf8() : null;
     }
 
     /** A cell that starts a double-width character (its tail may have been shifted away by ICH/DCH). */
@@ -60,6 +65,16 @@ final class Row {
         combining = null;
         wrapped = false;
         dirty = true;
+        if (utf8 != null) {
+            utf8.reset();
+        }
+    }
+
+    /** The cells changed other than by appending: {@link #utf8} no longer describes them. */
+    void stale() {
+        if (utf8 != null) {
+            utf8.valid = false;
+        }
     }
 
     void clear(int from, int to, long attr) {
@@ -67,6 +82,13 @@ final class Row {
         to = Math.min(cps.length, to);
         if (from >= to) {
             return;
+        }
+        if (utf8 != null) {
+            if (from == 0 && to >= used) {
+                utf8.reset(); // nothing left to show (an ESC[K at the start of a line)
+            } else if (!utf8.valid || from < utf8.cells) {
+                utf8.valid = false;
+            } // else: only cells past the encoded ones, which were empty already
         }
         Arrays.fill(cps, from, Math.max(from, Math.min(to, used)), EMPTY);
         Arrays.fill(attrs, from, to, attr);
@@ -94,6 +116,7 @@ final class Row {
             combining = new String[cps.length];
         }
         touch(col + 1);
+        stale();
         String prev = combining[col];
         String mark = Character.toString(cp);
         // cap the marks per cell so a flood of combining characters cannot grow a row without bound
@@ -108,6 +131,9 @@ final class Row {
             return;
         }
         int old = cps.length;
+        if (utf8 != null && cols < utf8.cells) {
+            utf8.valid = false;
+        }
         cps = Arrays.copyOf(cps, cols);
         attrs = Arrays.copyOf(attrs, cols);
         attrEnd = cols; // the padding is DEFAULT, not necessarily blankAttr
@@ -147,5 +173,6 @@ final class Row {
         wrapped = other.wrapped;
         used = Math.min(cps.length, other.used);
         dirty = true;
+        stale();
     }
 }

@@ -1,6 +1,7 @@
 package dev.signaltty.pane.internal.vt;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
@@ -18,7 +19,7 @@ public final class Terminal {
     private final VtParser parser;
     private final Emulator emu;
     private final History history;
-    private final LineRenderer.Encoder encoder = new LineRenderer.Encoder();
+    private final RowEncoder encoder = new RowEncoder();
     private final long seqBase;
     /** The highest sequence number handed out; cursors equal to it have seen everything. */
     private long head;
@@ -67,7 +68,7 @@ public final class Terminal {
             if (y > 0) {
                 sb.append('\n');
             }
-            sb.append(LineRenderer.render(LineRenderer.compact(emu.grid.row(y), 0), ansi));
+            sb.append(LineRenderer.render(line(emu.grid.row(y), 0), ansi));
         }
         return sb.toString();
     }
@@ -84,7 +85,7 @@ public final class Terminal {
                 sb.append('\n');
             }
             HistoryLine line = i < historyLines ? history.get(i)
-                : LineRenderer.compact(emu.grid.row(i - historyLines), 0);
+                : line(emu.grid.row(i - historyLines), 0);
             sb.append(LineRenderer.render(line, ansi));
         }
         return new ReadResult(sb.toString(), n < total);
@@ -98,28 +99,34 @@ public final class Terminal {
         assignScreenSeqs();
         boolean dropped = afterSeq != 0 && (afterSeq < seqBase || afterSeq > head || afterSeq < history.floor());
         long after = afterSeq == 0 || dropped ? Long.MIN_VALUE : afterSeq;
-        List<HistoryLine> matched = new ArrayList<>();
-        if (!emu.altActive()) {
-            for (int i = 0; i < history.size(); i++) {
-                HistoryLine line = history.get(i);
-                if (line.seq() > after) {
-                    matched.add(line);
-                }
+        // pick lines by number first and decode only those returned: a read from 0 with a small limit
+        // must not decode all of history
+        int historyLines = emu.altActive() ? 0 : history.size();
+        int last = emu.grid.lastNonBlankRow();
+        long[] seqs = new long[historyLines + last + 1];
+        int[] sources = new int[seqs.length]; // a history index, or -1 - y for screen row y
+        int n = 0;
+        for (int i = 0; i < historyLines; i++) {
+            long seq = history.seq(i);
+            if (seq > after) {
+                seqs[n] = seq;
+                sources[n++] = i;
             }
         }
-        int last = emu.grid.lastNonBlankRow();
         for (int y = 0; y <= last; y++) {
             Row r = emu.grid.row(y);
             if (r.seq > after) {
-                matched.add(LineRenderer.compact(r, r.seq));
+                seqs[n] = r.seq;
+                sources[n++] = -1 - y;
             }
         }
-        matched.sort(Comparator.comparingLong(HistoryLine::seq));
-        boolean truncated = matched.size() > lines;
-        List<HistoryLine> kept = truncated ? matched.subList(matched.size() - lines, matched.size()) : matched;
-        List<RenderedLine> out = new ArrayList<>(kept.size());
+        sortBySeq(seqs, sources, n);
+        boolean truncated = n > lines;
+        List<RenderedLine> out = new ArrayList<>(Math.min(n, lines));
         StringBuilder sb = new StringBuilder();
-        for (HistoryLine line : kept) {
+        for (int k = truncated ? n - lines : 0; k < n; k++) {
+            int source = sources[k];
+            HistoryLine line = source >= 0 ? history.get(source) : line(emu.grid.row(-1 - source), seqs[k]);
             String text = LineRenderer.render(line, ansi);
             if (!out.isEmpty()) {
                 sb.append('\n');
@@ -179,7 +186,52 @@ public final class Terminal {
 
     private void scrolledOff(Row row) {
         assign(row);
-        history.add(encoder.compact(row, row.seq));
+        RowUtf8 u = row.utf8;
+        if (u != null && u.valid) { // written left to right: its compact form is ready (ADR 0112)
+            assert sameAsEncoded(row, u) : "stale compact form for a row";
+            history.add(row.seq, u.text, u.trimmedLength, u.runs, u.trimmedRuns, row.wrapped);
+        } else {
+            encoder.encode(row);
+            history.add(row.seq, encoder.text, encoder.textLength, encoder.runs, encoder.runsLength, row.wrapped);
+        }
+    }
+
+    /** With assertions on (the tests): a row's kept compact form is what encoding its cells gives. */
+    private boolean sameAsEncoded(Row row, RowUtf8 u) {
+        encoder.encode(row);
+        return Arrays.equals(encoder.text, 0, encoder.textLength, u.text, 0, u.trimmedLength)
+            && Arrays.equals(encoder.runs, 0, encoder.runsLength, u.runs, 0, u.trimmedRuns);
+    }
+
+    private HistoryLine line(Row row, long seq) {
+        encoder.encode(row);
+        return encoder.line(seq);
+    }
+
+    /**
+     * Orders the first n picks by number. History is nearly always in order already (rows leave the
+     * screen top first), so the common case is one check; rows numbered out of order (a scroll region
+     * below a row numbered earlier) take a general sort.
+     */
+    private static void sortBySeq(long[] seqs, int[] sources, int n) {
+        boolean sorted = true;
+        for (int k = 1; k < n && sorted; k++) {
+            sorted = seqs[k - 1] < seqs[k];
+        }
+        if (sorted) {
+            return;
+        }
+        Integer[] order = new Integer[n];
+        for (int k = 0; k < n; k++) {
+            order[k] = k;
+        }
+        Arrays.sort(order, Comparator.comparingLong(k -> seqs[k]));
+        long[] s = Arrays.copyOf(seqs, n);
+        int[] src = Arrays.copyOf(sources, n);
+        for (int k = 0; k < n; k++) {
+            seqs[k] = s[order[k]];
+            sources[k] = src[order[k]];
+        }
     }
 
     /** ED 3: drop history; every cursor up to now reads as dropped, a cursor taken after does not. */

@@ -25,6 +25,43 @@ public interface VtActions {
         }
     }
 
+    /**
+     * A run of printable text in GROUND mixing ASCII and non-ASCII: the valid UTF-8 bytes
+     * {@code buf[off, off + len)}, already decoded into the code points {@code cps[0, count)} (one per
+     * character, so each ASCII code point is one byte of the run and any other is its shortest UTF-8
+     * form). The default gives each ASCII stretch to {@link #printAscii} and each other code point to
+     * {@link #print(int)}, exactly as if the parser had reported them one by one.
+     */
+    default void printText(byte[] buf, int off, int len, int[] cps, int count) {
+        int at = off;
+        int k = 0;
+        while (k < count) {
+            int cp = cps[k];
+            if (cp < 0x80) {
+                int from = at;
+                while (k < count && cps[k] < 0x80) {
+                    k++;
+                    at++;
+                }
+                printAscii(buf, from, at - from);
+            } else {
+                print(cp);
+                k++;
+                at += cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+            }
+        }
+    }
+
+    /**
+     * Offered printable text in GROUND before the parser decodes it: {@code buf[off, end)} starts with
+     * printable ASCII or a UTF-8 lead byte. An implementation may print a prefix of whole, valid
+     * characters itself (decoding them with {@link Utf8#decode}, so it agrees with the parser) and
+     * return the bytes it took; the parser handles the rest as usual. The default takes nothing.
+     */
+    default int printUtf8(byte[] buf, int off, int end) {
+        return 0;
+    }
+
     /** A C0 control (0x00–0x1F) to execute. */
     void execute(int control);
 

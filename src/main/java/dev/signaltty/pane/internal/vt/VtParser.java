@@ -8,7 +8,8 @@ package dev.signaltty.pane.internal.vt;
  *
  * <p>The parser gives bytes no meaning: it reports to {@link VtActions}. Transitions are data — each
  * state's table maps a byte range to an action and a next state ({@link VtTransitions}) — and
- * {@link #advance} is a short loop over them, with one fast path for runs of printable ASCII.
+ * {@link #advance} is a short loop over them, with fast paths for runs of printable text (ASCII alone,
+ * or mixed with whole UTF-8 sequences) and for whole CSI sequences.
  * UTF-8 sequences may be split across {@code advance} calls; invalid or truncated sequences become
  * U+FFFD. Not thread-safe: one feeder at a time (the terminal serialises).
  */
@@ -17,10 +18,14 @@ public final class VtParser {
     /** Longest OSC string kept; longer ones are truncated (titles and hyperlinks fit easily). */
     public static final int MAX_OSC = 4096;
     static final int REPLACEMENT = 0xFFFD;
+    /** Most code points reported in one {@link VtActions#printText} call; longer text takes several. */
+    static final int MAX_TEXT = 1024;
 
     private final VtActions actions;
     private final VtParams params = new VtParams();
     private final byte[] osc = new byte[MAX_OSC];
+    private final int[] text = new int[MAX_TEXT];
+    private int textCount;
     private int oscLen;
     private int state = VtTransitions.GROUND;
     private int intermediates;
@@ -40,25 +45,39 @@ public final class VtParser {
         int i = off;
         while (i < end) {
             int b = buf[i] & 0xFF;
-            if (state == VtTransitions.GROUND && utf8Need == 0 && b >= 0x20 && b < 0x7F) {
+            boolean ascii = b >= 0x20 && b < 0x7F;
+            if (state == VtTransitions.GROUND && utf8Need == 0 && ascii) {
                 int j = i + 1;
                 // signed compare: bytes >= 0x80 are negative, so they end the run too
                 while (j < end && buf[j] >= 0x20 && buf[j] != 0x7F) {
                     j++;
                 }
-                actions.printAscii(buf, i, j - i);
-                i = j;
-                continue;
+                if (j == end || buf[j] >= 0) { // ASCII only, up to a control or the end
+                    actions.printAscii(buf, i, j - i);
+                    i = j;
+                    continue;
+                }
             }
-            if (b == 0x1B && state == VtTransitions.GROUND && utf8Need == 0) {
-                int n = wholeCsi(buf, i, end);
+            if (state == VtTransitions.GROUND && utf8Need == 0 && (ascii || b >= 0xC2 && b <= 0xF4)) {
+                int n = actions.printUtf8(buf, i, end);
                 if (n > 0) {
                     i += n;
                     continue;
                 }
+                n = text(buf, i, end);
+                if (n > 0) {
+                    actions.printText(buf, i, n, text, textCount);
+                    i += n;
+                    continue;
+                }
             }
-            if (b >= 0xC2 && b <= 0xF4 && state == VtTransitions.GROUND && utf8Need == 0) {
-                int n = whole(buf, i, end, b);
+            if (b < 0x20 && b != 0x1B && state == VtTransitions.GROUND && utf8Need == 0) {
+                actions.execute(b); // what the table says for a C0 control in GROUND (CR and LF: every line)
+                i++;
+                continue;
+            }
+            if (b == 0x1B && state == VtTransitions.GROUND && utf8Need == 0) {
+                int n = wholeCsi(buf, i, end);
                 if (n > 0) {
                     i += n;
                     continue;
@@ -70,29 +89,33 @@ public final class VtParser {
     }
 
     /**
-     * The UTF-8 fast path: a whole, valid sequence starting at {@code i} is printed and its length
-     * returned; anything else (split across reads, invalid, overlong) returns 0 and goes byte by byte
-     * through {@link #step}, which gives the same answer for valid text and owns the error handling.
+     * The text fast path: printable ASCII and whole, valid UTF-8 sequences from {@code i} on are
+     * decoded into {@link #text} (at most {@link #MAX_TEXT}) and the number of bytes they take is
+     * returned. It stops before a control, an escape, or a sequence that is invalid, overlong or split
+     * across reads: that byte goes through {@link #step}, which gives the same answer for valid text and
+     * owns the error handling.
      */
-    private int whole(byte[] buf, int i, int end, int lead) {
-        int n = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
-        if (i + n > end) {
-            return 0;
-        }
-        int cp = lead & (n == 2 ? 0x1F : n == 3 ? 0x0F : 0x07);
-        for (int k = 1; k < n; k++) {
-            int c = buf[i + k];
-            if ((c & 0xC0) != 0x80) {
-                return 0;
+    private int text(byte[] buf, int i, int end) {
+        int[] out = text;
+        int n = 0;
+        int j = i;
+        while (j < end && n < MAX_TEXT) {
+            int c = buf[j];
+            if (c >= 0x20 && c != 0x7F) { // signed: only printable ASCII
+                out[n++] = c;
+                j++;
+                continue;
             }
-            cp = (cp << 6) | (c & 0x3F);
+            int d = c >= 0 ? -1 : Utf8.decode(buf, j, end);
+            if (d < 0) {
+                break;
+            }
+            int cp = d >>> 3;
+            j += d & 7;
+            out[n++] = cp;
         }
-        int min = n == 2 ? 0x80 : n == 3 ? 0x800 : 0x10000;
-        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
-            return 0;
-        }
-        actions.print(cp);
-        return n;
+        textCount = n;
+        return j - i;
     }
 
     /**

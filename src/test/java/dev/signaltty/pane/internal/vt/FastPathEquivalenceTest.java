@@ -32,6 +32,27 @@ class FastPathEquivalenceTest {
         assertSameAfterWholeAndByteFeeds(withInvalid);
     }
 
+    @Test
+    void everyShortSequenceDecodesAsTheStateMachineDecodesIt() {
+        // every lead byte with every continuation pair, valid or not, plus a lead cut short by ASCII,
+        // and four-byte sequences around the overlong, surrogate and U+10FFFF limits
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        for (int lead = 0x80; lead <= 0xFF; lead++) {
+            for (int c1 = 0x80; c1 <= 0xBF; c1++) {
+                for (int c2 = 0x80; c2 <= 0xBF; c2 += lead >= 0xE0 && lead <= 0xEF ? 1 : 21) {
+                    out.writeBytes(new byte[] {(byte) lead, (byte) c1, (byte) c2, 'x'});
+                }
+            }
+            out.writeBytes(new byte[] {(byte) lead, 'A', 'b', (byte) lead, (byte) 0x80, 'c'});
+        }
+        for (int lead = 0xF0; lead <= 0xF5; lead++) {
+            for (int c1 = 0x80; c1 <= 0xBF; c1 += 7) {
+                out.writeBytes(new byte[] {(byte) lead, (byte) c1, (byte) 0x80, (byte) 0xBF, 'y'});
+            }
+        }
+        assertSameAfterWholeAndByteFeeds(out.toByteArray());
+    }
+
     private static void assertSameAfterWholeAndByteFeeds(byte[] data) {
         Terminal whole = new Terminal(80, 24, new TerminalListener() { }, RingLimits.defaults(), 0);
         Terminal bytes = new Terminal(80, 24, new TerminalListener() { }, RingLimits.defaults(), 0);

@@ -56,6 +56,22 @@ class RenderedRingTest {
         }
 
         @Test
+        void inNumberOrderWhenHistoryHoldsThemOutOfOrder() {
+            Terminal t = term(20, 4);
+            feed(t, "a\r\nb\r\nc\r\nd");
+            t.headSeq(); // numbers a..d top to bottom
+            // a region below the top scrolls "b" into history (as tmux does), then the whole screen "a":
+            // history holds b before a, though a has the lower number
+            feed(t, CSI + "2;4r" + CSI + "4;1H\n" + CSI + "r" + CSI + "4;1H\n");
+            RenderedRead r = t.rendered(0, 200, false);
+            assertEquals(List.of("a", "b", "c", "d"), texts(r).subList(0, 4));
+            assertEquals("a", t.tail(200, false).text().split("\n")[1], "history keeps scroll order");
+            RenderedRead newest = t.rendered(0, 3, false);
+            assertEquals(List.of("b", "c", "d"), texts(newest), "a limit keeps the highest numbers");
+            assertTrue(newest.truncated());
+        }
+
+        @Test
         void answersAnEmptyTerminalWithTheHead() {
             Terminal t = term(20, 3);
             RenderedRead r = t.rendered(0, 200, false);

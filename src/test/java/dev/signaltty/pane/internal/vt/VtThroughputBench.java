@@ -38,6 +38,10 @@ public final class VtThroughputBench {
             }
 
             @Override
+            public void printText(byte[] buf, int off, int len, int[] cps, int count) {
+            }
+
+            @Override
             public void execute(int control) {
             }
 
@@ -62,19 +66,30 @@ public final class VtThroughputBench {
             double s = (System.nanoTime() - start) / 1e9;
             System.out.printf("parser only, round %d: %d MB in %.2f s = %.0f MB/s%n", round, mb, s, mb / s);
         }
+        com.sun.management.ThreadMXBean threads =
+            (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        Terminal t = null;
         for (int round = 0; round < 5; round++) {
-            Terminal t = new Terminal(200, 50, new TerminalListener() { }, RingLimits.defaults(), 0);
-            long cpu = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+            t = new Terminal(200, 50, new TerminalListener() { }, RingLimits.defaults(), 0);
+            long cpu = threads.getCurrentThreadCpuTime();
+            long allocated = threads.getCurrentThreadAllocatedBytes();
             long start = System.nanoTime();
             for (int off = 0; off < data.length; off += 65536) {
                 t.feed(data, off, Math.min(65536, data.length - off));
             }
             double s = (System.nanoTime() - start) / 1e9;
             // CPU time as well: on a shared machine the wall clock also measures the neighbours
-            double c = (java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpu) / 1e9;
-            System.out.printf("round %d: %d MB in %.2f s = %.0f MB/s; %.2f s CPU = %.0f MB/s (history %d lines, %d bytes)%n",
-                round, mb, s, mb / s, c, mb / c, t.historyLines(), t.historyBytes());
+            double c = (threads.getCurrentThreadCpuTime() - cpu) / 1e9;
+            double perMib = (threads.getCurrentThreadAllocatedBytes() - allocated) / (double) mb;
+            System.out.printf("round %d: %d MB in %.2f s = %.0f MB/s; %.2f s CPU = %.0f MB/s; %.0f bytes allocated"
+                    + " per MiB (history %d lines, %d bytes)%n",
+                round, mb, s, mb / s, c, mb / c, perMib, t.historyLines(), t.historyBytes());
         }
+        // what was kept, to compare two builds: the same input must leave the same text and numbers
+        RenderedRead all = t.rendered(0, Integer.MAX_VALUE, true);
+        System.out.printf("fingerprint: %08x (%d lines, head %d, screen %08x)%n", all.text().hashCode()
+            ^ all.lines().stream().mapToLong(RenderedLine::seq).sum(), all.lines().size(), all.nextSeq(),
+            t.screen(true).hashCode());
     }
 
     /** What a PTY in its default mode ({@code onlcr}) does to a file that {@code cat} writes into it. */
