@@ -171,6 +171,7 @@ final class ClientConnection implements Connection {
                 }
                 RequestProcessor.Request request = processor.parse(line, this);
                 if (request.singleFlight()) {
+                    output.writeQueued(); // answers held back go out now, not after a wait that may take an hour
                     handOff(new Pending(number, line, request));
                 } else {
                     answerHere(request);
@@ -207,7 +208,6 @@ final class ClientConnection implements Connection {
     }
 
     private void handOff(Pending pending) throws InterruptedException {
-        output.writeQueued(); // answers held back go out now, not after a wait that may take an hour
         handedOff.incrementAndGet();
         requests.put(pending);
         // after the put: a single-flight request that starts now sees the queued line instead.
