@@ -129,7 +129,7 @@ class SoakTest {
                     lagClosures);
             // what a stalled viewer was sent: every pane's output since it attached, base64 (4/3) plus framing
             double backlog = (ptyOut - ptyOutAtStall) * 4 / 3;
-            long cap = 32L << 20; // ClientConnection.MAX_QUEUED_EVENT_BYTES
+            long cap = 32L << 20; // ConnectionOutput.MAX_QUEUED_EVENT_BYTES
             for (ProtocolClient viewer : stalled) {
                 boolean closed = drainsToEnd(viewer);
                 if (backlog > cap * 1.1) {
