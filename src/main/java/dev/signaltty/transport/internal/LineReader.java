@@ -20,7 +20,9 @@ final class LineReader {
     private final InputStream in;
     private final int maxLine;
     private final Runnable beforeRead;
-    private final byte[] chunk = new byte[64 * 1024];
+    // 8 KiB reads: a request round trip measured ~1 µs faster than with 64 KiB (perf showed malloc and
+    // page faults under junixsocket's native read); a pipelined batch of small requests still fits one read
+    private final byte[] chunk = new byte[8 * 1024];
     private int chunkPos;
     private int chunkLen;
     private byte[] line = new byte[8 * 1024];
