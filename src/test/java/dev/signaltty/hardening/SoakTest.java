@@ -62,7 +62,7 @@ class SoakTest {
     private static final long LIVE_HEAP_BOUND_MIB = Long.getLong("soak.liveHeapMib", 512);
     /** Daemon threads allowed above the start after everything is closed (JIT and GC workers vary). */
     private static final int THREAD_SLACK = 12;
-    private static final long EVENT_CAP = 32L << 20; // ClientConnection.MAX_QUEUED_EVENT_BYTES
+    private static final long EVENT_CAP = 32L << 20; // ConnectionOutput.MAX_QUEUED_EVENT_BYTES
     private static final String FLOOD = "yes $'\\e[1;31mred\\e[0m gr\u00fcn \u2713 \u65e5\u672c\u8a9e \\e[38;5;202mcolour\\e[0m \\e[K'";
 
     @TempDir

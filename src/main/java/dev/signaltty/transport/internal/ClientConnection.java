@@ -3,15 +3,12 @@ package dev.signaltty.transport.internal;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.Socket;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -21,54 +18,75 @@ import dev.signaltty.transport.Connection;
 import dev.signaltty.transport.EventFrame;
 
 /**
- * One client: a reader thread frames lines, a worker handles them in order, a writer drains a bounded
- * outbound queue. Events offered while a request is in flight wait until its response is queued, so a
- * reply always precedes the stream it starts (seed: attach response precedes subsequent stream events).
+ * One client. The reader thread frames lines and answers ordinary requests itself, writing the answers
+ * before it blocks for more input: a round trip wakes one thread, as in tmux's event loop (ADR 0102).
+ * A single-flight wait goes to the worker, so the reader keeps reading and the next line, EOF or
+ * shutdown cancels it; every line after it goes to the worker too until the worker is idle again, so
+ * responses keep request order. The writer thread writes events and whatever the worker answers
+ * ({@link ConnectionOutput}).
  */
 final class ClientConnection implements Connection {
 
     private static final Logger log = LoggerFactory.getLogger(ClientConnection.class);
     static final int MAX_LINE = 16 * 1024 * 1024;
-    /** Queued event bytes beyond which a stream consumer counts as lagging and is closed. */
-    static final long MAX_QUEUED_EVENT_BYTES = 32L * 1024 * 1024;
     static final int MAX_QUEUED_REQUESTS = 256;
-    /** How long a connection closed for lag may take to read the responses still queued for it. */
-    static final long LAG_GRACE_MILLIS = 2000;
     /** Queued after the last request when the client's side ends (compared by identity). */
-    private static final byte[] END_OF_INPUT = new byte[0];
+    private static final Pending END_OF_INPUT = new Pending(0, new byte[0], null);
 
     private final long id;
     private final Socket socket;
     private final long peerPid;
     private final RequestProcessor processor;
-    private final BlockingQueue<byte[]> requests = new ArrayBlockingQueue<>(MAX_QUEUED_REQUESTS);
+    /** How long a connection closed for lag may take to read the responses still queued for it. */
+    static final long LAG_GRACE_MILLIS = 2000;
 
-    private final ReentrantLock lock = new ReentrantLock();
-    private final Condition outboundReady = lock.newCondition();
-    private final ArrayDeque<Outbound> outbound = new ArrayDeque<>();
-    private final List<EventFrame> deferred = new ArrayList<>();
-    private long queuedEventBytes;
-    private boolean inFlight;
-    private boolean open = true;
-    private @Nullable String closeReason;
+    private final ConnectionOutput output;
+    private final BlockingQueue<Pending> requests = new ArrayBlockingQueue<>(MAX_QUEUED_REQUESTS);
+    /** Lines handed to the worker and not yet answered; only the reader adds to it. */
+    private final AtomicInteger handedOff = new AtomicInteger();
     private final List<Runnable> closeActions = new ArrayList<>();
-    private @Nullable String closeAfterResponse;
+    private boolean closeActionsRun;
+    private volatile @Nullable Thread reader;
     private volatile @Nullable Thread worker;
     private volatile @Nullable CancellationToken current;
     private volatile boolean currentSingleFlight;
+    /** The number of the line the worker is answering, to tell a request from the one after it. */
+    private volatile long currentLine;
 
-    ClientConnection(long id, Socket socket, long peerPid, RequestProcessor processor) {
+    ClientConnection(long id, Socket socket, long peerPid, RequestProcessor processor) throws IOException {
         this.id = id;
         this.socket = socket;
         this.peerPid = peerPid;
         this.processor = processor;
+        this.output = new ConnectionOutput(id, new BufferedOutputStream(socket.getOutputStream(), 64 * 1024),
+                processor::encodeEvent, this::lagged,
+                () -> Thread.ofVirtual().name("conn-" + id + "-close").start(this::finishClose));
+    }
+
+    /**
+     * Closed for lag (seed R201; ConnectionOutput has already dropped the undelivered events). Responses
+     * already queued still go out, but a client that reads nothing within {@link #LAG_GRACE_MILLIS} is
+     * cut off, so the writer ends and the socket closes instead of waiting on a reader that never comes.
+     */
+    private void lagged() {
+        processor.connectionLagged();
+        Thread.ofVirtual().name("conn-" + id + "-lag").start(() -> {
+            try {
+                Thread.sleep(LAG_GRACE_MILLIS);
+                if (!socket.isClosed()) {
+                    socket.shutdownOutput(); // wakes a writer blocked on the full socket; it then closes it
+                }
+            } catch (IOException | InterruptedException e) {
+                // already closed
+            }
+        });
     }
 
     void start() {
         // Socket I/O on platform threads: junixsocket's poller for virtual threads parks each blocked
         // read/write on a small work-stealing pool (one worker per core) doing blocking poll(2); with
         // two cores, two idle sockets starve every other socket's writes (seen: a subscriber and an
-        // appender hung forever).
+        // appender hung forever). The worker only queues its answers, so it may be virtual.
         Thread.ofPlatform().daemon().name("conn-" + id + "-read").start(this::readLoop);
         Thread.ofVirtual().name("conn-" + id + "-work").start(this::workLoop);
         Thread.ofPlatform().daemon().name("conn-" + id + "-write").start(this::writeLoop);
@@ -86,124 +104,19 @@ final class ClientConnection implements Connection {
 
     @Override
     public boolean isOpen() {
-        lock.lock();
-        try {
-            return open;
-        } finally {
-            lock.unlock();
-        }
+        return output.isOpen();
     }
 
     @Override
     public boolean sendEvent(EventFrame frame) {
-        lock.lock();
-        try {
-            if (!open) {
-                return false;
-            }
-            if (inFlight) {
-                deferred.add(frame);
-                if (deferred.size() > 65_536) {
-                    closeForLagLocked("lagging: event backlog over 65536 frames");
-                    return false;
-                }
-                return true;
-            }
-            return enqueueEventLocked(frame);
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    private boolean enqueueEventLocked(EventFrame frame) {
-        byte[] line = processor.encodeEvent(frame);
-        if (queuedEventBytes + line.length > MAX_QUEUED_EVENT_BYTES) {
-            closeForLagLocked("lagging: over " + MAX_QUEUED_EVENT_BYTES + " bytes of undelivered events");
-            return false;
-        }
-        queuedEventBytes += line.length;
-        outbound.add(new Outbound(line, true));
-        outboundReady.signal();
-        return true;
-    }
-
-    /** Queues a response and releases events deferred while its request was in flight. */
-    void respond(byte[] line) {
-        lock.lock();
-        try {
-            inFlight = false;
-            if (!open) {
-                return;
-            }
-            outbound.add(new Outbound(line, false));
-            for (EventFrame frame : deferred) {
-                if (!enqueueEventLocked(frame)) {
-                    break;
-                }
-            }
-            deferred.clear();
-            outboundReady.signal();
-            if (closeAfterResponse != null) {
-                closeLocked(closeAfterResponse);
-            }
-        } finally {
-            lock.unlock();
-        }
+        return output.sendEvent(frame);
     }
 
     @Override
     public void close(String reason) {
-        lock.lock();
-        try {
-            if (inFlight && Thread.currentThread() == worker) {
-                // A handler closing its own connection (e.g. subscribe after an incomplete replay):
-                // the response it is about to return still goes out first.
-                closeAfterResponse = reason;
-                return;
-            }
-            closeLocked(reason);
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /**
-     * Lag closes the stream (seed R201): the undelivered events are dropped at once rather than written
-     * to a client that is not reading (which held the writer thread, the socket and up to the cap in
-     * memory for as long as the client stayed connected, and kept it from ever seeing the end). Responses
-     * already queued still go out; a client that reads nothing within {@link #LAG_GRACE_MILLIS} is cut
-     * off so the writer ends and the socket is closed.
-     */
-    private void closeForLagLocked(String reason) {
-        if (!open) {
-            return;
-        }
-        outbound.removeIf(Outbound::event);
-        queuedEventBytes = 0;
-        deferred.clear();
-        closeLocked(reason);
-        processor.connectionLagged();
-        Thread.ofVirtual().name("conn-" + id + "-lag").start(() -> {
-            try {
-                Thread.sleep(LAG_GRACE_MILLIS);
-                if (!socket.isClosed()) {
-                    socket.shutdownOutput(); // wakes a writer blocked on the full socket; it then closes it
-                }
-            } catch (IOException | InterruptedException e) {
-                // already closed
-            }
-        });
-    }
-
-    private void closeLocked(String reason) {
-        if (!open) {
-            return;
-        }
-        open = false;
-        closeReason = reason;
-        outboundReady.signalAll();
-        log.debug("connection {} closing: {}", id, reason);
-        Thread.ofVirtual().start(this::finishClose);
+        Thread self = Thread.currentThread();
+        // a handler closing its own connection: the response it is about to return still goes out first
+        output.close(reason, self == reader || self == worker);
     }
 
     private void finishClose() {
@@ -212,12 +125,10 @@ final class ClientConnection implements Connection {
             token.cancel("disconnect");
         }
         List<Runnable> actions;
-        lock.lock();
-        try {
+        synchronized (closeActions) {
+            closeActionsRun = true;
             actions = List.copyOf(closeActions);
             closeActions.clear();
-        } finally {
-            lock.unlock();
         }
         for (Runnable action : actions) {
             try {
@@ -231,29 +142,19 @@ final class ClientConnection implements Connection {
 
     @Override
     public void onClose(Runnable action) {
-        lock.lock();
-        try {
-            if (open) {
+        synchronized (closeActions) {
+            // an action added after the close but before finishClose still runs there
+            if (!closeActionsRun) {
                 closeActions.add(action);
                 return;
             }
-        } finally {
-            lock.unlock();
         }
         action.run();
     }
 
     /** Waits (until {@code deadlineNanos}) for the in-flight request's response to be queued. */
     void awaitIdle(long deadlineNanos) {
-        while (System.nanoTime() < deadlineNanos) {
-            lock.lock();
-            try {
-                if (!inFlight) {
-                    return;
-                }
-            } finally {
-                lock.unlock();
-            }
+        while (System.nanoTime() < deadlineNanos && output.inFlight()) {
             try {
                 Thread.sleep(5);
             } catch (InterruptedException e) {
@@ -271,26 +172,31 @@ final class ClientConnection implements Connection {
         }
     }
 
-    /** Lines put by the reader / taken by the worker, to tell a request from the one after it. */
-    private long linesRead;
-    private long linesTaken;
-    private volatile long currentLine;
-
     private void readLoop() {
+        reader = Thread.currentThread();
+        long lines = 0;
         try (InputStream in = socket.getInputStream()) {
-            LineReader reader = new LineReader(in, MAX_LINE);
+            // answers held back while more lines were already read go out before blocking for input
+            LineReader lineReader = new LineReader(in, MAX_LINE, output::writeQueued);
             byte[] line;
-            while ((line = reader.next()) != null) {
+            while ((line = lineReader.next()) != null) {
                 if (line.length == 0 && line != LineReader.OVERSIZED) {
                     continue; // a blank line is not a request
                 }
-                long mine = ++linesRead;
-                requests.put(line);
-                // after the put: a single-flight request that starts now sees the queued line instead.
-                // Only an earlier request is superseded: the worker may already have taken this very line.
-                CancellationToken token = current;
-                if (token != null && currentSingleFlight && currentLine < mine) {
-                    token.cancel("superseded");
+                if (!output.isOpen()) {
+                    break;
+                }
+                long number = ++lines;
+                if (handedOff.get() > 0) {
+                    handOff(new Pending(number, line, null)); // behind a wait: keep request order
+                    continue;
+                }
+                RequestProcessor.Request request = processor.parse(line, this);
+                if (request.singleFlight()) {
+                    output.writeQueued(); // answers held back go out now, not after a wait that may take an hour
+                    handOff(new Pending(number, line, request));
+                } else {
+                    answerHere(request);
                 }
             }
         } catch (IOException e) {
@@ -303,10 +209,34 @@ final class ClientConnection implements Connection {
                 token.cancel("disconnect");
             }
             try {
-                requests.put(END_OF_INPUT);
+                requests.put(END_OF_INPUT); // the worker answers what it holds, then closes
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+        }
+    }
+
+    /** Answers an ordinary request on the reader thread; the answer is written before the next read. */
+    private void answerHere(RequestProcessor.Request request) throws InterruptedException {
+        if (!output.beginRequest()) {
+            return;
+        }
+        CancellationToken token = new CancellationToken();
+        current = token; // so shutdown can cancel it
+        byte[] response = processor.process(request, this, token);
+        current = null;
+        output.respond(response, false);
+        output.limitHeldBack();
+    }
+
+    private void handOff(Pending pending) throws InterruptedException {
+        handedOff.incrementAndGet();
+        requests.put(pending);
+        // after the put: a single-flight request that starts now sees the queued line instead.
+        // Only an earlier request is superseded: the worker may already have taken this very line.
+        CancellationToken token = current;
+        if (token != null && currentSingleFlight && currentLine < pending.number()) {
+            token.cancel("superseded");
         }
     }
 
@@ -314,31 +244,15 @@ final class ClientConnection implements Connection {
         worker = Thread.currentThread();
         try {
             while (true) {
-                byte[] line = requests.take();
-                if (line == END_OF_INPUT) {
+                Pending pending = requests.take();
+                if (pending == END_OF_INPUT) {
                     break;
                 }
-                CancellationToken token = new CancellationToken();
-                currentLine = ++linesTaken; // before current is published, so the reader sees it with it
-                lock.lock();
                 try {
-                    if (!open) {
-                        break;
-                    }
-                    inFlight = true;
+                    answerOnWorker(pending);
                 } finally {
-                    lock.unlock();
+                    handedOff.decrementAndGet(); // after the response is queued: the reader may answer next
                 }
-                current = token;
-                byte[] response = processor.process(line, this, token, singleFlight -> {
-                    currentSingleFlight = singleFlight;
-                    if (singleFlight && !requests.isEmpty()) {
-                        token.cancel("superseded"); // a later request was already waiting behind it
-                    }
-                });
-                current = null;
-                currentSingleFlight = false;
-                respond(response);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -347,52 +261,34 @@ final class ClientConnection implements Connection {
         }
     }
 
+    private void answerOnWorker(Pending pending) {
+        if (!output.beginRequest()) {
+            return; // closed: what is left is dropped
+        }
+        RequestProcessor.Request request = pending.request() != null ? pending.request() : processor.parse(pending.line(), this);
+        CancellationToken token = new CancellationToken();
+        currentLine = pending.number(); // before current is published, so the reader sees it with it
+        currentSingleFlight = request.singleFlight();
+        current = token;
+        if (currentSingleFlight && !requests.isEmpty()) {
+            token.cancel("superseded"); // a later request was already waiting behind it
+        }
+        byte[] response = processor.process(request, this, token);
+        current = null;
+        currentSingleFlight = false;
+        output.respond(response, true);
+    }
+
     private void writeLoop() {
-        try (OutputStream out = new BufferedOutputStream(socket.getOutputStream(), 64 * 1024)) {
-            while (true) {
-                Outbound item;
-                lock.lock();
-                try {
-                    while (outbound.isEmpty() && open) {
-                        outboundReady.await();
-                    }
-                    if (outbound.isEmpty()) {
-                        break;
-                    }
-                    item = outbound.poll();
-                    if (item.event()) {
-                        queuedEventBytes -= item.bytes().length;
-                    }
-                } finally {
-                    lock.unlock();
-                }
-                out.write(item.bytes());
-                lock.lock();
-                boolean drained;
-                try {
-                    drained = outbound.isEmpty();
-                } finally {
-                    lock.unlock();
-                }
-                if (drained) {
-                    out.flush();
-                }
-            }
-            out.flush();
-        } catch (IOException e) {
-            log.debug("connection {} write ended: {}", id, e.toString());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } finally {
-            close(closeReason == null ? "write side closed" : closeReason);
-            try {
-                socket.close();
-            } catch (IOException ignored) {
-                // already closing
-            }
+        output.writeLoop();
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // already closing
         }
     }
 
-    private record Outbound(byte[] bytes, boolean event) {
+    /** A line for the worker, numbered in arrival order; parsed already if the reader had to look. */
+    private record Pending(long number, byte[] line, RequestProcessor.@Nullable Request request) {
     }
 }

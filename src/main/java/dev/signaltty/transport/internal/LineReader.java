@@ -9,7 +9,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * Splits a byte stream into newline-terminated lines of at most {@code maxLine} bytes. A longer line
  * is discarded up to its newline and reported once as {@link #OVERSIZED}, so the connection recovers
- * at the next line (PROTOCOL-NOTES: a line over 16 MiB is answered BAD_PROTOCOL).
+ * at the next line (PROTOCOL-NOTES: a line over 16 MiB is answered BAD_PROTOCOL). {@code beforeRead}
+ * runs before each read of the stream, i.e. once every line already received has been returned: the
+ * connection writes the answers to those lines then, in one go, before it may block for more input.
  */
 final class LineReader {
 
@@ -17,16 +19,20 @@ final class LineReader {
 
     private final InputStream in;
     private final int maxLine;
-    private final byte[] chunk = new byte[64 * 1024];
+    private final Runnable beforeRead;
+    // 8 KiB reads: a request round trip measured ~1 µs faster than with 64 KiB (perf showed malloc and
+    // page faults under junixsocket's native read); a pipelined batch of small requests still fits one read
+    private final byte[] chunk = new byte[8 * 1024];
     private int chunkPos;
     private int chunkLen;
     private byte[] line = new byte[8 * 1024];
     private int lineLen;
     private boolean discarding;
 
-    LineReader(InputStream in, int maxLine) {
+    LineReader(InputStream in, int maxLine, Runnable beforeRead) {
         this.in = in;
         this.maxLine = maxLine;
+        this.beforeRead = beforeRead;
     }
 
     /** The next line without its newline, {@link #OVERSIZED}, or null at EOF. */
@@ -60,6 +66,7 @@ final class LineReader {
                     return result;
                 }
             }
+            beforeRead.run();
             chunkLen = in.read(chunk);
             chunkPos = 0;
             if (chunkLen < 0) {

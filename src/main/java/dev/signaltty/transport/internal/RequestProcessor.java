@@ -3,7 +3,6 @@ package dev.signaltty.transport.internal;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.Consumer;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -37,46 +36,59 @@ class RequestProcessor {
         this.metrics = metrics;
     }
 
-    byte[] process(byte[] line, ClientConnection connection, CancellationToken token, Consumer<Boolean> singleFlight) {
+    /**
+     * Reads a request line far enough to know its handler (and so whether it is a single-flight wait);
+     * a line that cannot be served carries the error that answers it.
+     */
+    Request parse(byte[] line, ClientConnection connection) {
         long start = System.nanoTime();
         if (line == LineReader.OVERSIZED) {
-            return error(null, new ProtocolException(ErrorCode.BAD_PROTOCOL,
-                    "line exceeds " + ClientConnection.MAX_LINE + " bytes; discarded"), RequestMetrics.INVALID, start);
+            return Request.refused(start, null, RequestMetrics.INVALID, new ProtocolException(ErrorCode.BAD_PROTOCOL,
+                    "line exceeds " + ClientConnection.MAX_LINE + " bytes; discarded"));
         }
         Envelope envelope;
         try {
             envelope = Envelope.parse(line);
         } catch (Envelope.Violation v) {
-            return error(v.id(), v, RequestMetrics.INVALID, start);
+            return Request.refused(start, v.id(), RequestMetrics.INVALID, v);
         }
         MethodHandler<?, ?> handler = router.find(envelope.method());
         // the method tag is a registered method or "unknown": clients cannot grow the registry
         String method = handler == null ? RequestMetrics.UNKNOWN_METHOD : handler.method();
         if (!registry.allowed(connection)) {
-            return error(envelope.id(), new ProtocolException(ErrorCode.FORBIDDEN,
-                    "peer uid is not the server's uid"), method, start);
+            return Request.refused(start, envelope.id(), method, new ProtocolException(ErrorCode.FORBIDDEN,
+                    "peer uid is not the server's uid"));
         }
         if (handler == null) {
             log.debug("unknown method {}", envelope.method());
-            return error(envelope.id(), new ProtocolException(ErrorCode.UNKNOWN_METHOD,
-                    "unknown method " + envelope.method()), method, start);
+            return Request.refused(start, envelope.id(), method, new ProtocolException(ErrorCode.UNKNOWN_METHOD,
+                    "unknown method " + envelope.method()));
         }
-        singleFlight.accept(handler.singleFlight());
+        return new Request(start, envelope.id(), method, handler, envelope.params(), null);
+    }
+
+    /** Runs a parsed request and encodes its response line. */
+    byte[] process(Request request, ClientConnection connection, CancellationToken token) {
+        ProtocolException refusal = request.refusal();
+        if (refusal != null) {
+            return error(request.id(), refusal, request.method(), request.start());
+        }
         try {
-            Object result = router.dispatch(handler, envelope.params(), new Context(connection, token));
+            Object result = router.dispatch(request.handler(), request.params(), new Context(connection, token));
             Map<String, Object> response = new LinkedHashMap<>();
             response.put("type", "response");
-            response.put("id", envelope.id());
+            response.put("id", request.id());
             response.put("ok", true);
             response.put("result", result == null ? Map.of() : result);
             byte[] encoded = encode(response);
-            metrics.record(method, "ok", start);
+            metrics.record(request.method(), "ok", request.start());
             return encoded;
         } catch (ProtocolException e) {
-            return error(envelope.id(), e, method, start);
+            return error(request.id(), e, request.method(), request.start());
         } catch (RuntimeException e) {
-            log.error("failed to answer {}", envelope.method(), e);
-            return error(envelope.id(), new ProtocolException(ErrorCode.INTERNAL, "internal error"), method, start);
+            log.error("failed to answer {}", request.method(), e);
+            return error(request.id(), new ProtocolException(ErrorCode.INTERNAL, "internal error"), request.method(),
+                    request.start());
         }
     }
 
@@ -130,5 +142,23 @@ class RequestProcessor {
     }
 
     private record Context(Connection connection, Cancellation cancellation) implements CallContext {
+    }
+
+    /**
+     * A request line read as far as its handler. Exactly one of {@code handler} and {@code refusal} is
+     * set: the refusal is the error that answers a line that cannot be served. {@code start} is when it
+     * was read, for the latency timer.
+     */
+    record Request(long start, @Nullable JsonNode id, String method, @Nullable MethodHandler<?, ?> handler,
+                   @Nullable JsonNode params, @Nullable ProtocolException refusal) {
+
+        static Request refused(long start, @Nullable JsonNode id, String method, ProtocolException refusal) {
+            return new Request(start, id, method, null, null, refusal);
+        }
+
+        /** A wait that the next request, EOF or shutdown cancels: it must not run on the reading thread. */
+        boolean singleFlight() {
+            return handler != null && handler.singleFlight();
+        }
     }
 }
