@@ -108,7 +108,8 @@ class PaneReadModesTest {
         void returnsOnlyNewLinesAfterTheCursorAndAdvancesIt() { // seed R89, seed R91, seed R92
             String pane = shell();
             type(pane, "printf 'FIRS\\124\\n'");
-            awaitText(pane, "FIRST");
+            // the prompt after FIRST is a new rendered line too: wait for it, so the pane is idle
+            awaitText(pane, "FIRST\n$");
             JsonNode first = read(pane, Map.of("mode", "rendered"));
             assertThat(first.get("text").asString()).contains("FIRST");
             long cursor = first.get("next_seq").asLong();

@@ -45,6 +45,11 @@ class TaskOrchestrationTest extends TaskDaemonTest {
         JsonNode fileDiff = f.client.call("task.file_diff", Map.of("task_id", a, "path", "a.txt"));
         assertThat(fileDiff.get("content").get("kind").asString()).isEqualTo("text");
 
+        // the fake worker's Stop hook (agent.done) follows its report; finishing closes the pane, so let
+        // the turn end first or the event may never be sent
+        String paneA = f.task(a).get("pane_id").asString();
+        ProtocolClient.eventually(java.time.Duration.ofSeconds(20), () -> "done".equals(
+                f.client.call("pane.get", Map.of("pane_id", paneA)).get("lifecycle").asString()));
         JsonNode merged = f.client.call("task.finish", Map.of("task_id", a, "merge", true)).get("task");
         assertThat(merged.get("disposition").asString()).isEqualTo("merged");
         assertThat(merged.get("worktree_removed").asBoolean()).isTrue();
