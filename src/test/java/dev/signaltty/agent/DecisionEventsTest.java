@@ -7,7 +7,6 @@ import static dev.signaltty.agent.AgentDaemonFixture.toolUse;
 import static dev.signaltty.support.ProtocolClient.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -15,15 +14,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
+import dev.signaltty.support.DaemonFixture;
 import dev.signaltty.support.ProtocolClient;
-import dev.signaltty.support.TestDaemon;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -33,33 +30,17 @@ import tools.jackson.databind.JsonNode;
  */
 class DecisionEventsTest {
 
-    @TempDir
-    static Path root;
-    static TestDaemon daemon;
-    static ProtocolClient client;
-    static String workspace;
+    @RegisterExtension
+    static final DaemonFixture daemon = new DaemonFixture("agents");
     String pane;
     ProtocolClient events;
     final List<ProtocolClient> reporters = new ArrayList<>();
 
-    @BeforeAll
-    static void start() {
-        daemon = TestDaemon.start(root);
-        client = daemon.connect();
-        workspace = AgentDaemonFixture.workspace(client, root);
-    }
-
-    @AfterAll
-    static void stop() {
-        client.close();
-        daemon.close();
-    }
-
     @BeforeEach
     void workingAgentAndASubscriber() {
-        pane = sleeper(client, workspace);
-        hook(client, pane, "SessionStart", "s1");
-        hook(client, pane, "UserPromptSubmit", "s1");
+        pane = sleeper(daemon.client(), daemon.workspace());
+        hook(daemon.client(), pane, "SessionStart", "s1");
+        hook(daemon.client(), pane, "UserPromptSubmit", "s1");
         events = daemon.connect();
         events.call("subscribe", Map.of("events", List.of("decision.*")));
     }
@@ -104,7 +85,7 @@ class DecisionEventsTest {
         assertThat(decision.get("status").asString()).isEqualTo("pending");
         assertThat(decision.get("options").toString()).contains("allow_once", "deny");
         assertThat(created.has("prev")).isFalse();
-        client.call("decision.answer", Map.of("decision_id", decision.get("decision_id").asString(), "option_id", "deny"));
+        daemon.client().call("decision.answer", Map.of("decision_id", decision.get("decision_id").asString(), "option_id", "deny"));
         reply.join();
     }
 
@@ -118,7 +99,7 @@ class DecisionEventsTest {
         String secondId = created.get("decision").get("decision_id").asString();
         assertThat(secondId).isNotEqualTo(firstId);
         assertThat(first.join().get("result").get("reason").asString()).isEqualTo("superseded");
-        client.call("decision.answer", Map.of("decision_id", secondId, "option_id", "allow_once"));
+        daemon.client().call("decision.answer", Map.of("decision_id", secondId, "option_id", "allow_once"));
         JsonNode answered = next("decision.answered");
         assertThat(answered.get("decision_id").asString()).isEqualTo(secondId);
         second.join();
@@ -128,19 +109,19 @@ class DecisionEventsTest {
     void anAnswerIsAnsweredWithItsOptionAndClearsTheDecision() { // seed R318, seed R321
         CompletableFuture<JsonNode> reply = ask("rm -rf build", null);
         String id = next("decision.created").get("decision").get("decision_id").asString();
-        client.call("decision.answer", Map.of("decision_id", id, "option_id", "allow_once"));
+        daemon.client().call("decision.answer", Map.of("decision_id", id, "option_id", "allow_once"));
         JsonNode answered = next("decision.answered");
         assertThat(answered.get("pane_id").asString()).isEqualTo(pane);
         assertThat(answered.get("decision_id").asString()).isEqualTo(id);
         assertThat(answered.get("option_id").asString()).isEqualTo("allow_once");
         assertThat(reply.join().get("result").get("option_id").asString()).isEqualTo("allow_once");
         // answered means no longer pending: nothing is left to clear and the pane shows no decision
-        assertThat(client.call("decision.list", Map.of("pane_id", pane, "status", "pending")).get("decisions").isEmpty())
+        assertThat(daemon.client().call("decision.list", Map.of("pane_id", pane, "status", "pending")).get("decisions").isEmpty())
                 .isTrue();
-        assertThat(client.call("decision.get", Map.of("decision_id", id)).get("status").asString()).isEqualTo("answered");
+        assertThat(daemon.client().call("decision.get", Map.of("decision_id", id)).get("status").asString()).isEqualTo("answered");
         // the agent moving on afterwards finds nothing pending: the answer stays the outcome
-        hook(client, pane, claude("PostToolUse", "s1", toolUse("Bash", "rm -rf build")));
-        assertThat(client.call("decision.get", Map.of("decision_id", id)).get("status").asString()).isEqualTo("answered");
+        hook(daemon.client(), pane, claude("PostToolUse", "s1", toolUse("Bash", "rm -rf build")));
+        assertThat(daemon.client().call("decision.get", Map.of("decision_id", id)).get("status").asString()).isEqualTo("answered");
     }
 
     @Test
@@ -148,15 +129,15 @@ class DecisionEventsTest {
         // moved_on: the agent leaves blocked
         CompletableFuture<JsonNode> a = ask("a", null);
         String idA = next("decision.created").get("decision").get("decision_id").asString();
-        hook(client, pane, claude("PostToolUse", "s1", toolUse("Bash", "a")));
+        hook(daemon.client(), pane, claude("PostToolUse", "s1", toolUse("Bash", "a")));
         assertCleared(next("decision.cleared"), idA, "moved_on");
         a.join();
 
         // attention_cleared: a turn end keeps it, the next prompt clears the required attention
         CompletableFuture<JsonNode> b = ask("b", null);
         String idB = next("decision.created").get("decision").get("decision_id").asString();
-        hook(client, pane, "Stop", "s1");
-        hook(client, pane, "UserPromptSubmit", "s1");
+        hook(daemon.client(), pane, "Stop", "s1");
+        hook(daemon.client(), pane, "UserPromptSubmit", "s1");
         assertCleared(next("decision.cleared"), idB, "attention_cleared");
         b.join();
 
@@ -169,11 +150,11 @@ class DecisionEventsTest {
         // pane_exited: the child exits
         CompletableFuture<JsonNode> d = ask("d", null);
         String idD = next("decision.created").get("decision").get("decision_id").asString();
-        long pid = client.call("pane.get", Map.of("pane_id", pane)).get("pane").get("pid").asLong();
+        long pid = daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("pid").asLong();
         ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy);
         assertCleared(next("decision.cleared"), idD, "pane_exited");
         d.join();
-        eventually(Duration.ofSeconds(10), () -> client.call("decision.list", Map.of("pane_id", pane, "status", "pending"))
+        eventually(Duration.ofSeconds(10), () -> daemon.client().call("decision.list", Map.of("pane_id", pane, "status", "pending"))
                 .get("decisions").isEmpty());
     }
 

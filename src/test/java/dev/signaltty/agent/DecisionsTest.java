@@ -7,7 +7,6 @@ import static dev.signaltty.agent.AgentDaemonFixture.toolUse;
 import static dev.signaltty.support.ProtocolClient.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -15,46 +14,28 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
+import dev.signaltty.support.DaemonFixture;
 import dev.signaltty.support.ProtocolClient;
-import dev.signaltty.support.TestDaemon;
 import tools.jackson.databind.JsonNode;
 
 /** hook-event wait_for_answer and the decision.* lifecycle, over the real socket. */
 class DecisionsTest {
 
-    @TempDir
-    static Path root;
-    static TestDaemon daemon;
-    static ProtocolClient client;
-    static String workspace;
+    @RegisterExtension
+    static final DaemonFixture daemon = new DaemonFixture("agents");
     String pane;
     final List<ProtocolClient> reporters = new ArrayList<>();
 
-    @BeforeAll
-    static void start() {
-        daemon = TestDaemon.start(root);
-        client = daemon.connect();
-        workspace = AgentDaemonFixture.workspace(client, root);
-    }
-
-    @AfterAll
-    static void stop() {
-        client.close();
-        daemon.close();
-    }
-
     @BeforeEach
     void readyAgent() {
-        pane = sleeper(client, workspace);
-        hook(client, pane, "SessionStart", "s1");
-        hook(client, pane, "UserPromptSubmit", "s1");
+        pane = sleeper(daemon.client(), daemon.workspace());
+        hook(daemon.client(), pane, "SessionStart", "s1");
+        hook(daemon.client(), pane, "UserPromptSubmit", "s1");
     }
 
     /** Starts a waiting PermissionRequest hook on its own connection; returns its future response. */
@@ -72,7 +53,7 @@ class DecisionsTest {
     String pendingDecision() {
         String[] id = new String[1];
         eventually(Duration.ofSeconds(10), () -> {
-            JsonNode list = client.call("decision.list", Map.of("pane_id", pane, "status", "pending")).get("decisions");
+            JsonNode list = daemon.client().call("decision.list", Map.of("pane_id", pane, "status", "pending")).get("decisions");
             if (list.isEmpty()) {
                 return false;
             }
@@ -83,7 +64,7 @@ class DecisionsTest {
     }
 
     JsonNode decision(String id) {
-        return client.call("decision.get", Map.of("decision_id", id));
+        return daemon.client().call("decision.get", Map.of("decision_id", id));
     }
 
     @Nested
@@ -96,14 +77,14 @@ class DecisionsTest {
             JsonNode pending = decision(id);
             assertThat(pending.get("options").toString()).contains("allow_once", "Allow once", "deny", "Deny");
             assertThat(pending.get("tool_name").asString()).isEqualTo("Bash");
-            assertThat(client.call("pane.get", Map.of("pane_id", pane)).get("lifecycle").asString()).isEqualTo("blocked");
-            client.call("decision.answer", Map.of("decision_id", id, "option_id", "allow_once"));
+            assertThat(daemon.client().call("pane.get", Map.of("pane_id", pane)).get("lifecycle").asString()).isEqualTo("blocked");
+            daemon.client().call("decision.answer", Map.of("decision_id", id, "option_id", "allow_once"));
             JsonNode result = hookReply.join().get("result");
             assertThat(result.get("accepted").asBoolean()).isTrue();
             assertThat(result.get("native_verdict").get("hookSpecificOutput").get("decision").get("behavior").asString())
                     .isEqualTo("allow");
             assertThat(decision(id).get("status").asString()).isEqualTo("answered");
-            JsonNode state = client.call("pane.get", Map.of("pane_id", pane));
+            JsonNode state = daemon.client().call("pane.get", Map.of("pane_id", pane));
             assertThat(state.get("lifecycle").asString()).isEqualTo("working");
             assertThat(state.get("attention").asString()).isEqualTo("none");
         }
@@ -111,23 +92,23 @@ class DecisionsTest {
         @Test
         void aDenyReturnsClaudesNativeDenyVerdict() {
             CompletableFuture<JsonNode> hookReply = ask("curl evil", null);
-            client.call("decision.answer", Map.of("decision_id", pendingDecision(), "option_id", "deny"));
+            daemon.client().call("decision.answer", Map.of("decision_id", pendingDecision(), "option_id", "deny"));
             assertThat(hookReply.join().get("result").get("native_verdict").get("hookSpecificOutput").get("decision")
                     .get("behavior").asString()).isEqualTo("deny");
         }
 
         @Test
         void anUnknownDecisionIsNoSuchDecisionAndAResolvedOneIsBadParams() {
-            assertThat(client.errorCode("decision.get", Map.of("decision_id", "dec_never"))).isEqualTo("NO_SUCH_DECISION");
-            assertThat(client.errorCode("decision.answer", Map.of("decision_id", "dec_never", "option_id", "deny")))
+            assertThat(daemon.client().errorCode("decision.get", Map.of("decision_id", "dec_never"))).isEqualTo("NO_SUCH_DECISION");
+            assertThat(daemon.client().errorCode("decision.answer", Map.of("decision_id", "dec_never", "option_id", "deny")))
                     .isEqualTo("NO_SUCH_DECISION");
             CompletableFuture<JsonNode> hookReply = ask("ls", null);
             String id = pendingDecision();
-            assertThat(client.errorCode("decision.answer", Map.of("decision_id", id, "option_id", "allow_always")))
+            assertThat(daemon.client().errorCode("decision.answer", Map.of("decision_id", id, "option_id", "allow_always")))
                     .isEqualTo("BAD_PARAMS");
-            client.call("decision.answer", Map.of("decision_id", id, "option_id", "deny"));
+            daemon.client().call("decision.answer", Map.of("decision_id", id, "option_id", "deny"));
             hookReply.join();
-            assertThat(client.errorCode("decision.answer", Map.of("decision_id", id, "option_id", "allow_once")))
+            assertThat(daemon.client().errorCode("decision.answer", Map.of("decision_id", id, "option_id", "allow_once")))
                     .isEqualTo("BAD_PARAMS");
         }
 
@@ -138,19 +119,19 @@ class DecisionsTest {
                     "tool_input", Map.of("command", "ls"), "decision", "allow"));
             Map<String, Object> notPermission = claude("Stop", "s1", Map.of());
             for (Map<String, Object> payload : List.of(noInput, decided, notPermission)) {
-                assertThat(client.errorCode("hook-event", Map.of("pane_id", pane, "wait_for_answer", true,
+                assertThat(daemon.client().errorCode("hook-event", Map.of("pane_id", pane, "wait_for_answer", true,
                         "payload", payload))).isEqualTo("BAD_PARAMS");
             }
-            assertThat(client.errorCode("hook-event", Map.of("pane_id", pane, "wait_for_answer", true,
+            assertThat(daemon.client().errorCode("hook-event", Map.of("pane_id", pane, "wait_for_answer", true,
                     "wait_timeout_s", 121, "payload", noInput))).isEqualTo("BAD_PARAMS");
         }
 
         @Test
         void ordinaryReportingAnswersAtOnce() { // seed R159
-            JsonNode reply = hook(client, pane, claude("PermissionRequest", "s1", toolUse("Bash", "ls")));
+            JsonNode reply = hook(daemon.client(), pane, claude("PermissionRequest", "s1", toolUse("Bash", "ls")));
             assertThat(reply.get("accepted").asBoolean()).isTrue();
             assertThat(reply.get("attention").asString()).isEqualTo("permission_required");
-            assertThat(client.call("decision.list", Map.of("pane_id", pane)).get("decisions").isEmpty()).isTrue();
+            assertThat(daemon.client().call("decision.list", Map.of("pane_id", pane)).get("decisions").isEmpty()).isTrue();
         }
     }
 
@@ -201,7 +182,7 @@ class DecisionsTest {
             assertThat(decision(secondId).get("prev").asString()).isEqualTo(firstId);
             assertThat(decision(firstId).get("status").asString()).isEqualTo("superseded");
             assertThat(first.join().get("result").get("reason").asString()).isEqualTo("superseded");
-            client.call("decision.answer", Map.of("decision_id", secondId, "option_id", "allow_once"));
+            daemon.client().call("decision.answer", Map.of("decision_id", secondId, "option_id", "allow_once"));
             assertThat(second.join().get("result").get("option_id").asString()).isEqualTo("allow_once");
         }
     }
@@ -213,7 +194,7 @@ class DecisionsTest {
         void leavingBlockedClearsItAsMovedOn() { // seed R323
             CompletableFuture<JsonNode> reply = ask("ls", null);
             String id = pendingDecision();
-            hook(client, pane, claude("PostToolUse", "s1", toolUse("Bash", "ls")));
+            hook(daemon.client(), pane, claude("PostToolUse", "s1", toolUse("Bash", "ls")));
             assertThat(reply.join().get("result").get("reason").asString()).isEqualTo("moved_on");
             assertThat(decision(id).get("reason").asString()).isEqualTo("moved_on");
         }
@@ -222,12 +203,12 @@ class DecisionsTest {
         void turnEndKeepsItAndAClearedAttentionThenClearsIt() { // seed R325, seed R322
             CompletableFuture<JsonNode> reply = ask("ls", null);
             String id = pendingDecision();
-            hook(client, pane, "Stop", "s1");
+            hook(daemon.client(), pane, "Stop", "s1");
             assertThat(decision(id).get("status").asString()).isEqualTo("pending");
-            client.call("pane.mark_seen", Map.of("pane_id", pane)); // seed R330: seeing keeps it
-            client.call("pane.read", Map.of("pane_id", pane));
+            daemon.client().call("pane.mark_seen", Map.of("pane_id", pane)); // seed R330: seeing keeps it
+            daemon.client().call("pane.read", Map.of("pane_id", pane));
             assertThat(decision(id).get("status").asString()).isEqualTo("pending");
-            hook(client, pane, "UserPromptSubmit", "s1");
+            hook(daemon.client(), pane, "UserPromptSubmit", "s1");
             assertThat(reply.join().get("result").get("reason").asString()).isEqualTo("attention_cleared");
             assertThat(decision(id).get("reason").asString()).isEqualTo("attention_cleared");
         }
@@ -236,11 +217,11 @@ class DecisionsTest {
         void thePanesExitClearsItAsPaneExitedAndDropsAttentionToUnread() { // seed R324, seed R42
             CompletableFuture<JsonNode> reply = ask("ls", null);
             String id = pendingDecision();
-            long pid = client.call("pane.get", Map.of("pane_id", pane)).get("pane").get("pid").asLong();
+            long pid = daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("pid").asLong();
             ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy);
             assertThat(reply.join().get("result").get("reason").asString()).isEqualTo("pane_exited");
             assertThat(decision(id).get("reason").asString()).isEqualTo("pane_exited");
-            eventually(Duration.ofSeconds(10), () -> client.call("pane.get", Map.of("pane_id", pane))
+            eventually(Duration.ofSeconds(10), () -> daemon.client().call("pane.get", Map.of("pane_id", pane))
                     .get("attention").asString().equals("unread"));
         }
 
@@ -248,9 +229,9 @@ class DecisionsTest {
         void attentionPendingShowsThePendingDecisionFirst() {
             CompletableFuture<JsonNode> reply = ask("ls", null);
             String id = pendingDecision();
-            String other = sleeper(client, workspace);
-            client.call("notify", Map.of("pane_id", other, "message", "look at me"));
-            JsonNode panes = client.call("attention.pending", Map.of("limit", 1000)).get("panes");
+            String other = sleeper(daemon.client(), daemon.workspace());
+            daemon.client().call("notify", Map.of("pane_id", other, "message", "look at me"));
+            JsonNode panes = daemon.client().call("attention.pending", Map.of("limit", 1000)).get("panes");
             int mine = -1;
             int notified = -1;
             for (int i = 0; i < panes.size(); i++) {
@@ -262,7 +243,7 @@ class DecisionsTest {
             assertThat(panes.get(mine).get("attention").asString()).isEqualTo("permission_required");
             assertThat(panes.get(mine).get("decision_id").asString()).isEqualTo(id);
             assertThat(panes.get(notified).get("message").asString()).isEqualTo("look at me");
-            client.call("decision.answer", Map.of("decision_id", id, "option_id", "deny"));
+            daemon.client().call("decision.answer", Map.of("decision_id", id, "option_id", "deny"));
             reply.join();
         }
     }

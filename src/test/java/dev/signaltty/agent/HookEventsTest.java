@@ -6,44 +6,25 @@ import static dev.signaltty.agent.AgentDaemonFixture.sleeper;
 import static dev.signaltty.agent.AgentDaemonFixture.toolUse;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
+import dev.signaltty.support.DaemonFixture;
 import dev.signaltty.support.ProtocolClient;
-import dev.signaltty.support.TestDaemon;
 import tools.jackson.databind.JsonNode;
 
 /** The hook mapping table of docs/agents.md and the events it emits, seen on a subscription. */
 class HookEventsTest {
 
-    @TempDir
-    static Path root;
-    static TestDaemon daemon;
-    static ProtocolClient client;
-    static String workspace;
-
-    @BeforeAll
-    static void start() {
-        daemon = TestDaemon.start(root);
-        client = daemon.connect();
-        workspace = AgentDaemonFixture.workspace(client, root);
-    }
-
-    @AfterAll
-    static void stop() {
-        client.close();
-        daemon.close();
-    }
+    @RegisterExtension
+    static final DaemonFixture daemon = new DaemonFixture("agents");
 
     static String state(String pane, String axis) {
-        return client.call("pane.get", Map.of("pane_id", pane)).get(axis).asString();
+        return daemon.client().call("pane.get", Map.of("pane_id", pane)).get(axis).asString();
     }
 
     /** Events about {@code pane} until one named {@code last} arrives. */
@@ -65,25 +46,25 @@ class HookEventsTest {
         try (ProtocolClient events = daemon.connect()) {
             events.call("subscribe", Map.of("events", List.of("agent.*", "attention.*", "pane.updated",
                     "workspace.turn_started")));
-            String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "argv", List.of("sleep", "600"),
+            String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "argv", List.of("sleep", "600"),
                     "env", Map.of("SIGNALTTY_TASK", "task_fake1"))).get("pane_id").asString();
-            hook(client, pane, "SessionStart", "s1");
-            hook(client, pane, "UserPromptSubmit", "s1");
+            hook(daemon.client(), pane, "SessionStart", "s1");
+            hook(daemon.client(), pane, "UserPromptSubmit", "s1");
             List<JsonNode> seen = eventsUntil(events, pane, "workspace.turn_started");
             List<String> names = seen.stream().map(e -> e.get("event").asString()).toList();
             assertThat(names).containsSubsequence("agent.idle", "pane.updated", "agent.working", "pane.updated",
                     "workspace.turn_started");
             JsonNode working = seen.stream().filter(e -> e.get("event").asString().equals("agent.working"))
                     .findFirst().orElseThrow().get("payload");
-            assertThat(working.get("workspace_id").asString()).isEqualTo(workspace);
+            assertThat(working.get("workspace_id").asString()).isEqualTo(daemon.workspace());
             assertThat(working.get("task_id").asString()).isEqualTo("task_fake1");
             assertThat(working.get("previous").asString()).isEqualTo("idle");
             assertThat(working.get("cause").asString()).isEqualTo("UserPromptSubmit");
             assertThat(working.get("agent_session_id").asString()).isEqualTo("s1");
 
-            hook(client, pane, claude("PermissionRequest", "s1", toolUse("Bash", "ls")));
-            hook(client, pane, claude("PostToolUse", "s1", toolUse("Bash", "ls")));
-            hook(client, pane, "Stop", "s1");
+            hook(daemon.client(), pane, claude("PermissionRequest", "s1", toolUse("Bash", "ls")));
+            hook(daemon.client(), pane, claude("PostToolUse", "s1", toolUse("Bash", "ls")));
+            hook(daemon.client(), pane, "Stop", "s1");
             List<String> rest = eventsUntil(events, pane, "agent.done").stream().map(e -> e.get("event").asString())
                     .toList();
             // working from blocked is the same turn: no second turn start
@@ -94,34 +75,34 @@ class HookEventsTest {
 
     @Test
     void staleOrReorderedReportsCannotMoveTheStateBackwards() {
-        String pane = sleeper(client, workspace);
-        hook(client, pane, "SessionStart", "s1");
-        hook(client, pane, "UserPromptSubmit", "s1");
-        hook(client, pane, claude("PermissionRequest", "s1", toolUse("Bash", "ls")));
-        hook(client, pane, claude("PreToolUse", "s1", toolUse("Bash", "ls"))); // arrived late
+        String pane = sleeper(daemon.client(), daemon.workspace());
+        hook(daemon.client(), pane, "SessionStart", "s1");
+        hook(daemon.client(), pane, "UserPromptSubmit", "s1");
+        hook(daemon.client(), pane, claude("PermissionRequest", "s1", toolUse("Bash", "ls")));
+        hook(daemon.client(), pane, claude("PreToolUse", "s1", toolUse("Bash", "ls"))); // arrived late
         assertThat(state(pane, "lifecycle")).isEqualTo("blocked");
-        hook(client, pane, claude("PostToolUse", "s1", toolUse("Bash", "ls")));
-        hook(client, pane, "Stop", "s1");
-        hook(client, pane, claude("PostToolUse", "s1", toolUse("Bash", "ls"))); // late, after the turn ended
+        hook(daemon.client(), pane, claude("PostToolUse", "s1", toolUse("Bash", "ls")));
+        hook(daemon.client(), pane, "Stop", "s1");
+        hook(daemon.client(), pane, claude("PostToolUse", "s1", toolUse("Bash", "ls"))); // late, after the turn ended
         assertThat(state(pane, "lifecycle")).isEqualTo("done");
     }
 
     @Test
     void readsAreNeverRefusedByAgentStateAndChangeNothing() { // seed R98, seed R99
-        String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "argv",
+        String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "argv",
                 List.of("sh", "-c", "echo visible-line; sleep 600"))).get("pane_id").asString();
-        hook(client, pane, "SessionStart", "s1");
-        hook(client, pane, "UserPromptSubmit", "s1");
-        hook(client, pane, claude("Notification", "s1", Map.of("notification_type", "permission_prompt",
+        hook(daemon.client(), pane, "SessionStart", "s1");
+        hook(daemon.client(), pane, "UserPromptSubmit", "s1");
+        hook(daemon.client(), pane, claude("Notification", "s1", Map.of("notification_type", "permission_prompt",
                 "message", "Claude needs your permission to use Bash")));
         assertThat(state(pane, "attention")).isEqualTo("permission_required");
-        JsonNode before = client.call("pane.get", Map.of("pane_id", pane));
-        client.call("pane.wait_for_output", Map.of("pane_id", pane, "match", "visible-line", "timeout_s", 10));
+        JsonNode before = daemon.client().call("pane.get", Map.of("pane_id", pane));
+        daemon.client().call("pane.wait_for_output", Map.of("pane_id", pane, "match", "visible-line", "timeout_s", 10));
         for (String mode : List.of("screen", "tail", "rendered")) {
-            assertThat(client.call("pane.read", Map.of("pane_id", pane, "mode", mode)).get("text").asString())
+            assertThat(daemon.client().call("pane.read", Map.of("pane_id", pane, "mode", mode)).get("text").asString())
                     .as(mode).contains("visible-line");
         }
-        JsonNode after = client.call("pane.get", Map.of("pane_id", pane));
+        JsonNode after = daemon.client().call("pane.get", Map.of("pane_id", pane));
         // passive: the agent's state, its attention and the wait baseline are exactly as before the reads
         assertThat(after.get("lifecycle")).isEqualTo(before.get("lifecycle"));
         assertThat(after.get("attention")).isEqualTo(before.get("attention"));
@@ -130,12 +111,12 @@ class HookEventsTest {
 
     @Test
     void notificationsMapToAttention() {
-        String pane = sleeper(client, workspace);
-        hook(client, pane, "SessionStart", "s1");
-        hook(client, pane, claude("Notification", "s1", Map.of("notification_type", "idle_prompt",
+        String pane = sleeper(daemon.client(), daemon.workspace());
+        hook(daemon.client(), pane, "SessionStart", "s1");
+        hook(daemon.client(), pane, claude("Notification", "s1", Map.of("notification_type", "idle_prompt",
                 "message", "Claude is waiting for your input")));
         assertThat(state(pane, "attention")).isEqualTo("input_required");
-        hook(client, pane, claude("Notification", "s1", Map.of("notification_type", "permission_prompt",
+        hook(daemon.client(), pane, claude("Notification", "s1", Map.of("notification_type", "permission_prompt",
                 "message", "Claude needs your permission to use Bash")));
         assertThat(state(pane, "attention")).isEqualTo("permission_required");
         assertThat(state(pane, "lifecycle")).isEqualTo("blocked");
@@ -143,48 +124,48 @@ class HookEventsTest {
 
     @Test
     void codexsAgentTurnCompleteIsDone() {
-        String pane = sleeper(client, workspace);
-        JsonNode reply = client.call("hook-event", Map.of("pane_id", pane, "payload", Map.of(
-                "type", "agent-turn-complete", "thread-id", "thr_1", "turn-id", "1", "cwd", root.toString(),
+        String pane = sleeper(daemon.client(), daemon.workspace());
+        JsonNode reply = daemon.client().call("hook-event", Map.of("pane_id", pane, "payload", Map.of(
+                "type", "agent-turn-complete", "thread-id", "thr_1", "turn-id", "1", "cwd", daemon.root().toString(),
                 "input-messages", List.of("fix the test"), "last-assistant-message", "Fixed.")));
         assertThat(reply.get("lifecycle").asString()).isEqualTo("done");
         assertThat(reply.get("attention").asString()).isEqualTo("unread");
-        JsonNode pane2 = client.call("pane.get", Map.of("pane_id", pane));
+        JsonNode pane2 = daemon.client().call("pane.get", Map.of("pane_id", pane));
         assertThat(pane2.get("agent").asString()).isEqualTo("codex");
         assertThat(pane2.get("wait_baseline").get("agent_session_id").asString()).isEqualTo("thr_1");
     }
 
     @Test
     void aPayloadWithoutAnEventNameOrAPaneIsBadParams() {
-        String pane = sleeper(client, workspace);
-        assertThat(client.errorCode("hook-event", Map.of("pane_id", pane, "payload", Map.of("x", 1))))
+        String pane = sleeper(daemon.client(), daemon.workspace());
+        assertThat(daemon.client().errorCode("hook-event", Map.of("pane_id", pane, "payload", Map.of("x", 1))))
                 .isEqualTo("BAD_PARAMS");
-        assertThat(client.errorCode("hook-event", Map.of("payload", claude("Stop", "s1", Map.of()))))
+        assertThat(daemon.client().errorCode("hook-event", Map.of("payload", claude("Stop", "s1", Map.of()))))
                 .isEqualTo("BAD_PARAMS");
-        assertThat(client.errorCode("hook-event", Map.of("pane_id", "pane_gone", "payload",
+        assertThat(daemon.client().errorCode("hook-event", Map.of("pane_id", "pane_gone", "payload",
                 claude("Stop", "s1", Map.of())))).isEqualTo("NO_SUCH_PANE");
     }
 
     @Test
     void notifyCreatesANotificationAndMarkSeenClearsOnlyUnread() {
-        String pane = sleeper(client, workspace);
-        JsonNode created = client.call("notify", Map.of("pane_id", pane, "message", "build finished", "title", "ci"));
+        String pane = sleeper(daemon.client(), daemon.workspace());
+        JsonNode created = daemon.client().call("notify", Map.of("pane_id", pane, "message", "build finished", "title", "ci"));
         assertThat(created.get("notification_id").asString()).startsWith("ntf_");
         assertThat(created.get("attention").asString()).isEqualTo("unread");
-        JsonNode seen = client.call("pane.mark_seen", Map.of("pane_id", pane));
+        JsonNode seen = daemon.client().call("pane.mark_seen", Map.of("pane_id", pane));
         assertThat(seen.get("changed").asBoolean()).isTrue();
         assertThat(seen.get("attention").asString()).isEqualTo("none");
-        hook(client, pane, claude("Notification", "s1", Map.of("notification_type", "idle_prompt")));
-        assertThat(client.call("pane.mark_seen", Map.of("pane_id", pane)).get("attention").asString())
+        hook(daemon.client(), pane, claude("Notification", "s1", Map.of("notification_type", "idle_prompt")));
+        assertThat(daemon.client().call("pane.mark_seen", Map.of("pane_id", pane)).get("attention").asString())
                 .isEqualTo("input_required");
     }
 
     @Test
     void aSubmitThatNoActivityFollowsAnswersUnconfirmedAfterOneEnterRetry() { // seed R53
-        String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "argv", List.of("cat")))
+        String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "argv", List.of("cat")))
                 .get("pane_id").asString();
-        hook(client, pane, "SessionStart", "s1"); // an agent pane, ready, whose hooks will stay silent
-        JsonNode result = client.call("pane.submit", Map.of("pane_id", pane, "text", "hello", "submit_delay_ms", 0,
+        hook(daemon.client(), pane, "SessionStart", "s1"); // an agent pane, ready, whose hooks will stay silent
+        JsonNode result = daemon.client().call("pane.submit", Map.of("pane_id", pane, "text", "hello", "submit_delay_ms", 0,
                 "stall_timeout_s", 1));
         assertThat(result.get("confirmed").asBoolean()).isFalse();
         assertThat(result.get("enter_retried").asBoolean()).isTrue();
@@ -192,9 +173,9 @@ class HookEventsTest {
 
     @Test
     void aSubmitConfirmedByANewerWorkingTransition() { // seed R53
-        String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "argv", List.of("cat")))
+        String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "argv", List.of("cat")))
                 .get("pane_id").asString();
-        hook(client, pane, "SessionStart", "s1");
+        hook(daemon.client(), pane, "SessionStart", "s1");
         Thread.ofVirtual().start(() -> {
             try {
                 Thread.sleep(300);
@@ -205,7 +186,7 @@ class HookEventsTest {
                 hook(agent, pane, "UserPromptSubmit", "s1");
             }
         });
-        JsonNode result = client.call("pane.submit", Map.of("pane_id", pane, "text", "hello", "submit_delay_ms", 0,
+        JsonNode result = daemon.client().call("pane.submit", Map.of("pane_id", pane, "text", "hello", "submit_delay_ms", 0,
                 "stall_timeout_s", 10));
         assertThat(result.get("confirmed").asBoolean()).isTrue();
         assertThat(result.get("enter_retried").asBoolean()).isFalse();

@@ -6,48 +6,29 @@ import static dev.signaltty.agent.AgentDaemonFixture.sleeper;
 import static dev.signaltty.agent.AgentDaemonFixture.toolUse;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
+import dev.signaltty.support.DaemonFixture;
 import dev.signaltty.support.ProtocolClient;
-import dev.signaltty.support.TestDaemon;
 import tools.jackson.databind.JsonNode;
 
 /** hook-event's wait_for_answer and wait_timeout_s on the wire (seed R149, seed R150). */
 class HookWaitParamsTest {
 
-    @TempDir
-    static Path root;
-    static TestDaemon daemon;
-    static ProtocolClient client;
-    static String workspace;
+    @RegisterExtension
+    static final DaemonFixture daemon = new DaemonFixture("agents");
     String pane;
-
-    @BeforeAll
-    static void start() {
-        daemon = TestDaemon.start(root);
-        client = daemon.connect();
-        workspace = AgentDaemonFixture.workspace(client, root);
-    }
-
-    @AfterAll
-    static void stop() {
-        client.close();
-        daemon.close();
-    }
 
     @BeforeEach
     void workingAgent() {
-        pane = sleeper(client, workspace);
-        hook(client, pane, "SessionStart", "s1");
-        hook(client, pane, "UserPromptSubmit", "s1");
+        pane = sleeper(daemon.client(), daemon.workspace());
+        hook(daemon.client(), pane, "SessionStart", "s1");
+        hook(daemon.client(), pane, "UserPromptSubmit", "s1");
     }
 
     JsonNode ask(Object waitForAnswer, Object timeout) {
@@ -70,7 +51,7 @@ class HookWaitParamsTest {
         JsonNode ordinary = ask(false, null);
         assertThat(ordinary.get("ok").asBoolean()).isTrue();
         assertThat(ordinary.get("result").has("native_verdict")).isFalse();
-        assertThat(client.call("decision.list", Map.of("pane_id", pane)).get("decisions").isEmpty()).isTrue();
+        assertThat(daemon.client().call("decision.list", Map.of("pane_id", pane)).get("decisions").isEmpty()).isTrue();
     }
 
     @Test
@@ -80,7 +61,7 @@ class HookWaitParamsTest {
             assertThat(refused.get("error").get("code").asString()).as(String.valueOf(outside)).isEqualTo("BAD_PARAMS");
             assertThat(refused.get("error").get("details").get("field").asString()).isEqualTo("wait_timeout_s");
         }
-        assertThat(client.call("decision.list", Map.of("pane_id", pane)).get("decisions").isEmpty()).isTrue();
+        assertThat(daemon.client().call("decision.list", Map.of("pane_id", pane)).get("decisions").isEmpty()).isTrue();
 
         long start = System.nanoTime();
         JsonNode oneSecond = ask(true, 1).get("result");

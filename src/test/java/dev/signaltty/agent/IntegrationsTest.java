@@ -11,40 +11,21 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import dev.signaltty.support.ProtocolClient;
-import dev.signaltty.support.TestDaemon;
+import dev.signaltty.support.DaemonFixture;
 import tools.jackson.databind.JsonNode;
 
 /** Launch integrations for Codex, unsupported agents, remote endpoints and setup errors (ADR-0014). */
 class IntegrationsTest {
 
-    @TempDir
-    static Path root;
-    static TestDaemon daemon;
-    static ProtocolClient client;
-    static String workspace;
-
-    @BeforeAll
-    static void start() {
-        daemon = TestDaemon.start(root, "signaltty.cli.command=signaltty-test-cli");
-        client = daemon.connect();
-        workspace = AgentDaemonFixture.workspace(client, root);
-    }
-
-    @AfterAll
-    static void stop() {
-        client.close();
-        daemon.close();
-    }
+    @RegisterExtension
+    static final DaemonFixture daemon = new DaemonFixture("agents", "signaltty.cli.command=signaltty-test-cli");
 
     /** A stand-in executable: prints its arguments (and a help text mentioning {@code helpFlag}). */
     static Path script(String dir, String name, String helpFlag) throws IOException {
-        Path bin = Files.createDirectories(root.resolve(dir));
+        Path bin = Files.createDirectories(daemon.root().resolve(dir));
         Path file = bin.resolve(name);
         Files.writeString(file, "#!/bin/sh\nif [ \"$1\" = --help ]; then echo 'usage: " + name + " [OPTIONS] "
                 + helpFlag + "'; exit 0; fi\necho \"ARGS: $*\"\nexec sleep 60\n");
@@ -53,11 +34,11 @@ class IntegrationsTest {
     }
 
     static JsonNode spawn(List<String> argv) {
-        return client.call("pane.spawn", Map.of("workspace_id", workspace, "argv", argv, "cols", 200));
+        return daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "argv", argv, "cols", 200));
     }
 
     static String screen(String pane) {
-        return client.call("pane.read", Map.of("pane_id", pane, "mode", "screen")).get("text").asString();
+        return daemon.client().call("pane.read", Map.of("pane_id", pane, "mode", "screen")).get("text").asString();
     }
 
     @Test

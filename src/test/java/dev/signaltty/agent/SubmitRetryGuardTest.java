@@ -6,7 +6,6 @@ import static dev.signaltty.agent.AgentDaemonFixture.toolUse;
 import static dev.signaltty.support.ProtocolClient.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,14 +13,12 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
+import dev.signaltty.support.DaemonFixture;
 import dev.signaltty.support.ProtocolClient;
-import dev.signaltty.support.TestDaemon;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -37,25 +34,9 @@ import tools.jackson.databind.JsonNode;
  */
 class SubmitRetryGuardTest {
 
-    @TempDir
-    static Path root;
-    static TestDaemon daemon;
-    static ProtocolClient client;
-    static String workspace;
+    @RegisterExtension
+    static final DaemonFixture daemon = new DaemonFixture("agents");
     final List<ProtocolClient> connections = new ArrayList<>();
-
-    @BeforeAll
-    static void start() {
-        daemon = TestDaemon.start(root);
-        client = daemon.connect();
-        workspace = AgentDaemonFixture.workspace(client, root);
-    }
-
-    @AfterAll
-    static void stop() {
-        client.close();
-        daemon.close();
-    }
 
     @AfterEach
     void closeConnections() {
@@ -63,12 +44,12 @@ class SubmitRetryGuardTest {
     }
 
     static String lineLogger() {
-        return client.call("pane.spawn", Map.of("workspace_id", workspace, "argv", List.of("bash", "--norc",
+        return daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "argv", List.of("bash", "--norc",
                 "--noprofile", "-c", "while IFS= read -r l; do echo \"line<$l>\"; done"))).get("pane_id").asString();
     }
 
     static String screen(String pane) {
-        return client.call("pane.read", Map.of("pane_id", pane, "mode", "tail")).get("text").asString();
+        return daemon.client().call("pane.read", Map.of("pane_id", pane, "mode", "tail")).get("text").asString();
     }
 
     static long lines(String pane) {
@@ -85,7 +66,7 @@ class SubmitRetryGuardTest {
     @Test
     void withoutADecisionTheRetryWritesASecondEnter() throws Exception { // seed R53
         String pane = lineLogger();
-        hook(client, pane, "SessionStart", "s1");
+        hook(daemon.client(), pane, "SessionStart", "s1");
         JsonNode result = submitInBackground(pane, "first", 1.0).get(30, TimeUnit.SECONDS).get("result");
         assertThat(result.get("confirmed").asBoolean()).isFalse();
         assertThat(result.get("enter_retried").asBoolean()).isTrue();
@@ -96,11 +77,11 @@ class SubmitRetryGuardTest {
     @Test
     void aDecisionPendingAtTheRetryRefusesItAndWritesNoEnter() throws Exception { // seed R52
         String pane = lineLogger();
-        hook(client, pane, "SessionStart", "ghost");
-        hook(client, pane, "SessionStart", "s2"); // the pane's session is now s2; ghost is a left session
+        hook(daemon.client(), pane, "SessionStart", "ghost");
+        hook(daemon.client(), pane, "SessionStart", "s2"); // the pane's session is now s2; ghost is a left session
         CompletableFuture<JsonNode> submit = submitInBackground(pane, "second", 4.0);
         eventually(Duration.ofSeconds(10), () -> screen(pane).contains("line<second>")); // the delayed Enter
-        String lifecycleSeq = client.call("pane.get", Map.of("pane_id", pane)).get("wait_baseline")
+        String lifecycleSeq = daemon.client().call("pane.get", Map.of("pane_id", pane)).get("wait_baseline")
                 .get("lifecycle_seq").toString();
 
         // the ghost session's permission hook waits for an answer: a decision, but no transition
@@ -111,11 +92,11 @@ class SubmitRetryGuardTest {
                         "payload", claude("PermissionRequest", "ghost", toolUse("Bash", "ls")))), AgentDaemonFixture.THREADS);
         String[] decision = new String[1];
         eventually(Duration.ofSeconds(10), () -> {
-            JsonNode list = client.call("decision.list", Map.of("pane_id", pane, "status", "pending")).get("decisions");
+            JsonNode list = daemon.client().call("decision.list", Map.of("pane_id", pane, "status", "pending")).get("decisions");
             decision[0] = list.isEmpty() ? null : list.get(0).get("decision_id").asString();
             return decision[0] != null;
         });
-        assertThat(client.call("pane.get", Map.of("pane_id", pane)).get("wait_baseline").get("lifecycle_seq")
+        assertThat(daemon.client().call("pane.get", Map.of("pane_id", pane)).get("wait_baseline").get("lifecycle_seq")
                 .toString()).isEqualTo(lifecycleSeq);
         assertThat(submit).isNotDone();
 
@@ -128,12 +109,12 @@ class SubmitRetryGuardTest {
         assertThat(error.get("details").get("decision_id").asString()).isEqualTo(decision[0]);
 
         // the retry's Enter was never written: the program still saw only the one line
-        client.call("pane.write", Map.of("pane_id", pane, "data", "fence\r"));
+        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "fence\r"));
         eventually(Duration.ofSeconds(10), () -> screen(pane).contains("line<fence>"));
         assertThat(screen(pane)).doesNotContain("line<>");
         assertThat(lines(pane)).isEqualTo(2);
         // and the submit left the decision alone (seed R57)
-        assertThat(client.call("decision.get", Map.of("decision_id", decision[0])).get("status").asString())
+        assertThat(daemon.client().call("decision.get", Map.of("decision_id", decision[0])).get("status").asString())
                 .isEqualTo("pending");
         assertThat(ask).isNotDone();
     }

@@ -6,20 +6,17 @@ import static dev.signaltty.agent.AgentDaemonFixture.hook;
 import static dev.signaltty.agent.AgentDaemonFixture.sleeper;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
+import dev.signaltty.support.DaemonFixture;
 import dev.signaltty.support.ProtocolClient;
-import dev.signaltty.support.TestDaemon;
 import dev.signaltty.transport.ProtocolJson;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -27,29 +24,13 @@ import tools.jackson.databind.node.ObjectNode;
 /** Every wait rule of the seed (ADR-0018), against a real daemon with panes on real PTYs. */
 class WaitRulesTest {
 
-    @TempDir
-    static Path root;
-    static TestDaemon daemon;
-    static ProtocolClient client;
-    static String workspace;
+    @RegisterExtension
+    static final DaemonFixture daemon = new DaemonFixture("agents");
     String pane;
-
-    @BeforeAll
-    static void start() {
-        daemon = TestDaemon.start(root);
-        client = daemon.connect();
-        workspace = AgentDaemonFixture.workspace(client, root);
-    }
-
-    @AfterAll
-    static void stop() {
-        client.close();
-        daemon.close();
-    }
 
     @BeforeEach
     void newPane() {
-        pane = sleeper(client, workspace);
+        pane = sleeper(daemon.client(), daemon.workspace());
     }
 
     JsonNode waitFor(Object until, JsonNode after, double timeout) {
@@ -71,8 +52,8 @@ class WaitRulesTest {
 
         @Test
         void succeedsAtOnceWhenTheCurrentStateAlreadyMatches() { // seed R23
-            hook(client, pane, "SessionStart", "s1");
-            long seq = baseline(client, pane).get("lifecycle_seq").asLong();
+            hook(daemon.client(), pane, "SessionStart", "s1");
+            long seq = baseline(daemon.client(), pane).get("lifecycle_seq").asLong();
             JsonNode reply = waitFor("idle", null, 5);
             assertThat(reply.get("ok").asBoolean()).isTrue();
             assertThat(reply.get("result").get("outcome").asString()).isEqualTo("idle");
@@ -89,10 +70,10 @@ class WaitRulesTest {
 
         @Test
         void waitsForAFutureTransitionWhenNothingMatchesYet() {
-            hook(client, pane, "SessionStart", "s1");
+            hook(daemon.client(), pane, "SessionStart", "s1");
             Thread.ofVirtual().start(() -> {
                 sleep(300);
-                hook(client, pane, "UserPromptSubmit", "s1");
+                hook(daemon.client(), pane, "UserPromptSubmit", "s1");
             });
             JsonNode reply = waitFor("working", null, 10);
             assertThat(reply.get("result").get("outcome").asString()).isEqualTo("working");
@@ -105,19 +86,19 @@ class WaitRulesTest {
 
         @Test
         void onlyANewerTransitionMatches() { // seed R120
-            hook(client, pane, "SessionStart", "s1");
-            JsonNode base = baseline(client, pane);
+            hook(daemon.client(), pane, "SessionStart", "s1");
+            JsonNode base = baseline(daemon.client(), pane);
             assertThat(code(waitFor("idle", base, 0.3))).isEqualTo("TIMEOUT");
         }
 
         @Test
         void matchesFastWorkThatFinishedAndMovedOnBeforeTheWaitArrived() { // seed R122, seed R123, seed R124, seed R119
-            hook(client, pane, "SessionStart", "s1");
-            JsonNode base = baseline(client, pane);
-            hook(client, pane, "UserPromptSubmit", "s1");
-            hook(client, pane, "Stop", "s1");
-            long doneSeq = baseline(client, pane).get("lifecycle_seq").asLong();
-            hook(client, pane, "UserPromptSubmit", "s1"); // already moved on to the next turn
+            hook(daemon.client(), pane, "SessionStart", "s1");
+            JsonNode base = baseline(daemon.client(), pane);
+            hook(daemon.client(), pane, "UserPromptSubmit", "s1");
+            hook(daemon.client(), pane, "Stop", "s1");
+            long doneSeq = baseline(daemon.client(), pane).get("lifecycle_seq").asLong();
+            hook(daemon.client(), pane, "UserPromptSubmit", "s1"); // already moved on to the next turn
             JsonNode result = waitFor("done", base, 5).get("result");
             assertThat(result.get("outcome").asString()).isEqualTo("done");
             assertThat(result.get("transition_seq").asLong()).isEqualTo(doneSeq);
@@ -126,22 +107,22 @@ class WaitRulesTest {
 
         @Test
         void attentionChangesCannotValidateAnOldDone() { // seed R121
-            hook(client, pane, "SessionStart", "s1");
-            hook(client, pane, "UserPromptSubmit", "s1");
-            hook(client, pane, "Stop", "s1");
-            JsonNode base = baseline(client, pane);
-            client.call("pane.mark_seen", Map.of("pane_id", pane));
-            client.call("notify", Map.of("pane_id", pane, "message", "look"));
+            hook(daemon.client(), pane, "SessionStart", "s1");
+            hook(daemon.client(), pane, "UserPromptSubmit", "s1");
+            hook(daemon.client(), pane, "Stop", "s1");
+            JsonNode base = baseline(daemon.client(), pane);
+            daemon.client().call("pane.mark_seen", Map.of("pane_id", pane));
+            daemon.client().call("notify", Map.of("pane_id", pane, "message", "look"));
             assertThat(code(waitFor("done", base, 0.3))).isEqualTo("TIMEOUT");
             assertThat(code(waitFor("unread", base, 1))).isEqualTo("ok");
         }
 
         @Test
         void matchesAlternativesInTheCallersOrder() { // seed R22
-            hook(client, pane, "SessionStart", "s1");
-            hook(client, pane, "UserPromptSubmit", "s1");
-            JsonNode base = baseline(client, pane);
-            hook(client, pane, "Stop", "s1"); // done and unread
+            hook(daemon.client(), pane, "SessionStart", "s1");
+            hook(daemon.client(), pane, "UserPromptSubmit", "s1");
+            JsonNode base = baseline(daemon.client(), pane);
+            hook(daemon.client(), pane, "Stop", "s1"); // done and unread
             assertThat(waitFor(List.of("unread", "done"), base, 1).get("result").get("outcome").asString())
                     .isEqualTo("unread");
             assertThat(waitFor(List.of("done", "unread"), base, 1).get("result").get("outcome").asString())
@@ -150,28 +131,28 @@ class WaitRulesTest {
 
         @Test
         void repeatedSameStateHooksCreateNoNewTransition() { // seed R125
-            hook(client, pane, "SessionStart", "s1");
-            hook(client, pane, "UserPromptSubmit", "s1");
-            JsonNode base = baseline(client, pane);
-            hook(client, pane, claude("PreToolUse", "s1", AgentDaemonFixture.toolUse("Bash", "ls")));
-            hook(client, pane, claude("PostToolUse", "s1", AgentDaemonFixture.toolUse("Bash", "ls")));
-            assertThat(baseline(client, pane).get("lifecycle_seq").asLong()).isEqualTo(base.get("lifecycle_seq").asLong());
+            hook(daemon.client(), pane, "SessionStart", "s1");
+            hook(daemon.client(), pane, "UserPromptSubmit", "s1");
+            JsonNode base = baseline(daemon.client(), pane);
+            hook(daemon.client(), pane, claude("PreToolUse", "s1", AgentDaemonFixture.toolUse("Bash", "ls")));
+            hook(daemon.client(), pane, claude("PostToolUse", "s1", AgentDaemonFixture.toolUse("Bash", "ls")));
+            assertThat(baseline(daemon.client(), pane).get("lifecycle_seq").asLong()).isEqualTo(base.get("lifecycle_seq").asLong());
             assertThat(code(waitFor("working", base, 0.3))).isEqualTo("TIMEOUT");
         }
 
         @Test
         void seenIsTheMarkSeenClearAndAttentionClearedAnyClear() { // seed R21
-            hook(client, pane, "SessionStart", "s1");
-            hook(client, pane, "UserPromptSubmit", "s1");
-            hook(client, pane, "Stop", "s1");
-            JsonNode base = baseline(client, pane);
-            client.call("pane.mark_seen", Map.of("pane_id", pane));
+            hook(daemon.client(), pane, "SessionStart", "s1");
+            hook(daemon.client(), pane, "UserPromptSubmit", "s1");
+            hook(daemon.client(), pane, "Stop", "s1");
+            JsonNode base = baseline(daemon.client(), pane);
+            daemon.client().call("pane.mark_seen", Map.of("pane_id", pane));
             assertThat(waitFor(List.of("seen"), base, 1).get("result").get("outcome").asString()).isEqualTo("seen");
             assertThat(waitFor(List.of("attention_cleared"), base, 1).get("result").get("outcome").asString())
                     .isEqualTo("attention_cleared");
-            client.call("notify", Map.of("pane_id", pane, "message", "again"));
-            JsonNode base2 = baseline(client, pane);
-            hook(client, pane, "UserPromptSubmit", "s1"); // a prompt clears attention, but that is not "seen"
+            daemon.client().call("notify", Map.of("pane_id", pane, "message", "again"));
+            JsonNode base2 = baseline(daemon.client(), pane);
+            hook(daemon.client(), pane, "UserPromptSubmit", "s1"); // a prompt clears attention, but that is not "seen"
             assertThat(code(waitFor("seen", base2, 0.3))).isEqualTo("TIMEOUT");
             assertThat(code(waitFor("attention_cleared", base2, 1))).isEqualTo("ok");
         }
@@ -182,41 +163,41 @@ class WaitRulesTest {
 
         @Test
         void theFirstSessionDiscoveryIsAllowed() { // seed R130
-            JsonNode base = baseline(client, pane);
+            JsonNode base = baseline(daemon.client(), pane);
             assertThat(base.get("session_generation").asLong()).isZero();
-            hook(client, pane, "SessionStart", "s1");
+            hook(daemon.client(), pane, "SessionStart", "s1");
             assertThat(code(waitFor("idle", base, 1))).isEqualTo("ok");
         }
 
         @Test
         void aReplacedSessionIsIdentityChangedEvenBackToTheOriginal() { // seed R128, seed R131
-            hook(client, pane, "SessionStart", "s1");
-            JsonNode first = baseline(client, pane);
-            hook(client, pane, "SessionStart", "s2");
+            hook(daemon.client(), pane, "SessionStart", "s1");
+            JsonNode first = baseline(daemon.client(), pane);
+            hook(daemon.client(), pane, "SessionStart", "s2");
             assertThat(code(waitFor("idle", first, 1))).isEqualTo("IDENTITY_CHANGED");
-            JsonNode second = baseline(client, pane);
-            hook(client, pane, "SessionStart", "s1");
-            assertThat(baseline(client, pane).get("agent_session_id").asString()).isEqualTo("s1");
+            JsonNode second = baseline(daemon.client(), pane);
+            hook(daemon.client(), pane, "SessionStart", "s1");
+            assertThat(baseline(daemon.client(), pane).get("agent_session_id").asString()).isEqualTo("s1");
             assertThat(code(waitFor("idle", second, 1))).isEqualTo("IDENTITY_CHANGED");
             assertThat(code(waitFor("idle", first, 1))).isEqualTo("IDENTITY_CHANGED");
         }
 
         @Test
         void aLateReportFromALeftSessionIsIgnored() {
-            hook(client, pane, "SessionStart", "s1");
-            hook(client, pane, "SessionStart", "s2");
-            hook(client, pane, "UserPromptSubmit", "s1");
-            assertThat(client.call("pane.get", Map.of("pane_id", pane)).get("lifecycle").asString()).isEqualTo("idle");
+            hook(daemon.client(), pane, "SessionStart", "s1");
+            hook(daemon.client(), pane, "SessionStart", "s2");
+            hook(daemon.client(), pane, "UserPromptSubmit", "s1");
+            assertThat(daemon.client().call("pane.get", Map.of("pane_id", pane)).get("lifecycle").asString()).isEqualTo("idle");
         }
 
         @Test
         void anExitKeepsTheProcessIdentitySoUntilExitedSucceeds() { // seed R129, seed R42
-            String shortLived = client.call("pane.spawn", Map.of("workspace_id", workspace, "argv",
+            String shortLived = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "argv",
                     List.of("sh", "-c", "sleep 1"))).get("pane_id").asString();
-            hook(client, shortLived, "SessionStart", "s1");
-            hook(client, shortLived, claude("Notification", "s1", Map.of("notification_type", "idle_prompt",
+            hook(daemon.client(), shortLived, "SessionStart", "s1");
+            hook(daemon.client(), shortLived, claude("Notification", "s1", Map.of("notification_type", "idle_prompt",
                     "message", "Claude is waiting for your input")));
-            JsonNode base = baseline(client, shortLived);
+            JsonNode base = baseline(daemon.client(), shortLived);
             Map<String, Object> params = Map.of("pane_id", shortLived, "until", "exited", "after", base, "timeout_s", 10);
             try (ProtocolClient waiter = daemon.connect()) {
                 JsonNode result = waiter.call("wait", params);
@@ -238,7 +219,7 @@ class WaitRulesTest {
 
         @Test
         void aMalformedBaselineIsBadParams() { // seed R133
-            JsonNode base = baseline(client, pane);
+            JsonNode base = baseline(daemon.client(), pane);
             for (String field : List.of("pane_id", "process_instance", "lifecycle_seq", "attention_seq",
                     "session_generation")) {
                 ObjectNode broken = ((ObjectNode) base).deepCopy();
@@ -256,7 +237,7 @@ class WaitRulesTest {
 
         @Test
         void aBaselineAheadOfThePaneIsBadParams() { // seed R133
-            ObjectNode ahead = ((ObjectNode) baseline(client, pane)).deepCopy();
+            ObjectNode ahead = ((ObjectNode) baseline(daemon.client(), pane)).deepCopy();
             ahead.put("lifecycle_seq", 1_000_000_000L);
             assertThat(code(waitFor("done", ahead, 1))).isEqualTo("BAD_PARAMS");
         }
@@ -302,7 +283,7 @@ class WaitRulesTest {
 
         @Test
         void theSchemaAdvertisesWaitAsSingleFlightWithBaselines() { // seed R138
-            JsonNode schema = client.call("schema", Map.of());
+            JsonNode schema = daemon.client().call("schema", Map.of());
             assertThat(schema.get("capabilities").toString()).contains("wait_baseline", "single_flight_waits");
             boolean single = false;
             for (JsonNode method : schema.get("methods")) {

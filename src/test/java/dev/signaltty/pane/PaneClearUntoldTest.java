@@ -3,18 +3,14 @@ package dev.signaltty.pane;
 import static dev.signaltty.support.ProtocolClient.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import dev.signaltty.support.ProtocolClient;
-import dev.signaltty.support.TestDaemon;
+import dev.signaltty.support.DaemonFixture;
 
 /**
  * pane.clear only rewrites what the server and its viewers show: the program behind the pane gets no
@@ -22,37 +18,20 @@ import dev.signaltty.support.TestDaemon;
  */
 class PaneClearUntoldTest {
 
-    @TempDir
-    static Path root;
-    static TestDaemon daemon;
-    static ProtocolClient client;
-    static String workspace;
-
-    @BeforeAll
-    static void start() {
-        daemon = TestDaemon.start(root);
-        client = daemon.connect();
-        workspace = client.call("workspace.create", Map.of("name", "clear", "cwd", root.toString()))
-                .get("workspace_id").asString();
-    }
-
-    @AfterAll
-    static void stop() {
-        client.close();
-        daemon.close();
-    }
+    @RegisterExtension
+    static final DaemonFixture daemon = new DaemonFixture("clear");
 
     static String spawn(String script) {
-        return client.call("pane.spawn", Map.of("workspace_id", workspace,
+        return daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(),
                 "argv", List.of("bash", "--norc", "--noprofile", "-c", script))).get("pane_id").asString();
     }
 
     static String read(String pane, String mode) {
-        return client.call("pane.read", Map.of("pane_id", pane, "mode", mode)).get("text").asString();
+        return daemon.client().call("pane.read", Map.of("pane_id", pane, "mode", mode)).get("text").asString();
     }
 
     static long pid(String pane) {
-        return client.call("pane.get", Map.of("pane_id", pane)).get("pane").get("pid").asLong();
+        return daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("pid").asLong();
     }
 
     @Test
@@ -63,19 +42,19 @@ class PaneClearUntoldTest {
                 + "echo tick-$n; n=$((n+1)); done");
         long pid = pid(pane);
         eventually(Duration.ofSeconds(10), () -> read(pane, "tail").contains("tick-5"));
-        client.call("pane.clear", Map.of("pane_id", pane));
-        long afterClear = client.call("pane.get", Map.of("pane_id", pane)).get("pane").get("output_offset").asLong();
+        daemon.client().call("pane.clear", Map.of("pane_id", pane));
+        long afterClear = daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("output_offset").asLong();
 
         // the program keeps writing after the clear point, with numbers continuing where they were
-        eventually(Duration.ofSeconds(10), () -> client.call("pane.get", Map.of("pane_id", pane)).get("pane")
+        eventually(Duration.ofSeconds(10), () -> daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane")
                 .get("output_offset").asLong() > afterClear + 40);
         Thread.sleep(500); // time enough for a WINCH trap or an input line to be printed, were there one
         String tail = read(pane, "tail");
         assertThat(tail).contains("tick-").doesNotContain("tick-0\n").doesNotContain("WINCH-SEEN")
                 .doesNotContain("INPUT-SEEN");
         assertThat(pid(pane)).isEqualTo(pid);
-        assertThat(client.call("pane.get", Map.of("pane_id", pane)).get("pane").get("status").asString()).isEqualTo("running");
-        client.call("pane.close", Map.of("pane_id", pane));
+        assertThat(daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("status").asString()).isEqualTo("running");
+        daemon.client().call("pane.close", Map.of("pane_id", pane));
     }
 
     @Test
@@ -85,7 +64,7 @@ class PaneClearUntoldTest {
                 + "trap 'printf WINCH-SEEN' WINCH; "
                 + "while read -r line; do printf '\\033[H\\033[2JFRAME-AFTER<%s>\\n' \"$line\"; done; sleep 60");
         eventually(Duration.ofSeconds(10), () -> read(pane, "screen").contains("FRAME-ONE"));
-        client.call("pane.clear", Map.of("pane_id", pane));
+        daemon.client().call("pane.clear", Map.of("pane_id", pane));
 
         // nothing tells the program: its screen stays blank
         Thread.sleep(700);
@@ -93,9 +72,9 @@ class PaneClearUntoldTest {
         assertThat(screen.strip()).isEmpty();
 
         // until it repaints on its own, here on input a person types
-        client.call("pane.write", Map.of("pane_id", pane, "data", "repaint\r"));
+        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "repaint\r"));
         eventually(Duration.ofSeconds(10), () -> read(pane, "screen").contains("FRAME-AFTER<repaint>"));
         assertThat(read(pane, "screen")).doesNotContain("FRAME-ONE").doesNotContain("WINCH-SEEN");
-        client.call("pane.close", Map.of("pane_id", pane));
+        daemon.client().call("pane.close", Map.of("pane_id", pane));
     }
 }

@@ -10,71 +10,52 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
+import dev.signaltty.support.DaemonFixture;
 import dev.signaltty.support.ProtocolClient;
-import dev.signaltty.support.TestDaemon;
 import tools.jackson.databind.JsonNode;
 
 /** Panes on real PTYs, driven over the real socket. */
 class PaneLifecycleTest {
 
-    @TempDir
-    static Path root;
-    static TestDaemon daemon;
-    static ProtocolClient client;
-    static String workspace;
-
-    @BeforeAll
-    static void start() {
-        daemon = TestDaemon.start(root);
-        client = daemon.connect();
-        workspace = client.call("workspace.create", Map.of("name", "panes", "cwd", root.toString()))
-                .get("workspace_id").asString();
-    }
-
-    @AfterAll
-    static void stop() {
-        client.close();
-        daemon.close();
-    }
+    @RegisterExtension
+    static final DaemonFixture daemon = new DaemonFixture("panes");
 
     static String spawnBash(Map<String, Object> extra) {
-        Map<String, Object> params = new java.util.HashMap<>(Map.of("workspace_id", workspace,
+        Map<String, Object> params = new java.util.HashMap<>(Map.of("workspace_id", daemon.workspace(),
                 "argv", List.of("bash", "--norc", "--noprofile", "-i")));
         params.putAll(extra);
-        return client.call("pane.spawn", params).get("pane_id").asString();
+        return daemon.client().call("pane.spawn", params).get("pane_id").asString();
     }
 
     static void awaitExited(String pane, Duration timeout) {
         eventually(timeout,
-                () -> client.call("pane.get", Map.of("pane_id", pane)).get("pane").get("status").asString().equals("exited"));
+                () -> daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("status").asString().equals("exited"));
     }
 
     static String tail(String pane) {
-        return client.call("pane.read", Map.of("pane_id", pane, "mode", "tail")).get("text").asString();
+        return daemon.client().call("pane.read", Map.of("pane_id", pane, "mode", "tail")).get("text").asString();
     }
 
     @Test
     void runsAShellWritesToItReadsItsTailAndClosesIt() {
         String pane = spawnBash(Map.of());
-        client.call("pane.write", Map.of("pane_id", pane, "data", "echo hi\n"));
+        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "echo hi\n"));
         eventually(Duration.ofSeconds(10), () -> tail(pane).lines().anyMatch(line -> line.equals("hi")));
-        JsonNode closed = client.call("pane.close", Map.of("pane_id", pane));
+        JsonNode closed = daemon.client().call("pane.close", Map.of("pane_id", pane));
         assertThat(closed.get("pane_id").asString()).isEqualTo(pane);
-        assertThat(client.errorCode("pane.get", Map.of("pane_id", pane))).isEqualTo("NO_SUCH_PANE");
+        assertThat(daemon.client().errorCode("pane.get", Map.of("pane_id", pane))).isEqualTo("NO_SUCH_PANE");
     }
 
     @Test
     void givesTheChildItsSizeFromItsFirstInstruction() {
-        String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "cols", 117, "rows", 33,
+        String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "cols", 117, "rows", 33,
                 "argv", List.of("sh", "-c", "echo size=$(tput cols)x$(tput lines); sleep 30"))).get("pane_id").asString();
         eventually(Duration.ofSeconds(10), () -> tail(pane).contains("size="));
         assertThat(tail(pane)).contains("size=117x33");
-        client.call("pane.close", Map.of("pane_id", pane));
+        daemon.client().call("pane.close", Map.of("pane_id", pane));
     }
 
     @Test
@@ -87,7 +68,7 @@ class PaneLifecycleTest {
                 int cols = 90 + i;
                 panes.add(pool.submit(() -> {
                     try (ProtocolClient own = daemon.connect()) {
-                        return own.call("pane.spawn", Map.of("workspace_id", workspace, "cols", cols, "rows", 20 + cols % 7,
+                        return own.call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "cols", cols, "rows", 20 + cols % 7,
                                 "argv", List.of("sh", "-c", "echo size=$(tput cols)x$(tput lines); sleep 30"))).get("pane_id").asString();
                     }
                 }));
@@ -98,73 +79,73 @@ class PaneLifecycleTest {
             int cols = 90 + i;
             eventually(Duration.ofSeconds(20), () -> tail(pane).contains("size="));
             assertThat(tail(pane)).contains("size=" + cols + "x" + (20 + cols % 7));
-            client.call("pane.close", Map.of("pane_id", pane));
+            daemon.client().call("pane.close", Map.of("pane_id", pane));
         }
     }
 
     @Test
     void setsTermAndTheSignalttyEnvironment() { // seed R338
-        String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "cols", 400, "argv",
+        String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "cols", 400, "argv",
                 List.of("sh", "-c", "echo T=$TERM P=$SIGNALTTY_PANE W=$SIGNALTTY_WORKSPACE S=$SIGNALTTY_SOCKET; sleep 30")))
                 .get("pane_id").asString();
         eventually(Duration.ofSeconds(10), () -> tail(pane).contains("T="));
-        assertThat(tail(pane)).contains("T=xterm-256color", "P=" + pane, "W=" + workspace,
+        assertThat(tail(pane)).contains("T=xterm-256color", "P=" + pane, "W=" + daemon.workspace(),
                 "S=" + daemon.socket());
-        client.call("pane.close", Map.of("pane_id", pane));
+        daemon.client().call("pane.close", Map.of("pane_id", pane));
     }
 
     @Test
     void recordsTheExitStatusWhenTheChildExits() {
-        String pane = client.call("pane.spawn", Map.of("workspace_id", workspace,
+        String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(),
                 "argv", List.of("sh", "-c", "exit 7"))).get("pane_id").asString();
         eventually(Duration.ofSeconds(10),
-                () -> client.call("pane.get", Map.of("pane_id", pane)).get("pane").get("status").asString().equals("exited"));
-        assertThat(client.call("pane.get", Map.of("pane_id", pane)).get("pane").get("exit_code").asInt()).isEqualTo(7);
-        assertThat(client.errorCode("pane.write", Map.of("pane_id", pane, "data", "x"))).isEqualTo("PANE_EXITED");
-        client.call("pane.close", Map.of("pane_id", pane));
+                () -> daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("status").asString().equals("exited"));
+        assertThat(daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("exit_code").asInt()).isEqualTo(7);
+        assertThat(daemon.client().errorCode("pane.write", Map.of("pane_id", pane, "data", "x"))).isEqualTo("PANE_EXITED");
+        daemon.client().call("pane.close", Map.of("pane_id", pane));
     }
 
     @Test
     void keepsEveryByteWrittenJustBeforeExitAndCountsItInTheOffset() {
         // 3 MiB written as fast as the PTY takes it, then exit: the reader drains before the pane ends
-        String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "argv", List.of("sh", "-c",
+        String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "argv", List.of("sh", "-c",
                 "head -c 3145728 /dev/zero | tr '\\0' x; printf '\\nLAST-LINE\\n'"))).get("pane_id").asString();
         awaitExited(pane, Duration.ofSeconds(30));
         // 3 MiB of x, then CR LF + "LAST-LINE" + CR LF (the PTY turns each LF into CR LF)
-        assertThat(client.call("pane.get", Map.of("pane_id", pane)).get("pane").get("output_offset").asLong())
+        assertThat(daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("output_offset").asLong())
                 .isEqualTo(3145728L + 2 + 9 + 2);
         assertThat(tail(pane)).contains("LAST-LINE");
-        client.call("pane.close", Map.of("pane_id", pane));
+        daemon.client().call("pane.close", Map.of("pane_id", pane));
     }
 
     @Test
     void endsWhenTheLeaderExitsEvenIfABackgroundChildStillHoldsThePty() {
         // the background sleep keeps the PTY's slave open; the pane still ends shortly after its leader
-        String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "argv", List.of("sh", "-c",
+        String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "argv", List.of("sh", "-c",
                 "sleep 60 & echo leader-done; exit 3"))).get("pane_id").asString();
         awaitExited(pane, Duration.ofSeconds(10));
-        JsonNode view = client.call("pane.get", Map.of("pane_id", pane)).get("pane");
+        JsonNode view = daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane");
         assertThat(view.get("exit_code").asInt()).isEqualTo(3);
         assertThat(tail(pane)).contains("leader-done");
-        client.call("pane.close", Map.of("pane_id", pane));
+        daemon.client().call("pane.close", Map.of("pane_id", pane));
     }
 
     @Test
     void leavesNoAutomaticTabOrPaneWhenTheLaunchFails() { // seed R216, seed R313
-        String fresh = client.call("workspace.create", Map.of("name", "empty", "cwd", root.toString()))
+        String fresh = daemon.client().call("workspace.create", Map.of("name", "empty", "cwd", daemon.root().toString()))
                 .get("workspace_id").asString();
-        assertThat(client.errorCode("pane.spawn", Map.of("workspace_id", fresh,
+        assertThat(daemon.client().errorCode("pane.spawn", Map.of("workspace_id", fresh,
                 "argv", List.of("no-such-program-xyz")))).isEqualTo("SPAWN_FAILED");
-        assertThat(client.call("tab.list", Map.of("workspace_id", fresh)).get("tabs").size()).isZero();
-        assertThat(client.call("pane.list", Map.of("workspace_id", fresh)).get("panes").size()).isZero();
+        assertThat(daemon.client().call("tab.list", Map.of("workspace_id", fresh)).get("tabs").size()).isZero();
+        assertThat(daemon.client().call("pane.list", Map.of("workspace_id", fresh)).get("panes").size()).isZero();
     }
 
     @Test
     void rejectsATabOfAnotherWorkspace() { // seed R215
-        String other = client.call("workspace.create", Map.of("name", "other", "cwd", root.toString()))
+        String other = daemon.client().call("workspace.create", Map.of("name", "other", "cwd", daemon.root().toString()))
                 .get("workspace_id").asString();
-        String foreignTab = client.call("tab.create", Map.of("workspace_id", other)).get("tab_id").asString();
-        JsonNode response = client.request("pane.spawn", Map.of("workspace_id", workspace, "tab_id", foreignTab,
+        String foreignTab = daemon.client().call("tab.create", Map.of("workspace_id", other)).get("tab_id").asString();
+        JsonNode response = daemon.client().request("pane.spawn", Map.of("workspace_id", daemon.workspace(), "tab_id", foreignTab,
                 "argv", List.of("true")));
         assertThat(response.get("error").get("code").asString()).isEqualTo("BAD_PARAMS");
         assertThat(response.get("error").get("details").get("field").asString()).isEqualTo("tab_id");
@@ -172,41 +153,41 @@ class PaneLifecycleTest {
 
     @Test
     void anchorsARelativeExecutableToItsLaunchDirectory() throws Exception { // seed R360
-        Path bin = Files.createDirectories(root.resolve("tools"));
+        Path bin = Files.createDirectories(daemon.root().resolve("tools"));
         Path script = bin.resolve("hello.sh");
         Files.writeString(script, "#!/bin/sh\necho anchored; sleep 30\n");
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
-        JsonNode pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "cwd", bin.toString(),
+        JsonNode pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "cwd", bin.toString(),
                 "argv", List.of("./hello.sh")));
         assertThat(pane.get("argv").get(0).asString()).isEqualTo(script.toString());
         eventually(Duration.ofSeconds(10), () -> tail(pane.get("pane_id").asString()).contains("anchored"));
-        client.call("pane.close", Map.of("pane_id", pane.get("pane_id").asString()));
+        daemon.client().call("pane.close", Map.of("pane_id", pane.get("pane_id").asString()));
     }
 
     @Test
     void endsTheWholeProcessGroupOnClose() {
-        String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "argv",
+        String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "argv",
                 List.of("sh", "-c", "trap '' HUP; sleep 300 & echo child=$!; wait"))).get("pane_id").asString();
         eventually(Duration.ofSeconds(10), () -> tail(pane).contains("child="));
         long child = Long.parseLong(tail(pane).replaceAll("(?s).*child=(\\d+).*", "$1"));
         assertThat(ProcessHandle.of(child)).isPresent();
-        client.call("pane.close", Map.of("pane_id", pane));
+        daemon.client().call("pane.close", Map.of("pane_id", pane));
         eventually(Duration.ofSeconds(10), () -> ProcessHandle.of(child).map(p -> !p.isAlive()).orElse(true));
     }
 
     @Test
     void resizesThePty() {
         String pane = spawnBash(Map.of());
-        client.call("pane.resize", Map.of("pane_id", pane, "cols", 91, "rows", 17));
-        client.call("pane.write", Map.of("pane_id", pane, "data", "echo now=$(tput cols)x$(tput lines)\n"));
+        daemon.client().call("pane.resize", Map.of("pane_id", pane, "cols", 91, "rows", 17));
+        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "echo now=$(tput cols)x$(tput lines)\n"));
         eventually(Duration.ofSeconds(10), () -> tail(pane).contains("now=91x17"));
-        client.call("pane.close", Map.of("pane_id", pane));
+        daemon.client().call("pane.close", Map.of("pane_id", pane));
     }
 
     @Test
     void answersUnknownIdsWithTheirOwnCodes() { // seed R309, seed R97
-        assertThat(client.errorCode("pane.read", Map.of("pane_id", "pane_nope"))).isEqualTo("NO_SUCH_PANE");
-        assertThat(client.errorCode("tab.get", Map.of("tab_id", "tab_nope"))).isEqualTo("NO_SUCH_TAB");
-        assertThat(client.errorCode("workspace.get", Map.of("workspace_id", "ws_nope"))).isEqualTo("NO_SUCH_WORKSPACE");
+        assertThat(daemon.client().errorCode("pane.read", Map.of("pane_id", "pane_nope"))).isEqualTo("NO_SUCH_PANE");
+        assertThat(daemon.client().errorCode("tab.get", Map.of("tab_id", "tab_nope"))).isEqualTo("NO_SUCH_TAB");
+        assertThat(daemon.client().errorCode("workspace.get", Map.of("workspace_id", "ws_nope"))).isEqualTo("NO_SUCH_WORKSPACE");
     }
 }

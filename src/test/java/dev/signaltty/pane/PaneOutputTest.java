@@ -4,52 +4,32 @@ import static dev.signaltty.support.ProtocolClient.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
+import dev.signaltty.support.DaemonFixture;
 import dev.signaltty.support.ProtocolClient;
-import dev.signaltty.support.TestDaemon;
 import tools.jackson.databind.JsonNode;
 
 /** wait_for_output, clear and attach streaming over the real socket. */
 class PaneOutputTest {
 
-    @TempDir
-    static Path root;
-    static TestDaemon daemon;
-    static ProtocolClient client;
-    static String workspace;
-
-    @BeforeAll
-    static void start() {
-        daemon = TestDaemon.start(root);
-        client = daemon.connect();
-        workspace = client.call("workspace.create", Map.of("name", "out", "cwd", root.toString()))
-                .get("workspace_id").asString();
-    }
-
-    @AfterAll
-    static void stop() {
-        client.close();
-        daemon.close();
-    }
+    @RegisterExtension
+    static final DaemonFixture daemon = new DaemonFixture("out");
 
     static String spawn(String script) {
-        return client.call("pane.spawn", Map.of("workspace_id", workspace, "argv", List.of("sh", "-c", script)))
+        return daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "argv", List.of("sh", "-c", script)))
                 .get("pane_id").asString();
     }
 
     static String tail(String pane) {
-        return client.call("pane.read", Map.of("pane_id", pane)).get("text").asString();
+        return daemon.client().call("pane.read", Map.of("pane_id", pane)).get("text").asString();
     }
 
     @Nested
@@ -59,7 +39,7 @@ class PaneOutputTest {
         void matchesALineAlreadyOnScreenAtOnce() { // seed R104, seed R105, seed R108
             String pane = spawn("echo ready-now; sleep 60");
             eventually(Duration.ofSeconds(10), () -> tail(pane).contains("ready-now"));
-            JsonNode result = client.call("pane.wait_for_output", Map.of("pane_id", pane, "match", "ready-now",
+            JsonNode result = daemon.client().call("pane.wait_for_output", Map.of("pane_id", pane, "match", "ready-now",
                     "mode", "screen", "timeout_s", 2));
             assertThat(result.get("line").asString()).isEqualTo("ready-now");
         }
@@ -67,7 +47,7 @@ class PaneOutputTest {
         @Test
         void waitsForALineThatAppearsLater() { // seed R103, seed R106
             String pane = spawn("sleep 0.5; echo later-line-42; sleep 60");
-            JsonNode result = client.call("pane.wait_for_output", Map.of("pane_id", pane,
+            JsonNode result = daemon.client().call("pane.wait_for_output", Map.of("pane_id", pane,
                     "match", "later-line-\\d+", "regex", true, "timeout_s", 10));
             assertThat(result.get("line").asString()).isEqualTo("later-line-42");
         }
@@ -75,14 +55,14 @@ class PaneOutputTest {
         @Test
         void answersTimeoutWhenNothingMatches() { // seed R107
             String pane = spawn("sleep 60");
-            assertThat(client.errorCode("pane.wait_for_output", Map.of("pane_id", pane, "match", "never",
+            assertThat(daemon.client().errorCode("pane.wait_for_output", Map.of("pane_id", pane, "match", "never",
                     "timeout_s", 0.3))).isEqualTo("TIMEOUT");
         }
 
         @Test
         void rejectsABadRegex() {
             String pane = spawn("sleep 60");
-            JsonNode response = client.request("pane.wait_for_output", Map.of("pane_id", pane, "match", "(",
+            JsonNode response = daemon.client().request("pane.wait_for_output", Map.of("pane_id", pane, "match", "(",
                     "regex", true));
             assertThat(response.get("error").get("code").asString()).isEqualTo("BAD_PARAMS");
             assertThat(response.get("error").get("details").get("field").asString()).isEqualTo("match");
@@ -91,11 +71,11 @@ class PaneOutputTest {
         @Test
         void readsAnExitedPaneOnceMoreThenAnswersPaneExited() { // seed R111
             String pane = spawn("echo bye");
-            eventually(Duration.ofSeconds(10), () -> client.call("pane.get", Map.of("pane_id", pane))
+            eventually(Duration.ofSeconds(10), () -> daemon.client().call("pane.get", Map.of("pane_id", pane))
                     .get("pane").get("status").asString().equals("exited"));
-            assertThat(client.call("pane.wait_for_output", Map.of("pane_id", pane, "match", "bye"))
+            assertThat(daemon.client().call("pane.wait_for_output", Map.of("pane_id", pane, "match", "bye"))
                     .get("line").asString()).isEqualTo("bye");
-            assertThat(client.errorCode("pane.wait_for_output", Map.of("pane_id", pane, "match", "never")))
+            assertThat(daemon.client().errorCode("pane.wait_for_output", Map.of("pane_id", pane, "match", "never")))
                     .isEqualTo("PANE_EXITED");
         }
 
@@ -115,13 +95,13 @@ class PaneOutputTest {
 
     @Test
     void clearEmptiesTheScreenAndHistoryInOrderWithOutput() { // seed R112, seed R113, seed R114
-        String pane = client.call("pane.spawn", Map.of("workspace_id", workspace,
+        String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(),
                 "argv", List.of("bash", "--norc", "--noprofile"))).get("pane_id").asString();
         // END-2 appears only in the output (the echoed command line says END-$((1+1))): all of seq is in
-        client.call("pane.write", Map.of("pane_id", pane, "data", "seq 1 50; echo END-$((1+1))\n"));
+        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "seq 1 50; echo END-$((1+1))\n"));
         eventually(Duration.ofSeconds(10), () -> tail(pane).contains("END-2"));
-        long before = client.call("pane.get", Map.of("pane_id", pane)).get("pane").get("output_offset").asLong();
-        JsonNode cleared = client.call("pane.clear", Map.of("pane_id", pane));
+        long before = daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("output_offset").asLong();
+        JsonNode cleared = daemon.client().call("pane.clear", Map.of("pane_id", pane));
         // the 11 clear bytes are in the stream; a late prompt redraw may add more before them
         assertThat(cleared.get("output_offset").asLong()).isGreaterThanOrEqualTo(before + 11);
         assertThat(tail(pane)).doesNotContain("END-2").doesNotContain("\n50\n");

@@ -4,60 +4,40 @@ import static dev.signaltty.support.ProtocolClient.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
+import dev.signaltty.support.DaemonFixture;
 import dev.signaltty.support.ProtocolClient;
-import dev.signaltty.support.TestDaemon;
 import tools.jackson.databind.JsonNode;
 
 /** The seed's pane.read and rendered-cursor rules, through the real socket and a real PTY. */
 class PaneReadModesTest {
 
-    @TempDir
-    static Path root;
-    static TestDaemon daemon;
-    static ProtocolClient client;
-    static String workspace;
-
-    @BeforeAll
-    static void start() {
-        daemon = TestDaemon.start(root);
-        client = daemon.connect();
-        workspace = client.call("workspace.create", Map.of("name", "reads", "cwd", root.toString()))
-                .get("workspace_id").asString();
-    }
-
-    @AfterAll
-    static void stop() {
-        client.close();
-        daemon.close();
-    }
+    @RegisterExtension
+    static final DaemonFixture daemon = new DaemonFixture("reads");
 
     /** A shell whose commands we type; printf with octal escapes keeps markers out of the echo. */
     static String shell() {
-        return client.call("pane.spawn", Map.of("workspace_id", workspace, "rows", 24, "cols", 80,
+        return daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "rows", 24, "cols", 80,
                 "argv", List.of("bash", "--norc", "--noprofile"), "env", Map.of("PS1", "$ "))).get("pane_id").asString();
     }
 
     static void type(String pane, String line) {
-        client.call("pane.write", Map.of("pane_id", pane, "data", line + "\n"));
+        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", line + "\n"));
     }
 
     static JsonNode read(String pane, Map<String, Object> extra) {
         Map<String, Object> params = new HashMap<>(extra);
         params.put("pane_id", pane);
-        return client.call("pane.read", params);
+        return daemon.client().call("pane.read", params);
     }
 
     static void awaitText(String pane, String text) {
@@ -89,7 +69,7 @@ class PaneReadModesTest {
         JsonNode all = read(pane, Map.of("lines", 999_999));
         assertThat(all.get("truncated").asBoolean()).isFalse();
         assertThat(all.get("text").asString()).contains("\n1\n");
-        assertThat(client.errorCode("pane.read", Map.of("pane_id", pane, "lines", 0))).isEqualTo("BAD_PARAMS");
+        assertThat(daemon.client().errorCode("pane.read", Map.of("pane_id", pane, "lines", 0))).isEqualTo("BAD_PARAMS");
     }
 
     @Test
@@ -152,7 +132,7 @@ class PaneReadModesTest {
             type(pane, "seq 1 60; printf 'BEFOR\\105\\n'");
             awaitText(pane, "BEFORE");
             long cursor = read(pane, Map.of("mode", "rendered")).get("next_seq").asLong();
-            client.call("pane.clear", Map.of("pane_id", pane));
+            daemon.client().call("pane.clear", Map.of("pane_id", pane));
             JsonNode after = read(pane, Map.of("mode", "rendered", "after_seq", cursor - 30));
             assertThat(after.get("dropped").asBoolean()).isTrue();
             assertThat(read(pane, Map.of("mode", "tail")).get("text").asString()).doesNotContain("BEFORE");
@@ -164,10 +144,10 @@ class PaneReadModesTest {
             type(pane, "printf 'TOKE\\116\\n'");
             awaitText(pane, "TOKEN");
             long cursor = read(pane, Map.of("mode", "rendered")).get("next_seq").asLong();
-            assertThat(client.errorCode("pane.wait_for_output", Map.of("pane_id", pane, "match", "TOKEN",
+            assertThat(daemon.client().errorCode("pane.wait_for_output", Map.of("pane_id", pane, "match", "TOKEN",
                     "mode", "rendered", "after_seq", cursor, "timeout_s", 0.4))).isEqualTo("TIMEOUT");
             type(pane, "sleep 0.3; seq 1 3000; printf 'TOKE\\116 again\\n'");
-            JsonNode hit = client.call("pane.wait_for_output", Map.of("pane_id", pane, "match", "TOKEN again",
+            JsonNode hit = daemon.client().call("pane.wait_for_output", Map.of("pane_id", pane, "match", "TOKEN again",
                     "mode", "rendered", "after_seq", cursor, "lines", 1, "timeout_s", 20));
             assertThat(hit.get("line").asString()).isEqualTo("TOKEN again");
             assertThat(hit.get("seq").asLong()).isGreaterThan(cursor);
@@ -197,17 +177,17 @@ class PaneReadModesTest {
 
     @Test
     void keepsAViewerAcrossAnExitAndAResume() { // seed R305, seed R302, seed R8, seed R10
-        String pane = client.call("pane.spawn", Map.of("workspace_id", workspace,
+        String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(),
                 // each run waits for a line of input, so both runs' output comes after the attach
                 "argv", List.of("sh", "-c", "read go; head -c 300000 /dev/zero | tr '\\0' 'z'; echo; echo run-done; sleep 0.5")))
                 .get("pane_id").asString();
         try (ProtocolClient viewer = daemon.connect()) {
             long attachedAt = viewer.call("pane.attach", Map.of("pane_id", pane)).get("output_offset").asLong();
-            client.call("pane.write", Map.of("pane_id", pane, "data", "go\n"));
-            eventually(Duration.ofSeconds(10), () -> client.call("pane.get", Map.of("pane_id", pane))
+            daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "go\n"));
+            eventually(Duration.ofSeconds(10), () -> daemon.client().call("pane.get", Map.of("pane_id", pane))
                     .get("pane").get("status").asString().equals("exited"));
-            client.call("pane.resume", Map.of("pane_id", pane));
-            client.call("pane.write", Map.of("pane_id", pane, "data", "go\n"));
+            daemon.client().call("pane.resume", Map.of("pane_id", pane));
+            daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "go\n"));
             StringBuilder seen = new StringBuilder();
             int runs = 0;
             long offset = attachedAt;

@@ -4,49 +4,31 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import dev.signaltty.support.ProtocolClient;
-import dev.signaltty.support.TestDaemon;
+import dev.signaltty.support.DaemonFixture;
 import dev.signaltty.transport.ProtocolJson;
 import tools.jackson.databind.JsonNode;
 
 /** The envelope rules of signaltty/1, over the real socket; after each violation the connection still works. */
 class EnvelopeRulesTest {
 
-    @TempDir
-    static Path root;
-    static TestDaemon daemon;
-    static ProtocolClient client;
-
-    @BeforeAll
-    static void start() {
-        daemon = TestDaemon.start(root);
-        client = daemon.connect();
-    }
-
-    @AfterAll
-    static void stop() {
-        client.close();
-        daemon.close();
-    }
+    @RegisterExtension
+    static final DaemonFixture daemon = DaemonFixture.withoutWorkspace();
 
     private static JsonNode raw(String line) {
-        client.sendRaw(line + "\n");
-        return client.nextResponse();
+        daemon.client().sendRaw(line + "\n");
+        return daemon.client().nextResponse();
     }
 
     private static void assertStillServes() {
-        assertThat(client.call("ping", Map.of()).get("pong").asBoolean()).isTrue();
+        assertThat(daemon.client().call("ping", Map.of()).get("pong").asBoolean()).isTrue();
     }
 
     private static String code(JsonNode response) {
@@ -102,8 +84,8 @@ class EnvelopeRulesTest {
             Arrays.fill(huge, (byte) 'x');
             huge[0] = '{';
             huge[huge.length - 1] = '\n';
-            client.sendRaw(huge);
-            JsonNode response = client.nextResponse();
+            daemon.client().sendRaw(huge);
+            JsonNode response = daemon.client().nextResponse();
             assertThat(code(response)).isEqualTo("BAD_PROTOCOL");
             assertThat(response.get("id").isNull()).isTrue();
             assertStillServes();
@@ -121,13 +103,13 @@ class EnvelopeRulesTest {
 
         @Test
         void answersAnUnknownMethod() { // seed R13
-            assertThat(client.errorCode("no.such", Map.of())).isEqualTo("UNKNOWN_METHOD");
+            assertThat(daemon.client().errorCode("no.such", Map.of())).isEqualTo("UNKNOWN_METHOD");
             assertStillServes();
         }
 
         @Test
         void keepsPaneZoomUnknownBecauseZoomIsAGuiView() { // seed R242
-            assertThat(client.errorCode("pane.zoom", Map.of("pane_id", "pane_x"))).isEqualTo("UNKNOWN_METHOD");
+            assertThat(daemon.client().errorCode("pane.zoom", Map.of("pane_id", "pane_x"))).isEqualTo("UNKNOWN_METHOD");
         }
     }
 
@@ -136,7 +118,7 @@ class EnvelopeRulesTest {
 
         @Test
         void rejectsAMistypedFieldNamingIt() { // seed R15
-            JsonNode response = client.request("workspace.create", Map.of("name", 42));
+            JsonNode response = daemon.client().request("workspace.create", Map.of("name", 42));
             assertThat(code(response)).isEqualTo("BAD_PARAMS");
             assertThat(response.get("error").get("details").get("field").asString()).isEqualTo("name");
             assertStillServes();
@@ -169,7 +151,7 @@ class EnvelopeRulesTest {
 
         @Test
         void rejectsAStringWhereAnIntegerBelongs() {
-            JsonNode response = client.request("pane.read", Map.of("pane_id", "p", "lines", "10"));
+            JsonNode response = daemon.client().request("pane.read", Map.of("pane_id", "p", "lines", "10"));
             assertThat(code(response)).isEqualTo("BAD_PARAMS");
             assertThat(response.get("error").get("details").get("field").asString()).isEqualTo("lines");
         }
@@ -181,15 +163,15 @@ class EnvelopeRulesTest {
         for (int i = 1; i <= 50; i++) {
             batch.append("{\"id\":\"p").append(i).append("\",\"method\":\"ping\"}\n");
         }
-        client.sendRaw(batch.toString());
+        daemon.client().sendRaw(batch.toString());
         for (int i = 1; i <= 50; i++) {
-            assertThat(client.nextResponse().get("id").asString()).isEqualTo("p" + i);
+            assertThat(daemon.client().nextResponse().get("id").asString()).isEqualTo("p" + i);
         }
     }
 
     @Test
     void reportsServerInfo() {
-        JsonNode info = client.call("server.info", Map.of());
+        JsonNode info = daemon.client().call("server.info", Map.of());
         assertThat(info.get("protocol").asString()).isEqualTo("signaltty/1");
         assertThat(info.get("pid").asLong()).isEqualTo(ProcessHandle.current().pid());
         assertThat(info.get("socket").asString()).isEqualTo(daemon.socket().toString());
@@ -198,8 +180,8 @@ class EnvelopeRulesTest {
 
     @Test
     void writesEachResponseAsOneJsonLine() throws Exception { // seed R5, seed R6
-        client.sendRaw("{\"id\":1,\"method\":\"ping\"}\n");
-        String line = client.readRawLine();
+        daemon.client().sendRaw("{\"id\":1,\"method\":\"ping\"}\n");
+        String line = daemon.client().readRawLine();
         assertThat(ProtocolJson.MAPPER.readTree(line.getBytes(StandardCharsets.UTF_8)).get("type").asString())
                 .isEqualTo("response");
     }

@@ -12,13 +12,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.signaltty.support.DaemonFixture;
 import dev.signaltty.support.ProtocolClient;
 import dev.signaltty.support.TestDaemon;
 import tools.jackson.databind.JsonNode;
@@ -31,28 +31,11 @@ import tools.jackson.databind.JsonNode;
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class RequestFlowOnOneConnectionTest {
 
-    @TempDir
-    static Path root;
-    static TestDaemon daemon;
-    static ProtocolClient client;
-    static String workspace;
-
-    @BeforeAll
-    static void start() {
-        daemon = TestDaemon.start(root);
-        client = daemon.connect();
-        workspace = client.call("workspace.create", Map.of("name", "flow", "cwd", root.toString()))
-                .get("workspace_id").asString();
-    }
-
-    @AfterAll
-    static void stop() {
-        client.close();
-        daemon.close();
-    }
+    @RegisterExtension
+    static final DaemonFixture daemon = new DaemonFixture("flow");
 
     static String spawn(String script) {
-        return client.call("pane.spawn", Map.of("workspace_id", workspace, "argv", List.of("sh", "-c", script)))
+        return daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "argv", List.of("sh", "-c", script)))
                 .get("pane_id").asString();
     }
 
@@ -121,7 +104,7 @@ class RequestFlowOnOneConnectionTest {
             String pane = spawn("i=0; while true; do echo tick-$i; i=$((i+1)); sleep 0.01; done");
             // schema answers worth 24 MiB: over the socket buffers and over the 16 MiB of answers a
             // connection holds for a client before it stops reading that client's requests
-            int schemaBytes = client.call("schema", Map.of()).toString().length();
+            int schemaBytes = daemon.client().call("schema", Map.of()).toString().length();
             int requests = (24 << 20) / schemaBytes + 1;
             try (ProtocolClient stalled = daemon.connect(); ProtocolClient other = daemon.connect()) {
                 stalled.call("pane.attach", Map.of("pane_id", pane));
