@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 
 import dev.signaltty.support.ProtocolClient;
-import dev.signaltty.support.TestDaemon;
 import tools.jackson.databind.JsonNode;
 
 /** Shared helpers: panes running a long sleep, and Claude-Code-shaped hook payloads posted over the socket. */
@@ -51,11 +50,23 @@ final class AgentDaemonFixture {
         return client.call("pane.get", Map.of("pane_id", pane)).get("wait_baseline");
     }
 
+    /**
+     * Posts a PermissionRequest for {@code Bash command} that waits for its answer, on {@code reporter}
+     * (a connection of its own: the answer blocks it), with {@code timeoutS} as wait_timeout_s when not
+     * null; returns the future response.
+     */
+    static java.util.concurrent.CompletableFuture<JsonNode> askPermission(ProtocolClient reporter, String pane, String command,
+            Integer timeoutS) {
+        Map<String, Object> params = new HashMap<>(Map.of("pane_id", pane, "wait_for_answer", true,
+                "payload", claude("PermissionRequest", "s1", toolUse("Bash", command))));
+        if (timeoutS != null) {
+            params.put("wait_timeout_s", timeoutS);
+        }
+        return java.util.concurrent.CompletableFuture.supplyAsync(() -> reporter.request("hook-event", params), THREADS);
+    }
+
     static Map<String, Object> toolUse(String tool, String command) {
         return Map.of("tool_name", tool, "tool_input", Map.of("command", command), "tool_use_id", "toolu_" + command.hashCode());
     }
 
-    static TestDaemon start(java.nio.file.Path root) {
-        return TestDaemon.start(root);
-    }
 }

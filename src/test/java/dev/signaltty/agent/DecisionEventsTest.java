@@ -9,7 +9,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -54,12 +53,7 @@ class DecisionEventsTest {
     CompletableFuture<JsonNode> ask(String command, Integer timeoutS) {
         ProtocolClient reporter = daemon.connect();
         reporters.add(reporter);
-        Map<String, Object> params = new HashMap<>(Map.of("pane_id", pane, "wait_for_answer", true,
-                "payload", claude("PermissionRequest", "s1", toolUse("Bash", command))));
-        if (timeoutS != null) {
-            params.put("wait_timeout_s", timeoutS);
-        }
-        return CompletableFuture.supplyAsync(() -> reporter.request("hook-event", params), AgentDaemonFixture.THREADS);
+        return AgentDaemonFixture.askPermission(reporter, pane, command, timeoutS);
     }
 
     /** The next decision.* event about this test's pane (the subscription sees every pane). */

@@ -9,7 +9,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -42,12 +41,7 @@ class DecisionsTest {
     CompletableFuture<JsonNode> ask(String command, Integer timeout) {
         ProtocolClient reporter = daemon.connect();
         reporters.add(reporter);
-        Map<String, Object> params = new HashMap<>(Map.of("pane_id", pane, "wait_for_answer", true,
-                "payload", claude("PermissionRequest", "s1", toolUse("Bash", command))));
-        if (timeout != null) {
-            params.put("wait_timeout_s", timeout);
-        }
-        return CompletableFuture.supplyAsync(() -> reporter.request("hook-event", params), AgentDaemonFixture.THREADS);
+        return AgentDaemonFixture.askPermission(reporter, pane, command, timeout);
     }
 
     String pendingDecision() {

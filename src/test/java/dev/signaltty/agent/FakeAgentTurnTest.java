@@ -14,10 +14,10 @@ import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
+import dev.signaltty.support.DaemonFixture;
 import dev.signaltty.support.ProtocolClient;
-import dev.signaltty.support.TestDaemon;
 import dev.signaltty.transport.ProtocolJson;
 import tools.jackson.databind.JsonNode;
 
@@ -27,26 +27,19 @@ import tools.jackson.databind.JsonNode;
  */
 class FakeAgentTurnTest {
 
-    @TempDir
-    static Path root;
-    static TestDaemon daemon;
-    static ProtocolClient client;
-    static String workspace;
+    @RegisterExtension
+    static final DaemonFixture daemon = new DaemonFixture("agents", FakeAgent.cliProperty());
     static Path claude;
 
     @BeforeAll
-    static void start() {
-        daemon = TestDaemon.start(root, FakeAgent.cliProperty());
-        client = daemon.connect();
-        workspace = AgentDaemonFixture.workspace(client, root);
-        claude = FakeAgent.install(root);
+    static void installFakeAgent() {
+        claude = FakeAgent.install(daemon.root());
     }
 
+    /** Runs before the fixture closes the daemon (JUnit closes extensions after the class's own @AfterAll). */
     @AfterAll
-    static void stop() {
+    static void closeSubmitters() {
         submitters.forEach(ProtocolClient::close);
-        client.close();
-        daemon.close();
     }
 
     /** A connection of its own: calls on one connection are answered in order, and a submit blocks. */
@@ -59,14 +52,14 @@ class FakeAgentTurnTest {
     static final List<ProtocolClient> submitters = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     static String screen(String pane) {
-        return client.call("pane.read", Map.of("pane_id", pane, "mode", "screen")).get("text").asString();
+        return daemon.client().call("pane.read", Map.of("pane_id", pane, "mode", "screen")).get("text").asString();
     }
 
     static JsonNode spawnAgent(Map<String, String> env) {
-        Map<String, Object> params = new HashMap<>(Map.of("workspace_id", workspace, "argv", List.of(claude.toString()),
+        Map<String, Object> params = new HashMap<>(Map.of("workspace_id", daemon.workspace(), "argv", List.of(claude.toString()),
                 "cols", 120, "rows", 30));
         params.put("env", env);
-        return client.call("pane.spawn", params);
+        return daemon.client().call("pane.spawn", params);
     }
 
     static String waitCli(String pane, String until, JsonNode after) {
@@ -80,7 +73,7 @@ class FakeAgentTurnTest {
     static String pendingDecision(String pane) {
         String[] id = new String[1];
         eventually(Duration.ofSeconds(90), () -> {
-            JsonNode list = client.call("decision.list", Map.of("pane_id", pane, "status", "pending")).get("decisions");
+            JsonNode list = daemon.client().call("decision.list", Map.of("pane_id", pane, "status", "pending")).get("decisions");
             if (list.isEmpty()) {
                 return false;
             }
@@ -98,7 +91,7 @@ class FakeAgentTurnTest {
         assertThat(integration.get("status").asString()).isEqualTo("configured");
         assertThat(Path.of(integration.get("file").asString())).exists();
         assertThat(pane.get("argv").toString()).isEqualTo(ProtocolJson.MAPPER.valueToTree(List.of(claude.toString())).toString());
-        JsonNode shell = client.call("pane.spawn", Map.of("workspace_id", workspace, "argv", List.of("sleep", "60")));
+        JsonNode shell = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "argv", List.of("sleep", "60")));
         assertThat(shell.has("integration")).isFalse(); // seed R214
     }
 
@@ -109,7 +102,7 @@ class FakeAgentTurnTest {
             events.call("subscribe", Map.of("events", List.of("agent.*", "decision.*")));
             String pane = spawnAgent(Map.of()).get("pane_id").asString();
             assertThat(waitCli(pane, "idle", null)).contains("\"outcome\"");
-            JsonNode base = client.call("pane.get", Map.of("pane_id", pane)).get("wait_baseline");
+            JsonNode base = daemon.client().call("pane.get", Map.of("pane_id", pane)).get("wait_baseline");
             CompletableFuture<JsonNode> submit = CompletableFuture.supplyAsync(() -> ProtocolJson.MAPPER.readTree(
                     FakeAgent.runCli(daemon.socket(), "--json", "pane", "submit", pane, "--text", "ask make test",
                             "--stall-timeout", "60")), AgentDaemonFixture.THREADS);
@@ -158,7 +151,7 @@ class FakeAgentTurnTest {
         eventually(Duration.ofSeconds(10), () -> screen(pane).contains("hello there"));
         // the agent asks for permission while the text sits in its input box
         ProtocolClient reporter = daemon.connect();
-        String session = client.call("pane.get", Map.of("pane_id", pane)).get("wait_baseline").get("agent_session_id")
+        String session = daemon.client().call("pane.get", Map.of("pane_id", pane)).get("wait_baseline").get("agent_session_id")
                 .asString();
         CompletableFuture<JsonNode> ask = CompletableFuture.supplyAsync(() -> reporter.request("hook-event",
                 Map.of("pane_id", pane, "wait_for_answer", true, "payload", AgentDaemonFixture.claude(
@@ -170,15 +163,15 @@ class FakeAgentTurnTest {
         assertThat(refused.get("error").get("details").get("stage").asString()).isEqualTo("delayed_enter");
         assertThat(refused.get("error").get("details").get("paste_delivered").asBoolean()).isTrue();
         String decision = pendingDecision(pane);
-        assertThat(client.call("decision.get", Map.of("decision_id", decision)).get("status").asString())
+        assertThat(daemon.client().call("decision.get", Map.of("decision_id", decision)).get("status").asString())
                 .isEqualTo("pending");
         sleep(500);
         assertThat(screen(pane)).contains("hello there").doesNotContain("working on: hello there");
         // submitting again before the answer is refused before any paste
-        JsonNode again = client.request("pane.submit", Map.of("pane_id", pane, "text", "more"));
+        JsonNode again = daemon.client().request("pane.submit", Map.of("pane_id", pane, "text", "more"));
         assertThat(again.get("error").get("details").get("stage").asString()).isEqualTo("before_paste");
         assertThat(again.get("error").get("details").get("paste_delivered").asBoolean()).isFalse();
-        client.call("decision.answer", Map.of("decision_id", decision, "option_id", "deny"));
+        daemon.client().call("decision.answer", Map.of("decision_id", decision, "option_id", "deny"));
         ask.join();
         reporter.close();
     }
@@ -186,14 +179,14 @@ class FakeAgentTurnTest {
     @Test
     void submittingBeforeTheAgentReportedReadyIsAgentNotReady() { // seed R311
         String pane = spawnAgent(Map.of("FAKE_AGENT_START_DELAY", "60")).get("pane_id").asString();
-        assertThat(client.errorCode("pane.submit", Map.of("pane_id", pane, "text", "hi"))).isEqualTo("AGENT_NOT_READY");
+        assertThat(daemon.client().errorCode("pane.submit", Map.of("pane_id", pane, "text", "hi"))).isEqualTo("AGENT_NOT_READY");
     }
 
     @Test
     void aShellPaneSkipsTheActivityGate() {
-        String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "argv", List.of("cat")))
+        String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "argv", List.of("cat")))
                 .get("pane_id").asString();
-        JsonNode result = client.call("pane.submit", Map.of("pane_id", pane, "text", "typed", "submit_delay_ms", 0));
+        JsonNode result = daemon.client().call("pane.submit", Map.of("pane_id", pane, "text", "typed", "submit_delay_ms", 0));
         assertThat(result.get("gate").asString()).isEqualTo("skipped");
         eventually(Duration.ofSeconds(10), () -> screen(pane).lines().filter(line -> line.equals("typed")).count() >= 2);
     }

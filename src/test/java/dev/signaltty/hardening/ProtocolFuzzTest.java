@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -14,13 +13,12 @@ import java.util.Set;
 
 import io.micrometer.core.instrument.MeterRegistry;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
+import dev.signaltty.support.DaemonFixture;
 import dev.signaltty.support.ProtocolClient;
-import dev.signaltty.support.TestDaemon;
 import dev.signaltty.transport.ProtocolJson;
 import tools.jackson.databind.JsonNode;
 
@@ -37,27 +35,17 @@ class ProtocolFuzzTest {
     private static final int LINES = Integer.getInteger("fuzz.lines", 10_000);
     private static final int BATCH = 64;
 
-    @TempDir
-    static Path root;
-    static TestDaemon daemon;
-    static ProtocolClient client;
+    @RegisterExtension
+    static final DaemonFixture daemon = DaemonFixture.withoutWorkspace("signaltty.metrics.enabled=true", "signaltty.metrics.port=0");
     static Set<String> definedCodes;
     static List<FuzzLines.Method> methods;
 
     @BeforeAll
-    static void start() {
-        daemon = TestDaemon.start(root, "signaltty.metrics.enabled=true", "signaltty.metrics.port=0");
-        client = daemon.connect();
-        JsonNode schema = client.call("schema", Map.of());
+    static void readSchema() {
+        JsonNode schema = daemon.client().call("schema", Map.of());
         definedCodes = new HashSet<>();
         schema.get("errors").forEach(code -> definedCodes.add(code.asString()));
         methods = FuzzLines.methods(schema);
-    }
-
-    @AfterAll
-    static void stop() {
-        client.close();
-        daemon.close();
     }
 
     @Test
@@ -84,8 +72,8 @@ class ProtocolFuzzTest {
             sent += send(batch);
         }
         // exactly one response per line: the next response is the sentinel's, nothing stray before it
-        client.sendRaw("{\"id\":\"sentinel\",\"method\":\"ping\"}\n");
-        JsonNode sentinel = client.nextResponse();
+        daemon.client().sendRaw("{\"id\":\"sentinel\",\"method\":\"ping\"}\n");
+        JsonNode sentinel = daemon.client().nextResponse();
         assertThat(sentinel.get("id").asString()).as("stray response before the sentinel (seed %s)", SEED).isEqualTo("sentinel");
         assertThat(sentinel.get("ok").asBoolean()).isTrue();
 
@@ -107,10 +95,10 @@ class ProtocolFuzzTest {
 
     private static int send(List<FuzzLines.Line> batch) {
         for (FuzzLines.Line line : batch) {
-            client.sendRaw(line.bytes());
+            daemon.client().sendRaw(line.bytes());
         }
         for (FuzzLines.Line line : batch) {
-            JsonNode response = client.nextResponse();
+            JsonNode response = daemon.client().nextResponse();
             String what = "response to a " + line.kind() + " line " + line.preview() + " (seed " + SEED + "): " + response;
             assertThat(response.get("type").asString()).as(what).isEqualTo("response");
             assertThat(response.get("ok").asBoolean()).as(what).isFalse();

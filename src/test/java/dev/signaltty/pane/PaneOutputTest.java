@@ -23,22 +23,13 @@ class PaneOutputTest {
     @RegisterExtension
     static final DaemonFixture daemon = new DaemonFixture("out");
 
-    static String spawn(String script) {
-        return daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "argv", List.of("sh", "-c", script)))
-                .get("pane_id").asString();
-    }
-
-    static String tail(String pane) {
-        return daemon.client().call("pane.read", Map.of("pane_id", pane)).get("text").asString();
-    }
-
     @Nested
     class WaitForOutput {
 
         @Test
         void matchesALineAlreadyOnScreenAtOnce() { // seed R104, seed R105, seed R108
-            String pane = spawn("echo ready-now; sleep 60");
-            eventually(Duration.ofSeconds(10), () -> tail(pane).contains("ready-now"));
+            String pane = daemon.spawnShell("echo ready-now; sleep 60");
+            eventually(Duration.ofSeconds(10), () -> daemon.tail(pane).contains("ready-now"));
             JsonNode result = daemon.client().call("pane.wait_for_output", Map.of("pane_id", pane, "match", "ready-now",
                     "mode", "screen", "timeout_s", 2));
             assertThat(result.get("line").asString()).isEqualTo("ready-now");
@@ -46,7 +37,7 @@ class PaneOutputTest {
 
         @Test
         void waitsForALineThatAppearsLater() { // seed R103, seed R106
-            String pane = spawn("sleep 0.5; echo later-line-42; sleep 60");
+            String pane = daemon.spawnShell("sleep 0.5; echo later-line-42; sleep 60");
             JsonNode result = daemon.client().call("pane.wait_for_output", Map.of("pane_id", pane,
                     "match", "later-line-\\d+", "regex", true, "timeout_s", 10));
             assertThat(result.get("line").asString()).isEqualTo("later-line-42");
@@ -54,14 +45,14 @@ class PaneOutputTest {
 
         @Test
         void answersTimeoutWhenNothingMatches() { // seed R107
-            String pane = spawn("sleep 60");
+            String pane = daemon.spawnShell("sleep 60");
             assertThat(daemon.client().errorCode("pane.wait_for_output", Map.of("pane_id", pane, "match", "never",
                     "timeout_s", 0.3))).isEqualTo("TIMEOUT");
         }
 
         @Test
         void rejectsABadRegex() {
-            String pane = spawn("sleep 60");
+            String pane = daemon.spawnShell("sleep 60");
             JsonNode response = daemon.client().request("pane.wait_for_output", Map.of("pane_id", pane, "match", "(",
                     "regex", true));
             assertThat(response.get("error").get("code").asString()).isEqualTo("BAD_PARAMS");
@@ -70,7 +61,7 @@ class PaneOutputTest {
 
         @Test
         void readsAnExitedPaneOnceMoreThenAnswersPaneExited() { // seed R111
-            String pane = spawn("echo bye");
+            String pane = daemon.spawnShell("echo bye");
             eventually(Duration.ofSeconds(10), () -> daemon.client().call("pane.get", Map.of("pane_id", pane))
                     .get("pane").get("status").asString().equals("exited"));
             assertThat(daemon.client().call("pane.wait_for_output", Map.of("pane_id", pane, "match", "bye"))
@@ -81,7 +72,7 @@ class PaneOutputTest {
 
         @Test
         void isCancelledByAnotherRequestOnItsConnection() {
-            String pane = spawn("sleep 60");
+            String pane = daemon.spawnShell("sleep 60");
             try (ProtocolClient waiter = daemon.connect()) {
                 waiter.sendRaw("{\"id\":\"w\",\"method\":\"pane.wait_for_output\",\"params\":{\"pane_id\":\""
                         + pane + "\",\"match\":\"never\"}}\n{\"id\":\"p\",\"method\":\"ping\"}\n");
@@ -99,18 +90,18 @@ class PaneOutputTest {
                 "argv", List.of("bash", "--norc", "--noprofile"))).get("pane_id").asString();
         // END-2 appears only in the output (the echoed command line says END-$((1+1))): all of seq is in
         daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "seq 1 50; echo END-$((1+1))\n"));
-        eventually(Duration.ofSeconds(10), () -> tail(pane).contains("END-2"));
+        eventually(Duration.ofSeconds(10), () -> daemon.tail(pane).contains("END-2"));
         long before = daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("output_offset").asLong();
         JsonNode cleared = daemon.client().call("pane.clear", Map.of("pane_id", pane));
         // the 11 clear bytes are in the stream; a late prompt redraw may add more before them
         assertThat(cleared.get("output_offset").asLong()).isGreaterThanOrEqualTo(before + 11);
-        assertThat(tail(pane)).doesNotContain("END-2").doesNotContain("\n50\n");
+        assertThat(daemon.tail(pane)).doesNotContain("END-2").doesNotContain("\n50\n");
     }
 
     @Test
     // seed R7, seed R294, seed R295, seed R296, seed R297, seed R298, seed R299, seed R303, seed R304
     void streamsOutputWithContinuousOffsetsFromTheSnapshotOn() {
-        String pane = spawn("sleep 0.3; i=0; while [ $i -lt 3000 ]; do echo flood-$i; i=$((i+1)); done; echo flood-end; sleep 60");
+        String pane = daemon.spawnShell("sleep 0.3; i=0; while [ $i -lt 3000 ]; do echo flood-$i; i=$((i+1)); done; echo flood-end; sleep 60");
         try (ProtocolClient viewer = daemon.connect()) {
             JsonNode attached = viewer.call("pane.attach", Map.of("pane_id", pane));
             long offset = attached.get("output_offset").asLong();

@@ -32,6 +32,8 @@ public final class DaemonFixture implements BeforeAllCallback, AfterAllCallback 
     private final String workspaceName;
     private final String[] properties;
 
+    /** The class that registered the fixture; its @Nested classes inherit the registration. */
+    private Class<?> owner;
     private Path root;
     private TestDaemon daemon;
     private ProtocolClient client;
@@ -53,6 +55,10 @@ public final class DaemonFixture implements BeforeAllCallback, AfterAllCallback 
 
     @Override
     public void beforeAll(ExtensionContext context) throws IOException {
+        if (owner != null) {
+            return; // a @Nested class: it shares the daemon of the class around it, as static fields did
+        }
+        owner = context.getRequiredTestClass();
         root = Files.createTempDirectory("signaltty-test-");
         daemon = TestDaemon.start(root, properties);
         client = daemon.connect();
@@ -64,6 +70,10 @@ public final class DaemonFixture implements BeforeAllCallback, AfterAllCallback 
 
     @Override
     public void afterAll(ExtensionContext context) throws IOException {
+        if (context.getRequiredTestClass() != owner) {
+            return; // the end of a @Nested class, not of the class that owns the daemon
+        }
+        owner = null;
         try {
             if (client != null) {
                 client.close();
@@ -82,10 +92,6 @@ public final class DaemonFixture implements BeforeAllCallback, AfterAllCallback 
     /** The temp root: the daemon's XDG dirs live below it, and it is the workspace's cwd. */
     public Path root() {
         return root;
-    }
-
-    public TestDaemon testDaemon() {
-        return daemon;
     }
 
     /** The connection the class shares; tests that need their own open one with {@link #connect()}. */
@@ -114,6 +120,10 @@ public final class DaemonFixture implements BeforeAllCallback, AfterAllCallback 
 
     public Path stateDir() {
         return daemon.stateDir();
+    }
+
+    public boolean isRunning() {
+        return daemon.isRunning();
     }
 
     /** Spawns {@code argv} in the workspace and returns the pane id. */

@@ -34,11 +34,6 @@ class RequestFlowOnOneConnectionTest {
     @RegisterExtension
     static final DaemonFixture daemon = new DaemonFixture("flow");
 
-    static String spawn(String script) {
-        return daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "argv", List.of("sh", "-c", script)))
-                .get("pane_id").asString();
-    }
-
     static String line(String id, String method, String params) {
         return "{\"id\":\"" + id + "\",\"method\":\"" + method + "\",\"params\":" + params + "}\n";
     }
@@ -48,7 +43,7 @@ class RequestFlowOnOneConnectionTest {
 
         @Test
         void answersRequestsBeforeAndAfterASupersededWaitInTheOrderSent() { // seed R5 R6 R136
-            String pane = spawn("sleep 60");
+            String pane = daemon.spawnShell("sleep 60");
             try (ProtocolClient waiter = daemon.connect()) {
                 String wait = line("w", "pane.wait_for_output", "{\"pane_id\":\"" + pane + "\",\"match\":\"never\",\"timeout_s\":60}");
                 waiter.sendRaw(line("a", "ping", "{}") + wait + line("b", "ping", "{}") + line("c", "server.info", "{}")
@@ -69,7 +64,7 @@ class RequestFlowOnOneConnectionTest {
 
         @Test
         void cancelsAWaitSentAloneOnlyWhenTheNextRequestArrives() { // seed R136
-            String pane = spawn("sleep 60");
+            String pane = daemon.spawnShell("sleep 60");
             try (ProtocolClient waiter = daemon.connect()) {
                 waiter.sendRaw(line("w", "pane.wait_for_output", "{\"pane_id\":\"" + pane + "\",\"match\":\"never\",\"timeout_s\":60}"));
                 sleep(300); // the wait is running on its own: nothing answers it yet
@@ -84,7 +79,7 @@ class RequestFlowOnOneConnectionTest {
 
     @Test
     void writesTheAttachReplyBeforeAnyOutputItStreams() { // seed R299
-        String pane = spawn("i=0; while [ $i -lt 100000 ]; do echo streaming-$i; i=$((i+1)); done; sleep 60");
+        String pane = daemon.spawnShell("i=0; while [ $i -lt 100000 ]; do echo streaming-$i; i=$((i+1)); done; sleep 60");
         for (int round = 0; round < 5; round++) {
             try (ProtocolClient viewer = daemon.connect()) {
                 viewer.sendRaw(line("att", "pane.attach", "{\"pane_id\":\"" + pane + "\"}"));
@@ -101,7 +96,7 @@ class RequestFlowOnOneConnectionTest {
 
         @Test
         void stallsNeitherTheOutputOfItsPaneNorOtherConnectionsAndGetsEveryAnswerInOrderOnceItReads() { // seed R6 R201
-            String pane = spawn("i=0; while true; do echo tick-$i; i=$((i+1)); sleep 0.01; done");
+            String pane = daemon.spawnShell("i=0; while true; do echo tick-$i; i=$((i+1)); sleep 0.01; done");
             // schema answers worth 24 MiB: over the socket buffers and over the 16 MiB of answers a
             // connection holds for a client before it stops reading that client's requests
             int schemaBytes = daemon.client().call("schema", Map.of()).toString().length();

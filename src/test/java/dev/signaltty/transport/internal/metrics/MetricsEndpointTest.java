@@ -17,13 +17,14 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.NoSuchBeanDefinitionException;
 
+import dev.signaltty.support.DaemonFixture;
 import dev.signaltty.support.ProtocolClient;
 import dev.signaltty.support.TestDaemon;
 
@@ -60,26 +61,13 @@ public class MetricsEndpointTest {
     @Nested
     class WhenEnabled {
 
-        @TempDir
-        static Path root;
-        static TestDaemon daemon;
-        static ProtocolClient client;
+        @RegisterExtension
+        static final DaemonFixture daemon = new DaemonFixture("metrics", "signaltty.metrics.enabled=true", "signaltty.metrics.port=0");
         static int port;
-        static String workspace;
 
         @BeforeAll
-        static void start() {
-            daemon = TestDaemon.start(root, "signaltty.metrics.enabled=true", "signaltty.metrics.port=0");
+        static void findPort() {
             port = daemon.bean(MetricsEndpoint.class).port();
-            client = daemon.connect();
-            workspace = client.call("workspace.create", Map.of("name", "metrics", "cwd", root.toString()))
-                    .get("workspace_id").asString();
-        }
-
-        @AfterAll
-        static void stop() {
-            client.close();
-            daemon.close();
         }
 
         @Test
@@ -91,11 +79,11 @@ public class MetricsEndpointTest {
         @Test
         void countsRequestsByMethodAndOutcomeWithLatency() {
             for (int i = 0; i < 3; i++) {
-                client.call("ping", Map.of());
+                daemon.client().call("ping", Map.of());
             }
-            client.errorCode("no.such.method", Map.of());
-            client.sendRaw("{not json\n");
-            client.nextResponse();
+            daemon.client().errorCode("no.such.method", Map.of());
+            daemon.client().sendRaw("{not json\n");
+            daemon.client().nextResponse();
             String body = scrape(port);
             assertThat(sample(body, "signaltty_requests_seconds_count{method=\"ping\",outcome=\"ok\"}")).isGreaterThanOrEqualTo(3);
             assertThat(sample(body, "signaltty_requests_seconds_count{method=\"unknown\",outcome=\"UNKNOWN_METHOD\"}")).isGreaterThanOrEqualTo(1);
@@ -118,14 +106,14 @@ public class MetricsEndpointTest {
 
         @Test
         void countsPtyBytesBothWaysAndPanesByState() {
-            String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "argv", List.of("cat")))
+            String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "argv", List.of("cat")))
                     .get("pane_id").asString();
-            String exited = client.call("pane.spawn", Map.of("workspace_id", workspace, "argv", List.of("true")))
+            String exited = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "argv", List.of("true")))
                     .get("pane_id").asString();
             String before = scrape(port);
             double in = sample(before, "signaltty_pty_bytes_total{direction=\"in\"}");
             double out = sample(before, "signaltty_pty_bytes_total{direction=\"out\"}");
-            client.call("pane.write", Map.of("pane_id", pane, "data", "0123456789\n"));
+            daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "0123456789\n"));
             eventually(Duration.ofSeconds(10), () -> {
                 String body = scrape(port);
                 // cat echoes the line and the terminal echoes the input: output grows by at least 11 bytes
@@ -137,15 +125,15 @@ public class MetricsEndpointTest {
                 return sample(body, "signaltty_panes{state=\"running\"}") >= 1
                         && sample(body, "signaltty_panes{state=\"exited\"}") >= 1;
             });
-            client.call("pane.close", Map.of("pane_id", pane));
-            client.call("pane.close", Map.of("pane_id", exited));
+            daemon.client().call("pane.close", Map.of("pane_id", pane));
+            daemon.client().call("pane.close", Map.of("pane_id", exited));
         }
 
         @Test
         void measuresJournalSyncsAndBatchSizes() {
             double syncs = sample(scrape(port), "signaltty_journal_sync_seconds_count ");
-            client.call("workspace.rename", Map.of("workspace_id", workspace, "name", "renamed"));
-            client.call("workspace.rename", Map.of("workspace_id", workspace, "name", "metrics"));
+            daemon.client().call("workspace.rename", Map.of("workspace_id", daemon.workspace(), "name", "renamed"));
+            daemon.client().call("workspace.rename", Map.of("workspace_id", daemon.workspace(), "name", "metrics"));
             String body = scrape(port);
             assertThat(sample(body, "signaltty_journal_sync_seconds_count ")).isGreaterThanOrEqualTo(syncs + 2);
             assertThat(sample(body, "signaltty_journal_batch_size_events_count ")).isGreaterThanOrEqualTo(syncs + 2);
@@ -154,7 +142,7 @@ public class MetricsEndpointTest {
 
         /** A Claude-Code-shaped hook report for {@code pane}. */
         Map<String, Object> hook(String pane, String event, Map<String, Object> extra) {
-            Map<String, Object> payload = new java.util.HashMap<>(Map.of("session_id", "s1", "cwd", root.toString(),
+            Map<String, Object> payload = new java.util.HashMap<>(Map.of("session_id", "s1", "cwd", daemon.root().toString(),
                     "hook_event_name", event));
             payload.putAll(extra);
             return Map.of("pane_id", pane, "payload", payload);
@@ -162,12 +150,12 @@ public class MetricsEndpointTest {
 
         @Test
         void countsPendingDecisionsAndAgentPanesByLifecycleAndAttention() throws Exception {
-            String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "argv", List.of("sleep", "300")))
+            String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "argv", List.of("sleep", "300")))
                     .get("pane_id").asString();
             double pending = sample(scrape(port), "signaltty_decisions_pending ");
             assertThat(pending).isGreaterThanOrEqualTo(0);
-            client.call("hook-event", hook(pane, "SessionStart", Map.of()));
-            client.call("hook-event", hook(pane, "UserPromptSubmit", Map.of("prompt", "go")));
+            daemon.client().call("hook-event", hook(pane, "SessionStart", Map.of()));
+            daemon.client().call("hook-event", hook(pane, "UserPromptSubmit", Map.of("prompt", "go")));
             eventually(Duration.ofSeconds(5), () -> sample(scrape(port), "signaltty_agent_panes_lifecycle{state=\"working\"}") >= 1);
             try (ProtocolClient reporter = daemon.connect();
                  var threads = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
@@ -180,13 +168,13 @@ public class MetricsEndpointTest {
                             && sample(body, "signaltty_agent_panes_attention{state=\"permission_required\"}") >= 1
                             && sample(body, "signaltty_agent_panes_lifecycle{state=\"blocked\"}") >= 1;
                 });
-                String decision = client.call("decision.list", Map.of("pane_id", pane, "status", "pending"))
+                String decision = daemon.client().call("decision.list", Map.of("pane_id", pane, "status", "pending"))
                         .get("decisions").get(0).get("decision_id").asString();
-                client.call("decision.answer", Map.of("decision_id", decision, "option_id", "deny"));
+                daemon.client().call("decision.answer", Map.of("decision_id", decision, "option_id", "deny"));
                 reply.get(10, java.util.concurrent.TimeUnit.SECONDS);
             }
             eventually(Duration.ofSeconds(5), () -> sample(scrape(port), "signaltty_decisions_pending ") == pending);
-            client.call("pane.close", Map.of("pane_id", pane));
+            daemon.client().call("pane.close", Map.of("pane_id", pane));
             // a closed pane is no longer counted in any state
             eventually(Duration.ofSeconds(5), () -> sample(scrape(port), "signaltty_agent_panes_lifecycle{state=\"blocked\"}") == 0
                     && sample(scrape(port), "signaltty_agent_panes_lifecycle{state=\"working\"}") == 0);
