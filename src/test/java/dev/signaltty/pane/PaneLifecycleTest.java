@@ -30,11 +30,6 @@ class PaneLifecycleTest {
         return daemon.client().call("pane.spawn", params).get("pane_id").asString();
     }
 
-    static void awaitExited(String pane, Duration timeout) {
-        eventually(timeout,
-                () -> daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("status").asString().equals("exited"));
-    }
-
     static String tail(String pane) {
         return daemon.client().call("pane.read", Map.of("pane_id", pane, "mode", "tail")).get("text").asString();
     }
@@ -98,8 +93,7 @@ class PaneLifecycleTest {
     void recordsTheExitStatusWhenTheChildExits() {
         String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(),
                 "argv", List.of("sh", "-c", "exit 7"))).get("pane_id").asString();
-        eventually(Duration.ofSeconds(10),
-                () -> daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("status").asString().equals("exited"));
+        daemon.awaitExited(pane, Duration.ofSeconds(10));
         assertThat(daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("exit_code").asInt()).isEqualTo(7);
         assertThat(daemon.client().errorCode("pane.write", Map.of("pane_id", pane, "data", "x"))).isEqualTo("PANE_EXITED");
         daemon.client().call("pane.close", Map.of("pane_id", pane));
@@ -110,7 +104,7 @@ class PaneLifecycleTest {
         // 3 MiB written as fast as the PTY takes it, then exit: the reader drains before the pane ends
         String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "argv", List.of("sh", "-c",
                 "head -c 3145728 /dev/zero | tr '\\0' x; printf '\\nLAST-LINE\\n'"))).get("pane_id").asString();
-        awaitExited(pane, Duration.ofSeconds(30));
+        daemon.awaitExited(pane, Duration.ofSeconds(30));
         // 3 MiB of x, then CR LF + "LAST-LINE" + CR LF (the PTY turns each LF into CR LF)
         assertThat(daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("output_offset").asLong())
                 .isEqualTo(3145728L + 2 + 9 + 2);
@@ -123,7 +117,7 @@ class PaneLifecycleTest {
         // the background sleep keeps the PTY's slave open; the pane still ends shortly after its leader
         String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "argv", List.of("sh", "-c",
                 "sleep 60 & echo leader-done; exit 3"))).get("pane_id").asString();
-        awaitExited(pane, Duration.ofSeconds(10));
+        daemon.awaitExited(pane, Duration.ofSeconds(10));
         JsonNode view = daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane");
         assertThat(view.get("exit_code").asInt()).isEqualTo(3);
         assertThat(tail(pane)).contains("leader-done");

@@ -62,8 +62,7 @@ class PaneOutputTest {
         @Test
         void readsAnExitedPaneOnceMoreThenAnswersPaneExited() { // seed R111
             String pane = daemon.spawnShell("echo bye");
-            eventually(Duration.ofSeconds(10), () -> daemon.client().call("pane.get", Map.of("pane_id", pane))
-                    .get("pane").get("status").asString().equals("exited"));
+            daemon.awaitExited(pane, Duration.ofSeconds(10));
             assertThat(daemon.client().call("pane.wait_for_output", Map.of("pane_id", pane, "match", "bye"))
                     .get("line").asString()).isEqualTo("bye");
             assertThat(daemon.client().errorCode("pane.wait_for_output", Map.of("pane_id", pane, "match", "never")))

@@ -184,8 +184,7 @@ class PaneReadModesTest {
         try (ProtocolClient viewer = daemon.connect()) {
             long attachedAt = viewer.call("pane.attach", Map.of("pane_id", pane)).get("output_offset").asLong();
             daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "go\n"));
-            eventually(Duration.ofSeconds(10), () -> daemon.client().call("pane.get", Map.of("pane_id", pane))
-                    .get("pane").get("status").asString().equals("exited"));
+            daemon.awaitExited(pane, Duration.ofSeconds(10));
             daemon.client().call("pane.resume", Map.of("pane_id", pane));
             daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "go\n"));
             StringBuilder seen = new StringBuilder();

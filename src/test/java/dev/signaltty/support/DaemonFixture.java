@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -136,7 +137,13 @@ public final class DaemonFixture implements BeforeAllCallback, AfterAllCallback 
         return spawn(List.of("sh", "-c", script));
     }
 
-    /** The pane's screen text as {@code pane.read} returns it by default. */
+    /** Waits until the pane's process has exited and been reaped (its status says so), or fails at the deadline. */
+    public void awaitExited(String pane, Duration timeout) {
+        ProtocolClient.eventually(timeout, () -> client.call("pane.get", Map.of("pane_id", pane))
+                .get("pane").get("status").asString().equals("exited"));
+    }
+
+    /** The pane's text as {@code pane.read} returns it by default (mode tail). */
     public String tail(String pane) {
         return client.call("pane.read", Map.of("pane_id", pane)).get("text").asString();
     }
