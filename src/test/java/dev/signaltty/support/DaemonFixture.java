@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
+
 /**
  * One real daemon shared by the tests of a class, with the setup most daemon tests repeated: a temp
  * root (its XDG dirs and the cwd of the workspace), the {@link TestDaemon}, one connected client and
@@ -26,7 +27,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * JUnit runs an extension's before-all callback before the class's own {@code @BeforeAll} methods and
  * its after-all callback after the class's own {@code @AfterAll} methods, so a test may still use the
  * daemon in both. At the end the client is closed, then the daemon (which checks that no process of
- * its panes is left), then the root is deleted.
+ * its panes is left), then the root is deleted. The root is the fixture's own (not a {@code @TempDir})
+ * because an extension cannot inject a field of the class; it is deleted just as JUnit would.
  */
 public final class DaemonFixture implements BeforeAllCallback, AfterAllCallback {
 
@@ -49,7 +51,7 @@ public final class DaemonFixture implements BeforeAllCallback, AfterAllCallback 
         this.properties = properties.clone();
     }
 
-    /** A daemon and its client but no workspace, for tests that must see the daemon as it starts. */
+    /** A daemon and its client but no workspace: for tests of the protocol itself, which need none. */
     public static DaemonFixture withoutWorkspace(String... properties) {
         return new DaemonFixture(null, properties);
     }
@@ -127,14 +129,10 @@ public final class DaemonFixture implements BeforeAllCallback, AfterAllCallback 
         return daemon.isRunning();
     }
 
-    /** Spawns {@code argv} in the workspace and returns the pane id. */
-    public String spawn(List<String> argv) {
-        return client.call("pane.spawn", Map.of("workspace_id", workspace(), "argv", argv)).get("pane_id").asString();
-    }
-
     /** Spawns {@code sh -c script} in the workspace and returns the pane id. */
     public String spawnShell(String script) {
-        return spawn(List.of("sh", "-c", script));
+        return client.call("pane.spawn", Map.of("workspace_id", workspace(), "argv", List.of("sh", "-c", script)))
+                .get("pane_id").asString();
     }
 
     /** Waits until the pane's process has exited and been reaped (its status says so), or fails at the deadline. */
