@@ -1,6 +1,5 @@
 package dev.signaltty.pane.internal;
 
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -102,24 +101,21 @@ final class OutputPipe {
     }
 
     /**
-     * Waits up to {@code timeoutMs} for bytes and hands the longest contiguous run to {@code consumer},
-     * then releases them. Returns false at the end of the stream (ended and drained).
+     * Waits for bytes and hands the longest contiguous run to {@code consumer}, then releases them.
+     * Returns false at the end of the stream (ended and drained). The wait needs no deadline of its
+     * own: the producer always calls {@link #end} when it stops, whatever stopped it.
      */
-    boolean take(Consumer consumer, long timeoutMs) throws InterruptedException {
+    boolean take(Consumer consumer) throws InterruptedException {
         long at;
         int available;
         lock.lock();
         try {
-            long nanos = TimeUnit.MILLISECONDS.toNanos(timeoutMs);
             while (written == released) {
                 if (ended) {
                     return false;
                 }
-                if (nanos <= 0) {
-                    return true;
-                }
                 consumerWaiting = true;
-                nanos = readable.awaitNanos(nanos);
+                readable.await();
             }
             consumerWaiting = false;
             at = released;

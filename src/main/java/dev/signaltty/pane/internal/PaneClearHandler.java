@@ -49,7 +49,7 @@ class PaneClearHandler implements MethodHandler<PaneClearHandler.Params, Map<Str
         Pane pane = registry.resolve(params.paneId());
         long offset;
         synchronized (pane.terminal) {
-            output.emit(pane, CLEAR.clone(), CLEAR.length);
+            output.emit(pane, CLEAR, 0, CLEAR.length); // emit keeps nothing of the array
             offset = pane.outputOffset;
         }
         return Map.of("pane_id", pane.id, "output_offset", offset);

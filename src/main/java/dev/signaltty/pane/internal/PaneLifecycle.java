@@ -283,7 +283,7 @@ class PaneLifecycle {
 
     private void emulate(Pane pane, OutputPipe pipe) {
         try {
-            while (pipe.take((buffer, offset, length) -> output.emit(pane, buffer, offset, length), 60_000)) {
+            while (pipe.take((buffer, offset, length) -> output.emit(pane, buffer, offset, length))) {
                 // each take hands one contiguous run of output to the emulator and the viewers
             }
         } catch (InterruptedException e) {

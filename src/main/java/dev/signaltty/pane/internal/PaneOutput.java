@@ -33,10 +33,6 @@ class PaneOutput implements MeterBinder {
         this.events = events;
     }
 
-    void emit(Pane pane, byte[] buffer, int length) {
-        emit(pane, buffer, 0, length);
-    }
-
     void emit(Pane pane, byte[] buffer, int offset, int length) {
         bytesOut.add(length);
         synchronized (pane.terminal) {

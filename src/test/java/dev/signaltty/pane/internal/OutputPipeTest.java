@@ -35,7 +35,7 @@ class OutputPipeTest {
             pipe.end();
         });
         ByteArrayOutputStream received = new ByteArrayOutputStream();
-        while (pipe.take(received::write, 10_000)) {
+        while (pipe.take(received::write)) {
             // drain until the end
         }
         producer.get(10, TimeUnit.SECONDS);
@@ -58,7 +58,7 @@ class OutputPipeTest {
         producer.join(300);
         assertThat(secondWriteDone).as("a write into a full pipe waits").isFalse();
         int[] taken = new int[1];
-        assertThat(pipe.take((buffer, offset, length) -> taken[0] += length, 1_000)).isTrue();
+        assertThat(pipe.take((buffer, offset, length) -> taken[0] += length)).isTrue();
         producer.join(5_000);
         assertThat(secondWriteDone).as("room made by the consumer lets the producer go on").isTrue();
         assertThat(taken[0]).isEqualTo(OutputPipe.CAPACITY);
@@ -70,8 +70,8 @@ class OutputPipeTest {
         pipe.write("last words".getBytes(), 10);
         pipe.end();
         ByteArrayOutputStream received = new ByteArrayOutputStream();
-        assertThat(pipe.take(received::write, 1_000)).isTrue();
-        assertThat(pipe.take(received::write, 1_000)).as("end of stream after the drain").isFalse();
+        assertThat(pipe.take(received::write)).isTrue();
+        assertThat(pipe.take(received::write)).as("end of stream after the drain").isFalse();
         assertThat(received.toString()).isEqualTo("last words");
     }
 

@@ -71,7 +71,7 @@ final class RowEncoder {
                 } else if (cp == Row.EMPTY) {
                     out[at++] = ' ';
                 } else if (cp != Row.WIDE_TAIL) {
-                    at = RowUtf8.utf8(cp, out, at);
+                    at = Utf8.encode(cp, out, at);
                 }
             }
         }
@@ -102,7 +102,7 @@ final class RowEncoder {
             if (cp < 0x80) {
                 out[at++] = cp == Row.EMPTY ? (byte) ' ' : (byte) cp;
             } else {
-                at = RowUtf8.utf8(cp, out, at);
+                at = Utf8.encode(cp, out, at);
             }
             String marks = combining[x];
             if (marks != null) {
@@ -111,7 +111,7 @@ final class RowEncoder {
                 }
                 for (int i = 0; i < marks.length(); ) {
                     int m = marks.codePointAt(i);
-                    at = RowUtf8.utf8(m, out, at);
+                    at = Utf8.encode(m, out, at);
                     i += Character.charCount(m);
                 }
             }

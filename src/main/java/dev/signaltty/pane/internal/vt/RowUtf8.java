@@ -71,7 +71,7 @@ final class RowUtf8 {
         if (attr != current) {
             addRun(attr);
         }
-        length = utf8(cp, text, length);
+        length = Utf8.encode(cp, text, length);
         if (cp != ' ') {
             trimmedLength = length;
             trimmedRuns = runsLength;
@@ -93,24 +93,5 @@ final class RowUtf8 {
         if (text.length - length < n) {
             text = Arrays.copyOf(text, Math.max(2 * text.length, Math.max(64, length + n)));
         }
-    }
-
-    static int utf8(int cp, byte[] out, int at) {
-        if (cp < 0x80) {
-            out[at++] = (byte) cp;
-        } else if (cp < 0x800) {
-            out[at++] = (byte) (0xC0 | cp >> 6);
-            out[at++] = (byte) (0x80 | cp & 0x3F);
-        } else if (cp < 0x10000) {
-            out[at++] = (byte) (0xE0 | cp >> 12);
-            out[at++] = (byte) (0x80 | cp >> 6 & 0x3F);
-            out[at++] = (byte) (0x80 | cp & 0x3F);
-        } else {
-            out[at++] = (byte) (0xF0 | cp >> 18);
-            out[at++] = (byte) (0x80 | cp >> 12 & 0x3F);
-            out[at++] = (byte) (0x80 | cp >> 6 & 0x3F);
-            out[at++] = (byte) (0x80 | cp & 0x3F);
-        }
-        return at;
     }
 }

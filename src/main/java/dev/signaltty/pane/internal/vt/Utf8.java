@@ -1,7 +1,7 @@
 package dev.signaltty.pane.internal.vt;
 
 /**
- * Decoding of whole UTF-8 sequences for the fast paths, which must agree with the state machine's
+ * UTF-8 both ways: encoding for rows and history, and decoding of whole sequences for the fast paths, which must agree with the state machine's
  * byte-by-byte decoding on every valid sequence and give up on everything else (which the state
  * machine then handles). One decoder, so the parser and the emulator's fast path cannot disagree.
  */
@@ -39,5 +39,25 @@ final class Utf8 {
         }
         int cp = (lead & 0x07) << 18 | (buf[i + 1] & 0x3F) << 12 | (buf[i + 2] & 0x3F) << 6 | buf[i + 3] & 0x3F;
         return cp < 0x10000 || cp > 0x10FFFF ? -1 : cp << 3 | 4;
+    }
+
+    /** Writes {@code cp} as UTF-8 at {@code out[at]}; returns the index after it. */
+    static int encode(int cp, byte[] out, int at) {
+        if (cp < 0x80) {
+            out[at++] = (byte) cp;
+        } else if (cp < 0x800) {
+            out[at++] = (byte) (0xC0 | cp >> 6);
+            out[at++] = (byte) (0x80 | cp & 0x3F);
+        } else if (cp < 0x10000) {
+            out[at++] = (byte) (0xE0 | cp >> 12);
+            out[at++] = (byte) (0x80 | cp >> 6 & 0x3F);
+            out[at++] = (byte) (0x80 | cp & 0x3F);
+        } else {
+            out[at++] = (byte) (0xF0 | cp >> 18);
+            out[at++] = (byte) (0x80 | cp >> 12 & 0x3F);
+            out[at++] = (byte) (0x80 | cp >> 6 & 0x3F);
+            out[at++] = (byte) (0x80 | cp & 0x3F);
+        }
+        return at;
     }
 }
