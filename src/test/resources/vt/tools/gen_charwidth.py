@@ -33,7 +33,7 @@ def table(name, r):
     rows = [", ".join("0x%X" % v for v in vals[i:i + 8]) for i in range(0, len(vals), 8)]
     return "    private static final int[] %s = {\n        %s};\n" % (name, ",\n        ".join(rows))
 
-print("""package dev.signaltty.pane.internal.vt;
+print("""package dev.signaltty.vt;
 
 import java.util.Arrays;
 

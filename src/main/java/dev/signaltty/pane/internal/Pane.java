@@ -8,7 +8,7 @@ import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
-import dev.signaltty.pane.internal.vt.Terminal;
+import dev.signaltty.vt.Terminal;
 
 /** One pane: its launch spec, its PTY session and its emulator. */
 final class Pane {

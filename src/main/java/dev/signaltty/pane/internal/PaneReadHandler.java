@@ -6,8 +6,8 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
-import dev.signaltty.pane.internal.vt.ReadResult;
-import dev.signaltty.pane.internal.vt.RenderedRead;
+import dev.signaltty.vt.ReadResult;
+import dev.signaltty.vt.RenderedRead;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
 import dev.signaltty.transport.ProtocolException;

@@ -9,8 +9,8 @@ import java.util.regex.PatternSyntaxException;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
-import dev.signaltty.pane.internal.vt.RenderedLine;
-import dev.signaltty.pane.internal.vt.RenderedRead;
+import dev.signaltty.vt.RenderedLine;
+import dev.signaltty.vt.RenderedRead;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.ErrorCode;
 import dev.signaltty.transport.MethodHandler;

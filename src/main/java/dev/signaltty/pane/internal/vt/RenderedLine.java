@@ -1,5 +1,0 @@
-package dev.signaltty.pane.internal.vt;
-
-/** One line of the rendered ring with its sequence number. */
-public record RenderedLine(long seq, String text) {
-}

@@ -1,0 +1,426 @@
+package dev.signaltty.vt;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Gives the parser's actions their meaning: the VT100/xterm subset tmux implements, applied to two
+ * {@link Grid}s (main and alternate). Where terminals disagree, this follows tmux 3.3a, because its
+ * {@code capture-pane} is the reference our screens are tested against:
+ * <ul>
+ *   <li>The cursor column may equal {@code cols} after writing the last column (tmux's pending wrap):
+ *       the next printable character wraps first; movements clamp it back to the last column.</li>
+ *   <li>Any region scrolling up on the main screen feeds history with the rows leaving its top
+ *       (tmux's {@code grid_scroll_history_region}); nothing does while the alternate screen is active.</li>
+ *   <li>Entering the alternate screen (47, 1047, 1049) always starts from a blank grid; 1049 also saves
+ *       and restores the cursor.</li>
+ * </ul>
+ * Side effects leave through {@link TerminalListener}; nothing here writes to a PTY.
+ * Not thread-safe: {@link Terminal} serialises access.
+ */
+final class Emulator implements VtActions {
+
+    final Modes modes = new Modes();
+    private final TerminalListener listener;
+    private final Grid.ScrollSink historySink;
+    /** ED 3 (clear scrollback): the owner of history drops it and moves its floor. */
+    final Runnable clearHistory;
+    Grid main;
+    Grid alt;
+    Grid grid;
+    int cols;
+    int rows;
+    int cx;
+    int cy;
+    long attr = Sgr.DEFAULT;
+    int top;
+    int bottom;
+    boolean[] tabs;
+    String title = "";
+    private int lastPrinted = -1;
+    /** DECSC/DECRC and CSI s/u: one slot for both screens, as in tmux. */
+    private final SavedCursor decSaved = new SavedCursor();
+    /** The cursor saved by entering 1049, restored by leaving it (even when not in alt, like tmux). */
+    private final SavedCursor altSaved = new SavedCursor();
+    private final Charsets charsets = new Charsets();
+
+    Emulator(int cols, int rows, TerminalListener listener, Grid.ScrollSink historySink, Runnable clearHistory) {
+        this.clearHistory = clearHistory;
+        this.cols = cols;
+        this.rows = rows;
+        this.listener = listener;
+        this.historySink = historySink;
+        main = new Grid(cols, rows, true);
+        alt = new Grid(cols, rows, false);
+        grid = main;
+        bottom = rows - 1;
+        resetTabs();
+    }
+
+    boolean altActive() {
+        return grid == alt;
+    }
+
+    // ---- printing ----
+
+    @Override
+    public void printAscii(byte[] buf, int off, int len) {
+        if (charsets.active() || modes.insert) {
+            VtActions.super.printAscii(buf, off, len);
+            return;
+        }
+        TextPrinter.printAscii(this, buf, off, len);
+    }
+
+    /** Mixed text: see {@link TextPrinter}; the general path is the default's, call by call. */
+    @Override
+    public void printText(byte[] buf, int off, int len, int[] text, int count) {
+        if (TextPrinter.applies(this)) {
+            TextPrinter.printText(this, buf, off, text, count);
+        } else {
+            VtActions.super.printText(buf, off, len, text, count);
+        }
+    }
+
+    @Override
+    public int printUtf8(byte[] buf, int off, int end) {
+        return TextPrinter.applies(this) ? TextPrinter.printUtf8(this, buf, off, end) : 0;
+    }
+
+    void lastPrinted(int cp) {
+        lastPrinted = cp;
+    }
+
+    @Override
+    public void print(int cp) {
+        cp = charsets.map(cp);
+        int w = CharWidth.of(cp);
+        if (w == 0) {
+            combine(cp);
+            return;
+        }
+        if (w == 2 && cols < 2) {
+            return;
+        }
+        if (cx > cols - w) {
+            if (!modes.autowrap) {
+                if (w > 1 && cx < cols) {
+                    return; // tmux drops a wide character that does not fit without wrapping
+                }
+                cx = cols - w;
+            } else {
+                wrap();
+            }
+        }
+        Row r = grid.row(cy);
+        if (modes.insert) {
+            grid.insertChars(cy, cx, w, Sgr.erased(attr));
+        }
+        RowUtf8 u = r.utf8;
+        if (u != null && u.valid && cx == u.cells) {
+            u.appendCodePoint(cp, w, attr); // the cells written below are empty: no repair to undo it
+        } else {
+            r.stale();
+        }
+        fixWideBeforeWrite(r, cx, w);
+        r.cps[cx] = cp;
+        r.attrs[cx] = attr;
+        if (w == 2) {
+            r.cps[cx + 1] = Row.WIDE_TAIL;
+            r.attrs[cx + 1] = attr;
+        }
+        r.touch(cx + w);
+        r.dirty = true;
+        lastPrinted = cp;
+        cx += w;
+        if (cx >= cols && !modes.autowrap) {
+            cx = cols - w;
+        }
+    }
+
+    /** Before writing w cells at x: blank the other half of any wide character being overwritten. */
+    void fixWideBeforeWrite(Row r, int x, int w) {
+        if (r.cps[x] == Row.WIDE_TAIL && x > 0 && Row.isWideHead(r.cps[x - 1])) {
+            r.cps[x - 1] = Row.EMPTY;
+        }
+        int last = x + w - 1;
+        if (last + 1 < cols && r.cps[last + 1] == Row.WIDE_TAIL) {
+            r.cps[last + 1] = Row.EMPTY;
+        }
+        if (r.combining != null) {
+            for (int i = x; i <= last; i++) {
+                r.combining[i] = null;
+            }
+        }
+    }
+
+    private void combine(int cp) {
+        lastPrinted = -1;
+        int x = cx >= cols ? cols - 1 : cx - 1;
+        if (x < 0) {
+            return;
+        }
+        Row r = grid.row(cy);
+        if (r.cps[x] == Row.WIDE_TAIL && x > 0) {
+            x--;
+        }
+        r.addCombining(x, cp); // even on an empty cell, as tmux does (it then shows a space and the mark)
+    }
+
+    void wrap() {
+        grid.row(cy).wrapped = true;
+        lineFeed();
+        cx = 0;
+    }
+
+    // ---- C0 ----
+
+    @Override
+    public void execute(int c) {
+        lastPrinted = -1; // REP repeats only a character printed immediately before it, as in tmux
+        switch (c) {
+            case 0x07 -> listener.bell();
+            case 0x08 -> backspace();
+            case 0x09 -> tab(1);
+            case 0x0A, 0x0B, 0x0C -> lineFeed();
+            case 0x0D -> cx = 0;
+            case 0x0E -> charsets.shift(1);
+            case 0x0F -> charsets.shift(0);
+            default -> {
+            }
+        }
+    }
+
+    private void backspace() {
+        if (cx >= cols) {
+            cx = cols - 1;
+        } else if (cx > 0) {
+            cx--;
+        } else if (cy > 0 && grid.row(cy - 1).wrapped) {
+            cy--; // reverse wrap, like tmux
+            cx = cols - 1;
+        }
+    }
+
+    void tab(int n) {
+        if (cx >= cols - 1) {
+            return;
+        }
+        while (n-- > 0 && cx < cols - 1) {
+            do {
+                cx++;
+            } while (cx < cols - 1 && !tabs[cx]);
+        }
+    }
+
+    void backTab(int n) {
+        cx = Math.min(cx, cols - 1);
+        while (n-- > 0 && cx > 0) {
+            do {
+                cx--;
+            } while (cx > 0 && !tabs[cx]);
+        }
+    }
+
+    void lineFeed() {
+        if (cy == bottom) {
+            scrollUp(1);
+        } else if (cy < rows - 1) {
+            cy++;
+        }
+    }
+
+    void reverseIndex() {
+        if (cy == top) {
+            grid.scrollDown(top, bottom, 1, Sgr.erased(attr));
+        } else if (cy > 0) {
+            cy--;
+        }
+    }
+
+    /**
+     * ED 2. On the main screen the used rows scroll into history first (tmux 3.3a's default
+     * {@code scroll-on-clear}), so output a program clears away stays readable with {@code tail};
+     * {@code ESC[3J} then drops it. The alternate screen is just erased.
+     */
+    void clearScreen(long fill) {
+        int last = grid.lastNonBlankRow() + 1;
+        if (grid == main && last > 0) {
+            main.scrollUp(0, rows - 1, last, fill, historySink);
+        }
+        grid.eraseRows(0, rows, fill);
+    }
+
+    /**
+     * Scrolls the region up. On the main screen the rows leaving the region's top go to history even
+     * when the region does not start at the top of the screen: tmux 3.3a does so
+     * ({@code grid_scroll_history_region}), and its scrollback is our reference.
+     */
+    void scrollUp(int n) {
+        grid.scrollUp(top, bottom, n, Sgr.erased(attr), grid == main ? historySink : null);
+    }
+
+    // ---- ESC ----
+
+    @Override
+    public void escDispatch(int intermediates, boolean ignore, int b) {
+        lastPrinted = -1;
+        if (!ignore) {
+            EscHandler.dispatch(this, intermediates, b);
+        }
+    }
+
+    void saveCursor() {
+        save(decSaved);
+    }
+
+    void restoreCursor() {
+        restore(decSaved);
+    }
+
+    private void save(SavedCursor s) {
+        s.x = cx;
+        s.y = cy;
+        s.attr = attr;
+        s.origin = modes.origin;
+        s.charsets = charsets.save();
+        s.valid = true;
+    }
+
+    private void restore(SavedCursor s) {
+        cx = Math.min(s.x, cols - 1);
+        cy = Math.min(s.y, rows - 1);
+        attr = s.attr;
+        modes.origin = s.origin;
+        charsets.restore(s.charsets);
+    }
+
+    void fullReset() {
+        if (grid == alt) {
+            grid = main;
+            main.markAllDirty();
+        }
+        main.eraseRows(0, rows, Sgr.DEFAULT);
+        attr = Sgr.DEFAULT;
+        modes.reset();
+        charsets.reset();
+        top = 0;
+        bottom = rows - 1;
+        cx = 0;
+        cy = 0;
+        resetTabs();
+        decSaved.reset();
+        altSaved.reset();
+    }
+
+    void resetTabs() {
+        tabs = new boolean[cols];
+        for (int x = 8; x < cols; x += 8) {
+            tabs[x] = true;
+        }
+    }
+
+    // ---- OSC, DCS ----
+
+    @Override
+    public void oscDispatch(byte[] data, int len, boolean bellTerminated) {
+        int semi = 0;
+        int code = 0;
+        while (semi < len && data[semi] >= '0' && data[semi] <= '9') {
+            code = Math.min(10000, code * 10 + data[semi] - '0');
+            semi++;
+        }
+        if (semi == 0 || semi >= len || data[semi] != ';') {
+            return;
+        }
+        if (code == 0 || code == 2) {
+            title = new String(data, semi + 1, len - semi - 1, StandardCharsets.UTF_8);
+            listener.titleChanged(title);
+        }
+    }
+
+    // ---- CSI ----
+
+    @Override
+    public void csiDispatch(VtParams p, int intermediates, boolean ignore, int finalByte) {
+        if (!ignore) {
+            CsiHandler.dispatch(this, p, intermediates, finalByte);
+        }
+        if (finalByte != 'b') {
+            lastPrinted = -1;
+        }
+    }
+
+    void reply(String s) {
+        listener.reply(s.getBytes(StandardCharsets.US_ASCII));
+    }
+
+    Charsets charsets() {
+        return charsets;
+    }
+
+    int lastPrinted() {
+        return lastPrinted;
+    }
+
+    /** Cursor column clamped to the grid (leaves tmux's pending-wrap column). */
+    int clampedX() {
+        return Math.min(cx, cols - 1);
+    }
+
+    void setAltScreen(boolean on, boolean withCursor) {
+        if (on) {
+            if (grid == alt) {
+                return;
+            }
+            if (withCursor) {
+                save(altSaved);
+            }
+            grid = alt;
+            alt.eraseRows(0, rows, Sgr.DEFAULT);
+        } else {
+            if (withCursor && altSaved.valid) {
+                // position and attributes only (not origin mode), even when not in the alternate
+                // screen: both as tmux does
+                cx = Math.min(altSaved.x, cols - 1);
+                cy = Math.min(altSaved.y, rows - 1);
+                attr = altSaved.attr;
+            }
+            if (grid == main) {
+                return;
+            }
+            grid = main;
+            main.markAllDirty(); // the main screen's text reappears: readers see it as new
+        }
+    }
+
+    /** Resize without reflow; see docs/05-rendered-ring.md ("Resize"). */
+    void resize(int newCols, int newRows) {
+        // Shrinking rows: like tmux, drop blank rows below the cursor first, then push rows off the top
+        // (into history on the main screen). Growing rows adds blank rows at the bottom (tmux instead
+        // pulls history back; we keep history untouched so rendered cursors stay valid).
+        if (newRows < rows) {
+            int blankBelow = 0;
+            for (int y = rows - 1; y > cy && grid.row(y).isBlank(); y--) {
+                blankBelow++;
+            }
+            int fromTop = Math.max(0, rows - newRows - blankBelow);
+            main.resize(newCols, newRows, grid == main ? fromTop : 0, grid == main ? historySink : null);
+            alt.resize(newCols, newRows, grid == alt ? fromTop : 0, null);
+            cy = Math.max(0, cy - fromTop);
+        } else {
+            main.resize(newCols, newRows, 0, null);
+            alt.resize(newCols, newRows, 0, null);
+        }
+        cols = newCols;
+        rows = newRows;
+        cx = Math.min(cx, cols);
+        cy = Math.min(cy, rows - 1);
+        top = 0;
+        bottom = rows - 1;
+        boolean[] old = tabs;
+        resetTabs();
+        System.arraycopy(old, 0, tabs, 0, Math.min(old.length, tabs.length));
+        main.markAllDirty();
+        alt.markAllDirty();
+    }
+}

@@ -1,0 +1,258 @@
+package dev.signaltty.vt;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * One pane's terminal: the parser, the emulator, and the rendered ring that numbers every line of
+ * history and screen (docs/05-rendered-ring.md). Thread-safe: one PTY reader feeds while request
+ * threads read; every public method holds the terminal's monitor, so each read sees the state between
+ * two {@link #feed} calls, never the middle of one. The monitor is this object and is reentrant: a
+ * caller that must pair terminal state with its own bookkeeping (an attach snapshot with the output
+ * offset it covers) can hold {@code synchronized (terminal)} around {@link #feed} and offset updates
+ * on the reader side and around {@link #repaint()} on the attach side.
+ */
+public final class Terminal {
+
+    private final VtParser parser;
+    private final Emulator emu;
+    private final History history;
+    private final RowEncoder encoder = new RowEncoder();
+    private final long seqBase;
+    /** The highest sequence number handed out; cursors equal to it have seen everything. */
+    private long head;
+
+    /**
+     * @param seqBase the run's base: the first line gets {@code seqBase + 1}; cursors below it come from
+     *                another run (put a run identity in the high bits, e.g. {@code epoch << 32})
+     */
+    public Terminal(int cols, int rows, TerminalListener listener, RingLimits limits, long seqBase) {
+        if (cols < 1 || rows < 1) {
+            throw new IllegalArgumentException("size must be at least 1x1: " + cols + "x" + rows);
+        }
+        if (seqBase < 0) {
+            throw new IllegalArgumentException("seqBase must be >= 0");
+        }
+        this.seqBase = seqBase;
+        this.head = seqBase;
+        this.history = new History(limits.maxLines(), limits.maxBytes(), seqBase);
+        this.emu = new Emulator(cols, rows, listener, this::scrolledOff, this::clearHistory);
+        this.parser = new VtParser(emu);
+    }
+
+    public synchronized void feed(byte[] buf, int off, int len) {
+        java.util.Objects.checkFromIndexSize(off, len, buf.length);
+        parser.advance(buf, off, len);
+    }
+
+    /** Resizes without reflow (docs/05-rendered-ring.md, "Resize"). */
+    public synchronized void resize(int cols, int rows) {
+        if (cols < 1 || rows < 1) {
+            throw new IllegalArgumentException("size must be at least 1x1: " + cols + "x" + rows);
+        }
+        if (cols != emu.cols || rows != emu.rows) {
+            emu.resize(cols, rows);
+        }
+    }
+
+    /**
+     * The current grid (the alternate one while active), without scrollback: rows joined by '\n',
+     * trailing blanks trimmed per row, trailing empty rows dropped.
+     */
+    public synchronized String screen(boolean ansi) {
+        StringBuilder sb = new StringBuilder();
+        int last = emu.grid.lastNonBlankRow();
+        for (int y = 0; y <= last; y++) {
+            if (y > 0) {
+                sb.append('\n');
+            }
+            sb.append(LineRenderer.render(line(emu.grid.row(y), 0), ansi));
+        }
+        return sb.toString();
+    }
+
+    /** The last {@code lines} content lines of history and screen (only the alternate grid while active). */
+    public synchronized ReadResult tail(int lines, boolean ansi) {
+        int screenLines = emu.grid.lastNonBlankRow() + 1;
+        int historyLines = emu.altActive() ? 0 : history.size();
+        int total = historyLines + screenLines;
+        int n = Math.max(0, Math.min(lines, total));
+        StringBuilder sb = new StringBuilder();
+        for (int i = total - n; i < total; i++) {
+            if (i > total - n) {
+                sb.append('\n');
+            }
+            HistoryLine line = i < historyLines ? history.get(i)
+                : line(emu.grid.row(i - historyLines), 0);
+            sb.append(LineRenderer.render(line, ansi));
+        }
+        return new ReadResult(sb.toString(), n < total);
+    }
+
+    /** Lines with a sequence number above {@code afterSeq} (0: all retained); see {@link RenderedRead}. */
+    public synchronized RenderedRead rendered(long afterSeq, int lines, boolean ansi) {
+        if (lines < 0) {
+            throw new IllegalArgumentException("lines must be >= 0");
+        }
+        assignScreenSeqs();
+        boolean dropped = afterSeq != 0 && (afterSeq < seqBase || afterSeq > head || afterSeq < history.floor());
+        long after = afterSeq == 0 || dropped ? Long.MIN_VALUE : afterSeq;
+        // pick lines by number first and decode only those returned: a read from 0 with a small limit
+        // must not decode all of history
+        int historyLines = emu.altActive() ? 0 : history.size();
+        int last = emu.grid.lastNonBlankRow();
+        long[] seqs = new long[historyLines + last + 1];
+        int[] sources = new int[seqs.length]; // a history index, or -1 - y for screen row y
+        int n = 0;
+        for (int i = 0; i < historyLines; i++) {
+            long seq = history.seq(i);
+            if (seq > after) {
+                seqs[n] = seq;
+                sources[n++] = i;
+            }
+        }
+        for (int y = 0; y <= last; y++) {
+            Row r = emu.grid.row(y);
+            if (r.seq > after) {
+                seqs[n] = r.seq;
+                sources[n++] = -1 - y;
+            }
+        }
+        sortBySeq(seqs, sources, n);
+        boolean truncated = n > lines;
+        List<RenderedLine> out = new ArrayList<>(Math.min(n, lines));
+        StringBuilder sb = new StringBuilder();
+        for (int k = truncated ? n - lines : 0; k < n; k++) {
+            int source = sources[k];
+            HistoryLine line = source >= 0 ? history.get(source) : line(emu.grid.row(-1 - source), seqs[k]);
+            String text = LineRenderer.render(line, ansi);
+            if (!out.isEmpty()) {
+                sb.append('\n');
+            }
+            sb.append(text);
+            out.add(new RenderedLine(line.seq(), text));
+        }
+        long seq = out.isEmpty() ? head : out.get(0).seq();
+        return new RenderedRead(sb.toString(), seq, head, dropped, truncated, out);
+    }
+
+    /** The current head sequence: a cursor equal to it has seen every line. */
+    public synchronized long headSeq() {
+        assignScreenSeqs();
+        return head;
+    }
+
+    public synchronized boolean altScreen() {
+        return emu.altActive();
+    }
+
+    public synchronized boolean bracketedPaste() {
+        return emu.modes.bracketedPaste;
+    }
+
+    public synchronized String title() {
+        return emu.title;
+    }
+
+    public synchronized int cols() {
+        return emu.cols;
+    }
+
+    public synchronized int rows() {
+        return emu.rows;
+    }
+
+    /**
+     * An ANSI byte string that redraws the visible state on a fresh terminal of the same size: the main
+     * screen, then (when active) the alternate screen entered with 1049, the scroll region, modes, the
+     * current SGR and the cursor. Scrollback is not included. Used as the attach snapshot.
+     */
+    public synchronized String repaint() {
+        return Repaint.of(emu);
+    }
+
+    /** Approximate bytes held by history lines (the figure the byte cap applies to). */
+    public synchronized long historyBytes() {
+        return history.bytes();
+    }
+
+    public synchronized int historyLines() {
+        return history.size();
+    }
+
+    // ---- ring bookkeeping (called by the emulator, under the monitor) ----
+
+    private void scrolledOff(Row row) {
+        assign(row);
+        RowUtf8 u = row.utf8;
+        if (u != null && u.valid) { // written left to right: its compact form is ready (ADR 0112)
+            assert sameAsEncoded(row, u) : "stale compact form for a row";
+            history.add(row.seq, u.text, u.trimmedLength, u.runs, u.trimmedRuns, row.wrapped);
+        } else {
+            encoder.encode(row);
+            history.add(row.seq, encoder.text, encoder.textLength, encoder.runs, encoder.runsLength, row.wrapped);
+        }
+    }
+
+    /** With assertions on (the tests): a row's kept compact form is what encoding its cells gives. */
+    private boolean sameAsEncoded(Row row, RowUtf8 u) {
+        encoder.encode(row);
+        return Arrays.equals(encoder.text, 0, encoder.textLength, u.text, 0, u.trimmedLength)
+            && Arrays.equals(encoder.runs, 0, encoder.runsLength, u.runs, 0, u.trimmedRuns);
+    }
+
+    private HistoryLine line(Row row, long seq) {
+        encoder.encode(row);
+        return encoder.line(seq);
+    }
+
+    /**
+     * Orders the first n picks by number. History is nearly always in order already (rows leave the
+     * screen top first), so the common case is one check; rows numbered out of order (a scroll region
+     * below a row numbered earlier) take a general sort.
+     */
+    private static void sortBySeq(long[] seqs, int[] sources, int n) {
+        boolean sorted = true;
+        for (int k = 1; k < n && sorted; k++) {
+            sorted = seqs[k - 1] < seqs[k];
+        }
+        if (sorted) {
+            return;
+        }
+        Integer[] order = new Integer[n];
+        for (int k = 0; k < n; k++) {
+            order[k] = k;
+        }
+        Arrays.sort(order, Comparator.comparingLong(k -> seqs[k]));
+        long[] s = Arrays.copyOf(seqs, n);
+        int[] src = Arrays.copyOf(sources, n);
+        for (int k = 0; k < n; k++) {
+            seqs[k] = s[order[k]];
+            sources[k] = src[order[k]];
+        }
+    }
+
+    /** ED 3: drop history; every cursor up to now reads as dropped, a cursor taken after does not. */
+    private void clearHistory() {
+        assignScreenSeqs();
+        head++;
+        history.clear(head);
+    }
+
+    private void assign(Row row) {
+        if (row.dirty) {
+            row.seq = ++head;
+            row.dirty = false;
+        }
+    }
+
+    /** Gives changed content rows of the active grid new numbers, top to bottom. */
+    private void assignScreenSeqs() {
+        int last = emu.grid.lastNonBlankRow();
+        for (int y = 0; y <= last; y++) {
+            assign(emu.grid.row(y));
+        }
+    }
+}

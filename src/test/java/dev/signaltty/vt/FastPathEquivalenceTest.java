@@ -1,0 +1,67 @@
+package dev.signaltty.vt;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The parser's fast paths (ASCII runs, whole UTF-8 sequences, whole CSI sequences) only fire when a
+ * whole run or sequence is in one buffer; fed one byte at a time, every byte goes through the state
+ * machine. Both must leave the same screen, history and attributes.
+ */
+class FastPathEquivalenceTest {
+
+    @Test
+    void feedingInOneBufferLeavesTheSameTerminalAsFeedingByteByByte() {
+        byte[] mixed = VtThroughputBench.generate(256 * 1024);
+        assertSameAfterWholeAndByteFeeds(mixed);
+    }
+
+    @Test
+    void unusualSequencesFallBackToTheStateMachineWithTheSameResult() {
+        String s = "a\u001b[?25l\u001b[1;31mred\u001b[ 2q\u001b[38:2::1:2:3mx\u001b[1;2\n3mz\u001b[>c"
+            + "\u001b[" + "1;".repeat(40) + "4mmany\u001b[m\u00e9\u00c3(\u00ed\u00a0\ud83d\ude00\u0301"
+            + "\u001b[99999999999999Hfar\u001b[2Jcleared\r\n";
+        byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+        byte[] withInvalid = new byte[bytes.length + 6];
+        System.arraycopy(bytes, 0, withInvalid, 0, bytes.length);
+        byte[] bad = {(byte) 0xE2, (byte) 0x82, 'x', (byte) 0xC0, (byte) 0xAF, (byte) 0xF5};
+        System.arraycopy(bad, 0, withInvalid, bytes.length, bad.length);
+        assertSameAfterWholeAndByteFeeds(withInvalid);
+    }
+
+    @Test
+    void everyShortSequenceDecodesAsTheStateMachineDecodesIt() {
+        // every lead byte with every continuation pair, valid or not, plus a lead cut short by ASCII,
+        // and four-byte sequences around the overlong, surrogate and U+10FFFF limits
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        for (int lead = 0x80; lead <= 0xFF; lead++) {
+            for (int c1 = 0x80; c1 <= 0xBF; c1++) {
+                for (int c2 = 0x80; c2 <= 0xBF; c2 += lead >= 0xE0 && lead <= 0xEF ? 1 : 21) {
+                    out.writeBytes(new byte[] {(byte) lead, (byte) c1, (byte) c2, 'x'});
+                }
+            }
+            out.writeBytes(new byte[] {(byte) lead, 'A', 'b', (byte) lead, (byte) 0x80, 'c'});
+        }
+        for (int lead = 0xF0; lead <= 0xF5; lead++) {
+            for (int c1 = 0x80; c1 <= 0xBF; c1 += 7) {
+                out.writeBytes(new byte[] {(byte) lead, (byte) c1, (byte) 0x80, (byte) 0xBF, 'y'});
+            }
+        }
+        assertSameAfterWholeAndByteFeeds(out.toByteArray());
+    }
+
+    private static void assertSameAfterWholeAndByteFeeds(byte[] data) {
+        Terminal whole = new Terminal(80, 24, new TerminalListener() { }, RingLimits.defaults(), 0);
+        Terminal bytes = new Terminal(80, 24, new TerminalListener() { }, RingLimits.defaults(), 0);
+        whole.feed(data, 0, data.length);
+        for (int i = 0; i < data.length; i++) {
+            bytes.feed(data, i, 1);
+        }
+        assertEquals(bytes.tail(100_000, true).text(), whole.tail(100_000, true).text());
+        assertEquals(bytes.repaint(), whole.repaint());
+        assertEquals(bytes.historyBytes(), whole.historyBytes());
+    }
+}

@@ -1,0 +1,388 @@
+package dev.signaltty.vt;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+/** Terminal level: byte streams in, screens and side effects out. */
+class TerminalTest {
+
+    static final String ESC = "\u001b";
+    static final String CSI = ESC + "[";
+
+    static final class Events implements TerminalListener {
+        final List<String> replies = new ArrayList<>();
+        final List<String> titles = new ArrayList<>();
+        int bells;
+
+        @Override
+        public void reply(byte[] bytes) {
+            replies.add(new String(bytes, StandardCharsets.US_ASCII));
+        }
+
+        @Override
+        public void titleChanged(String t) {
+            titles.add(t);
+        }
+
+        @Override
+        public void bell() {
+            bells++;
+        }
+    }
+
+    static Terminal term(int cols, int rows) {
+        return new Terminal(cols, rows, new TerminalListener() { }, RingLimits.defaults(), 0);
+    }
+
+    static void feed(Terminal t, String s) {
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        t.feed(b, 0, b.length);
+    }
+
+    @Nested
+    class Screen {
+
+        @Test
+        void returnsTheGridWithoutScrollbackTrimmed() { // seed R83
+            Terminal t = term(10, 3);
+            feed(t, "a\r\nb\r\nc\r\nd  \r\n");
+            assertEquals("c\nd", t.screen(false));
+        }
+
+        @Test
+        void resolvesCarriageReturnOverwrites() { // seed R87
+            Terminal t = term(20, 3);
+            feed(t, "50%\r100%\r\n");
+            assertEquals("100%", t.screen(false));
+        }
+
+        @Test
+        void carriesSgrWhenAnsiIsAsked() {
+            Terminal t = term(20, 3);
+            feed(t, "a" + CSI + "1;31mred" + CSI + "0m b");
+            assertEquals("a" + CSI + "0;1;31mred" + CSI + "0m b", t.screen(true));
+            assertEquals("ared b", t.screen(false));
+        }
+
+        @Test
+        void keepsPaletteAndTruecolorInAnsiText() {
+            Terminal t = term(20, 3);
+            feed(t, CSI + "38;5;208;48:2::1:2:3mx");
+            assertEquals(CSI + "0;38;5;208;48;2;1;2;3mx" + CSI + "0m", t.screen(true));
+        }
+
+        @Test
+        void readsUnderlineStylesWithoutMistakingTheStyleForACode() {
+            Terminal t = term(20, 3);
+            feed(t, CSI + "4:3mx");
+            assertEquals(CSI + "0;4mx" + CSI + "0m", t.screen(true));
+        }
+
+        @Test
+        void replacesInvalidUtf8AndJoinsSequencesSplitAcrossFeeds() {
+            Terminal t = term(20, 3);
+            byte[] euro = "€".getBytes(StandardCharsets.UTF_8);
+            t.feed(euro, 0, 1);
+            t.feed(euro, 1, 2);
+            t.feed(new byte[] {'a', (byte) 0xFF, 'b', (byte) 0xC3}, 0, 4);
+            feed(t, "c");
+            assertEquals("€a\uFFFDb\uFFFDc", t.screen(false));
+        }
+
+        @Test
+        void showsWideCharactersOnceAndCombiningMarksWithTheirBase() {
+            Terminal t = term(10, 3);
+            feed(t, "漢字ab\r\ne\u0301x");
+            assertEquals("漢字ab\ne\u0301x", t.screen(false));
+        }
+
+        @Test
+        void wrapsAWideCharacterThatDoesNotFit() {
+            Terminal t = term(5, 3);
+            feed(t, "abcd漢");
+            assertEquals("abcd\n漢", t.screen(false));
+        }
+
+        @Test
+        void mapsDecSpecialGraphicsToBoxDrawing() {
+            Terminal t = term(10, 3);
+            feed(t, ESC + "(0lqk" + ESC + "(B x");
+            assertEquals("┌─┐ x", t.screen(false));
+        }
+
+        @Test
+        void honoursChtHprAndVpr() { // xterm semantics; tmux 3.3a ignores these (ADR 0031)
+            Terminal t = term(40, 5);
+            feed(t, "a" + CSI + "2Ib" + CSI + "3ac" + CSI + "2ed");
+            assertEquals("a               b   c\n\n                     d", t.screen(false));
+        }
+
+        @Test
+        void setsAndClearsTabStops() {
+            Terminal t = term(30, 3);
+            feed(t, CSI + "3g" + CSI + "1;5H" + ESC + "H" + "\r\tx" + CSI + "1;5H" + CSI + "g" + "\r\n\ty");
+            assertEquals("    x\n                             y", t.screen(false));
+        }
+
+        @Test
+        void fillsTheScreenForDecaln() {
+            Terminal t = term(3, 2);
+            feed(t, ESC + "#8");
+            assertEquals("EEE\nEEE", t.screen(false));
+        }
+    }
+
+    @Nested
+    class Replies {
+
+        @Test
+        void answersStatusCursorAndDeviceAttributeQueriesThroughTheListener() {
+            Events ev = new Events();
+            Terminal t = new Terminal(80, 24, ev, RingLimits.defaults(), 0);
+            feed(t, CSI + "5;10H" + CSI + "5n" + CSI + "6n" + CSI + "c" + CSI + ">c");
+            assertEquals(List.of(CSI + "0n", CSI + "5;10R", CSI + "?1;2c", CSI + ">84;0;0c"), ev.replies);
+        }
+
+        @Test
+        void reportsTheCursorRelativeToTheRegionInOriginMode() {
+            Events ev = new Events();
+            Terminal t = new Terminal(80, 24, ev, RingLimits.defaults(), 0);
+            feed(t, CSI + "5;20r" + CSI + "?6h" + CSI + "2;3H" + CSI + "6n");
+            assertEquals(List.of(CSI + "2;3R"), ev.replies);
+        }
+
+        @Test
+        void takesTheTitleFromOsc0AndOsc2() {
+            Events ev = new Events();
+            Terminal t = new Terminal(80, 24, ev, RingLimits.defaults(), 0);
+            feed(t, ESC + "]0;first\u0007" + ESC + "]1;icon\u0007" + ESC + "]2;sécond" + ESC + "\\");
+            assertEquals(List.of("first", "sécond"), ev.titles);
+            assertEquals("sécond", t.title());
+        }
+
+        @Test
+        void ringsTheBell() {
+            Events ev = new Events();
+            Terminal t = new Terminal(80, 24, ev, RingLimits.defaults(), 0);
+            feed(t, "a\u0007b" + ESC + "]0;t\u0007");
+            assertEquals(1, ev.bells);
+        }
+    }
+
+    @Nested
+    class Modes {
+
+        @Test
+        void tracksBracketedPaste() {
+            Terminal t = term(80, 24);
+            assertFalse(t.bracketedPaste());
+            feed(t, CSI + "?2004h");
+            assertTrue(t.bracketedPaste());
+            feed(t, CSI + "?2004l");
+            assertFalse(t.bracketedPaste());
+        }
+
+        @Test
+        void writesInPlaceWithoutAutowrap() {
+            Terminal t = term(5, 2);
+            feed(t, CSI + "?7l" + "abcdefg");
+            assertEquals("abcdg", t.screen(false));
+        }
+
+        @Test
+        void insertsCharactersInInsertMode() {
+            Terminal t = term(10, 2);
+            feed(t, "world\r" + CSI + "4hhello " + CSI + "4l");
+            assertEquals("hello worl", t.screen(false));
+        }
+    }
+
+    @Nested
+    class WhenAltScreenIsActive {
+
+        @Test
+        void readsReturnTheAltGridAndTheMainTextReturnsOnExit() { // seed R100, seed R117
+            Terminal t = term(20, 4);
+            feed(t, "$ ls\r\nfile\r\n$ vim\r\n");
+            feed(t, CSI + "?1049h" + CSI + "H" + CSI + "2J" + "editing");
+            assertTrue(t.altScreen());
+            assertEquals("editing", t.screen(false));
+            assertEquals("editing", t.tail(10, false).text());
+            feed(t, CSI + "2J" + CSI + "?1049l");
+            assertFalse(t.altScreen());
+            assertEquals("$ ls\nfile\n$ vim", t.screen(false));
+        }
+
+        @Test
+        void restoresTheCursorSavedBy1049() {
+            Terminal t = term(20, 4);
+            feed(t, "abc" + CSI + "?1049h" + CSI + "3;3Hx" + CSI + "?1049l" + "d");
+            assertEquals("abcd", t.screen(false));
+        }
+
+        @Test
+        void switchesWith47And1047Too() {
+            Terminal t = term(20, 4);
+            feed(t, "main" + CSI + "?47h" + "alt");
+            assertEquals("    alt", t.screen(false));
+            feed(t, CSI + "?47l" + CSI + "?1047h");
+            assertEquals("", t.screen(false));
+            feed(t, CSI + "?1047l");
+            assertEquals("main", t.screen(false));
+        }
+    }
+
+    @Nested
+    class Tail {
+
+        @Test
+        void returnsTheLastContentLinesOfHistoryAndScreen() { // seed R86, seed R88
+            Terminal t = term(20, 3);
+            for (int i = 0; i < 10; i++) {
+                feed(t, "line " + i + "\r\n");
+            }
+            ReadResult r = t.tail(4, false);
+            assertEquals("line 6\nline 7\nline 8\nline 9", r.text());
+            assertTrue(r.truncated());
+            ReadResult all = t.tail(100, false);
+            assertFalse(all.truncated());
+            assertEquals(10, all.text().split("\n").length);
+        }
+
+        @Test
+        void keepsTextAProgramClearedFromTheMainScreenLikeTmux() {
+            Terminal t = term(20, 5);
+            feed(t, "l1\r\nl2\r\nl3" + CSI + "2J" + "after");
+            assertEquals("\n\n  after", t.screen(false));
+            assertEquals("l1\nl2\nl3\n\n\n  after", t.tail(100, false).text());
+        }
+
+        @Test
+        void keepsColoursOfNonAsciiLinesInHistory() {
+            Terminal t = term(20, 2);
+            feed(t, "漢" + CSI + "31m字😀" + CSI + "mx é" + CSI + "4my" + CSI + "m\r\nb\r\nc\r\n");
+            assertEquals(2, t.historyLines()); // the coloured line is in history, not on screen
+            assertEquals("漢" + CSI + "0;31m字😀" + CSI + "0mx é" + CSI + "0;4my" + CSI + "0m",
+                t.tail(10, true).text().lines().findFirst().orElseThrow());
+        }
+
+        @Test
+        void isCursorCorrectForRepaints() { // seed R87
+            Terminal t = term(20, 3);
+            feed(t, "progress 10%\rprogress 99%\r\n" + "x" + CSI + "1Dy");
+            assertEquals("progress 99%\ny", t.tail(10, false).text());
+        }
+    }
+
+    @Nested
+    class Resize {
+
+        @Test
+        void keepsTheBottomRowsAndPushesTheTopIntoHistoryWhenShrinking() {
+            Terminal t = term(10, 4);
+            feed(t, "a\r\nb\r\nc\r\nd");
+            t.resize(10, 2);
+            assertEquals("c\nd", t.screen(false));
+            assertEquals("a\nb\nc\nd", t.tail(10, false).text());
+        }
+
+        @Test
+        void dropsBlankRowsBelowTheCursorBeforeTouchingText() {
+            Terminal t = term(10, 5);
+            feed(t, "a\r\nb");
+            t.resize(10, 3);
+            assertEquals("a\nb", t.screen(false));
+            assertEquals(0, t.historyLines());
+        }
+
+        @Test
+        void cutsAndPadsColumnsWithoutReflow() {
+            Terminal t = term(10, 3);
+            feed(t, "0123456789\r\nab");
+            t.resize(4, 3);
+            assertEquals("0123\nab", t.screen(false));
+            t.resize(8, 3);
+            feed(t, CSI + "1;8Hz");
+            assertEquals("0123   z\nab", t.screen(false));
+        }
+    }
+
+    @Nested
+    class Repaint {
+
+        @Test
+        void redrawsTheScreenOnAFreshTerminal() {
+            Terminal t = term(30, 5);
+            feed(t, "plain\r\n" + CSI + "32mgreen" + CSI + "m 漢字\r\n" + CSI + "?2004h" + CSI + "3;4H");
+            String snapshot = t.repaint();
+            Terminal viewer = term(30, 5);
+            feed(viewer, snapshot);
+            assertEquals(t.screen(true), viewer.screen(true));
+            assertTrue(viewer.bracketedPaste());
+            feed(t, "X");
+            feed(viewer, "X");
+            assertEquals(t.screen(false), viewer.screen(false), "cursor position replayed");
+        }
+
+        @Test
+        void replaysOriginModeAndTheScrollRegionSoLaterMovesLandAlike() {
+            Terminal t = term(30, 8);
+            feed(t, CSI + "3;6r" + CSI + "?6h" + CSI + "2;5H" + ESC + "(0");
+            Terminal viewer = term(30, 8);
+            feed(viewer, t.repaint());
+            String later = "q" + CSI + "1;1Hx" + "\r\n\r\n\r\n\r\n\r\nlast";
+            feed(t, later);
+            feed(viewer, later);
+            assertEquals(t.screen(false), viewer.screen(false));
+        }
+
+        @Test
+        void redrawsMainThenAltSoLeavingAltRevealsMainText() {
+            Terminal t = term(30, 5);
+            feed(t, "shell text\r\n" + CSI + "?1049h" + CSI + "Hin the tui");
+            Terminal viewer = term(30, 5);
+            feed(viewer, t.repaint());
+            assertTrue(viewer.altScreen());
+            assertEquals("in the tui", viewer.screen(false));
+            feed(t, CSI + "?1049l");
+            feed(viewer, CSI + "?1049l");
+            assertEquals(t.screen(false), viewer.screen(false));
+        }
+    }
+
+    @Nested
+    class Concurrency {
+
+        @Test
+        void readersSeeWholeFeedsWhileAPtyThreadFeeds() throws Exception {
+            Terminal t = term(40, 10);
+            byte[] frame = (CSI + "H" + CSI + "2J" + "frame-line-a\r\nframe-line-b").getBytes(StandardCharsets.UTF_8);
+            Thread feeder = Thread.ofVirtual().start(() -> {
+                for (int i = 0; i < 20_000; i++) {
+                    t.feed(frame, 0, frame.length);
+                }
+            });
+            long deadline = System.nanoTime() + 20_000_000_000L;
+            int reads = 0;
+            while (feeder.isAlive()) {
+                assertTrue(System.nanoTime() < deadline, "feeder did not finish in 20 s");
+                String screen = t.screen(false);
+                // a read between two feeds sees a whole frame, never a half-cleared one
+                assertEquals("frame-line-a\nframe-line-b", screen.isEmpty() ? "frame-line-a\nframe-line-b" : screen);
+                t.rendered(0, 50, true);
+                t.tail(5, false);
+                reads++;
+            }
+            feeder.join();
+            assertTrue(reads > 0);
+            assertEquals("frame-line-a\nframe-line-b", t.screen(false));
+        }
+    }
+}
