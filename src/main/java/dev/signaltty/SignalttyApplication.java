@@ -4,6 +4,7 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 
 import dev.signaltty.transport.SignalttyPaths;
+import dev.signaltty.transport.StartupRefused;
 
 /**
  * The daemon. {@code main} starts Spring, the modules and the socket listener, and returns; the
@@ -17,7 +18,24 @@ public class SignalttyApplication {
         keepNativeLibrariesInTheStateDirectory();
         SpringApplication application = new SpringApplication(SignalttyApplication.class);
         application.setAdditionalProfiles("daemon");
-        application.run(args);
+        try {
+            application.run(args);
+        } catch (RuntimeException e) {
+            // Spring has logged the frames; the last line says what to do, for the CLI to show (ADR 0122)
+            StartupRefused refused = StartupRefused.in(e);
+            System.out.flush();
+            System.err.println(StartupRefused.LINE_PREFIX + (refused != null ? refused.getMessage() : rootCause(e)));
+            System.err.flush();
+            System.exit(refused != null ? 3 : 1);
+        }
+    }
+
+    private static String rootCause(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return String.valueOf(root.getMessage()).lines().findFirst().orElse(root.getClass().getSimpleName());
     }
 
     /**
@@ -26,13 +44,17 @@ public class SignalttyApplication {
      * stopped daemon leaves no temp file behind (and nothing lands in the user's other directories).
      */
     static void keepNativeLibrariesInTheStateDirectory() {
-        String nativeDir = SignalttyPaths.fromEnvironment().stateDir().resolve("native").toString();
+        java.nio.file.Path stateDir = SignalttyPaths.fromEnvironment().stateDir();
+        String nativeDir = stateDir.resolve("native").toString();
         for (String property : new String[] {"pty4j.tmpdir", "jna.tmpdir"}) {
             if (System.getProperty(property) == null) {
                 System.setProperty(property, nativeDir);
             }
         }
         try {
+            if (!java.nio.file.Files.isDirectory(stateDir)) {
+                dev.signaltty.transport.PrivateFiles.directory(stateDir);
+            }
             java.nio.file.Files.createDirectories(java.nio.file.Path.of(nativeDir));
         } catch (java.io.IOException e) {
             // the journal reports an unusable state directory with a clear message at start-up

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -40,6 +41,11 @@ final class DaemonProcess implements AutoCloseable {
     }
 
     static DaemonProcess launch(Path root, String... args) throws IOException {
+        return launch(root, Map.of(), args);
+    }
+
+    /** As {@link #launch(Path, String...)} with environment overrides (e.g. another daemon's XDG_STATE_HOME). */
+    static DaemonProcess launch(Path root, Map<String, String> env, String... args) throws IOException {
         for (String dir : List.of("run", "state", "config", "home")) {
             Files.createDirectories(root.resolve(dir));
         }
@@ -64,6 +70,7 @@ final class DaemonProcess implements AutoCloseable {
         builder.environment().put("XDG_CONFIG_HOME", root.resolve("config").toString());
         builder.environment().put("HOME", root.resolve("home").toString());
         builder.environment().remove("SIGNALTTY_SOCKET");
+        builder.environment().putAll(env);
         builder.redirectErrorStream(true);
         builder.redirectOutput(ProcessBuilder.Redirect.appendTo(root.resolve("daemon.log").toFile()));
         return new DaemonProcess(root, builder.start());

@@ -12,7 +12,10 @@ import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.signaltty.transport.PrivateFiles;
 import dev.signaltty.transport.SignalttyPaths;
+import dev.signaltty.transport.StartupRefused;
+import dev.signaltty.transport.StateDirLock;
 
 /**
  * Starts and stops the daemon for the CLI. {@code start} launches {@code Main server run} detached —
@@ -64,10 +67,24 @@ public final class Daemon {
      * @return the pid of the launched process
      */
     public long start(boolean recover) {
+        StateDirLock.Holder holder = StateDirLock.heldBy(paths.stateDir());
+        if (holder != null && !holder.socket().equals(paths.socket().toString())) {
+            // another daemon owns the state dir: refuse here, before the launch appends to its log
+            throw new CliException("IO_ERROR", "cannot start: " + paths.stateDir() + " is in use by another "
+                    + "signaltty daemon" + holder.describe() + "; stop that daemon first (signaltty server stop "
+                    + "with its SIGNALTTY_SOCKET)");
+        }
+        long logStart;
         try {
-            Files.createDirectories(paths.stateDir());
+            PrivateFiles.directory(paths.stateDir());
+            if (Files.exists(log(), java.nio.file.LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(log(),
+                    java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                throw new CliException("IO_ERROR", "cannot start: " + log() + " is not a regular file; remove it");
+            }
+            PrivateFiles.ensureFile(log());
+            logStart = Files.size(log());
         } catch (IOException e) {
-            throw new CliException("IO_ERROR", "cannot create " + paths.stateDir() + ": " + e.getMessage());
+            throw new CliException("IO_ERROR", "cannot start: cannot prepare " + paths.stateDir() + ": " + e.getMessage());
         }
         List<String> command = new ArrayList<>();
         String setsid = onPath("setsid");
@@ -109,8 +126,10 @@ public final class Daemon {
             }
             // Ours died: it may have lost a start race to another CLI's daemon, which then accepts soon.
             if (diedAt != 0 && System.nanoTime() - diedAt > RACE_GRACE_MS * 1_000_000) {
-                throw new CliException("IO_ERROR", "the daemon exited with status " + process.exitValue()
-                        + " before listening; log " + log() + ":\n" + tail(log(), 20));
+                String refusal = refusal(log(), logStart);
+                throw new CliException("IO_ERROR", refusal != null ? "cannot start: " + refusal + " [log " + log() + "]"
+                        : "the daemon exited with status " + process.exitValue() + " before listening; log "
+                        + log() + ":\n" + tail(log(), 20));
             }
             sleep(25);
         }
@@ -159,6 +178,27 @@ public final class Daemon {
             }
         }
         return null;
+    }
+
+    /** The one line a refused daemon printed ({@link StartupRefused#LINE_PREFIX}) since {@code from}, or null. */
+    static @Nullable String refusal(Path log, long from) {
+        try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(log)) {
+            long length = channel.size() - from;
+            if (length <= 0) {
+                return null;
+            }
+            java.nio.ByteBuffer bytes = java.nio.ByteBuffer.allocate((int) Math.min(length, 1 << 20));
+            channel.read(bytes, Math.max(from, channel.size() - bytes.capacity()));
+            String found = null;
+            for (String line : new String(bytes.array(), 0, bytes.position(), StandardCharsets.UTF_8).split("\n")) {
+                if (line.startsWith(StartupRefused.LINE_PREFIX)) {
+                    found = line.substring(StartupRefused.LINE_PREFIX.length()).strip();
+                }
+            }
+            return found;
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     static String tail(Path file, int lines) {

@@ -42,6 +42,7 @@ public final class AuditLog implements AutoCloseable {
     private final List<Loss> specificLosses = new ArrayList<>();
     private RetentionMetadata meta;
     private long maxSeq;
+    private boolean metadataFound;
     private @Nullable FileChannel current;
     private @Nullable SyncedLengthMark mark;
     private long currentLength;
@@ -87,6 +88,7 @@ public final class AuditLog implements AutoCloseable {
             lossesAtStart.add("recover: corrupt " + RetentionMetadata.FILE + " moved aside");
             found = null;
         }
+        metadataFound = found != null;
         if (found == null) {
             boolean legacy = Files.exists(cur) || Files.exists(prev);
             Generation previous = null;
@@ -200,6 +202,14 @@ public final class AuditLog implements AutoCloseable {
     /** The largest seq retained on disk (0 when none): seeds a legacy reservation (R179). */
     public long maxSeq() {
         return maxSeq;
+    }
+
+    /**
+     * True when {@code audit-retention.json} was on disk: a run of this format issued numbers here, so
+     * its reservation must be there too (a missing one leaves the highest issued seq unknown).
+     */
+    public boolean metadataFound() {
+        return metadataFound;
     }
 
     /** Records a loss found outside the audit (a corrupt reservation under recovery). */

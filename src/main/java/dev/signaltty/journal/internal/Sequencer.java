@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -63,36 +65,67 @@ public final class Sequencer {
     }
 
     /**
-     * Opens the reservation that goes with {@code audit} (a legacy audit seeds it). A reservation that is
-     * corrupt or below the audit's largest seq fails startup; with {@code recover} it is moved aside,
-     * the loss is recorded, and numbering restarts {@link #RECOVERY_GAP} above the audit.
+     * Opens the reservation that goes with {@code audit} (a legacy audit seeds it) and reserves the first
+     * block at once, so every run leaves a reservation behind. A reservation that is corrupt, below the
+     * audit's largest seq, or missing while the state dir shows an earlier run (retention metadata or
+     * snapshots: the highest seq issued is then unknown) fails startup; with {@code recover} a file is
+     * moved aside, the loss is recorded, and numbering restarts {@link #RECOVERY_GAP} above the audit.
      */
     public static Sequencer openFor(Path stateDir, Durability durability, AuditLog audit, boolean recover)
             throws IOException {
+        Sequencer opened;
         try {
-            Sequencer opened = open(stateDir, durability, audit.maxSeq());
+            opened = open(stateDir, durability, audit.maxSeq());
             if (audit.maxSeq() > opened.startBase()) {
                 throw new JournalCorruptException(opened.file(), "reserves through " + opened.startBase()
                         + " but the audit holds seq " + audit.maxSeq());
             }
-            return opened;
+            String earlierRun = earlierRun(stateDir, audit);
+            if (!Files.exists(opened.file(), LinkOption.NOFOLLOW_LINKS) && earlierRun != null) {
+                throw new JournalCorruptException(opened.file(), "missing, but " + earlierRun
+                        + ": the highest seq issued before is unknown, and numbers must never be reissued");
+            }
         } catch (JournalCorruptException e) {
             if (!recover) {
                 throw e;
             }
-            Path aside = e.file().resolveSibling(e.file().getFileName() + ".corrupt-" + System.currentTimeMillis());
-            Files.move(e.file(), aside);
-            durability.syncDirectory(stateDir);
+            String what = "missing";
+            if (Files.exists(e.file(), LinkOption.NOFOLLOW_LINKS)) {
+                Path aside = e.file().resolveSibling(e.file().getFileName() + ".corrupt-" + System.currentTimeMillis());
+                Files.move(e.file(), aside, LinkOption.NOFOLLOW_LINKS);
+                durability.syncDirectory(stateDir);
+                what = "corrupt";
+                log.warn("recover: moved corrupt {} to {}", e.file(), aside);
+            }
             long base = audit.maxSeq() + RECOVERY_GAP;
-            log.warn("recover: moved corrupt {} to {}; issuing from {}", e.file(), aside, base + 1);
-            audit.recordLossAtStart("recover: corrupt " + FILE + " moved aside; numbering restarts above " + base);
-            return openAt(stateDir, durability, base);
+            log.warn("recover: {} {}; issuing from {}", what, e.file(), base + 1);
+            audit.recordLossAtStart("recover: " + what + " " + FILE + "; numbering restarts above " + base);
+            opened = openAt(stateDir, durability, base);
         }
+        opened.reserve(opened.startBase() + BLOCK);
+        return opened;
+    }
+
+    /** What shows that numbers were issued here before, or null for a fresh (or a legacy) state dir. */
+    private static @Nullable String earlierRun(Path stateDir, AuditLog audit) throws IOException {
+        if (audit.metadataFound()) {
+            return RetentionMetadata.FILE + " exists";
+        }
+        Path snapshots = stateDir.resolve(StateFileCheck.SNAPSHOT_DIR);
+        // a legacy audit (no metadata) seeds the reservation (seed R179); without one, snapshots show a run
+        if (audit.maxSeq() == 0 && Files.isDirectory(snapshots, LinkOption.NOFOLLOW_LINKS)) {
+            try (var entries = Files.list(snapshots)) {
+                if (entries.anyMatch(p -> p.getFileName().toString().endsWith(".json"))) {
+                    return "snapshots exist in " + snapshots;
+                }
+            }
+        }
+        return null;
     }
 
     /** The recorded reservation, or null when there is no file. */
     static Long read(Path file) {
-        if (!Files.exists(file)) {
+        if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
             return null;
         }
         String text;

@@ -3,11 +3,12 @@ package dev.signaltty.pane.internal;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
+
+import com.google.re2j.Pattern;
+import com.google.re2j.PatternSyntaxException;
 
 import dev.signaltty.vt.RenderedLine;
 import dev.signaltty.vt.RenderedRead;
@@ -21,7 +22,9 @@ import dev.signaltty.transport.Waits;
  * pane.wait_for_output: re-reads the pane every 100 ms with pane.read's mode, lines and strip_ansi until
  * one line contains {@code match} (or matches it as a regex). In rendered mode only lines newer than
  * the cursor match and each poll reads up to the 5000-line cap, so a burst cannot step past a match.
- * An exited pane is read once more, then PANE_EXITED.
+ * An exited pane is read once more, then PANE_EXITED. A regex is RE2 (RE2/J): matching takes time
+ * linear in the line, so no pattern can make a poll run away past the timeout or a cancellation
+ * (ADR 0124).
  */
 @Component
 class PaneWaitForOutputHandler implements MethodHandler<PaneWaitForOutputHandler.Params, Map<String, Object>> {
@@ -40,7 +43,8 @@ class PaneWaitForOutputHandler implements MethodHandler<PaneWaitForOutputHandler
                 try {
                     Pattern.compile(match);
                 } catch (PatternSyntaxException e) {
-                    throw ProtocolException.badParams("match", "invalid regex: " + e.getDescription());
+                    // RE2 syntax (linear time): no backreferences or lookaround (docs/security.md)
+                    throw ProtocolException.badParams("match", "invalid RE2 regex: " + e.getDescription());
                 }
             }
             if (timeoutS != null && (timeoutS <= 0 || timeoutS.isInfinite())) {

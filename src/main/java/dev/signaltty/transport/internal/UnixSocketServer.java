@@ -1,7 +1,6 @@
 package dev.signaltty.transport.internal;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.SocketChannel;
@@ -19,12 +18,16 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
+import dev.signaltty.transport.PrivateFiles;
 import dev.signaltty.transport.SignalttyPaths;
+import dev.signaltty.transport.StartupRefused;
 
 /**
  * The daemon's listening socket. One daemon per socket path: a live listener makes startup fail, a
- * stale socket file (nothing accepts on it) is replaced. The directory is 0700 and must belong to us;
- * the socket is 0600. Starts last and stops first, so no request runs against half-built state.
+ * stale socket file (nothing accepts on it) is replaced, anything else at the path is refused (never
+ * deleted). The directory must belong to us; one the daemon creates is 0700, one that exists is never
+ * chmod-ed (it may be the user's, e.g. the parent of {@code $SIGNALTTY_SOCKET}); the socket is 0600.
+ * Starts last and stops first, so no request runs against half-built state.
  */
 @Component
 class UnixSocketServer implements SmartLifecycle {
@@ -55,8 +58,10 @@ class UnixSocketServer implements SmartLifecycle {
             listener.bind(AFUNIXSocketAddress.of(socket.toFile()), 1024);
             Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
             server = listener;
+        } catch (StartupRefused e) {
+            throw e;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot listen on " + socket, e);
+            throw new StartupRefused(socket, "cannot listen: " + e.getMessage(), null, e);
         }
         running = true;
         Thread.ofPlatform().daemon().name("accept").start(this::acceptLoop); // see ClientConnection.start
@@ -64,34 +69,46 @@ class UnixSocketServer implements SmartLifecycle {
     }
 
     private static void prepareDirectory(Path dir) throws IOException {
+        boolean created = false;
         if (!Files.exists(dir)) {
             Files.createDirectories(dir.getParent());
             try {
-                Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+                Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PrivateFiles.DIRECTORY));
+                created = true;
             } catch (java.nio.file.FileAlreadyExistsException raced) {
                 // another daemon created it first; the ownership check below still applies
             }
         }
         if (CurrentUser.ownerOf(dir) != CurrentUser.uid()) {
-            throw new IOException("socket directory " + dir + " belongs to another user; refusing to use it");
+            throw new StartupRefused(dir, "the socket directory belongs to another user; refusing to use it",
+                    "set SIGNALTTY_SOCKET to a path in a directory of yours", null);
         }
-        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+        if (created) {
+            Files.setPosixFilePermissions(dir, PrivateFiles.DIRECTORY); // ours: exactly 0700 whatever the umask
+        }
     }
+
+    /** S_IFMT and S_IFSOCK of stat(2)'s st_mode. */
+    private static final int FILE_TYPE = 0170000;
+    private static final int SOCKET_TYPE = 0140000;
 
     private static void replaceIfStale(Path socket) throws IOException {
         if (!Files.exists(socket, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
+        int mode = (Integer) Files.getAttribute(socket, "unix:mode", java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        if ((mode & FILE_TYPE) != SOCKET_TYPE) {
+            throw new StartupRefused(socket, "exists and is not a socket; refusing to replace it",
+                    "move it away or set SIGNALTTY_SOCKET to another path", null);
+        }
         try (SocketChannel probe = SocketChannel.open(StandardProtocolFamily.UNIX)) {
             probe.connect(UnixDomainSocketAddress.of(socket));
-            throw new IOException("a signaltty daemon is already listening on " + socket);
         } catch (IOException refused) {
-            if (refused.getMessage() != null && refused.getMessage().startsWith("a signaltty daemon")) {
-                throw refused;
-            }
             log.info("replacing stale socket {} (nothing accepts on it)", socket);
             Files.delete(socket);
+            return;
         }
+        throw new StartupRefused(socket, "a signaltty daemon is already listening here", null, null);
     }
 
     private void acceptLoop() {

@@ -1,0 +1,111 @@
+package dev.signaltty.transport;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One daemon per state directory: an exclusive {@link FileLock} on {@code <state dir>/daemon.lock},
+ * held for the daemon's life (the kernel drops it when the process dies, even by kill -9). The holder
+ * writes its pid and socket path into the file so a refused daemon, or the CLI, can say who holds it. Taken before anything else
+ * touches the directory (ADR 0120).
+ */
+public final class StateDirLock implements AutoCloseable {
+
+    public static final String FILE = "daemon.lock";
+
+    private final FileChannel channel;
+    private final FileLock lock;
+
+    private StateDirLock(FileChannel channel, FileLock lock) {
+        this.channel = channel;
+        this.lock = lock;
+    }
+
+    /**
+     * Takes the lock, creating the directory (0700) and the lock file (0600) if needed.
+     *
+     * @throws StartupRefused when another process holds it; nothing in the directory was changed
+     */
+    /** Who holds the lock: the daemon's pid and socket (empty when the file does not say). */
+    public record Holder(String pid, String socket) {
+        public String describe() {
+            return (pid.isEmpty() ? "" : " (pid " + pid + ")") + (socket.isEmpty() ? "" : " listening on " + socket);
+        }
+    }
+
+    public static StateDirLock acquire(Path stateDir, Path socket) throws IOException {
+        PrivateFiles.directory(stateDir);
+        Path file = stateDir.resolve(FILE);
+        FileChannel channel = PrivateFiles.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                StandardOpenOption.WRITE);
+        FileLock lock;
+        try {
+            lock = channel.tryLock();
+        } catch (OverlappingFileLockException inThisJvm) {
+            lock = null;
+        }
+        if (lock == null) {
+            Holder holder = holder(channel);
+            channel.close();
+            throw new StartupRefused(stateDir, "in use by another signaltty daemon" + holder.describe()
+                    + "; one daemon per state directory", "stop that daemon first: signaltty server stop", null);
+        }
+        channel.truncate(0);
+        channel.write(ByteBuffer.wrap((ProcessHandle.current().pid() + "\n" + socket + "\n")
+                .getBytes(StandardCharsets.UTF_8)), 0);
+        return new StateDirLock(channel, lock);
+    }
+
+    /** The daemon holding the lock on {@code stateDir}, or null when nobody holds it. */
+    public static @Nullable Holder heldBy(Path stateDir) {
+        Path file = stateDir.resolve(FILE);
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            FileLock probe;
+            try {
+                probe = channel.tryLock();
+            } catch (OverlappingFileLockException inThisJvm) {
+                probe = null;
+            }
+            if (probe != null) {
+                probe.release();
+                return null;
+            }
+            return holder(channel);
+        } catch (IOException e) {
+            return null; // unreadable: the daemon's own start reports it
+        }
+    }
+
+    private static Holder holder(FileChannel channel) {
+        try {
+            ByteBuffer buffer = ByteBuffer.allocate(8192);
+            channel.read(buffer, 0);
+            String[] lines = new String(buffer.array(), 0, buffer.position(), StandardCharsets.UTF_8).split("\n");
+            String pid = lines.length > 0 && lines[0].matches("\\d+") ? lines[0] : "";
+            return new Holder(pid, lines.length > 1 ? lines[1] : "");
+        } catch (IOException e) {
+            return new Holder("", "");
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            lock.release();
+        } finally {
+            channel.close();
+        }
+    }
+}
