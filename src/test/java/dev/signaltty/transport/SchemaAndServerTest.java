@@ -56,12 +56,19 @@ class SchemaAndServerTest {
     }
 
     @Test
-    void answersAPeerOfAnotherUidWithForbidden(@TempDir Path root) { // seed R314
+    void answersAPeerOfAnotherUidWithForbiddenAndClosesAtOnce(@TempDir Path root) { // seed R314, issue 23
         // the daemon is told its owner is another uid, so our own (real) credentials are foreign to it
-        try (TestDaemon daemon = TestDaemon.start(root, "signaltty.transport.allowed-uid=4242");
-             ProtocolClient client = daemon.connect()) {
-            assertThat(client.errorCode("ping", Map.of())).isEqualTo("FORBIDDEN");
-            assertThat(client.errorCode("workspace.list", Map.of())).isEqualTo("FORBIDDEN");
+        try (TestDaemon daemon = TestDaemon.start(root, "signaltty.transport.allowed-uid=4242")) {
+            for (String method : new String[] {"ping", "workspace.list"}) {
+                try (ProtocolClient client = daemon.connect()) {
+                    assertThat(client.errorCode(method, Map.of())).isEqualTo("FORBIDDEN");
+                    assertThat(client.readRawLine()).as("closed after the refusal").isNull();
+                }
+            }
+            // a refused peer is never a connection: no threads, nothing in the registry
+            try (ProtocolClient client = daemon.connect()) {
+                assertThat(client.readRawLine()).as("closed without a request within the read deadline").isNull();
+            }
         }
     }
 
@@ -76,7 +83,8 @@ class SchemaAndServerTest {
     @Test
     void refusesASecondDaemonOnALiveSocket(@TempDir Path root) {
         try (TestDaemon daemon = TestDaemon.start(root)) {
-            assertThatThrownBy(() -> TestDaemon.start(root)).hasStackTraceContaining("already listening");
+            // the same root is the same state dir too: its lock refuses first (issue 23)
+            assertThatThrownBy(() -> TestDaemon.start(root)).hasStackTraceContaining("in use by another signaltty daemon");
             try (ProtocolClient client = daemon.connect()) {
                 assertThat(client.call("ping", Map.of()).get("pong").asBoolean()).isTrue();
             }

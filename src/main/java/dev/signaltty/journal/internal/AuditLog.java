@@ -16,6 +16,8 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.signaltty.transport.PrivateFiles;
+
 import dev.signaltty.journal.internal.RetentionMetadata.Generation;
 import dev.signaltty.journal.internal.RetentionMetadata.Loss;
 
@@ -73,7 +75,7 @@ public final class AuditLog implements AutoCloseable {
     }
 
     private void scanDisk(boolean recover) throws IOException {
-        Files.createDirectories(dir);
+        PrivateFiles.directory(dir);
         Path cur = dir.resolve(CURRENT);
         Path prev = dir.resolve(PREVIOUS);
         Path metaFile = dir.resolve(RetentionMetadata.FILE);
@@ -190,7 +192,7 @@ public final class AuditLog implements AutoCloseable {
             Files.move(cur, prev, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         }
         if (!Files.exists(cur)) {
-            Files.createFile(cur);
+            Files.createFile(cur, PrivateFiles.fileMode());
         }
         durability.syncDirectory(dir);
         meta = new RetentionMetadata(1, meta.provenAfter(), meta.discardedThrough(), previous, meta.currentAfter(),
@@ -239,7 +241,7 @@ public final class AuditLog implements AutoCloseable {
         }
         meta = next;
         Path cur = dir.resolve(CURRENT);
-        current = FileChannel.open(cur, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        current = PrivateFiles.open(cur, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         current.position(currentLength);
         durability.syncDirectory(dir);
         meta.write(dir.resolve(RetentionMetadata.FILE), durability);
@@ -337,7 +339,7 @@ public final class AuditLog implements AutoCloseable {
         channel.close();
         current = null;
         Files.move(cur, prev, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        current = FileChannel.open(cur, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        current = PrivateFiles.open(cur, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         durability.syncDirectory(dir);
         meta = new RetentionMetadata(1, meta.provenAfter(), discarded, rotated, currentLast, null, false,
                 meta.losses());

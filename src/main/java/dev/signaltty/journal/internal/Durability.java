@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
+import dev.signaltty.transport.PrivateFiles;
+
 /**
  * The one place that makes bytes durable. Production syncs with {@link FileChannel#force}; a test can
  * substitute a syncer that fails, to prove that a journal that cannot sync stops the server (the
@@ -34,9 +36,12 @@ public class Durability {
      */
     public void writeAtomically(Path target, byte[] bytes) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
+        if (!Files.isDirectory(dir)) {
+            PrivateFiles.directory(dir);
+        }
         Path temp = dir.resolve(target.getFileName() + ".tmp");
-        try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+        // 0600 from creation (docs/security.md): the rename keeps the temp file's mode
+        try (FileChannel channel = PrivateFiles.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
             ByteBuffer buffer = ByteBuffer.wrap(bytes);
             while (buffer.hasRemaining()) {

@@ -9,6 +9,8 @@ import java.nio.file.StandardOpenOption;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.signaltty.transport.PrivateFiles;
+
 /**
  * {@code audit.length}: which generation {@code audit.jsonl} is ({@code current_after}) and how long
  * it was at its last sync. It is overwritten in place (16 bytes, one sector) and synced after every
@@ -44,7 +46,7 @@ final class SyncedLengthMark implements AutoCloseable {
 
     static SyncedLengthMark open(Path dir, Durability durability) throws IOException {
         boolean created = !Files.exists(dir.resolve(FILE));
-        FileChannel channel = FileChannel.open(dir.resolve(FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        FileChannel channel = PrivateFiles.open(dir.resolve(FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         if (created) {
             durability.syncDirectory(dir);
         }

@@ -5,12 +5,13 @@ import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.transport.Shape;
 
 /** pane.rename: a unique lowercase slug that every pane_id field then accepts; no name clears it. */
 @Component
 class PaneRenameHandler implements MethodHandler<PaneRenameHandler.Params, Pane.PaneView> {
 
-    record Params(String paneId, @Nullable String name) {
+    record Params(String paneId, @Nullable @Shape(Shape.Kind.NAME) String name) {
         Params {
             if (name != null) {
                 PaneArrangement.checkName("name", name);

@@ -9,14 +9,16 @@ import org.springframework.stereotype.Component;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
 import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.transport.Shape;
 
 /** pane.spawn: a process on a real PTY in a workspace's tab. */
 @Component
 class PaneSpawnHandler implements MethodHandler<PaneSpawnHandler.Params, Pane.PaneView> {
 
-    record Params(String workspaceId, @Nullable String tabId, @Nullable List<String> argv, @Nullable String cwd,
-                  @Nullable Map<String, String> env, @Nullable Integer cols, @Nullable Integer rows,
-                  @Nullable String label, @Nullable String parentPaneId, @Nullable String relationship) {
+    record Params(String workspaceId, @Nullable String tabId, @Nullable List<@Shape(Shape.Kind.ARG) String> argv,
+                  @Nullable @Shape(Shape.Kind.PATH) String cwd,
+                  @Nullable Map<String, @Shape(Shape.Kind.ARG) String> env, @Nullable Integer cols, @Nullable Integer rows,
+                  @Nullable @Shape(Shape.Kind.LABEL) String label, @Nullable String parentPaneId, @Nullable String relationship) {
         Params {
             cols = Sizes.dimension("cols", cols, 80);
             rows = Sizes.dimension("rows", rows, 24);

@@ -9,6 +9,7 @@ import org.springframework.stereotype.Component;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
 import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.transport.Shape;
 import dev.signaltty.workspace.StructureLock;
 
 /**
@@ -20,9 +21,10 @@ import dev.signaltty.workspace.StructureLock;
 @Component
 class PaneSplitHandler implements MethodHandler<PaneSplitHandler.Params, Pane.PaneView> {
 
-    record Params(String paneId, @Nullable String direction, @Nullable Double ratio, @Nullable List<String> argv,
-                  @Nullable String cwd, @Nullable Map<String, String> env, @Nullable Integer cols,
-                  @Nullable Integer rows, @Nullable String label, @Nullable String parentPaneId,
+    record Params(String paneId, @Nullable String direction, @Nullable Double ratio, @Nullable List<@Shape(Shape.Kind.ARG) String> argv,
+                  @Nullable @Shape(Shape.Kind.PATH) String cwd,
+                  @Nullable Map<String, @Shape(Shape.Kind.ARG) String> env, @Nullable Integer cols,
+                  @Nullable Integer rows, @Nullable @Shape(Shape.Kind.LABEL) String label, @Nullable String parentPaneId,
                   @Nullable String relationship) {
         Params {
             direction = checkDirection(direction == null ? "right" : direction);

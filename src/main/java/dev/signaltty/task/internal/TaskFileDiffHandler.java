@@ -5,12 +5,13 @@ import org.springframework.stereotype.Component;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
 import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.transport.Shape;
 
 /** task.file_diff: One file's change in the task worktree against the task's base {task_id, path}. */
 @Component
 class TaskFileDiffHandler implements MethodHandler<TaskFileDiffHandler.Params, Object> {
 
-    record Params(String taskId, String path) {
+    record Params(String taskId, @Shape(Shape.Kind.PATH) String path) {
         Params {
             if (path.isEmpty()) {
                 throw ProtocolException.badParams("path", "must not be empty");

@@ -8,12 +8,14 @@ import org.springframework.stereotype.Component;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
 import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.transport.Shape;
 
 /** task.start: cap → base → worktree → spawn, synchronously; the first submit runs in the background. */
 @Component
 class TaskStartHandler implements MethodHandler<TaskStartHandler.Params, TaskStarter.Started> {
 
-    record Params(String repo, String objective, @Nullable String agent, @Nullable List<String> argv,
+    record Params(@Shape(Shape.Kind.ABSOLUTE_PATH) String repo, String objective, @Nullable String agent,
+                  @Nullable List<@Shape(Shape.Kind.ARG) String> argv,
                   @Nullable String base, @Nullable String branch, @Nullable String contextId,
                   @Nullable String clientRequestId, @Nullable String workspaceId, @Nullable String tabId,
                   @Nullable String parentPaneId, @Nullable Double readyTimeoutS, @Nullable Integer submitDelayMs,

@@ -31,12 +31,13 @@ final class ClientConnection implements Connection {
     static final int MAX_LINE = 16 * 1024 * 1024;
     static final int MAX_QUEUED_REQUESTS = 256;
     /** Queued after the last request when the client's side ends (compared by identity). */
-    private static final Pending END_OF_INPUT = new Pending(0, new byte[0], null);
+    private static final Pending END_OF_INPUT = new Pending(0, new byte[0], null, 0);
 
     private final long id;
     private final Socket socket;
     private final long peerPid;
     private final RequestProcessor processor;
+    private final RequestBytes budget;
     /** How long a connection closed for lag may take to read the responses still queued for it. */
     static final long LAG_GRACE_MILLIS = 2000;
 
@@ -53,8 +54,10 @@ final class ClientConnection implements Connection {
     /** The number of the line the worker is answering, to tell a request from the one after it. */
     private volatile long currentLine;
 
-    ClientConnection(long id, Socket socket, long peerPid, RequestProcessor processor) throws IOException {
+    ClientConnection(long id, Socket socket, long peerPid, RequestProcessor processor, RequestBytes budget)
+            throws IOException {
         this.id = id;
+        this.budget = budget;
         this.socket = socket;
         this.peerPid = peerPid;
         this.processor = processor;
@@ -175,12 +178,12 @@ final class ClientConnection implements Connection {
     private void readLoop() {
         reader = Thread.currentThread();
         long lines = 0;
-        try (InputStream in = socket.getInputStream()) {
-            // answers held back while more lines were already read go out before blocking for input
-            LineReader lineReader = new LineReader(in, MAX_LINE, output::writeQueued);
+        // answers held back while more lines were already read go out before blocking for input
+        try (InputStream in = socket.getInputStream();
+             LineReader lineReader = new LineReader(in, MAX_LINE, budget, output::writeQueued)) {
             byte[] line;
             while ((line = lineReader.next()) != null) {
-                if (line.length == 0 && line != LineReader.OVERSIZED) {
+                if (line.length == 0 && line != LineReader.OVERSIZED && line != LineReader.OVER_BUDGET) {
                     continue; // a blank line is not a request
                 }
                 if (!output.isOpen()) {
@@ -188,15 +191,22 @@ final class ClientConnection implements Connection {
                 }
                 long number = ++lines;
                 if (handedOff.get() > 0) {
-                    handOff(new Pending(number, line, null)); // behind a wait: keep request order
-                    continue;
-                }
-                RequestProcessor.Request request = processor.parse(line, this);
-                if (request.singleFlight()) {
-                    output.writeQueued(); // answers held back go out now, not after a wait that may take an hour
-                    handOff(new Pending(number, line, request));
+                    // behind a wait: keep request order (the line stays reserved while it waits)
+                    handOff(new Pending(number, line, null, lineReader.takeCharge()));
                 } else {
-                    answerHere(request);
+                    RequestProcessor.Request request = processor.parse(line, this);
+                    if (request.singleFlight()) {
+                        output.writeQueued(); // answers held back go out now, not after a wait that may take an hour
+                        handOff(new Pending(number, line, request, lineReader.takeCharge()));
+                    } else {
+                        answerHere(request);
+                        if (line == LineReader.OVER_BUDGET) {
+                            close("the server's request buffer cap is reached");
+                        }
+                    }
+                }
+                if (line == LineReader.OVER_BUDGET) {
+                    break; // answered RATE_LIMITED (in order); the connection ends (ADR 0123)
                 }
             }
         } catch (IOException e) {
@@ -251,6 +261,7 @@ final class ClientConnection implements Connection {
                 try {
                     answerOnWorker(pending);
                 } finally {
+                    budget.release(pending.charge());
                     handedOff.decrementAndGet(); // after the response is queued: the reader may answer next
                 }
             }
@@ -288,7 +299,10 @@ final class ClientConnection implements Connection {
         }
     }
 
-    /** A line for the worker, numbered in arrival order; parsed already if the reader had to look. */
-    private record Pending(long number, byte[] line, RequestProcessor.@Nullable Request request) {
+    /**
+     * A line for the worker, numbered in arrival order; parsed already if the reader had to look.
+     * {@code charge} is what it holds of the {@link RequestBytes} budget until answered.
+     */
+    private record Pending(long number, byte[] line, RequestProcessor.@Nullable Request request, long charge) {
     }
 }

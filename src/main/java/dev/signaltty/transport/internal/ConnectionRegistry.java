@@ -11,30 +11,28 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
-/** Live connections and the uid check (a peer of another uid gets FORBIDDEN). */
+/** Live connections and the uid check (a peer of another uid is refused before it is a connection). */
 @Component
 class ConnectionRegistry implements MeterBinder {
 
     private final Map<Long, ClientConnection> connections = new ConcurrentHashMap<>();
-    private final Map<Long, Boolean> allowed = new ConcurrentHashMap<>();
     private final long serverUid;
 
     ConnectionRegistry(@Value("${signaltty.transport.allowed-uid:-1}") long allowedUid) {
         this.serverUid = allowedUid >= 0 ? allowedUid : CurrentUser.uid();
     }
 
-    void add(ClientConnection connection, long peerUid) {
+    void add(ClientConnection connection) {
         connections.put(connection.id(), connection);
-        allowed.put(connection.id(), peerUid == serverUid);
     }
 
-    boolean allowed(ClientConnection connection) {
-        return allowed.getOrDefault(connection.id(), false);
+    /** A peer of this uid may connect (seed R314); -1 (unreadable credentials) never may. */
+    boolean allows(long peerUid) {
+        return peerUid == serverUid;
     }
 
     void remove(ClientConnection connection) {
         connections.remove(connection.id());
-        allowed.remove(connection.id());
     }
 
     List<ClientConnection> all() {

@@ -4,7 +4,11 @@ import org.jspecify.annotations.Nullable;
 
 import dev.signaltty.transport.ErrorCode;
 import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.transport.ProtocolJson;
+import tools.jackson.core.StreamReadFeature;
+import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectReader;
 
 /**
  * A parsed request line. {@link #parse} applies the envelope rules of PROTOCOL-NOTES; a violation is a
@@ -13,11 +17,21 @@ import tools.jackson.databind.JsonNode;
 record Envelope(@Nullable JsonNode id, String method, @Nullable JsonNode params) {
 
     static final String PROTOCOL = "signaltty/1";
+    /**
+     * Duplicate keys are an error, not "last one wins": {@code {"protocol":"evil/9","protocol":"signaltty/1"}}
+     * must not read differently to us and to a proxy that checks the first (issue 23).
+     */
+    private static final ObjectReader STRICT = ProtocolJson.MAPPER.reader()
+            .with(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
 
     static Envelope parse(byte[] line) {
         JsonNode root;
         try {
-            root = dev.signaltty.transport.ProtocolJson.MAPPER.readTree(line);
+            root = STRICT.readTree(line);
+        } catch (StreamReadException e) {
+            String problem = e.getOriginalMessage();
+            throw new Violation(null, problem != null && problem.startsWith("Duplicate")
+                    ? "duplicate key: " + problem : "line is not valid JSON");
         } catch (RuntimeException e) {
             throw new Violation(null, "line is not valid JSON");
         }

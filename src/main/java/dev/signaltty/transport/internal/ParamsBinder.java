@@ -1,5 +1,7 @@
 package dev.signaltty.transport.internal;
 
+import java.lang.reflect.AnnotatedParameterizedType;
+import java.lang.reflect.AnnotatedType;
 import java.lang.reflect.Array;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
@@ -15,12 +17,14 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.transport.Shape;
 import tools.jackson.databind.JsonNode;
 
 /**
  * Binds a request's {@code params} object to a params record, strictly: a present field of the wrong
  * JSON type is BAD_PARAMS naming the field; absent and explicit null both mean "absent"; unknown fields
- * are ignored; a component without {@code @Nullable} is required. The same walk describes the record
+ * are ignored; a component without {@code @Nullable} is required; a string whose type carries
+ * {@link Shape} must fit it (length caps, no NUL, absolute paths; the one place those are checked). The same walk describes the record
  * for {@code schema}, so what is validated and what is advertised cannot drift apart.
  */
 final class ParamsBinder {
@@ -69,7 +73,7 @@ final class ParamsBinder {
                 }
                 values[i] = defaultFor(component.getType());
             } else {
-                values[i] = convert(component.getGenericType(), value, field);
+                values[i] = convert(component.getGenericType(), component.getAnnotatedType(), value, field);
             }
         }
         try {
@@ -102,13 +106,19 @@ final class ParamsBinder {
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static Object convert(Type generic, JsonNode value, String field) {
+    private static Object convert(Type generic, AnnotatedType annotated, JsonNode value, String field) {
         Class<?> raw = rawClass(generic);
         if (raw == String.class) {
             if (!value.isString()) {
                 throw mistyped(field, "a string");
             }
-            return value.asString();
+            String text = value.asString();
+            Shape shape = annotated.getAnnotation(Shape.class);
+            String problem = shape == null ? null : shape.value().problem(text);
+            if (problem != null) {
+                throw ProtocolException.badParams(field, problem);
+            }
+            return text;
         }
         if (raw == Integer.class || raw == int.class) {
             if (!value.isIntegralNumber() || !value.canConvertToInt()) {
@@ -154,13 +164,14 @@ final class ParamsBinder {
                 throw mistyped(field, "an array");
             }
             Type element = ((ParameterizedType) generic).getActualTypeArguments()[0];
+            AnnotatedType annotatedElement = typeArgument(annotated, 0);
             List<Object> list = new ArrayList<>(value.size());
             for (int i = 0; i < value.size(); i++) {
                 JsonNode item = value.get(i);
                 if (item.isNull()) {
                     throw ProtocolException.badParams(field + "[" + i + "]", "must not be null");
                 }
-                list.add(convert(element, item, field + "[" + i + "]"));
+                list.add(convert(element, annotatedElement, item, field + "[" + i + "]"));
             }
             return List.copyOf(list);
         }
@@ -169,13 +180,20 @@ final class ParamsBinder {
                 throw mistyped(field, "an object");
             }
             Type element = ((ParameterizedType) generic).getActualTypeArguments()[1];
+            AnnotatedType annotatedElement = typeArgument(annotated, 1);
             Map<String, Object> map = new LinkedHashMap<>();
             for (Map.Entry<String, JsonNode> entry : value.properties()) {
                 String key = field + "." + entry.getKey();
                 if (entry.getValue().isNull()) {
                     throw ProtocolException.badParams(key, "must not be null");
                 }
-                map.put(entry.getKey(), convert(element, entry.getValue(), key));
+                // a map's keys have the shape of its values (env names and values both go to exec)
+                Shape shape = annotatedElement.getAnnotation(Shape.class);
+                String keyProblem = shape == null ? null : shape.value().problem(entry.getKey());
+                if (keyProblem != null) {
+                    throw ProtocolException.badParams(key, "name " + keyProblem);
+                }
+                map.put(entry.getKey(), convert(element, annotatedElement, entry.getValue(), key));
             }
             return map;
         }
@@ -186,6 +204,10 @@ final class ParamsBinder {
             return bindRecord((Class<? extends Record>) raw, value, field + ".");
         }
         throw new IllegalStateException("unsupported params type " + generic + " for " + field);
+    }
+
+    private static AnnotatedType typeArgument(AnnotatedType annotated, int index) {
+        return ((AnnotatedParameterizedType) annotated).getAnnotatedActualTypeArguments()[index];
     }
 
     static Class<?> rawClass(Type type) {

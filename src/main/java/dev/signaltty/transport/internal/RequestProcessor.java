@@ -46,6 +46,10 @@ class RequestProcessor {
             return Request.refused(start, null, RequestMetrics.INVALID, new ProtocolException(ErrorCode.BAD_PROTOCOL,
                     "line exceeds " + ClientConnection.MAX_LINE + " bytes; discarded"));
         }
+        if (line == LineReader.OVER_BUDGET) {
+            return Request.refused(start, null, RequestMetrics.INVALID, new ProtocolException(ErrorCode.RATE_LIMITED,
+                    "the server's buffered request bytes are at their cap; this connection is closed"));
+        }
         Envelope envelope;
         try {
             envelope = Envelope.parse(line);
@@ -55,10 +59,6 @@ class RequestProcessor {
         MethodHandler<?, ?> handler = router.find(envelope.method());
         // the method tag is a registered method or "unknown": clients cannot grow the registry
         String method = handler == null ? RequestMetrics.UNKNOWN_METHOD : handler.method();
-        if (!registry.allowed(connection)) {
-            return Request.refused(start, envelope.id(), method, new ProtocolException(ErrorCode.FORBIDDEN,
-                    "peer uid is not the server's uid"));
-        }
         if (handler == null) {
             log.debug("unknown method {}", envelope.method());
             return Request.refused(start, envelope.id(), method, new ProtocolException(ErrorCode.UNKNOWN_METHOD,
@@ -96,6 +96,10 @@ class RequestProcessor {
         byte[] encoded = error(id, e);
         metrics.record(method, e.code().name(), start);
         return encoded;
+    }
+
+    byte[] encodeError(@Nullable JsonNode id, ProtocolException e) {
+        return error(id, e);
     }
 
     private byte[] error(@Nullable JsonNode id, ProtocolException e) {

@@ -37,12 +37,17 @@ class UnixSocketServer implements SmartLifecycle {
     private final SignalttyPaths paths;
     private final RequestProcessor processor;
     private final ConnectionRegistry registry;
+    private final RequestBytes budget;
+    private final ForeignPeerRefusal foreign;
     private final AtomicLong connectionIds = new AtomicLong();
     private volatile AFUNIXServerSocket server;
     private volatile boolean running;
 
-    UnixSocketServer(SignalttyPaths paths, RequestProcessor processor, ConnectionRegistry registry) {
+    UnixSocketServer(SignalttyPaths paths, RequestProcessor processor, ConnectionRegistry registry,
+                     RequestBytes budget) {
         this.paths = paths;
+        this.budget = budget;
+        this.foreign = new ForeignPeerRefusal(processor);
         this.processor = processor;
         this.registry = registry;
     }
@@ -124,8 +129,13 @@ class UnixSocketServer implements SmartLifecycle {
                 } catch (IOException e) {
                     log.warn("cannot read peer credentials; treating peer as foreign", e);
                 }
-                ClientConnection connection = new ClientConnection(connectionIds.incrementAndGet(), socket, peerPid, processor);
-                registry.add(connection, peerUid);
+                if (!registry.allows(peerUid)) {
+                    foreign.refuse(socket, peerUid);
+                    continue;
+                }
+                ClientConnection connection = new ClientConnection(connectionIds.incrementAndGet(), socket, peerPid, processor,
+                        budget);
+                registry.add(connection);
                 connection.start();
             } catch (IOException e) {
                 if (running) {

@@ -6,12 +6,13 @@ import org.springframework.stereotype.Component;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
 import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.transport.Shape;
 
 /** Creates an empty tab in a workspace. */
 @Component
 class TabCreateHandler implements MethodHandler<TabCreateHandler.Params, WorkspaceStore.TabView> {
 
-    record Params(String workspaceId, @Nullable String name) {
+    record Params(String workspaceId, @Nullable @Shape(Shape.Kind.NAME) String name) {
         Params {
             if (name != null && name.isBlank()) {
                 throw ProtocolException.badParams("name", "must not be blank");

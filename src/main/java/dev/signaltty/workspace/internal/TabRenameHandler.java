@@ -5,12 +5,13 @@ import org.springframework.stereotype.Component;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
 import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.transport.Shape;
 
 /** Renames a tab. */
 @Component
 class TabRenameHandler implements MethodHandler<TabRenameHandler.Params, WorkspaceStore.TabView> {
 
-    record Params(String tabId, String name) {
+    record Params(String tabId, @Shape(Shape.Kind.NAME) String name) {
         Params {
             if (name.isBlank()) {
                 throw ProtocolException.badParams("name", "must not be blank");

@@ -10,6 +10,7 @@ import org.springframework.stereotype.Component;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
 import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.transport.Shape;
 import dev.signaltty.workspace.CheckoutGuard;
 
 /** workspace.create: a named workspace rooted at a directory, with an immutable handle. */
@@ -17,13 +18,10 @@ import dev.signaltty.workspace.CheckoutGuard;
 class WorkspaceCreateHandler implements MethodHandler<WorkspaceCreateHandler.Params, WorkspaceStore.WorkspaceView> {
 
     /** {@code cwd} defaults to the daemon's home directory; {@code name} to the directory's name. */
-    record Params(@Nullable String name, @Nullable String cwd) {
+    record Params(@Nullable @Shape(Shape.Kind.NAME) String name, @Nullable @Shape(Shape.Kind.ABSOLUTE_PATH) String cwd) {
         Params {
             if (name != null && name.isBlank()) {
                 throw ProtocolException.badParams("name", "must not be blank");
-            }
-            if (cwd != null && !cwd.startsWith("/")) {
-                throw ProtocolException.badParams("cwd", "must be an absolute path");
             }
         }
     }

@@ -4,6 +4,7 @@ import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.transport.Shape;
 import dev.signaltty.workspace.internal.git.DiffContent;
 import dev.signaltty.workspace.internal.git.FileDiffReader;
 import dev.signaltty.workspace.internal.git.RepoPath;
@@ -12,7 +13,7 @@ import dev.signaltty.workspace.internal.git.RepoPath;
 @Component
 class WorkspaceFileDiffHandler implements MethodHandler<WorkspaceFileDiffHandler.Params, WorkspaceFileDiffHandler.Result> {
 
-    record Params(String workspaceId, String path) {
+    record Params(String workspaceId, @Shape(Shape.Kind.PATH) String path) {
         Params {
             RepoPath.parse(path);
         }

@@ -5,12 +5,13 @@ import org.springframework.stereotype.Component;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
 import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.transport.Shape;
 
 /** Renames a workspace; its handle never changes. */
 @Component
 class WorkspaceRenameHandler implements MethodHandler<WorkspaceRenameHandler.Params, WorkspaceStore.WorkspaceView> {
 
-    record Params(String workspaceId, String name) {
+    record Params(String workspaceId, @Shape(Shape.Kind.NAME) String name) {
         Params {
             if (name.isBlank()) {
                 throw ProtocolException.badParams("name", "must not be blank");

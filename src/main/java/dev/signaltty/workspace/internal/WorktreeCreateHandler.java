@@ -6,6 +6,7 @@ import org.springframework.stereotype.Component;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
 import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.transport.Shape;
 import dev.signaltty.workspace.internal.git.WorktreeInfo;
 import dev.signaltty.workspace.internal.git.Worktrees;
 
@@ -18,8 +19,8 @@ import dev.signaltty.workspace.internal.git.Worktrees;
 @Component
 class WorktreeCreateHandler implements MethodHandler<WorktreeCreateHandler.Params, WorktreeCreateHandler.Result> {
 
-    record Params(String workspaceId, String branch, @Nullable String path, @Nullable String base,
-                  @Nullable Boolean open, @Nullable String name) {
+    record Params(String workspaceId, String branch, @Nullable @Shape(Shape.Kind.PATH) String path,
+                  @Nullable String base, @Nullable Boolean open, @Nullable @Shape(Shape.Kind.NAME) String name) {
         Params {
             if (branch.isBlank()) {
                 throw ProtocolException.badParams("branch", "must not be blank");

@@ -5,6 +5,7 @@ import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.transport.Shape;
 import dev.signaltty.workspace.internal.git.WorktreeInfo;
 import dev.signaltty.workspace.internal.git.Worktrees;
 
@@ -15,7 +16,7 @@ import dev.signaltty.workspace.internal.git.Worktrees;
 @Component
 class WorktreeOpenHandler implements MethodHandler<WorktreeOpenHandler.Params, WorktreeOpenHandler.Result> {
 
-    record Params(String workspaceId, String path, @Nullable String name) {
+    record Params(String workspaceId, @Shape(Shape.Kind.PATH) String path, @Nullable @Shape(Shape.Kind.NAME) String name) {
         Params {
             Worktrees.parsePath(path, "path");
         }

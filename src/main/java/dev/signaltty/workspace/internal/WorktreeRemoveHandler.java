@@ -5,6 +5,7 @@ import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.transport.Shape;
 import dev.signaltty.workspace.internal.git.WorktreeInfo;
 import dev.signaltty.workspace.internal.git.Worktrees;
 
@@ -15,7 +16,7 @@ import dev.signaltty.workspace.internal.git.Worktrees;
 @Component
 class WorktreeRemoveHandler implements MethodHandler<WorktreeRemoveHandler.Params, WorktreeRemoveHandler.Result> {
 
-    record Params(String workspaceId, String path) {
+    record Params(String workspaceId, @Shape(Shape.Kind.PATH) String path) {
         Params {
             Worktrees.parsePath(path, "path");
         }

@@ -12,6 +12,7 @@ import dev.signaltty.journal.EventLog;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
 import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.transport.Shape;
 import dev.signaltty.workspace.Ids;
 
 /**
@@ -23,7 +24,7 @@ class NotifyHandler implements MethodHandler<NotifyHandler.Params, Map<String, O
 
     static final int MAX_MESSAGE = 4096;
 
-    record Params(@Nullable String paneId, String message, @Nullable String title) {
+    record Params(@Nullable String paneId, String message, @Nullable @Shape(Shape.Kind.LABEL) String title) {
         Params {
             if (message.isBlank()) {
                 throw ProtocolException.badParams("message", "must not be empty");

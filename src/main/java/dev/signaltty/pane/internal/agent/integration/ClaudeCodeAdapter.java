@@ -12,6 +12,7 @@ import java.util.Map;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.ProtocolJson;
+import dev.signaltty.transport.PrivateFiles;
 
 /**
  * Claude Code: a per-pane settings file passed with {@code --settings}, whose hooks run
@@ -58,8 +59,10 @@ class ClaudeCodeAdapter implements AgentAdapter {
         Path file = launch.integrationDir().resolve("claude-" + launch.paneId() + ".json");
         boolean changed = !Files.exists(file) || !java.util.Arrays.equals(Files.readAllBytes(file), bytes);
         if (changed) {
-            Files.createDirectories(file.getParent());
+            PrivateFiles.directory(file.getParent());
             Path temp = file.resolveSibling(file.getFileName() + ".tmp");
+            Files.deleteIfExists(temp);
+            Files.createFile(temp, PrivateFiles.fileMode()); // 0600 like every state file (docs/security.md)
             Files.write(temp, bytes);
             Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         }

@@ -1,0 +1,77 @@
+package dev.signaltty.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 23 items 3, 8 and 10 through the real CLI: a refused start prints one line (the file, the
+ * problem, the command that recovers) and no stack frames; {@code server recover} gets past what it
+ * was suggested for; a second daemon on a state dir in use is refused before anything is launched; a
+ * {@code SIGNALTTY_SOCKET} that is a regular file is neither deleted nor is its directory chmod-ed.
+ */
+class CliStartRefusalTest {
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void aLostReservationIsOneLineWithTheRecoverHintAndRecoverStarts() throws Exception { // seed R177
+        try (CliHarness cli = new CliHarness(temp)) {
+            assertThat(cli.run("server", "start").status()).isZero();
+            assertThat(cli.run("notify", "before").status()).isZero();
+            assertThat(cli.run("server", "stop").status()).isZero();
+            Path reservation = temp.resolve("state/signaltty/event-sequence.json");
+            Files.delete(reservation);
+
+            CliHarness.Run refused = cli.run("server", "start");
+            assertThat(refused.status()).as(refused.toString()).isNotZero();
+            assertThat(refused.err().strip().lines()).as(refused.toString()).hasSize(1).first().asString()
+                    .contains(reservation.toString()).contains("missing").contains("signaltty server recover")
+                    .doesNotContain("\tat ");
+            assertThat(refused.out()).isEmpty();
+
+            CliHarness.Run recovered = cli.run("server", "recover");
+            assertThat(recovered.status()).as(recovered.toString()).isZero();
+            assertThat(cli.run("notify", "after").status()).isZero();
+        }
+    }
+
+    @Test
+    void aSecondDaemonOnAStateDirInUseIsRefusedBeforeItIsLaunched() throws Exception {
+        try (CliHarness cli = new CliHarness(temp)) {
+            assertThat(cli.run("server", "start").status()).isZero();
+            Path otherRuntime = Files.createDirectories(temp.resolve("other-run"));
+            Path log = temp.resolve("state/signaltty/daemon.log");
+            long logBefore = Files.size(log);
+            CliHarness.Run second = cli.run(Map.of("XDG_RUNTIME_DIR", otherRuntime.toString()), "", "server", "start");
+            assertThat(second.status()).as(second.toString()).isNotZero();
+            assertThat(second.err().strip().lines()).as(second.toString()).hasSize(1).first().asString()
+                    .contains("in use by another signaltty daemon").contains(cli.socket().toString());
+            assertThat(Files.size(log)).as("nothing launched, nothing logged").isEqualTo(logBefore);
+            assertThat(otherRuntime.resolve("signaltty/signaltty.sock")).doesNotExist();
+            assertThat(cli.run("server", "status").status()).isZero();
+        }
+    }
+
+    @Test
+    void aSocketPathThatIsARegularFileIsRefusedAndLeftAlone() throws Exception {
+        Path dir = Files.createDirectories(temp.resolve("sockets"));
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path file = Files.writeString(dir.resolve("not-a-socket"), "keep me");
+        try (CliHarness cli = new CliHarness(temp)) {
+            CliHarness.Run run = cli.run(Map.of("SIGNALTTY_SOCKET", file.toString()), "", "server", "start");
+            assertThat(run.status()).as(run.toString()).isNotZero();
+            assertThat(run.err().strip().lines()).as(run.toString()).hasSize(1).first().asString()
+                    .contains(file.toString()).contains("is not a socket");
+        }
+        assertThat(Files.readString(file)).isEqualTo("keep me");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir))).isEqualTo("rwxr-xr-x");
+    }
+}
