@@ -35,7 +35,8 @@ class RestartPersistenceTest {
             for (String[] spot : new String[][] {{first, t1}, {first, t1}, {first, t2}, {second, t3}, {second, t3}}) {
                 panes.add(client.call("pane.spawn", Map.of("workspace_id", spot[0], "tab_id", spot[1],
                         "argv", List.of("sh", "-c", "echo started-$SIGNALTTY_PANE-$MARK; sleep 300"),
-                        "env", Map.of("MARK", "m-" + panes.size()))).get("pane_id").asString());
+                        "env", Map.of("MARK", "m-" + panes.size(), "SIGNALTTY_PERSIST_ENV", "MARK"))) // asked: issue 23
+                        .get("pane_id").asString());
             }
             tabsBefore = client.call("tab.list", Map.of());
             workspacesBefore = client.call("workspace.list", Map.of());

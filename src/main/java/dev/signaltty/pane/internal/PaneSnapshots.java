@@ -89,7 +89,7 @@ class PaneSnapshots implements SmartLifecycle {
             panes.sort(Comparator.comparing(p -> p.createdAt));
             for (Pane pane : panes) {
                 out.add(new PaneDoc(pane.id, pane.workspaceId, pane.tabId, pane.name, pane.argv, pane.cwd.toString(),
-                        PersistedEnv.writable(overrides(pane.env)), pane.label, pane.parentPaneId, pane.relationship, pane.terminal.cols(),
+                        PersistedEnv.writable(overrides(pane.env), pane.env.get(PersistedEnv.ASK)), pane.label, pane.parentPaneId, pane.relationship, pane.terminal.cols(),
                         pane.terminal.rows(), pane.createdAt.toString(), pane.integration));
             }
             return new Document(1, out);
