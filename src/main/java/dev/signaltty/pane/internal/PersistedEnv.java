@@ -12,7 +12,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * The one rule for which spawn environment values reach disk (docs/security.md, ADR 0125): a pane's
  * env overrides are written to {@code snapshot/panes.json} only for names on {@link #ALLOWED} (locale,
- * time zone, paths, editor and pager: settings, not secrets), {@code LC_*}, or names asked for in
+ * time zone, paths, editor and pager: settings, not secrets), {@code LC_*}, {@code XDG_*}, names ending
+ * in {@code _DIR}, {@code _HOME} or {@code _PATH} (directories such as an agent's config dir), or names asked for in
  * {@code SIGNALTTY_PERSIST_ENV} (comma-separated, {@code *} for all) — in the spawn's own env (per
  * pane; the ask is kept with the pane) or the daemon's environment (for every pane). Any other value,
  * such as a token, lives only in the daemon's memory and the pane's process; after a daemon restart a
@@ -36,11 +37,17 @@ final class PersistedEnv {
             out.put(ASK, paneAsk);
         }
         overrides.forEach((name, value) -> {
-            if (extra.contains("*") || extra.contains(name) || ALLOWED.contains(name) || name.startsWith("LC_")) {
+            if (extra.contains("*") || extra.contains(name) || allowed(name)) {
                 out.put(name, value);
             }
         });
         return out;
+    }
+
+    /** Settings, not secrets: the names above, locale and XDG variables, and directories (an agent's config dir). */
+    static boolean allowed(String name) {
+        return ALLOWED.contains(name) || name.startsWith("LC_") || name.startsWith("XDG_") || name.endsWith("_DIR")
+                || name.endsWith("_HOME") || name.endsWith("_PATH");
     }
 
     private static Set<String> names(@Nullable String list) {
