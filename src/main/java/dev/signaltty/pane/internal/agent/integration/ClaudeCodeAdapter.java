@@ -21,8 +21,17 @@ import dev.signaltty.transport.ProtocolJson;
 @Component
 class ClaudeCodeAdapter implements AgentAdapter {
 
+    /**
+     * Every Claude Code hook that bears on state (HookMapping's table); PermissionRequest is added with
+     * {@code --wait-for-answer}. {@code AgentsDocTest} checks these against the installed version's own list.
+     */
     static final List<String> HOOKS = List.of("SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse",
-            "Notification", "Stop", "SessionEnd");
+            "PostToolUseFailure", "PermissionDenied", "Notification", "SubagentStart", "SubagentStop", "PreCompact",
+            "PostCompact", "Elicitation", "ElicitationResult", "Stop", "StopFailure", "SessionEnd");
+
+    /** Hooks whose entries take a tool matcher. */
+    static final java.util.Set<String> TOOL_HOOKS = java.util.Set.of("PreToolUse", "PostToolUse", "PostToolUseFailure",
+            "PermissionDenied", "PermissionRequest");
 
     @Override
     public String name() {
@@ -71,7 +80,7 @@ class ClaudeCodeAdapter implements AgentAdapter {
 
     private static Map<String, Object> entry(String hook, String command) {
         Map<String, Object> entry = new LinkedHashMap<>();
-        if (hook.equals("PreToolUse") || hook.equals("PostToolUse") || hook.equals("PermissionRequest")) {
+        if (TOOL_HOOKS.contains(hook)) {
             entry.put("matcher", "*");
         }
         entry.put("hooks", List.of(Map.of("type", "command", "command", command,
