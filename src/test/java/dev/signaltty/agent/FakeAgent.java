@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
  * The scripted fake agent (src/test/resources/fake-agent/fake_claude.py) installed as an executable
  * named {@code claude}, so the launch integration recognises it, and the real CLI command its hooks run.
  */
-final class FakeAgent {
+public final class FakeAgent {
 
     private FakeAgent() {
     }
@@ -35,7 +35,7 @@ final class FakeAgent {
     }
 
     /** The one-shot CLI (dev.signaltty.cli.Main) on this build's classes, as bin/signaltty runs it. */
-    static List<String> cli() {
+    public static List<String> cli() {
         try {
             Path classes = Path.of(dev.signaltty.cli.Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
             return List.of(ProcessHandle.current().info().command().orElseThrow(), "-XX:TieredStopAtLevel=1",
@@ -45,12 +45,12 @@ final class FakeAgent {
         }
     }
 
-    static String cliProperty() {
+    public static String cliProperty() {
         return "signaltty.cli.command=" + String.join(" ", cli());
     }
 
     /** Runs {@code signaltty <args>} against the daemon's socket; returns stdout (fails on a nonzero exit). */
-    static String runCli(Path socket, String... args) {
+    public static String runCli(Path socket, String... args) {
         List<String> command = new ArrayList<>(cli());
         command.add("--no-start");
         command.addAll(List.of(args));

@@ -193,4 +193,35 @@ public final class Output {
             }
         }
     }
+
+    static final java.util.Set<String> UNSUCCESSFUL_TASK_STATES = java.util.Set.of("failed", "canceled", "rejected");
+
+    /**
+     * The exit status of a call that succeeded: 0, except {@code task wait} whose task (or any task of
+     * the context) ended failed, canceled or rejected: {@link Runner#UNSUCCESSFUL}, so scripts can
+     * test the outcome without parsing it (docs/cli.md, exit status).
+     */
+    static int outcomeStatus(@Nullable String method, @Nullable Object result) {
+        if (!"task.wait".equals(method) || !(result instanceof Map<?, ?> map)) {
+            return 0;
+        }
+        List<Object> tasks = new java.util.ArrayList<>();
+        if (map.get("task") != null) {
+            tasks.add(map.get("task"));
+        }
+        if (map.get("tasks") instanceof List<?> list) {
+            tasks.addAll(list);
+        }
+        for (Object task : tasks) {
+            if (task instanceof Map<?, ?> t && UNSUCCESSFUL_TASK_STATES.contains(String.valueOf(t.get("state")))) {
+                return Runner.UNSUCCESSFUL;
+            }
+        }
+        return 0;
+    }
+
+    /** The exit status of a failed call: a wait's TIMEOUT is {@link Runner#TIMED_OUT}, others keep theirs. */
+    static int errorStatus(@Nullable String method, String code, int status) {
+        return "TIMEOUT".equals(code) && ("wait".equals(method) || "task.wait".equals(method)) ? Runner.TIMED_OUT : status;
+    }
 }

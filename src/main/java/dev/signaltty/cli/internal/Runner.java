@@ -27,6 +27,10 @@ public final class Runner {
 
     /** Exit status for usage errors, as with most Unix tools. */
     public static final int USAGE = 2;
+    /** {@code task wait}: the task (or a task of the context) ended failed, canceled or rejected. */
+    public static final int UNSUCCESSFUL = 3;
+    /** {@code wait} / {@code task wait}: the deadline passed (TIMEOUT). */
+    public static final int TIMED_OUT = 4;
 
     /** Native hook payloads are small; a cap keeps a runaway producer from filling memory. */
     static final int MAX_HOOK_INPUT = 4 * 1024 * 1024;
@@ -92,10 +96,11 @@ public final class Runner {
                 return 0;
             }
             err.println(e.code() + ": " + e.getMessage());
+            int status = Output.errorStatus(spec.method(), e.code(), e.status());
             if (e.details() != null && !e.details().isEmpty()) {
                 err.println("details: " + Json.write(e.details()));
             }
-            return e.status();
+            return status;
         }
     }
 
@@ -116,8 +121,8 @@ public final class Runner {
                     Object result = client.call(spec.method(), inv.params()).orThrow();
                     Output.notices(result, err);
                     Output.print(spec.method(), result, json, out);
+                    return Output.outcomeStatus(spec.method(), result);
                 }
-                return 0;
             }
             case NEW -> {
                 return newWorkspace(daemon, inv);

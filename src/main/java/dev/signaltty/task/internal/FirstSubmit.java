@@ -138,8 +138,15 @@ class FirstSubmit {
             return;
         }
         store.updateIf(taskId, t -> t.state == TaskState.PENDING && !t.closingWorker, t -> {
-            t.state = TaskState.WORKING;
-            t.evidence = Map.of();
+            // a short turn may already be over: checked under the task guard, so either this sees the
+            // worker done or WorkerEvents sees the task working when the done arrives
+            long seq = signals.lifecycleSeq(pane);
+            if ("done".equals(signals.lifecycle(pane))) {
+                WorkerEvents.turnEnded(t, seq, "turn_end");
+            } else {
+                t.state = TaskState.WORKING;
+                t.evidence = Map.of();
+            }
         });
     }
 

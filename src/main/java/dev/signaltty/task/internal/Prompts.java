@@ -8,7 +8,8 @@ final class Prompts {
 
     static String compose(Task task) {
         return task.objective.strip() + "\n\n"
-                + "When you have finished, report the outcome of this task (" + task.id + ") by running:\n"
+                + "When you have finished, report the outcome of this task (" + task.id + ") by running"
+                + " (your shell has SIGNALTTY_TASK=" + task.id + " set, so the command finds the task):\n"
                 + "signaltty report --status completed --summary \"<one line on what you did>\"\n"
                 + "Use --status failed if you could not do it, or --status rejected if you will not do it. "
                 + "Your work stays in this worktree; you do not need to commit or merge it.";

@@ -55,6 +55,17 @@ class TaskFinisher {
                         + (task.disposition != null ? "finished" : "canceled"),
                         Map.of("field", "task_id", "state", task.state.wire()));
             }
+            if (task.state.terminal()) {
+                // a terminal state never changes again: the late report is kept as evidence, and refused
+                store.update(taskId, t -> {
+                    Map<String, Object> evidence = new LinkedHashMap<>(t.evidence);
+                    evidence.put("late_report", new Task.Report(p.status(), p.summary(), Instant.now().toString()));
+                    t.evidence = evidence;
+                });
+                throw new ProtocolException(ErrorCode.BAD_PARAMS, "task " + taskId + " is already " + task.state.wire()
+                        + "; the report was recorded as evidence and the state kept",
+                        Map.of("field", "task_id", "state", task.state.wire()));
+            }
             return store.update(taskId, t -> {
                 t.state = TaskState.parse(p.status());
                 t.report = new Task.Report(p.status(), p.summary(), Instant.now().toString());

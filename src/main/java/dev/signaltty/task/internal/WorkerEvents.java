@@ -55,15 +55,43 @@ class WorkerEvents {
      */
     @EventListener
     void on(AgentStateChanged event) {
-        if (!"lifecycle".equals(event.axis()) || !"working".equals(event.to())) {
+        if (!"lifecycle".equals(event.axis())) {
+            return;
+        }
+        if ("done".equals(event.to())) {
+            store.byPane(event.paneId()).ifPresent(task -> store.updateIf(task.id,
+                    t -> t.state == TaskState.WORKING && !t.closingWorker, t -> turnEnded(t, event.seq(), event.cause())));
+            return;
+        }
+        if (!"working".equals(event.to())) {
             return;
         }
         store.byPane(event.paneId()).ifPresent(task -> store.updateIf(task.id,
-                t -> t.state == TaskState.INPUT_REQUIRED && "submit_unconfirmed".equals(t.evidence.get("reason")),
+                t -> t.state == TaskState.INPUT_REQUIRED && RESUMED_BY_WORK.contains(String.valueOf(t.evidence.get("reason"))),
                 t -> {
                     t.state = TaskState.WORKING;
-                    t.evidence = Map.of("resumed_from", "submit_unconfirmed", "resumed_by_seq", event.seq());
+                    t.evidence = Map.of("resumed_from", String.valueOf(t.evidence.get("reason")),
+                            "resumed_by_seq", event.seq());
                 }));
+    }
+
+    /** Parks that the worker's own next turn resumes: it is at work again without anyone answering anything. */
+    static final String TURN_ENDED = "turn_ended_without_report";
+
+    static final java.util.Set<String> RESUMED_BY_WORK = java.util.Set.of("submit_unconfirmed", TURN_ENDED);
+
+    /**
+     * The worker's turn ended and it did not report: the task waits for a person (seed L83: turn-end drops
+     * park the task in input_required), with the turn end as evidence, so {@code task.wait} (settled) returns.
+     */
+    static void turnEnded(Task t, long seq, String cause) {
+        t.state = TaskState.INPUT_REQUIRED;
+        Map<String, Object> evidence = new java.util.LinkedHashMap<>();
+        evidence.put("stage", "turn_end");
+        evidence.put("reason", TURN_ENDED);
+        evidence.put("lifecycle_seq", seq);
+        evidence.put("cause", cause);
+        t.evidence = evidence;
     }
 
     /**

@@ -97,7 +97,7 @@ class HookEventHandler implements MethodHandler<HookEventHandler.Params, Map<Str
         } else {
             moved = states.applyHook(pane, agent, report);
         }
-        if ("Notification".equals(report.event()) && report.message() != null) {
+        if (("Notification".equals(report.event()) || "StopFailure".equals(report.event())) && report.message() != null) {
             states.mutate(pane, s -> {
                 s.lastNotification = report.message();
                 return List.of();

@@ -22,8 +22,28 @@ import dev.signaltty.transport.PrivateFiles;
 @Component
 class ClaudeCodeAdapter implements AgentAdapter {
 
+    /**
+     * Every Claude Code hook that bears on state (HookMapping's table); PermissionRequest is added with
+     * {@code --wait-for-answer}. {@code AgentsDocTest} checks these against the installed version's own list.
+     */
     static final List<String> HOOKS = List.of("SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse",
-            "Notification", "Stop", "SessionEnd");
+            "PostToolUseFailure", "PermissionDenied", "Notification", "SubagentStart", "SubagentStop", "PreCompact",
+            "PostCompact", "Elicitation", "ElicitationResult", "Stop", "StopFailure", "SessionEnd");
+
+    /** Hooks whose entries take a tool matcher. */
+    static final java.util.Set<String> TOOL_HOOKS = java.util.Set.of("PreToolUse", "PostToolUse", "PostToolUseFailure",
+            "PermissionDenied", "PermissionRequest");
+
+    /** How long a PermissionRequest hook waits for an answer from outside (1..120 s, default 120). */
+    private final int permissionWaitS;
+
+    ClaudeCodeAdapter(@org.springframework.beans.factory.annotation.Value("${signaltty.agent.permission-wait-s:120}")
+                      int permissionWaitS) {
+        if (permissionWaitS < 1 || permissionWaitS > 120) {
+            throw new IllegalArgumentException("signaltty.agent.permission-wait-s must be 1..120, not " + permissionWaitS);
+        }
+        this.permissionWaitS = permissionWaitS;
+    }
 
     @Override
     public String name() {
@@ -53,7 +73,8 @@ class ClaudeCodeAdapter implements AgentAdapter {
             hooks.put(hook, List.of(entry(hook, report)));
         }
         // PermissionRequest waits for an answer from outside; Claude's own prompt stays the fallback
-        hooks.put("PermissionRequest", List.of(entry("PermissionRequest", report + " --wait-for-answer")));
+        hooks.put("PermissionRequest", List.of(entry("PermissionRequest", report + " --wait-for-answer"
+                + (permissionWaitS == 120 ? "" : " --wait-timeout " + permissionWaitS))));
         Map<String, Object> settings = Map.of("hooks", hooks);
         byte[] bytes = ProtocolJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(settings);
         Path file = launch.integrationDir().resolve("claude-" + launch.paneId() + ".json");
@@ -72,13 +93,13 @@ class ClaudeCodeAdapter implements AgentAdapter {
         return new Prepared(argv, launch.env(), Integration.configured(name(), changed, file.toString()));
     }
 
-    private static Map<String, Object> entry(String hook, String command) {
+    private Map<String, Object> entry(String hook, String command) {
         Map<String, Object> entry = new LinkedHashMap<>();
-        if (hook.equals("PreToolUse") || hook.equals("PostToolUse") || hook.equals("PermissionRequest")) {
+        if (TOOL_HOOKS.contains(hook)) {
             entry.put("matcher", "*");
         }
         entry.put("hooks", List.of(Map.of("type", "command", "command", command,
-                "timeout", hook.equals("PermissionRequest") ? 130 : 10)));
+                "timeout", hook.equals("PermissionRequest") ? permissionWaitS + 10 : 10)));
         return entry;
     }
 

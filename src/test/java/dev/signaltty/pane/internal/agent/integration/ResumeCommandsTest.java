@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The resume argv rule of each adapter (seed L93–97, ADR-0083); the daemon-level cases are in AgentResumeTest. */
 class ResumeCommandsTest {
 
-    final AgentAdapter claude = new ClaudeCodeAdapter();
+    final AgentAdapter claude = new ClaudeCodeAdapter(120);
     final AgentAdapter codex = new CodexAdapter(new VersionProbe());
 
     @Nested

@@ -1,0 +1,236 @@
+package dev.signaltty.agent.real;
+
+import static dev.signaltty.agent.real.ScriptedModel.call;
+import static dev.signaltty.agent.real.ScriptedModel.calls;
+import static dev.signaltty.agent.real.ScriptedModel.say;
+import static dev.signaltty.support.ProtocolClient.eventually;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import dev.signaltty.agent.FakeAgent;
+import dev.signaltty.support.DaemonFixture;
+import dev.signaltty.support.ProtocolClient;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The real Claude Code (pinned, {@link RealAgents}) in real panes of one daemon, against the scripted
+ * model: each scenario asserts the exact lifecycle / attention / decision sequence the hooks produce.
+ * The table of these sequences is in docs/agents.md ("Real agents").
+ */
+class ClaudeCodeRealTest {
+
+    @RegisterExtension
+    static final RealAgents agents = new RealAgents();
+
+    /** A PermissionRequest hook waits 20 s here, so the timeout scenario is short; answers come sooner. */
+    @RegisterExtension
+    static final DaemonFixture daemon = new DaemonFixture("claude-real", FakeAgent.cliProperty(),
+            "signaltty.agent.permission-wait-s=20");
+
+    static final Duration TURN = Duration.ofSeconds(120);
+    static ScriptedModel model;
+    static Timeline timeline;
+    static Path project;
+    static Path claude;
+
+    @BeforeAll
+    static void start() throws Exception {
+        model = ScriptedModel.start();
+        project = Files.createDirectories(daemon.root().resolve("project"));
+        for (String name : List.of("a.txt", "b.txt", "c.txt")) {
+            Files.writeString(project.resolve(name), "contents of " + name + "\n");
+        }
+        claude = RealClaude.install(daemon.root().resolve("claude"), model, List.of(project), Map.of());
+        timeline = new Timeline(daemon.connect());
+        model.script("plain", say("Hello from the scripted model."))
+                .script("allow", call("Bash", Map.of("command", "echo allowed > allowed.txt", "description", "write")),
+                        say("Wrote it."))
+                .script("deny", call("Bash", Map.of("command", "echo denied > denied.txt", "description", "write")),
+                        say("Understood, not writing."))
+                .script("timeout", call("Bash", Map.of("command", "echo late > late.txt", "description", "write")),
+                        say("Wrote it after all."))
+                .script("error", new ScriptedModel.Fail(500, "api_error"))
+                .script("overloaded", new ScriptedModel.Fail(529, "overloaded_error"))
+                .script("long", calls(read("a.txt"), read("b.txt")), call("Read", fileInput("c.txt")),
+                        say("Read all three."))
+                .script("subagent", call("Agent", Map.of("description", "inner check",
+                        "prompt", "scenario:inner answer briefly", "subagent_type", "general-purpose")),
+                        say("The subagent answered."))
+                .script("inner", say("Inner answer."))
+                .script("interrupt", new ScriptedModel.Stall("Thinking for a long time", Duration.ofSeconds(90)));
+    }
+
+    @AfterAll
+    static void stop() {
+        timeline.close();
+        model.close();
+    }
+
+    static ScriptedModel.Tool read(String name) {
+        return new ScriptedModel.Tool("Read", fileInput(name));
+    }
+
+    static Map<String, Object> fileInput(String name) {
+        return Map.of("file_path", project.resolve(name).toString());
+    }
+
+    /** A Claude pane at its prompt (lifecycle idle from SessionStart). */
+    static String spawnClaude() {
+        Map<String, Object> params = new HashMap<>(Map.of("workspace_id", daemon.workspace(),
+                "argv", List.of(claude.toString()), "cwd", project.toString(), "cols", 120, "rows", 40));
+        String pane = daemon.client().call("pane.spawn", params).get("pane_id").asString();
+        timeline.awaitLifecycle(pane, TURN, "idle");
+        awaitScreen(pane, "❯");
+        return pane;
+    }
+
+    static void awaitScreen(String pane, String text) {
+        try {
+            eventually(TURN, () -> screen(pane).contains(text));
+        } catch (AssertionError e) {
+            throw new AssertionError("screen of " + pane + " never showed " + text + ":\n" + screen(pane), e);
+        }
+    }
+
+    static String screen(String pane) {
+        return daemon.client().call("pane.read", Map.of("pane_id", pane, "mode", "screen")).get("text").asString();
+    }
+
+    static JsonNode baseline(String pane) {
+        return daemon.client().call("pane.get", Map.of("pane_id", pane)).get("wait_baseline");
+    }
+
+    static void submit(String pane, String text) {
+        try (ProtocolClient c = daemon.connect()) {
+            c.call("pane.submit", Map.of("pane_id", pane, "text", text, "stall_timeout_s", 60));
+        }
+    }
+
+    static JsonNode waitFor(String pane, String until, JsonNode after) {
+        try (ProtocolClient c = daemon.connect()) {
+            return c.call("wait", Map.of("pane_id", pane, "until", List.of(until), "after", after, "timeout_s", 120));
+        }
+    }
+
+    static String pendingDecision(String pane) {
+        String[] id = new String[1];
+        eventually(TURN, () -> {
+            JsonNode list = daemon.client().call("decision.list", Map.of("pane_id", pane, "status", "pending")).get("decisions");
+            if (list.isEmpty()) {
+                return false;
+            }
+            id[0] = list.get(0).get("decision_id").asString();
+            return true;
+        });
+        return id[0];
+    }
+
+    @Test
+    void aPlainAnswerIsOneTurnFromIdleToDone() {
+        String pane = spawnClaude();
+        JsonNode before = baseline(pane);
+        submit(pane, "scenario:plain say hello");
+        JsonNode done = waitFor(pane, "done", before);
+        assertThat(done.get("outcome").asString()).isEqualTo("done");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done");
+        assertThat(timeline.attention(pane)).containsExactly("unread");
+        JsonNode got = daemon.client().call("pane.get", Map.of("pane_id", pane));
+        assertThat(got.get("agent").asString()).isEqualTo("claude");
+        assertThat(got.get("wait_baseline").get("agent_session_id").asString()).isNotBlank();
+        awaitScreen(pane, "Hello from the scripted model.");
+    }
+
+    @Test
+    void aPermissionAnsweredAllowRunsTheTool() {
+        String pane = spawnClaude();
+        submit(pane, "scenario:allow write the file");
+        String decision = pendingDecision(pane);
+        daemon.client().call("decision.answer", Map.of("decision_id", decision, "option_id", "allow_once"));
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "blocked", "working", "done");
+        assertThat(timeline.decisions(pane)).containsExactly("created", "answered:allow_once");
+        assertThat(timeline.attention(pane)).containsExactly("permission_required", "none", "unread");
+        eventually(TURN, () -> Files.exists(project.resolve("allowed.txt")));
+    }
+
+    @Test
+    void aPermissionAnsweredDenyKeepsTheToolFromRunning() {
+        String pane = spawnClaude();
+        submit(pane, "scenario:deny write the file");
+        String decision = pendingDecision(pane);
+        daemon.client().call("decision.answer", Map.of("decision_id", decision, "option_id", "deny"));
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "blocked", "working", "done");
+        assertThat(timeline.decisions(pane)).containsExactly("created", "answered:deny");
+        awaitScreen(pane, "Understood, not writing.");
+        assertThat(project.resolve("denied.txt")).doesNotExist();
+    }
+
+    /** A timeout never allows: Claude falls back to its own prompt; only a person's "yes" there runs the tool. */
+    @Test
+    void aPermissionLeftToTimeOutNeverAllows() {
+        String pane = spawnClaude();
+        submit(pane, "scenario:timeout write the file");
+        pendingDecision(pane);
+        eventually(Duration.ofSeconds(90), () -> timeline.decisions(pane).contains("cleared:native_cancelled"));
+        awaitScreen(pane, "Do you want to proceed?");
+        assertThat(project.resolve("late.txt")).doesNotExist();
+        JsonNode got = daemon.client().call("pane.get", Map.of("pane_id", pane));
+        assertThat(got.get("lifecycle").asString()).isEqualTo("blocked");
+        assertThat(got.get("attention").asString()).isEqualTo("permission_required");
+        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "1"));
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "blocked", "working", "done");
+        assertThat(timeline.decisions(pane)).containsExactly("created", "cleared:native_cancelled");
+        assertThat(project.resolve("late.txt")).exists();
+    }
+
+    /** StopFailure (Claude gives up after CLAUDE_CODE_MAX_RETRIES) ends the turn: the pane is never left working. */
+    @Test
+    void anApiErrorEndsTheTurnThroughStopFailure() {
+        String pane = spawnClaude();
+        submit(pane, "scenario:error fail please");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done");
+        JsonNode pending = daemon.client().call("attention.pending", Map.of()).get("panes");
+        JsonNode row = null;
+        for (JsonNode r : pending) {
+            if (pane.equals(r.get("pane_id").asString())) {
+                row = r;
+            }
+        }
+        assertThat(row).isNotNull();
+        assertThat(row.get("attention").asString()).isEqualTo("unread");
+        assertThat(row.get("message").asString()).startsWith("the turn failed");
+        JsonNode before = baseline(pane);
+        submit(pane, "scenario:overloaded fail again");
+        assertThat(waitFor(pane, "done", before).get("outcome").asString()).isEqualTo("done");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done", "working", "done");
+    }
+
+    @Test
+    void aLongTurnWithSeveralToolCallsStaysWorkingUntilItsEnd() {
+        String pane = spawnClaude();
+        submit(pane, "scenario:long read the files");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done");
+        awaitScreen(pane, "Read all three.");
+        assertThat(model.requests("long").stream().filter(ScriptedModel.Recorded::tools)
+                .map(ScriptedModel.Recorded::step).distinct().toList()).containsExactly(0, 1, 2);
+    }
+
+    @Test
+    void aSubagentRunsInsideTheTurn() {
+        String pane = spawnClaude();
+        submit(pane, "scenario:subagent ask a subagent");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done");
+        awaitScreen(pane, "The subagent answered.");
+        assertThat(model.requests("inner")).isNotEmpty();
+    }
+}

@@ -1,0 +1,377 @@
+package dev.signaltty.agent.real;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+import dev.signaltty.transport.ProtocolJson;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A scripted model on loopback, speaking what the real agents call: the Anthropic Messages API
+ * ({@code POST /v1/messages}, SSE streaming) for Claude Code and the OpenAI Responses API
+ * ({@code POST /v1/responses}, SSE) for Codex. A scenario is a script of model turns, chosen by the
+ * token {@code scenario:<name>} in the conversation's user text; the next step is the number of model
+ * turns already in the conversation after that message, so retries and replays answer the same and
+ * one server serves many panes at once. A request without tools (Claude's title, a summary) gets a
+ * plain answer, as does a step past the script's end.
+ *
+ * <p>Public in the test tree: other suites start it with their own scenarios.
+ */
+public final class ScriptedModel implements AutoCloseable {
+
+    /** One model turn. */
+    public sealed interface Step permits Say, Call, Fail, Stall {
+    }
+
+    /** A text answer that ends the turn. */
+    public record Say(String text) implements Step {
+    }
+
+    /** One or more tool calls in one model turn (parallel when several). */
+    public record Call(List<Tool> tools) implements Step {
+    }
+
+    public record Tool(String name, Map<String, Object> input) {
+    }
+
+    /** An HTTP error on every try ({@code 500 api_error}, {@code 529 overloaded_error}). */
+    public record Fail(int status, String type) implements Step {
+    }
+
+    /** Starts streaming {@code text}, then holds the stream open for {@code pause} (an interrupt's window). */
+    public record Stall(String text, Duration pause) implements Step {
+    }
+
+    public static Say say(String text) {
+        return new Say(text);
+    }
+
+    public static Call call(String name, Map<String, Object> input) {
+        return new Call(List.of(new Tool(name, input)));
+    }
+
+    public static Call calls(Tool... tools) {
+        return new Call(List.of(tools));
+    }
+
+    /** Tokens per model turn that the scripted usage reports (input, output). */
+    public static final int INPUT_TOKENS = 1200;
+    public static final int OUTPUT_TOKENS = 34;
+
+    /** A request the server answered: API, scenario (null: none), step, and whether it carried tools. */
+    public record Recorded(String api, String scenario, int step, boolean tools, String model) {
+    }
+
+    private static final Pattern SCENARIO = Pattern.compile("scenario:([a-z0-9-]+)");
+    private final HttpServer server;
+    private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
+    private final Map<String, List<Step>> scripts = new ConcurrentHashMap<>();
+    private final List<Recorded> requests = new CopyOnWriteArrayList<>();
+    private final AtomicInteger ids = new AtomicInteger();
+
+    private ScriptedModel(HttpServer server) {
+        this.server = server;
+    }
+
+    public static ScriptedModel start() {
+        try {
+            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+            ScriptedModel model = new ScriptedModel(server);
+            server.setExecutor(model.threads);
+            server.createContext("/", model::handle);
+            server.start();
+            return model;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Registers (or replaces) the script of scenario {@code name}. */
+    public ScriptedModel script(String name, Step... steps) {
+        scripts.put(name, List.of(steps));
+        return this;
+    }
+
+    /** {@code http://127.0.0.1:<port>}: ANTHROPIC_BASE_URL, or a Codex provider's base_url with {@code /v1}. */
+    public String baseUrl() {
+        return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    public List<Recorded> requests() {
+        return List.copyOf(requests);
+    }
+
+    /** The requests that ran steps of {@code scenario}. */
+    public List<Recorded> requests(String scenario) {
+        return requests.stream().filter(r -> scenario.equals(r.scenario())).toList();
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            String path = exchange.getRequestURI().getPath();
+            if (!"POST".equals(exchange.getRequestMethod())) {
+                respond(exchange, 404, "application/json", "{}");
+                return;
+            }
+            JsonNode body = ProtocolJson.MAPPER.readTree(exchange.getRequestBody().readAllBytes());
+            if (path.endsWith("/messages/count_tokens")) {
+                respond(exchange, 200, "application/json", "{\"input_tokens\":" + INPUT_TOKENS + "}");
+            } else if (path.endsWith("/messages")) {
+                anthropic(exchange, body);
+            } else if (path.endsWith("/responses")) {
+                openai(exchange, body);
+            } else {
+                respond(exchange, 404, "application/json", "{\"error\":{\"type\":\"not_found\",\"message\":\"" + path + "\"}}");
+            }
+        } catch (IOException | RuntimeException e) {
+            // the agent hung up (an interrupt): nothing more to send
+        }
+    }
+
+    /** The scenario named in the conversation, and how many model turns came after that message. */
+    private record Position(String scenario, int step) {
+    }
+
+    private Position position(List<JsonNode> items, java.util.function.Predicate<JsonNode> user,
+                              java.util.function.Predicate<JsonNode> model, java.util.function.Function<JsonNode, String> text) {
+        for (int i = items.size() - 1; i >= 0; i--) {
+            JsonNode item = items.get(i);
+            if (!user.test(item)) {
+                continue;
+            }
+            Matcher m = SCENARIO.matcher(text.apply(item));
+            String found = null;
+            while (m.find()) {
+                found = m.group(1);
+            }
+            if (found != null) {
+                int step = 0;
+                boolean inRun = false;
+                for (JsonNode after : items.subList(i + 1, items.size())) {
+                    boolean byModel = model.test(after);
+                    if (byModel && !inRun) {
+                        step++;
+                    }
+                    inRun = byModel;
+                }
+                return new Position(found, step);
+            }
+        }
+        return new Position(null, 0);
+    }
+
+    private Step stepFor(Position position, boolean tools) {
+        List<Step> script = position.scenario() == null ? null : scripts.get(position.scenario());
+        if (!tools || script == null || position.step() >= script.size()) {
+            return say(position.scenario() == null || !tools ? "Noted." : "Done.");
+        }
+        return script.get(position.step());
+    }
+
+    // ---- Anthropic Messages -------------------------------------------------------------------------
+
+    private void anthropic(HttpExchange exchange, JsonNode body) throws IOException {
+        List<JsonNode> messages = new ArrayList<>();
+        body.path("messages").forEach(messages::add);
+        boolean tools = body.path("tools").size() > 0;
+        Position position = position(messages, m -> "user".equals(m.path("role").asString()),
+                m -> "assistant".equals(m.path("role").asString()), ScriptedModel::anthropicText);
+        Step step = stepFor(position, tools);
+        String model = body.path("model").asString();
+        requests.add(new Recorded("anthropic", position.scenario(), position.step(), tools, model));
+        if (step instanceof Fail fail) {
+            respond(exchange, fail.status(), "application/json", json(Map.of("type", "error",
+                    "error", Map.of("type", fail.type(), "message", "scripted " + fail.type()))));
+            return;
+        }
+        String id = "msg_" + ids.incrementAndGet();
+        Sse sse = Sse.open(exchange);
+        sse.send("message_start", Map.of("type", "message_start", "message", Map.of("id", id, "type", "message",
+                "role", "assistant", "model", model, "content", List.of(), "usage",
+                Map.of("input_tokens", INPUT_TOKENS, "output_tokens", 1))));
+        String stop = "end_turn";
+        switch (step) {
+            case Say say -> textBlock(sse, 0, say.text());
+            case Stall stall -> {
+                textBlock(sse, 0, stall.text());
+                sleep(stall.pause());
+            }
+            case Call call -> {
+                int index = 0;
+                for (Tool tool : call.tools()) {
+                    sse.send("content_block_start", Map.of("type", "content_block_start", "index", index,
+                            "content_block", Map.of("type", "tool_use", "id", "toolu_" + ids.incrementAndGet(),
+                                    "name", tool.name(), "input", Map.of())));
+                    sse.send("content_block_delta", Map.of("type", "content_block_delta", "index", index,
+                            "delta", Map.of("type", "input_json_delta", "partial_json", json(tool.input()))));
+                    sse.send("content_block_stop", Map.of("type", "content_block_stop", "index", index));
+                    index++;
+                }
+                stop = "tool_use";
+            }
+            case Fail fail -> throw new IllegalStateException("answered above");
+        }
+        Map<String, Object> delta = new LinkedHashMap<>();
+        delta.put("stop_reason", stop);
+        delta.put("stop_sequence", null);
+        sse.send("message_delta", Map.of("type", "message_delta", "delta", delta,
+                "usage", Map.of("output_tokens", OUTPUT_TOKENS)));
+        sse.send("message_stop", Map.of("type", "message_stop"));
+    }
+
+    private static void textBlock(Sse sse, int index, String text) throws IOException {
+        sse.send("content_block_start", Map.of("type", "content_block_start", "index", index,
+                "content_block", Map.of("type", "text", "text", "")));
+        sse.send("content_block_delta", Map.of("type", "content_block_delta", "index", index,
+                "delta", Map.of("type", "text_delta", "text", text)));
+        sse.send("content_block_stop", Map.of("type", "content_block_stop", "index", index));
+    }
+
+    private static String anthropicText(JsonNode message) {
+        JsonNode content = message.path("content");
+        if (content.isString()) {
+            return content.asString();
+        }
+        StringBuilder out = new StringBuilder();
+        content.forEach(block -> {
+            if ("text".equals(block.path("type").asString())) {
+                out.append(block.path("text").asString()).append('\n');
+            }
+        });
+        return out.toString();
+    }
+
+    // ---- OpenAI Responses ---------------------------------------------------------------------------
+
+    private void openai(HttpExchange exchange, JsonNode body) throws IOException {
+        List<JsonNode> items = new ArrayList<>();
+        body.path("input").forEach(items::add);
+        boolean tools = body.path("tools").size() > 0;
+        Position position = position(items, i -> "user".equals(i.path("role").asString()),
+                i -> "assistant".equals(i.path("role").asString()) || "function_call".equals(i.path("type").asString())
+                        || "custom_tool_call".equals(i.path("type").asString()),
+                ScriptedModel::openaiText);
+        Step step = stepFor(position, tools);
+        String model = body.path("model").asString();
+        requests.add(new Recorded("openai", position.scenario(), position.step(), tools, model));
+        if (step instanceof Fail fail) {
+            respond(exchange, fail.status(), "application/json", json(Map.of("error",
+                    Map.of("type", fail.type(), "message", "scripted " + fail.type()))));
+            return;
+        }
+        String id = "resp_" + ids.incrementAndGet();
+        Sse sse = Sse.open(exchange);
+        sse.send("response.created", Map.of("type", "response.created", "response", Map.of("id", id, "status", "in_progress")));
+        List<Map<String, Object>> output = new ArrayList<>();
+        switch (step) {
+            case Say say -> output.add(message(say.text()));
+            case Stall stall -> {
+                sse.send("response.output_text.delta", Map.of("type", "response.output_text.delta", "output_index", 0,
+                        "content_index", 0, "delta", stall.text()));
+                sleep(stall.pause());
+                output.add(message(stall.text()));
+            }
+            case Call call -> {
+                for (Tool tool : call.tools()) {
+                    Map<String, Object> item = new LinkedHashMap<>();
+                    item.put("type", "function_call");
+                    item.put("id", "fc_" + ids.incrementAndGet());
+                    item.put("call_id", "call_" + ids.incrementAndGet());
+                    item.put("name", tool.name());
+                    item.put("arguments", json(tool.input()));
+                    output.add(item);
+                }
+            }
+            case Fail fail -> throw new IllegalStateException("answered above");
+        }
+        int index = 0;
+        for (Map<String, Object> item : output) {
+            sse.send("response.output_item.added", Map.of("type", "response.output_item.added", "output_index", index,
+                    "item", item));
+            sse.send("response.output_item.done", Map.of("type", "response.output_item.done", "output_index", index,
+                    "item", item));
+            index++;
+        }
+        sse.send("response.completed", Map.of("type", "response.completed", "response", Map.of("id", id,
+                "status", "completed", "output", output, "usage", Map.of("input_tokens", INPUT_TOKENS,
+                        "input_tokens_details", Map.of("cached_tokens", 0), "output_tokens", OUTPUT_TOKENS,
+                        "output_tokens_details", Map.of("reasoning_tokens", 0),
+                        "total_tokens", INPUT_TOKENS + OUTPUT_TOKENS))));
+    }
+
+    private Map<String, Object> message(String text) {
+        return Map.of("type", "message", "id", "msg_" + ids.incrementAndGet(), "role", "assistant", "status", "completed",
+                "content", List.of(Map.of("type", "output_text", "text", text, "annotations", List.of())));
+    }
+
+    private static String openaiText(JsonNode item) {
+        JsonNode content = item.path("content");
+        if (content.isString()) {
+            return content.asString();
+        }
+        StringBuilder out = new StringBuilder();
+        content.forEach(part -> out.append(part.path("text").asString()).append('\n'));
+        return out.toString();
+    }
+
+    // ---- plumbing -----------------------------------------------------------------------------------
+
+    private static void sleep(Duration pause) {
+        try {
+            Thread.sleep(pause);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    static String json(Object value) {
+        return ProtocolJson.MAPPER.writeValueAsString(value);
+    }
+
+    private static void respond(HttpExchange exchange, int status, String type, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("content-type", type);
+        exchange.sendResponseHeaders(status, bytes.length);
+        exchange.getResponseBody().write(bytes);
+    }
+
+    /** A server-sent-event stream, flushed per event so the agent sees it as it comes. */
+    private record Sse(OutputStream out) {
+        static Sse open(HttpExchange exchange) throws IOException {
+            exchange.getResponseHeaders().set("content-type", "text/event-stream");
+            exchange.getResponseHeaders().set("cache-control", "no-cache");
+            exchange.sendResponseHeaders(200, 0);
+            return new Sse(exchange.getResponseBody());
+        }
+
+        void send(String event, Object data) throws IOException {
+            out.write(("event: " + event + "\ndata: " + json(data) + "\n\n").getBytes(StandardCharsets.UTF_8));
+            out.flush();
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        threads.shutdownNow();
+    }
+}

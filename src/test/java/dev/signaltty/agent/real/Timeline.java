@@ -1,0 +1,103 @@
+package dev.signaltty.agent.real;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import dev.signaltty.support.ProtocolClient;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Every agent, attention and decision event of the daemon, recorded from a subscription of its own, so a
+ * test can read one pane's exact lifecycle / attention / decision sequence. Public for other suites.
+ */
+public final class Timeline implements AutoCloseable {
+
+    private final ProtocolClient connection;
+    private final List<JsonNode> events = new CopyOnWriteArrayList<>();
+    private final Thread reader;
+
+    public Timeline(ProtocolClient connection) {
+        this.connection = connection;
+        connection.call("subscribe", Map.of("events", List.of("agent.*", "attention.*", "decision.*", "task.*")));
+        reader = Thread.ofVirtual().name("timeline").start(() -> {
+            try {
+                while (true) {
+                    events.add(connection.nextEvent());
+                }
+            } catch (RuntimeException | AssertionError e) {
+                // closed
+            }
+        });
+    }
+
+    private List<JsonNode> of(String pane) {
+        return events.stream().filter(e -> pane.equals(e.path("payload").path("pane_id").asString())).toList();
+    }
+
+    /** The pane's lifecycle moves in order: {@code idle, working, done, …}. */
+    public List<String> lifecycle(String pane) {
+        return of(pane).stream().map(e -> e.get("event").asString()).filter(e -> e.startsWith("agent."))
+                .map(e -> e.substring("agent.".length())).toList();
+    }
+
+    /** The pane's attention moves in order (a clear reads {@code none}). */
+    public List<String> attention(String pane) {
+        return of(pane).stream().filter(e -> e.get("event").asString().startsWith("attention."))
+                .map(e -> e.get("payload").get("attention").asString()).toList();
+    }
+
+    /** The pane's decision events in order: {@code created, answered:allow_once, cleared:native_cancelled}. */
+    public List<String> decisions(String pane) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode e : of(pane)) {
+            String name = e.get("event").asString();
+            JsonNode p = e.get("payload");
+            switch (name) {
+                case "decision.created" -> out.add("created");
+                case "decision.answered" -> out.add("answered:" + p.path("option_id").asString());
+                case "decision.cleared" -> out.add("cleared:" + p.path("reason").asString());
+                default -> {
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The task's states in order, from its task.created / task.updated events (repeats folded). */
+    public List<String> task(String taskId) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode e : events) {
+            if (taskId.equals(e.path("payload").path("task_id").asString())
+                    && e.get("event").asString().startsWith("task.")) {
+                String state = e.get("payload").get("state").asString();
+                if (out.isEmpty() || !out.getLast().equals(state)) {
+                    out.add(state);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Waits until the pane's lifecycle sequence ends with {@code last}, then returns the whole sequence. */
+    public List<String> awaitLifecycle(String pane, Duration timeout, String... last) {
+        List<String> tail = List.of(last);
+        try {
+            ProtocolClient.eventually(timeout, () -> {
+                List<String> seen = lifecycle(pane);
+                return seen.size() >= tail.size() && seen.subList(seen.size() - tail.size(), seen.size()).equals(tail);
+            });
+        } catch (AssertionError e) {
+            throw new AssertionError("pane " + pane + " lifecycle " + lifecycle(pane) + " never ended with " + tail, e);
+        }
+        return lifecycle(pane);
+    }
+
+    @Override
+    public void close() {
+        connection.close();
+        reader.interrupt();
+    }
+}
