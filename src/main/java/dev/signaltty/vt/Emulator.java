@@ -3,12 +3,14 @@ package dev.signaltty.vt;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Gives the parser's actions their meaning: the VT100/xterm subset tmux implements, applied to two
- * {@link Grid}s (main and alternate). Where terminals disagree, this follows tmux 3.3a, because its
- * {@code capture-pane} is the reference our screens are tested against:
+ * Gives the parser's actions their meaning: the VT100/xterm subset programs use, applied to two
+ * {@link Grid}s (main and alternate). xterm is the reference; tmux 3.3a's {@code capture-pane} is the
+ * differential oracle where the two agree (docs/terminal.md lists where they do not, ADR 0170):
  * <ul>
- *   <li>The cursor column may equal {@code cols} after writing the last column (tmux's pending wrap):
- *       the next printable character wraps first; movements clamp it back to the last column.</li>
+ *   <li>Pending wrap (xterm's last-column flag) is encoded as {@code cx == cols}: the cursor is in the
+ *       last column with the flag set, so the next printable character wraps first. Controls that clear
+ *       the flag start from the last column ({@link #clampedX()}); the few that keep it (HT, SU/SD,
+ *       SL/SR, DECIC/DECDC, HTS/TBC, SGR, modes) leave {@code cx} alone, and DECSC/DECRC save it.</li>
  *   <li>Any region scrolling up on the main screen feeds history with the rows leaving its top
  *       (tmux's {@code grid_scroll_history_region}); nothing does while the alternate screen is active.</li>
  *   <li>Entering the alternate screen (47, 1047, 1049) always starts from a blank grid; 1049 also saves
@@ -37,10 +39,14 @@ final class Emulator implements VtActions {
     boolean[] tabs;
     String title = "";
     private int lastPrinted = -1;
-    /** DECSC/DECRC and CSI s/u: one slot for both screens, as in tmux. */
-    private final SavedCursor decSaved = new SavedCursor();
-    /** The cursor saved by entering 1049, restored by leaving it (even when not in alt, like tmux). */
+    /**
+     * DECSC/DECRC and CSI s/u: one slot per screen, as in xterm. Entering 1049 saves into the main
+     * screen's slot and leaving it restores from there (even when not in the alternate screen).
+     */
+    private final SavedCursor mainSaved = new SavedCursor();
     private final SavedCursor altSaved = new SavedCursor();
+    /** A DECRQSS request ({@code DCS $ q ... ST}) being collected, or null. */
+    private StringBuilder statusRequest;
     private final Charsets charsets = new Charsets();
 
     Emulator(int cols, int rows, TerminalListener listener, Grid.ScrollSink historySink, Runnable clearHistory) {
@@ -153,8 +159,8 @@ final class Emulator implements VtActions {
         }
     }
 
+    /** A combining mark joins the cell before the cursor; REP still repeats the base (xterm). */
     private void combine(int cp) {
-        lastPrinted = -1;
         int x = cx >= cols ? cols - 1 : cx - 1;
         if (x < 0) {
             return;
@@ -190,14 +196,11 @@ final class Emulator implements VtActions {
         }
     }
 
+    /** From the last column when a wrap is pending; no reverse wrap at column 0 (xterm's default). */
     private void backspace() {
-        if (cx >= cols) {
-            cx = cols - 1;
-        } else if (cx > 0) {
+        cx = clampedX();
+        if (cx > 0) {
             cx--;
-        } else if (cy > 0 && grid.row(cy - 1).wrapped) {
-            cy--; // reverse wrap, like tmux
-            cx = cols - 1;
         }
     }
 
@@ -213,7 +216,7 @@ final class Emulator implements VtActions {
     }
 
     void backTab(int n) {
-        cx = Math.min(cx, cols - 1);
+        cx = clampedX();
         while (n-- > 0 && cx > 0) {
             do {
                 cx--;
@@ -221,7 +224,11 @@ final class Emulator implements VtActions {
         }
     }
 
+    /** LF, VT, FF, IND: clear a pending wrap, keep the column. */
     void lineFeed() {
+        if (cx >= cols) {
+            cx = cols - 1;
+        }
         if (cy == bottom) {
             scrollUp(1);
         } else if (cy < rows - 1) {
@@ -230,6 +237,7 @@ final class Emulator implements VtActions {
     }
 
     void reverseIndex() {
+        cx = clampedX();
         if (cy == top) {
             grid.scrollDown(top, bottom, 1, Sgr.erased(attr));
         } else if (cy > 0) {
@@ -270,28 +278,39 @@ final class Emulator implements VtActions {
     }
 
     void saveCursor() {
-        save(decSaved);
+        save(grid == alt ? altSaved : mainSaved);
     }
 
     void restoreCursor() {
-        restore(decSaved);
+        restore(grid == alt ? altSaved : mainSaved);
     }
 
+    /** DECSC: position, pending wrap, attributes, origin mode, charsets (xterm's CursorSave). */
     private void save(SavedCursor s) {
-        s.x = cx;
+        s.x = clampedX();
         s.y = cy;
+        s.pendingWrap = cx >= cols;
         s.attr = attr;
         s.origin = modes.origin;
         s.charsets = charsets.save();
-        s.valid = true;
     }
 
+    /** DECRC; a slot never saved restores home, default attributes and charsets, origin off (DEC). */
     private void restore(SavedCursor s) {
         cx = Math.min(s.x, cols - 1);
         cy = Math.min(s.y, rows - 1);
+        if (s.pendingWrap && cx == cols - 1 && modes.autowrap) {
+            cx = cols;
+        }
         attr = s.attr;
         modes.origin = s.origin;
         charsets.restore(s.charsets);
+    }
+
+    /** DECSTR and RIS forget saved cursors. */
+    void resetSavedCursors() {
+        mainSaved.reset();
+        altSaved.reset();
     }
 
     void fullReset() {
@@ -308,8 +327,7 @@ final class Emulator implements VtActions {
         cx = 0;
         cy = 0;
         resetTabs();
-        decSaved.reset();
-        altSaved.reset();
+        resetSavedCursors();
     }
 
     void resetTabs() {
@@ -335,6 +353,28 @@ final class Emulator implements VtActions {
         if (code == 0 || code == 2) {
             title = new String(data, semi + 1, len - semi - 1, StandardCharsets.UTF_8);
             listener.titleChanged(title);
+        }
+    }
+
+    /** DECRQSS ({@code DCS $ q Pt ST}) is the one DCS with a meaning here; the rest are dropped. */
+    @Override
+    public void hook(VtParams params, int intermediates, boolean ignore, int finalByte) {
+        lastPrinted = -1;
+        statusRequest = !ignore && intermediates == '$' && finalByte == 'q' ? new StringBuilder() : null;
+    }
+
+    @Override
+    public void put(int b) {
+        if (statusRequest != null && statusRequest.length() < Reports.MAX_STATUS_REQUEST) {
+            statusRequest.append((char) b);
+        }
+    }
+
+    @Override
+    public void unhook() {
+        if (statusRequest != null) {
+            Reports.statusString(this, statusRequest.toString());
+            statusRequest = null;
         }
     }
 
@@ -373,23 +413,20 @@ final class Emulator implements VtActions {
                 return;
             }
             if (withCursor) {
-                save(altSaved);
+                save(mainSaved); // DECSC on the main screen, then the switch: xterm's order
             }
             grid = alt;
             alt.eraseRows(0, rows, Sgr.DEFAULT);
         } else {
-            if (withCursor && altSaved.valid) {
-                // position and attributes only (not origin mode), even when not in the alternate
-                // screen: both as tmux does
-                cx = Math.min(altSaved.x, cols - 1);
-                cy = Math.min(altSaved.y, rows - 1);
-                attr = altSaved.attr;
+            if (grid == alt) {
+                grid = main;
+                main.markAllDirty(); // the main screen's text reappears: readers see it as new
             }
-            if (grid == main) {
-                return;
+            if (withCursor) {
+                // the whole DECSC state, charsets included, even when not in the alternate screen
+                // (xterm): line drawing selected by a TUI does not leak into the shell's screen
+                restore(mainSaved);
             }
-            grid = main;
-            main.markAllDirty(); // the main screen's text reappears: readers see it as new
         }
     }
 

@@ -2,7 +2,10 @@ package dev.signaltty.vt;
 
 import java.util.Arrays;
 
-/** ESC dispatch (after {@code ESC}, optional intermediates, a final byte), as tmux's {@code input_esc_dispatch}. */
+/**
+ * ESC dispatch (after {@code ESC}, optional intermediates, a final byte): each final byte names one
+ * operation; behaviour follows xterm (ADR 0170, docs/terminal.md).
+ */
 final class EscHandler {
 
     private EscHandler() {
@@ -18,11 +21,12 @@ final class EscHandler {
                     e.cx = 0;
                     e.lineFeed();
                 }
-                case 'H' -> {
-                    if (e.cx < e.cols) {
-                        e.tabs[e.cx] = true;
-                    }
-                }
+                case 'H' -> e.tabs[e.clampedX()] = true; // HTS; a pending wrap stays pending
+                case 'N' -> e.charsets().singleShift(2);
+                case 'O' -> e.charsets().singleShift(3);
+                case 'n' -> e.charsets().shift(2);
+                case 'o' -> e.charsets().shift(3);
+                case 'Z' -> e.reply(Reports.PRIMARY_DA); // DECID
                 case 'M' -> e.reverseIndex();
                 case 'c' -> e.fullReset();
                 case '=' -> e.modes.keypad = true;
@@ -32,8 +36,8 @@ final class EscHandler {
             }
         } else if (intermediates == '#' && b == '8') {
             alignmentTest(e);
-        } else if (intermediates == '(' || intermediates == ')') {
-            e.charsets().designate(intermediates == '(' ? 0 : 1, b);
+        } else if (intermediates >= '(' && intermediates <= '+') {
+            e.charsets().designate(intermediates - '(', b); // G0..G3
         }
     }
 

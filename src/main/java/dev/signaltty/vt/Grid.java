@@ -83,9 +83,8 @@ final class Grid {
     }
 
     /**
-     * Clears columns {@code [from, to)} of row y. A wide character cut by the range is not repaired,
-     * as in tmux: its surviving half stays (an orphan tail shows as nothing), so our text matches
-     * tmux's capture (ADR 0031).
+     * Clears columns {@code [from, to)} of row y. A wide character cut by the range is blanked whole,
+     * as in xterm (tmux leaves the surviving half: ADR 0170).
      */
     void erase(int y, int from, int to, long fill) {
         Row r = rows[y];
@@ -93,6 +92,13 @@ final class Grid {
         to = Math.min(cols, to);
         if (from >= to) {
             return;
+        }
+        if (r.cps[from] == Row.WIDE_TAIL || to < cols && r.cps[to] == Row.WIDE_TAIL) {
+            r.stale();
+            splitWideAt(r, from);
+            if (to < cols) {
+                splitWideAt(r, to);
+            }
         }
         r.clear(from, to, fill);
         if (to == cols) {
@@ -108,7 +114,8 @@ final class Grid {
 
     /**
      * ICH: shifts cells from x right by n within the row, blanking the gap; cells pushed off are lost.
-     * Like tmux (and unlike xterm) a wide character split by the shift is not repaired.
+     * As in xterm, a wide character the shift splits is blanked whole: the one under x, and one whose
+     * tail is pushed off the right edge.
      */
     void insertChars(int y, int x, int n, long fill) {
         Row r = rows[y];
@@ -117,6 +124,10 @@ final class Grid {
         }
         n = Math.min(n, cols - x);
         r.stale();
+        splitWideAt(r, x);
+        if (n < cols - x) {
+            splitWideAt(r, cols - n);
+        }
         r.touch(Math.min(cols, r.used + n));
         System.arraycopy(r.cps, x, r.cps, x + n, cols - x - n);
         System.arraycopy(r.attrs, x, r.attrs, x + n, cols - x - n);
@@ -135,7 +146,10 @@ final class Grid {
         }
         n = Math.min(n, cols - x);
         r.stale();
-        // no wide-character repair here: tmux shifts cells as they are, and we match its screens
+        splitWideAt(r, x); // xterm blanks a wide character cut at either end of the deleted cells
+        if (x + n < cols) {
+            splitWideAt(r, x + n);
+        }
         System.arraycopy(r.cps, x + n, r.cps, x, cols - x - n);
         System.arraycopy(r.attrs, x + n, r.attrs, x, cols - x - n);
         r.attrEnd = cols;
@@ -143,6 +157,17 @@ final class Grid {
             System.arraycopy(r.combining, x + n, r.combining, x, cols - x - n);
         }
         r.clear(cols - n, cols, fill);
+    }
+
+    /** When column x holds the tail of a wide character, blanks both of its cells (keeping their attributes). */
+    private static void splitWideAt(Row r, int x) {
+        if (x > 0 && r.cps[x] == Row.WIDE_TAIL && Row.isWideHead(r.cps[x - 1])) {
+            r.cps[x - 1] = Row.EMPTY;
+            r.cps[x] = Row.EMPTY;
+            if (r.combining != null) {
+                r.combining[x - 1] = null;
+            }
+        }
     }
 
     void markAllDirty() {

@@ -11,6 +11,10 @@ final class Modes {
     boolean keypad;
     boolean bracketedPaste;
     boolean focusEvents;
+    /** ?12 (att610 blinking cursor): only reported (DECRQM), the viewer's terminal draws the cursor. */
+    boolean cursorBlink;
+    /** DECSCUSR's Ps (0: the default); only reported (DECRQSS). */
+    int cursorStyle;
     /** 0, 1000, 1002 or 1003. */
     int mouse;
     /** 0, 1005, 1006 or 1015. */
@@ -25,6 +29,8 @@ final class Modes {
         keypad = false;
         bracketedPaste = false;
         focusEvents = false;
+        cursorBlink = false;
+        cursorStyle = 0;
         mouse = 0;
         mouseEncoding = 0;
     }
@@ -34,6 +40,7 @@ final class Modes {
         switch (mode) {
             case 1 -> appCursor = on;
             case 7 -> autowrap = on;
+            case 12 -> cursorBlink = on;
             case 25 -> cursorVisible = on;
             case 1000, 1002, 1003 -> mouse = on ? mode : 0;
             case 1004 -> focusEvents = on;

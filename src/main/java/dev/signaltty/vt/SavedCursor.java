@@ -1,18 +1,19 @@
 package dev.signaltty.vt;
 
-/** A saved cursor: DECSC/CSI s, or the one 1049 keeps. */
+/** A saved cursor (DECSC/CSI s, and 1049's): what xterm's {@code CursorSave} keeps. */
 final class SavedCursor {
     int x;
     int y;
+    /** The last-column flag: DECRC after a save at the right edge still wraps the next character. */
+    boolean pendingWrap;
     long attr;
     boolean origin;
     int charsets;
-    boolean valid;
 
     void reset() {
-        valid = false;
         x = 0;
         y = 0;
+        pendingWrap = false;
         attr = Sgr.DEFAULT;
         origin = false;
         charsets = 0;

@@ -129,12 +129,29 @@ final class Sgr {
                 sb.append(';').append(FLAG_CODES[i]);
             }
         }
-        appendColor(sb, attr & COLOR_MASK, 30, 90, 38);
-        appendColor(sb, (attr >>> BG_SHIFT) & COLOR_MASK, 40, 100, 48);
+        appendColor(sb, attr & COLOR_MASK, 30, 90, 38, false);
+        appendColor(sb, (attr >>> BG_SHIFT) & COLOR_MASK, 40, 100, 48, false);
         sb.append('m');
     }
 
-    private static void appendColor(StringBuilder sb, long color, int base, int brightBase, int extended) {
+    /**
+     * The SGR as DECRQSS reports it (xterm): the same codes without the CSI, extended colours in their
+     * colon forms ({@code 38:5:N}, {@code 38:2::R:G:B}).
+     */
+    static void appendReport(StringBuilder sb, long attr) {
+        sb.append('0');
+        for (int i = 0; i < FLAGS.length; i++) {
+            if ((attr & FLAGS[i]) != 0) {
+                sb.append(';').append(FLAG_CODES[i]);
+            }
+        }
+        appendColor(sb, attr & COLOR_MASK, 30, 90, 38, true);
+        appendColor(sb, (attr >>> BG_SHIFT) & COLOR_MASK, 40, 100, 48, true);
+        sb.append('m');
+    }
+
+    private static void appendColor(StringBuilder sb, long color, int base, int brightBase, int extended,
+                                    boolean colons) {
         int kind = (int) (color >>> 24);
         int v = (int) (color & 0xFFFFFF);
         if (kind == KIND_PALETTE) {
@@ -143,11 +160,12 @@ final class Sgr {
             } else if (v < 16) {
                 sb.append(';').append(brightBase + v - 8);
             } else {
-                sb.append(';').append(extended).append(";5;").append(v);
+                sb.append(';').append(extended).append(colons ? ":5:" : ";5;").append(v);
             }
         } else if (kind == KIND_RGB) {
-            sb.append(';').append(extended).append(";2;").append(v >>> 16).append(';')
-                .append((v >>> 8) & 0xFF).append(';').append(v & 0xFF);
+            char sep = colons ? ':' : ';';
+            sb.append(';').append(extended).append(colons ? ":2::" : ";2;").append(v >>> 16).append(sep)
+                .append((v >>> 8) & 0xFF).append(sep).append(v & 0xFF);
         }
     }
 

@@ -147,7 +147,7 @@ class TerminalTest {
             Events ev = new Events();
             Terminal t = new Terminal(80, 24, ev, RingLimits.defaults(), 0);
             feed(t, CSI + "5;10H" + CSI + "5n" + CSI + "6n" + CSI + "c" + CSI + ">c");
-            assertEquals(List.of(CSI + "0n", CSI + "5;10R", CSI + "?1;2c", CSI + ">84;0;0c"), ev.replies);
+            assertEquals(List.of(CSI + "0n", CSI + "5;10R", CSI + "?64;21;22c", CSI + ">41;379;0c"), ev.replies);
         }
 
         @Test
