@@ -4,14 +4,20 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Function;
+
+import org.jspecify.annotations.Nullable;
 
 import dev.signaltty.SignalttyApplication;
+import dev.signaltty.cli.internal.ArgParser;
 import dev.signaltty.cli.internal.CliException;
 import dev.signaltty.cli.internal.Client;
 import dev.signaltty.cli.internal.CommandTable;
 import dev.signaltty.cli.internal.Daemon;
 import dev.signaltty.cli.internal.Runner;
 import dev.signaltty.cli.internal.ShellCompletion;
+import dev.signaltty.cli.internal.remote.Fleet;
+import dev.signaltty.cli.internal.remote.RemoteHosts;
 
 /**
  * The one entry point of the signaltty jar/classpath: the one-shot CLI, the console, and the daemon
@@ -49,11 +55,18 @@ public final class Main {
             out.flush();
             System.exit(0);
         }
-        Runner runner = new Runner(CommandTable.standard(), System::getenv, Path.of("").toAbsolutePath(), System.in,
+        RemoteHosts hosts = RemoteHosts.extract(words, System::getenv);
+        words = hosts.words();
+        Function<String, @Nullable String> env = hosts.environment(System::getenv);
+        Runner runner = new Runner(CommandTable.standard(), env, Path.of("").toAbsolutePath(), System.in,
                 out, System.err);
         int status;
-        if (wantsConsole(words)) {
-            status = console(runner, words.contains("--no-start"));
+        if (hosts.serverCommand()) {
+            status = remoteServer(env, words);
+        } else if (hosts.allHosts()) {
+            status = allHosts(runner, env, words);
+        } else if (wantsConsole(words)) {
+            status = console(runner, env, words.contains("--no-start"));
         } else {
             Client.exitClosesConnections();
             status = runner.run(words);
@@ -68,9 +81,31 @@ public final class Main {
         return rest.isEmpty() || rest.equals(List.of("console"));
     }
 
-    private static int console(Runner runner, boolean noStart) {
+    /** {@code server start|stop|status|recover --host H}: the daemon's lifecycle is the remote machine's. */
+    private static int remoteServer(Function<String, @Nullable String> env, List<String> words) {
         try {
-            new Daemon(runner.paths(), System::getenv).connect(noStart, System.err).close();
+            return java.util.Objects.requireNonNull(RemoteHosts.tunnel(env)).exec(words, false);
+        } catch (CliException e) {
+            System.err.println(e.code() + ": " + e.getMessage());
+            return e.status();
+        }
+    }
+
+    /** {@code --all-hosts}: a read-only command on this machine and on every named host. */
+    private static int allHosts(Runner runner, Function<String, @Nullable String> env, List<String> words) {
+        try {
+            return new Fleet(env, System.out, System.err).run(runner.parser().parse(words));
+        } catch (ArgParser.UsageException e) {
+            return runner.usage(e);
+        } catch (CliException e) {
+            System.err.println(e.code() + ": " + e.getMessage());
+            return e.status();
+        }
+    }
+
+    private static int console(Runner runner, Function<String, @Nullable String> env, boolean noStart) {
+        try {
+            new Daemon(runner.paths(), env).connect(noStart, System.err).close();
         } catch (CliException e) {
             System.err.println(e.code() + ": " + e.getMessage());
             return e.status();

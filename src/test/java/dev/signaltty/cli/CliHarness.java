@@ -64,18 +64,21 @@ final class CliHarness implements AutoCloseable {
         return command;
     }
 
+    /** The variables that make a process use this harness's dirs (and mark its daemons for close()). */
+    Map<String, String> environment() {
+        Path natives = Path.of("target", "native").toAbsolutePath();
+        return Map.of("XDG_RUNTIME_DIR", runtime.toString(), "XDG_STATE_HOME", state.toString(),
+                "XDG_CONFIG_HOME", config.toString(), "SIGNALTTY_DAEMON_JAVA_OPTS", "-Dpty4j.tmpdir=" + natives
+                        + " -Djna.tmpdir=" + natives + " -Dsignaltty.test.harness=" + marker);
+    }
+
     /** A process builder for {@code command} in this harness's directory and XDG environment. */
     ProcessBuilder builder(List<String> command, Map<String, String> env) {
         ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile());
         Map<String, String> environment = builder.environment();
         environment.keySet().removeIf(k -> k.startsWith("SIGNALTTY_"));
-        environment.put("XDG_RUNTIME_DIR", runtime.toString());
-        environment.put("XDG_STATE_HOME", state.toString());
-        environment.put("XDG_CONFIG_HOME", config.toString());
-        Path natives = Path.of("target", "native").toAbsolutePath();
         // The marker lets close() find this harness's daemons even when one never answered.
-        environment.put("SIGNALTTY_DAEMON_JAVA_OPTS", "-Dpty4j.tmpdir=" + natives + " -Djna.tmpdir=" + natives
-                + " -Dsignaltty.test.harness=" + marker);
+        environment.putAll(environment());
         environment.putAll(env);
         return builder;
     }

@@ -128,6 +128,14 @@ public final class CommandTable {
         rows.add(of("server recover", "server.info",
                 "start the daemon accepting the loss of unprovable journal history").action(Action.SERVER_RECOVER));
 
+        // --- remote hosts (docs/remote.md); --host and --all-hosts are taken by RemoteHosts
+        rows.add(of("hosts add", null, "name a remote host: signaltty --host NAME … then runs there over ssh")
+                .action(Action.HOSTS).arg("name", "name").arg("target", "target")
+                .flag("command", STRING, "signaltty on that host (default: signaltty on its PATH)"));
+        rows.add(of("hosts list", null, "list the named remote hosts").action(Action.HOSTS));
+        rows.add(of("hosts remove", null, "forget a named host and close its ssh connection").action(Action.HOSTS)
+                .arg("name", "name"));
+
         // --- workspaces
         rows.add(of("workspace create", "workspace.create", "create a workspace").mutating()
                 .optArg("name", "name").flag("cwd", PATH, "checkout directory (default: here)"));

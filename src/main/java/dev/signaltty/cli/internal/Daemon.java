@@ -48,6 +48,10 @@ public final class Daemon {
 
     /** A connection to the running daemon, starting it first unless {@code noStart}. */
     public Client connect(boolean noStart, java.io.PrintStream err) {
+        var tunnel = dev.signaltty.cli.internal.remote.RemoteHosts.tunnel(env);
+        if (tunnel != null) {
+            return tunnel.connect(noStart); // the remote daemon starts on demand there, as here
+        }
         try {
             return Client.connect(paths.socket());
         } catch (CliException e) {

@@ -104,7 +104,7 @@ public final class Runner {
         }
     }
 
-    int usage(ArgParser.UsageException e) {
+    public int usage(ArgParser.UsageException e) {
         err.println("usage error: " + e.getMessage());
         if (e.spec() != null) {
             err.println("usage: " + e.spec().usage());
@@ -172,6 +172,10 @@ public final class Runner {
                 return status(json);
             }
             case SERVER_RUN -> throw new IllegalStateException("server run is started by Main");
+            case HOSTS -> {
+                return new dev.signaltty.cli.internal.remote.HostsCommand(env, out)
+                        .run(spec.words().getLast(), inv.params(), json);
+            }
         }
         return 0;
     }
@@ -264,6 +268,11 @@ public final class Runner {
 
     /** {@code events}: subscribe, then print each event line as JSON until EOF (or Ctrl-C). */
     private int events(Daemon daemon, Invocation inv) {
+        var tunnel = dev.signaltty.cli.internal.remote.RemoteHosts.tunnel(env);
+        if (tunnel != null) {
+            return new dev.signaltty.cli.internal.remote.ResumingEvents(tunnel, env, out, err)
+                    .run(inv.params(), inv.options().json(), inv.options().noStart());
+        }
         try (Client client = daemon.connect(inv.options().noStart(), err)) {
             Object reply = client.call("subscribe", inv.params(), event -> {
                 out.println(Json.write(event));

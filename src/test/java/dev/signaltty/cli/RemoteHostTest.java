@@ -1,0 +1,221 @@
+package dev.signaltty.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.signaltty.cli.CliHarness.Run;
+import dev.signaltty.cli.internal.Json;
+
+/**
+ * {@code --host} through a real OpenSSH server on loopback: the "remote" machine is a second daemon
+ * with its own XDG dirs, reached only through ssh (issue 22).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class RemoteHostTest {
+
+    Path temp;
+
+    CliHarness local;
+    CliHarness remote;
+    TestSshd box;
+    Path sshConfig;
+    Path command;
+    Map<String, String> viaSsh;
+
+    @BeforeAll
+    void startHosts(@TempDir Path temp) throws Exception {
+        this.temp = temp;
+        local = new CliHarness(Files.createDirectories(temp.resolve("local")));
+        remote = new CliHarness(Files.createDirectories(temp.resolve("remote")));
+        Path ssh = Files.createDirectories(temp.resolve("ssh"));
+        Files.setPosixFilePermissions(ssh, PosixFilePermissions.fromString("rwx------"));
+        sshConfig = ssh.resolve("config");
+        command = TestSshd.remoteCommand(ssh);
+        box = TestSshd.start(temp.resolve("sshd"), "box", remote.environment(), sshConfig);
+        viaSsh = Map.of("SIGNALTTY_SSH_CONFIG", sshConfig.toString());
+        Run added = local.run(viaSsh, "", "hosts", "add", "box", "box", "--command", command.toString());
+        assertThat(added.status()).as(added.toString()).isZero();
+    }
+
+    @AfterAll
+    void stopHosts() {
+        local.run(viaSsh, "", "hosts", "remove", "box");
+        box.close();
+        remote.close();
+        local.close();
+    }
+
+    @Test
+    void aCommandRunsAgainstTheRemoteDaemonStartedOnDemand() {
+        Run created = local.run(viaSsh, "", "--host", "box", "new", "remote-ws", "--", "bash");
+        assertThat(created.status()).as(created.toString()).isZero();
+        String pane = created.out().lines().filter(l -> l.startsWith("pane ")).findFirst().orElseThrow().substring(5);
+
+        // It is the remote machine's daemon that has the pane: asked there directly, without ssh.
+        Run there = remote.run("pane", "get", pane, "--json");
+        assertThat(there.status()).as(there.toString()).isZero();
+        // The local machine has no daemon at all.
+        Run here = local.run(Map.of(), "", "--no-start", "pane", "list", "--json");
+        if (here.status() == 0) {
+            assertThat(here.out()).doesNotContain(pane); // another test started a local daemon
+        } else {
+            assertThat(here.err()).contains("NO_SUCH_SERVER");
+        }
+
+        Run write = local.run(viaSsh, "", "pane", "write", pane, "--data", "echo from-afar-$((6*7))\n", "--host", "box");
+        assertThat(write.status()).as(write.toString()).isZero();
+        Run waited = local.run(viaSsh, "", "--host", "box", "pane", "wait-output", pane, "from-afar-42", "--timeout", "60");
+        assertThat(waited.status()).as(waited.toString()).isZero();
+
+        Run status = local.run(viaSsh, "", "--host", "box", "server", "status", "--json");
+        assertThat(status.status()).as(status.toString()).isZero();
+        assertThat(CliHarness.json(status).get("socket")).isEqualTo(remote.socket().toString());
+    }
+
+    @Test
+    void aDecisionOfAnAgentOnTheRemoteHostIsAnsweredFromThisHostsCli() throws Exception {
+        Run created = local.run(viaSsh, "", "--host", "box", "new", "agents", "--", "bash");
+        assertThat(created.status()).as(created.toString()).isZero();
+        String pane = created.out().lines().filter(l -> l.startsWith("pane ")).findFirst().orElseThrow().substring(5);
+        // The agent's hook runs on the remote machine and blocks until someone answers.
+        String payload = Json.write(Map.of("session_id", "s-remote", "hook_event_name", "PermissionRequest",
+                "cwd", "/tmp", "tool_name", "Bash", "tool_input", Map.of("command", "make deploy"),
+                "tool_use_id", "toolu_remote1"));
+        Map<String, String> hookEnv = new HashMap<>(Map.of("SIGNALTTY_PANE", pane));
+        ProcessBuilder hookBuilder = remote.builder(CliHarness.javaCommand("hook-event", "--agent", "claude",
+                "--wait-for-answer"), hookEnv);
+        Path verdict = temp.resolve("verdict.json");
+        Process hook = hookBuilder.redirectOutput(verdict.toFile()).redirectErrorStream(false).start();
+        try (var in = hook.getOutputStream()) {
+            in.write(payload.getBytes(StandardCharsets.UTF_8));
+        }
+
+        String decision = null;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (decision == null && System.nanoTime() < deadline) {
+            Run list = local.run(viaSsh, "", "--host", "box", "decision", "list", "--json");
+            assertThat(list.status()).as(list.toString()).isZero();
+            decision = dev.signaltty.cli.internal.Output.findId(CliHarness.json(list), "decision_id", "dec_");
+            if (decision == null) {
+                Thread.sleep(200);
+            }
+        }
+        assertThat(decision).as("a pending decision on the remote host").isNotNull();
+        Run answered = local.run(viaSsh, "", "--host", "box", "decision", "answer", decision, "allow_once");
+        assertThat(answered.status()).as(answered.toString()).isZero();
+
+        assertThat(hook.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(Files.readString(verdict)).contains("allow");
+    }
+
+    @Test
+    void allHostsLabelsEachHostsAnswer() {
+        Run local1 = local.run("new", "here", "--", "bash");
+        assertThat(local1.status()).as(local1.toString()).isZero();
+        Run all = local.run(viaSsh, "", "--all-hosts", "attention", "--json");
+        assertThat(all.status()).as(all.toString()).isZero();
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> hosts = (List<Map<String, Object>>) CliHarness.json(all).get("hosts");
+        assertThat(hosts).extracting(h -> h.get("host")).containsExactly("local", "box");
+        assertThat(hosts).allSatisfy(h -> assertThat(h.get("ok")).isEqualTo(true));
+
+        Run mutating = local.run(viaSsh, "", "--all-hosts", "pane", "close", "x");
+        assertThat(mutating.status()).isNotZero();
+        assertThat(mutating.err()).contains("--all-hosts").contains("read-only");
+    }
+
+    @Test
+    void theHostGoingAwayIsNamedAndEventsResumeWhenItIsBack() throws Exception {
+        assertThat(local.run(viaSsh, "", "--host", "box", "server", "start").status()).isZero();
+        Path events = temp.resolve("events.out");
+        Path notices = temp.resolve("events.err");
+        Map<String, String> env = new HashMap<>(viaSsh);
+        env.put("SIGNALTTY_RECONNECT_TIMEOUT_S", "120");
+        Process stream = local.builder(CliHarness.javaCommand("--host", "box", "events", "--events", "workspace.*", "--json"), env)
+                .redirectOutput(events.toFile()).redirectError(notices.toFile()).start();
+        try {
+            awaitContains(notices, "\"subscribed\":true", () -> { }); // --json: the subscribe reply
+            awaitContains(events, "before-drop", () -> remote.run("workspace", "create", "before-drop"));
+
+            box.kill();
+            Run gone = local.run(viaSsh, "", "--host", "box", "pane", "list");
+            assertThat(gone.status()).as(gone.toString()).isEqualTo(1);
+            assertThat(gone.err()).contains("NO_SUCH_SERVER").contains("box").contains("unreachable");
+
+            box.restart();
+            awaitContains(notices, "reconnected to host box", () -> { });
+            awaitContains(events, "after-drop", () -> remote.run("workspace", "create", "after-drop"));
+            assertThat(Files.readString(notices)).contains("lost the connection to host box")
+                    .contains("replay complete");
+            assertThat(Files.readString(events)).doesNotContain("\"type\":\"gap\"");
+        } finally {
+            stream.destroy();
+            stream.waitFor(10, TimeUnit.SECONDS);
+            if (!box.alive()) {
+                box.restart();
+            }
+        }
+    }
+
+    /** Runs {@code action} once, then waits up to 120 s for {@code text} in {@code file}. */
+    private static void awaitContains(Path file, String text, Runnable action) throws Exception {
+        action.run();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (!(Files.exists(file) && Files.readString(file).contains(text))) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("no '" + text + "' in " + file + ":\n" + Files.readString(file));
+            }
+            Thread.sleep(200);
+        }
+    }
+
+    @Test
+    void namedHostsAreListedAndAnUnknownNameIsNotFound() {
+        Run list = local.run(viaSsh, "", "hosts", "list", "--json");
+        assertThat(list.status()).as(list.toString()).isZero();
+        assertThat(list.out()).contains("\"name\":\"box\"").contains(command.toString());
+        Run missing = local.run(viaSsh, "", "hosts", "remove", "nosuch");
+        assertThat(missing.status()).isEqualTo(1);
+        assertThat(missing.err()).contains("NOT_FOUND").contains("nosuch");
+        Run bad = local.run(viaSsh, "", "hosts", "add", "x y", "box");
+        assertThat(bad.err()).contains("BAD_PARAMS").contains("name");
+    }
+
+    @Test
+    void anUnreachableHostIsNamedInTheError() throws Exception {
+        int closed = TestSshd.freePort();
+        Run run = local.run(viaSsh, "", "--host", "nobody@127.0.0.1:" + closed, "pane", "list");
+        assertThat(run.status()).isEqualTo(1);
+        assertThat(run.err()).contains("NO_SUCH_SERVER").contains("nobody@127.0.0.1:" + closed)
+                .contains("unreachable");
+    }
+
+    @Test
+    void aDaemonSpeakingAnotherProtocolIsRefusedNamingTheHost() throws Exception {
+        Path impostor = temp.resolve("ssh").resolve("old-signaltty");
+        Files.writeString(impostor, "#!/bin/sh\necho '{\"protocol\":\"signaltty/9\",\"socket\":\"/nowhere.sock\"}'\n");
+        Files.setPosixFilePermissions(impostor, PosixFilePermissions.fromString("rwx------"));
+        assertThat(local.run(viaSsh, "", "hosts", "add", "old", "box", "--command", impostor.toString()).status()).isZero();
+        try {
+            Run run = local.run(viaSsh, "", "--host", "old", "pane", "list");
+            assertThat(run.status()).isEqualTo(1);
+            assertThat(run.err()).contains("BAD_PROTOCOL").contains("old (box)").contains("signaltty/9");
+        } finally {
+            local.run(viaSsh, "", "hosts", "remove", "old");
+        }
+    }
+}
