@@ -16,13 +16,13 @@ import java.util.concurrent.TimeUnit;
  * The scripted fake agent (src/test/resources/fake-agent/fake_claude.py) installed as an executable
  * named {@code claude}, so the launch integration recognises it, and the real CLI command its hooks run.
  */
-final class FakeAgent {
+public final class FakeAgent {
 
     private FakeAgent() {
     }
 
     /** Copies the script to {@code dir/claude} (executable) and returns its path. */
-    static Path install(Path dir) {
+    public static Path install(Path dir) {
         try (InputStream in = FakeAgent.class.getResourceAsStream("/fake-agent/fake_claude.py")) {
             Path bin = Files.createDirectories(dir.resolve("agent-bin"));
             Path claude = bin.resolve("claude");
@@ -45,7 +45,7 @@ final class FakeAgent {
         }
     }
 
-    static String cliProperty() {
+    public static String cliProperty() {
         return "signaltty.cli.command=" + String.join(" ", cli());
     }
 

@@ -148,7 +148,7 @@ final class Attach {
         if (!(result instanceof Map<?, ?> reply)) {
             throw new CliException("INTERNAL", "pane.attach returned no snapshot");
         }
-        paneId = String.valueOf(reply.get("pane_id"));
+        paneId = reply.get("pane_id") instanceof String id ? id : pane;
         byte[] snapshot = new byte[0];
         if (reply.get("snapshot") instanceof String s) {
             snapshot = s.getBytes(StandardCharsets.UTF_8);
