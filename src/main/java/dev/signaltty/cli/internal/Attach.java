@@ -43,6 +43,8 @@ final class Attach {
     /** The pane's id (the argument may be a name), from the attach reply. */
     private volatile String paneId = "";
     private volatile @Nullable String exitNote;
+    /** The connection that subscribed to the pane's end (a reattach on it does not subscribe again). */
+    private @Nullable Client subscribed;
 
     Attach(Daemon daemon, SignalttyPaths paths, PrintStream out, PrintStream err) {
         this.daemon = daemon;
@@ -123,7 +125,11 @@ final class Attach {
             }
             OutputCursor.Step step = cursor.accept(Base64.getDecoder().decode(data), end);
             if (step instanceof OutputCursor.Feed feed) {
-                write(feed.bytes());
+                AltScreenFilter.Result shown = AltScreenFilter.filter(feed.bytes());
+                write(shown.bytes());
+                if (shown.left()) {
+                    attach(current, pane); // the pane's main screen is back: a snapshot shows it exactly
+                }
             } else {
                 attach(current, pane); // seed R301: a forward gap → reattach before feeding more
             }
@@ -140,7 +146,16 @@ final class Attach {
      * the cursor to the offset it covers. A pane that has already exited ends the attach at once.
      */
     private void attach(Client client, String pane) {
+        if (subscribed == client) {
+            reattach(client, pane);
+            return;
+        }
+        subscribed = client;
         client.call("subscribe", Map.of("events", List.of("pane.exited", "pane.closed")), event -> { }).orThrow();
+        reattach(client, pane);
+    }
+
+    private void reattach(Client client, String pane) {
         Map<String, Object> params = new LinkedHashMap<>();
         params.put("pane_id", pane);
         // Events that arrive before the reply are older than the snapshot: drop them.
@@ -158,7 +173,7 @@ final class Attach {
         Long offset = OutputCursor.offset(reply.get("output_offset"));
         cursor.reset(offset == null ? 0 : offset);
         write("\u001b[H\u001b[2J".getBytes(StandardCharsets.US_ASCII));
-        write(snapshot);
+        write(AltScreenFilter.filter(snapshot).bytes());
         if (Boolean.FALSE.equals(reply.get("alive"))) {
             exitNote = "pane " + paneId + " has exited";
             detached.set(true);

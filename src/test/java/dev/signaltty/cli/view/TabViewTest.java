@@ -86,7 +86,7 @@ class TabViewTest {
             for (String line : screen.split("\n")) {
                 if (line.contains("LEFT-READY")) {
                     col = divider(line);
-                    assertThat(line.indexOf("LEFT-READY")).isLessThan(col);
+                    assertThat(line.indexOf("LEFT-READY")).as(screen).isLessThan(col);
                 }
                 if (line.contains("fake>")) {
                     assertThat(line.indexOf("fake>")).isGreaterThan(divider(line));
@@ -152,6 +152,26 @@ class TabViewTest {
         assertThat(cols(left)).isEqualTo(40);
         daemon.client().call("pane.close", Map.of("pane_id", left));
         daemon.client().call("pane.close", Map.of("pane_id", agent));
+    }
+
+    @Test
+    void attachEndsWithAMessageWhenTheProgramExitsAndGivesTheScreenBack() throws Exception { // issue 16 item 5
+        String workspace = daemon.client().call("workspace.create", Map.of("name", "attachws", "cwd", daemon.root().toString()))
+                .get("workspace_id").asString();
+        String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", workspace, "argv",
+                List.of("sh", "-c", "echo PANE-SAYS-HI; read x; echo bye-$x; exit 3"))).get("pane_id").asString();
+        try (OuterTmux tmux = OuterTmux.start(temp, 100, 20, script(temp, "echo BEFORE-ATTACH", "attach", pane))) {
+            tmux.await(WAIT, "the pane attached", s -> s.contains("PANE-SAYS-HI") && !s.contains("BEFORE-ATTACH"));
+            // the pane follows this terminal's size
+            eventually(WAIT, () -> cols(pane) == 100 && rows(pane) == 20);
+            tmux.literal("now");
+            tmux.keys("Enter");
+            String after = tmux.await(WAIT, "attach to end", s -> s.contains("CLI-EXIT="));
+            // the alternate screen is left: the shell's screen is back, without the pane's leftovers
+            assertThat(after).contains("BEFORE-ATTACH").contains("[pane " + pane + " exited with status 3]")
+                    .contains("CLI-EXIT=0").doesNotContain("PANE-SAYS-HI").doesNotContain("bye-now");
+        }
+        assertThat(daemon.tail(pane)).contains("bye-now");
     }
 
     static int cols(String pane) {

@@ -29,6 +29,14 @@ public final class OuterTerminal implements AutoCloseable {
     private OuterTerminal(Terminal terminal) {
         this.terminal = terminal;
         this.saved = terminal.enterRawMode();
+        // JLine's raw mode keeps signals and output processing; a pane needs Ctrl-C, Ctrl-\ and Ctrl-Z as
+        // bytes, and its output unchanged (no \n → \r\n): what stty raw does
+        Attributes raw = terminal.getAttributes();
+        raw.setLocalFlag(Attributes.LocalFlag.ISIG, false);
+        raw.setOutputFlag(Attributes.OutputFlag.OPOST, false);
+        raw.setInputFlag(Attributes.InputFlag.ICRNL, false);
+        raw.setInputFlag(Attributes.InputFlag.IXON, false);
+        terminal.setAttributes(raw);
         this.out = terminal.output();
     }
 
