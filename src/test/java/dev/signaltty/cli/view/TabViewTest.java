@@ -124,6 +124,25 @@ class TabViewTest {
             tmux.keys("Enter");
             tmux.await(WAIT, "the echo in the left cell", s -> s.lines().anyMatch(l -> l.startsWith("typed-into-left")));
 
+            // copy mode over the focused pane's scrollback: a regex search, Enter copies the line with OSC 52
+            tmux.keys("C-b");
+            tmux.keys("[");
+            tmux.await(WAIT, "copy mode", s -> s.contains("[copy "));
+            tmux.literal("/");
+            tmux.literal("LEFT-R[A-Z]+");
+            tmux.keys("Enter");
+            tmux.keys("Enter");
+            tmux.await(WAIT, "copy mode left", s -> !s.contains("[copy "));
+            eventually(WAIT, () -> tmux.buffer().contains("LEFT-READY"));
+
+            // zoom shows the focused pane alone (view-only), and again toggles back
+            tmux.keys("C-b");
+            tmux.keys("z");
+            tmux.await(WAIT, "zoomed", s -> !s.contains("│") && !s.contains("fake>"));
+            tmux.keys("C-b");
+            tmux.keys("z");
+            tmux.await(WAIT, "unzoomed", s -> s.contains("│") && s.contains("fake>"));
+
             // drag the divider with the mouse (SGR press, motion, release): tab.set_ratio, then a redraw
             int to = 40;
             tmux.literal("\u001b[<0;" + (divider + 1) + ";10M");
