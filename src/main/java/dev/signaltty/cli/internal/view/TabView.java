@@ -33,7 +33,8 @@ public final class TabView {
     static final int MAX_FPS = 60;
     static final List<String> EVENTS = List.of("pane.*", "tab.*", "workspace.*", "agent.*", "attention.*", "decision.*");
 
-    final Wire wire;
+    volatile Wire wire;
+    private final java.nio.file.Path socket;
     final OuterTerminal outer;
     final Frame frame = new Frame();
     final Map<String, PaneScreen> panes = new ConcurrentHashMap<>();
@@ -55,9 +56,10 @@ public final class TabView {
     private boolean dirty = true;
     private volatile @Nullable String ended;
 
-    private TabView(Wire wire, OuterTerminal outer) {
+    private TabView(Wire wire, OuterTerminal outer, java.nio.file.Path socket) {
         this.wire = wire;
         this.outer = outer;
+        this.socket = socket;
     }
 
     /**
@@ -67,12 +69,12 @@ public final class TabView {
     public static int run(Client client, @Nullable String workspace, @Nullable String tab, byte prefix, PrintStream out) {
         Wire wire = new Wire(client);
         OuterTerminal outer = OuterTerminal.open();
-        TabView view = new TabView(wire, outer);
+        TabView view = new TabView(wire, outer, client.socket());
         Thread restore = new Thread(outer::close);
         Runtime.getRuntime().addShutdownHook(restore);
         String end;
         try {
-            wire.start(view::onEvent, () -> view.end("lost the daemon connection"));
+            wire.start(view::onEvent, view::connectionLost);
             view.open(workspace, tab);
             outer.enterFullScreen(true);
             outer.onResize(view::changed);
@@ -108,10 +110,7 @@ public final class TabView {
 
     /** Finds the workspace and tab, subscribes first (so no change is missed), then loads the tab. */
     private void open(@Nullable String workspace, @Nullable String tab) {
-        Map<?, ?> subscribed = map(wire.call("subscribe", Map.of("events", EVENTS)));
-        if (Boolean.FALSE.equals(subscribed.get("subscribed"))) {
-            throw new CliException("INTERNAL", "subscribe was refused");
-        }
+        subscribe();
         if (tab == null) {
             String ws = workspace;
             if (ws == null) {
@@ -128,6 +127,50 @@ public final class TabView {
             tab = String.valueOf(map(tabs.getFirst()).get("tab_id"));
         }
         load(tab);
+    }
+
+    /** Attempts to come back after a lost connection (reattaching every pane), for this long. */
+    static final long RECONNECT_MS = 5_000;
+
+    /**
+     * The wire ended: the daemon closed a view that lagged behind a flood (seed: the client refreshes
+     * and reattaches), or it went away. A fresh connection subscribes and reloads the tab; nothing
+     * that mutates is resent. After {@link #RECONNECT_MS} without success the view ends.
+     */
+    private void connectionLost() {
+        if (ended != null) {
+            return;
+        }
+        Thread.ofVirtual().start(() -> {
+            long deadline = System.nanoTime() + RECONNECT_MS * 1_000_000;
+            while (ended == null && System.nanoTime() < deadline) {
+                try {
+                    Wire fresh = new Wire(Client.connect(socket));
+                    wire = fresh;
+                    fresh.start(this::onEvent, this::connectionLost);
+                    subscribe();
+                    synchronized (this) {
+                        panes.clear(); // reattached below: the old screens may miss bytes
+                    }
+                    load(tabId);
+                    return;
+                } catch (CliException e) {
+                    try {
+                        Thread.sleep(200);
+                    } catch (InterruptedException ie) {
+                        return;
+                    }
+                }
+            }
+            end("lost the daemon connection");
+        });
+    }
+
+    private void subscribe() {
+        Map<?, ?> subscribed = map(wire.call("subscribe", Map.of("events", EVENTS)));
+        if (Boolean.FALSE.equals(subscribed.get("subscribed"))) {
+            throw new CliException("INTERNAL", "subscribe was refused");
+        }
     }
 
     /** Shows another tab: detaches this one's panes, attaches the new one's. Not on the reader thread. */

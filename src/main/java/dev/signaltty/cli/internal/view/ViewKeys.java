@@ -23,6 +23,9 @@ import dev.signaltty.cli.internal.CliException;
  */
 final class ViewKeys {
 
+    /** How long a key read waits before it looks whether the view ended. */
+    static final long WAKE_MS = 250;
+
     private final TabView view;
     private final byte prefix;
     private final InputDecoder decoder = new InputDecoder();
@@ -50,6 +53,17 @@ final class ViewKeys {
                         buf[0] = (byte) c;
                         inputs = decoder.feed(buf, 1);
                     }
+                } else if (in instanceof NonBlockingInputStream timed) {
+                    // a bounded wait, so a view that ended elsewhere (its tab closed) is noticed: closing
+                    // the terminal does not wake a blocked read
+                    int n = timed.readBuffered(buf, 0, buf.length, WAKE_MS);
+                    if (n == NonBlockingInputStream.READ_EXPIRED || n == 0) {
+                        continue;
+                    }
+                    if (n < 0) {
+                        return;
+                    }
+                    inputs = decoder.feed(buf, n);
                 } else {
                     int n = in.read(buf);
                     if (n < 0) {
@@ -295,7 +309,7 @@ final class ViewKeys {
             view.prompt = null;
             view.promptDone = null;
             if (done != null) {
-                Thread.ofVirtual().start(() -> done.accept(text)); // may call the daemon: not under the monitor
+                done.accept(text); // in key order: a search lands before the next key (actions never wait on the daemon)
             }
         } else if (key.name().equals("Escape") || first == 0x03) {
             view.prompt = null;
