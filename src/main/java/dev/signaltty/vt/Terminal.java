@@ -173,6 +173,11 @@ public final class Terminal {
         return Repaint.of(emu);
     }
 
+    /** A copy of the active screen's cells, cursor and input modes (for clients that compose panes). */
+    public synchronized ScreenCells cells() {
+        return ScreenCells.of(emu);
+    }
+
     /** Approximate bytes held by history lines (the figure the byte cap applies to). */
     public synchronized long historyBytes() {
         return history.bytes();

@@ -22,7 +22,7 @@ public final class FakeAgent {
     }
 
     /** Copies the script to {@code dir/claude} (executable) and returns its path. */
-    static Path install(Path dir) {
+    public static Path install(Path dir) {
         try (InputStream in = FakeAgent.class.getResourceAsStream("/fake-agent/fake_claude.py")) {
             Path bin = Files.createDirectories(dir.resolve("agent-bin"));
             Path claude = bin.resolve("claude");

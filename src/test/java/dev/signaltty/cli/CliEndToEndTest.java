@@ -232,6 +232,9 @@ class CliEndToEndTest {
                 if (method == null || spec.action() == CommandSpec.Action.NEW) {
                     continue;
                 }
+                if (spec.action() == CommandSpec.Action.ATTACH || spec.action() == CommandSpec.Action.VIEW) {
+                    continue; // the terminal clients: --tab, --prefix and view's workspace are client-side options
+                }
                 Object params = method.get("params");
                 Set<String> names = params instanceof Map<?, ?> m ? (Set<String>) m.keySet() : Set.of();
                 for (Positional p : spec.args()) {

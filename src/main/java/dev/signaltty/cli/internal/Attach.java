@@ -6,25 +6,28 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.signaltty.cli.internal.view.OuterTerminal;
 import dev.signaltty.transport.SignalttyPaths;
 
 /**
- * {@code signaltty attach <pane>}: the terminal in raw mode shows the pane, keys go to it, and its size
- * follows the terminal. Detach with Ctrl-\ or Ctrl-B d.
+ * {@code signaltty attach <pane>}: the terminal (JLine, raw mode, on the alternate screen) shows the
+ * pane, keys go to it, and its size follows the terminal on SIGWINCH. Detach with Ctrl-\ or the
+ * prefix then d; when the pane's program exits, attach ends with a message. Either way the outer
+ * terminal is restored and the screen it had before comes back.
  *
- * <p>Two connections: one carries {@code pane.attach} and the {@code pty.data} stream, the other the
- * input writes and resizes, so responses never interleave with the stream. Output the snapshot already
- * covers is trimmed; a forward byte gap, or a lost stream connection, triggers a reattach (attach is
- * not mutating, so repeating it is safe). Writes are never resent.
+ * <p>Two connections: one carries {@code pane.attach}, the {@code pty.data} stream and the pane's exit
+ * event, the other the input writes and resizes, so responses never interleave with the stream. Output
+ * the snapshot already covers is trimmed; a forward byte gap, or a lost stream connection, triggers a
+ * reattach (attach is not mutating, so repeating it is safe). Writes are never resent.
  */
 final class Attach {
 
-    static final long RESIZE_POLL_MS = 250;
     static final long RECONNECT_DEADLINE_MS = 5_000;
 
     private final Daemon daemon;
@@ -32,9 +35,16 @@ final class Attach {
     private final PrintStream out;
     private final PrintStream err;
     private final AtomicBoolean detached = new AtomicBoolean();
+    private final AtomicBoolean resizePending = new AtomicBoolean();
     private volatile @Nullable Client stream;
     private @Nullable Client control;
     private final OutputCursor cursor = new OutputCursor(0);
+    private @Nullable OuterTerminal tty;
+    /** The pane's id (the argument may be a name), from the attach reply. */
+    private volatile String paneId = "";
+    private volatile @Nullable String exitNote;
+    /** The connection that subscribed to the pane's end (a reattach on it does not subscribe again). */
+    private @Nullable Client subscribed;
 
     Attach(Daemon daemon, SignalttyPaths paths, PrintStream out, PrintStream err) {
         this.daemon = daemon;
@@ -43,37 +53,42 @@ final class Attach {
         this.err = err;
     }
 
-    int run(String pane, boolean noStart) {
-        Tty tty = Tty.open();
-        if (tty == null) {
-            throw new CliException("BAD_PARAMS", "attach needs a terminal (no controlling tty)");
-        }
+    int run(String pane, boolean noStart, byte prefix) {
         Client first = daemon.connect(noStart, err);
         stream = first;
         control = Client.connect(paths.socket());
-        int[] size = tty.size();
-        if (size != null) {
-            resize(pane, size);
-        }
-        attach(first, pane);
-        tty.raw();
-        Thread restore = new Thread(tty::restore);
+        OuterTerminal t = OuterTerminal.open();
+        tty = t;
+        Thread restore = new Thread(t::close);
         Runtime.getRuntime().addShutdownHook(restore);
-        Thread input = Thread.ofPlatform().daemon().name("attach-input").start(() -> pumpInput(pane));
-        Thread resizer = Thread.ofVirtual().name("attach-resize").start(() -> followSize(tty, pane, size));
+        int status;
         try {
-            return streamOutput(pane);
+            resize(pane);
+            t.enterFullScreen(false);
+            attach(first, pane);
+            t.onResize(() -> {
+                if (resizePending.compareAndSet(false, true)) { // SIGWINCHes that pile up make one resize
+                    Thread.ofVirtual().start(() -> {
+                        resizePending.set(false);
+                        resize(pane);
+                    });
+                }
+            });
+            Thread input = Thread.ofPlatform().daemon().name("attach-input").start(() -> pumpInput(pane, prefix));
+            status = streamOutput(pane);
+            detached.set(true);
+            input.interrupt();
         } finally {
             detached.set(true);
-            resizer.interrupt();
-            input.interrupt();
             closeQuietly(stream);
             closeQuietly(control);
-            tty.restore();
+            t.close();
             Runtime.getRuntime().removeShutdownHook(restore);
-            out.print("\r\n[detached from " + pane + "]\r\n");
-            out.flush();
         }
+        String note = exitNote;
+        out.print(note != null ? "[" + note + "]\r\n" : "[detached from " + pane + "]\r\n");
+        out.flush();
+        return status;
     }
 
     private int streamOutput(String pane) {
@@ -85,12 +100,23 @@ final class Attach {
                     return 0;
                 }
                 if (!reconnect(pane)) {
-                    err.print("\r\nIO_ERROR: lost the daemon connection\r\n");
+                    exitNote = "IO_ERROR: lost the daemon connection";
                     return 1;
                 }
                 continue;
             }
-            if (!"pty.data".equals(message.get("event")) || !(message.get("payload") instanceof Map<?, ?> payload)) {
+            if (!(message.get("payload") instanceof Map<?, ?> payload) || !paneId.equals(payload.get("pane_id"))) {
+                continue;
+            }
+            if ("pane.exited".equals(message.get("event"))) {
+                exitNote = exitNote(payload.get("exit_code"));
+                return 0;
+            }
+            if ("pane.closed".equals(message.get("event"))) {
+                exitNote = "pane " + pane + " was closed";
+                return 0;
+            }
+            if (!"pty.data".equals(message.get("event"))) {
                 continue;
             }
             Long end = OutputCursor.offset(payload.get("output_offset"));
@@ -99,8 +125,11 @@ final class Attach {
             }
             OutputCursor.Step step = cursor.accept(Base64.getDecoder().decode(data), end);
             if (step instanceof OutputCursor.Feed feed) {
-                out.write(feed.bytes(), 0, feed.bytes().length);
-                out.flush();
+                AltScreenFilter.Result shown = AltScreenFilter.filter(feed.bytes());
+                write(shown.bytes());
+                if (shown.left()) {
+                    attach(current, pane); // the pane's main screen is back: a snapshot shows it exactly
+                }
             } else {
                 attach(current, pane); // seed R301: a forward gap → reattach before feeding more
             }
@@ -108,8 +137,25 @@ final class Attach {
         return 0;
     }
 
-    /** pane.attach on {@code client}: paints the snapshot and moves the cursor to the offset it covers. */
+    private String exitNote(@Nullable Object code) {
+        return "pane " + paneId + " exited" + (code instanceof Number n ? " with status " + n : "");
+    }
+
+    /**
+     * Subscribes to the pane's end, then pane.attach on {@code client}: paints the snapshot and moves
+     * the cursor to the offset it covers. A pane that has already exited ends the attach at once.
+     */
     private void attach(Client client, String pane) {
+        if (subscribed == client) {
+            reattach(client, pane);
+            return;
+        }
+        subscribed = client;
+        client.call("subscribe", Map.of("events", List.of("pane.exited", "pane.closed")), event -> { }).orThrow();
+        reattach(client, pane);
+    }
+
+    private void reattach(Client client, String pane) {
         Map<String, Object> params = new LinkedHashMap<>();
         params.put("pane_id", pane);
         // Events that arrive before the reply are older than the snapshot: drop them.
@@ -117,6 +163,7 @@ final class Attach {
         if (!(result instanceof Map<?, ?> reply)) {
             throw new CliException("INTERNAL", "pane.attach returned no snapshot");
         }
+        paneId = reply.get("pane_id") instanceof String id ? id : pane;
         byte[] snapshot = new byte[0];
         if (reply.get("snapshot") instanceof String s) {
             snapshot = s.getBytes(StandardCharsets.UTF_8);
@@ -125,9 +172,20 @@ final class Attach {
         }
         Long offset = OutputCursor.offset(reply.get("output_offset"));
         cursor.reset(offset == null ? 0 : offset);
-        out.print("\u001b[H\u001b[2J");
-        out.write(snapshot, 0, snapshot.length);
-        out.flush();
+        write("\u001b[H\u001b[2J".getBytes(StandardCharsets.US_ASCII));
+        write(AltScreenFilter.filter(snapshot).bytes());
+        if (Boolean.FALSE.equals(reply.get("alive"))) {
+            exitNote = "pane " + paneId + " has exited";
+            detached.set(true);
+            closeQuietly(stream);
+        }
+    }
+
+    private void write(byte[] bytes) {
+        OuterTerminal t = tty;
+        if (t != null) {
+            t.write(bytes);
+        }
     }
 
     private boolean reconnect(String pane) {
@@ -148,10 +206,11 @@ final class Attach {
         return detached.get();
     }
 
-    private void pumpInput(String pane) {
-        DetachKeys keys = new DetachKeys();
+    private void pumpInput(String pane, byte prefix) {
+        DetachKeys keys = new DetachKeys(prefix);
         byte[] buffer = new byte[4096];
-        InputStream in = System.in;
+        OuterTerminal t = tty;
+        InputStream in = t == null ? System.in : t.input();
         try {
             int n;
             while (!detached.get() && (n = in.read(buffer)) >= 0) {
@@ -173,30 +232,17 @@ final class Attach {
         closeQuietly(stream);
     }
 
-    private void followSize(Tty tty, String pane, int @Nullable [] initial) {
-        int[] last = initial;
-        while (!detached.get()) {
-            try {
-                Thread.sleep(RESIZE_POLL_MS);
-            } catch (InterruptedException e) {
-                return;
-            }
-            int[] now = tty.size();
-            if (now != null && (last == null || now[0] != last[0] || now[1] != last[1])) {
-                last = now;
-                resize(pane, now);
-            }
-        }
-    }
-
-    private void resize(String pane, int[] rowsCols) {
-        if (rowsCols[0] <= 0 || rowsCols[1] <= 0) {
-            return; // a terminal that does not know its size (e.g. a bare pty): keep the pane's
+    /** The pane takes the terminal's size (seed: pane.resize); a terminal that does not know keeps it. */
+    private void resize(String pane) {
+        OuterTerminal t = tty;
+        int[] size = t == null ? new int[2] : t.size();
+        if (size[0] <= 0 || size[1] <= 0) {
+            return;
         }
         Map<String, Object> params = new LinkedHashMap<>();
         params.put("pane_id", pane);
-        params.put("cols", (long) rowsCols[1]);
-        params.put("rows", (long) rowsCols[0]);
+        params.put("cols", (long) size[0]);
+        params.put("rows", (long) size[1]);
         controlCall("pane.resize", params);
     }
 

@@ -19,7 +19,7 @@ public record CommandSpec(List<String> words, @Nullable String method, boolean m
 
     /** How a command is carried out; everything but CALL is a small special case in the runner. */
     public enum Action {
-        CALL, NEW, HOOK_EVENT, EVENTS, ATTACH, CONSOLE,
+        CALL, NEW, HOOK_EVENT, EVENTS, ATTACH, CONSOLE, VIEW,
         SERVER_START, SERVER_RUN, SERVER_STOP, SERVER_STATUS, SERVER_RECOVER,
         HOSTS
     }

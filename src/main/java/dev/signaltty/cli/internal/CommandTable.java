@@ -116,8 +116,11 @@ public final class CommandTable {
                 .flag("events", "events", LIST, "globs, e.g. 'pane.*' 'agent.*' (default: *)")
                 .flag("from-seq", "from_seq", INT, "replay events after N first")
                 .flag("task", "task_ids", LIST, "only events about these tasks"));
-        rows.add(of("attach", "pane.attach", "attach this terminal to a pane (detach: Ctrl-\\ or Ctrl-B d)")
-                .action(Action.ATTACH).arg("pane", "pane_id"));
+        // --- terminal clients (issue 16): a pane, or a whole tab with --tab / view
+        rows.add(viewFlags(of("attach", "pane.attach", "attach this terminal to a pane, or to a whole tab with --tab (detach: Ctrl-B d)")
+                .action(Action.ATTACH).optArg("pane", "pane_id")));
+        rows.add(viewFlags(of("view", "tab.get", "show a workspace's tab with its layout and status line (detach: Ctrl-B d)")
+                .action(Action.VIEW).arg("workspace", "workspace_id", STRING, true, "SIGNALTTY_WORKSPACE")));
         rows.add(of("console", null, "open the interactive console").action(Action.CONSOLE));
 
         // --- server
@@ -205,8 +208,8 @@ public final class CommandTable {
                 .arg("pane", "pane_id").arg("target", "target_pane_id"));
         rows.add(of("pane move", "pane.move", "move a pane next to another").mutating()
                 .arg("pane", "pane_id").arg("target", "target_pane_id").flag("direction", STRING, "right | down"));
-        rows.add(of("pane attach", "pane.attach", "attach this terminal to a pane (detach: Ctrl-\\ or Ctrl-B d)")
-                .action(Action.ATTACH).arg("pane", "pane_id"));
+        rows.add(viewFlags(of("pane attach", "pane.attach", "attach this terminal to a pane, or a tab with --tab (detach: Ctrl-B d)")
+                .action(Action.ATTACH).optArg("pane", "pane_id")));
         rows.add(of("pane detach", "pane.detach", "stop streaming a pane on this connection").arg("pane", "pane_id"));
         rows.add(of("pane mark-seen", "pane.mark_seen", "mark a pane seen (clears unread)").mutating()
                 .arg("pane", "pane_id"));
@@ -279,6 +282,12 @@ public final class CommandTable {
                 .flag("cols", INT, "columns").flag("rows", INT, "rows")
                 .flag("label", STRING, "label shown by clients")
                 .trailing("argv", "argv");
+    }
+
+    /** The terminal clients' own options (client-side: no method param). */
+    private static Builder viewFlags(Builder b) {
+        return b.flag("tab", "tab_id", STRING, "show this whole tab (its layout, a status line)")
+                .envFlag("prefix", "prefix", "SIGNALTTY_PREFIX", "the prefix key, e.g. C-a (default C-b; $SIGNALTTY_PREFIX)");
     }
 
     private static Builder readFlags(Builder b) {

@@ -3,7 +3,8 @@ package dev.signaltty.cli.internal;
 import java.io.ByteArrayOutputStream;
 
 /**
- * Filters keyboard input for {@code attach}: Ctrl-\ detaches at once; Ctrl-B then {@code d} detaches
+ * Filters keyboard input for {@code attach}: Ctrl-\ detaches at once; the prefix (Ctrl-B unless
+ * configured) then {@code d} detaches
  * (tmux's prefix); Ctrl-B then anything else sends both bytes, and Ctrl-B Ctrl-B sends one Ctrl-B.
  */
 final class DetachKeys {
@@ -15,7 +16,17 @@ final class DetachKeys {
     record Filtered(byte[] forward, boolean detach) {
     }
 
+    private final byte prefixKey;
     private boolean prefix;
+
+    DetachKeys() {
+        this(CTRL_B);
+    }
+
+    /** With another prefix than Ctrl-B (the view's and attach's {@code --prefix}). */
+    DetachKeys(byte prefixKey) {
+        this.prefixKey = prefixKey;
+    }
 
     Filtered filter(byte[] input, int length) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(length + 1);
@@ -26,8 +37,8 @@ final class DetachKeys {
                 if (b == 'd') {
                     return new Filtered(out.toByteArray(), true);
                 }
-                out.write(CTRL_B);
-                if (b != CTRL_B) {
+                out.write(prefixKey);
+                if (b != prefixKey) {
                     out.write(b);
                 }
                 continue;
@@ -35,7 +46,7 @@ final class DetachKeys {
             if (b == CTRL_BACKSLASH) {
                 return new Filtered(out.toByteArray(), true);
             }
-            if (b == CTRL_B) {
+            if (b == prefixKey) {
                 prefix = true;
                 continue;
             }

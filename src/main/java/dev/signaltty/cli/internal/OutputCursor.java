@@ -10,36 +10,36 @@ import org.jspecify.annotations.Nullable;
  * (the attach snapshot, or earlier chunks) and are trimmed; a chunk starting after the covered offset
  * means bytes were lost, and the view must reattach before feeding more.
  */
-final class OutputCursor {
+public final class OutputCursor {
 
     /** What to do with one chunk. */
-    sealed interface Step permits Feed, Gap {
+    public sealed interface Step permits Feed, Gap {
     }
 
     /** Write these bytes (possibly empty: the chunk was wholly covered). */
-    record Feed(byte[] bytes) implements Step {
+    public record Feed(byte[] bytes) implements Step {
     }
 
     /** Bytes between {@code expected} and {@code start} never arrived: reattach. */
-    record Gap(long expected, long start) implements Step {
+    public record Gap(long expected, long start) implements Step {
     }
 
     private long covered;
 
-    OutputCursor(long covered) {
+    public OutputCursor(long covered) {
         this.covered = covered;
     }
 
-    long covered() {
+    public long covered() {
         return covered;
     }
 
     /** A fresh snapshot covers everything up to its offset. */
-    void reset(long snapshotOffset) {
+    public void reset(long snapshotOffset) {
         covered = snapshotOffset;
     }
 
-    Step accept(byte[] chunk, long endOffset) {
+    public Step accept(byte[] chunk, long endOffset) {
         long start = endOffset - chunk.length;
         if (start > covered) {
             return new Gap(covered, start);
@@ -52,7 +52,7 @@ final class OutputCursor {
         return new Feed(fresh);
     }
 
-    static @Nullable Long offset(@Nullable Object value) {
+    public static @Nullable Long offset(@Nullable Object value) {
         return value instanceof Long l ? l : value instanceof Number n ? n.longValue() : null;
     }
 }

@@ -133,9 +133,8 @@ public final class Runner {
             case EVENTS -> {
                 return events(daemon, inv);
             }
-            case ATTACH -> {
-                return new Attach(daemon, paths, out, err).run((String) inv.params().get("pane_id"),
-                        inv.options().noStart());
+            case ATTACH, VIEW -> {
+                return attachOrView(daemon, spec, inv);
             }
             case CONSOLE -> {
                 err.println("the console opens from a shell: signaltty console");
@@ -178,6 +177,21 @@ public final class Runner {
             }
         }
         return 0;
+    }
+
+    /** attach (a pane), attach --tab and view (a tab): the view's classes and JLine load only here. */
+    private int attachOrView(Daemon daemon, CommandSpec spec, Invocation inv) {
+        Map<String, Object> p = inv.params();
+        byte prefix = dev.signaltty.cli.internal.view.TabView.parsePrefix((String) p.get("prefix"));
+        String tab = (String) p.get("tab_id");
+        if (spec.action() == Action.ATTACH && tab == null) {
+            if (!(p.get("pane_id") instanceof String pane)) {
+                throw new CliException("BAD_PARAMS", "attach needs a pane, or --tab <tab> (field: pane_id)");
+            }
+            return new Attach(daemon, paths, out, err).run(pane, inv.options().noStart(), prefix);
+        }
+        return dev.signaltty.cli.internal.view.TabView.run(daemon.connect(inv.options().noStart(), err),
+                (String) p.get("workspace_id"), tab, prefix, out);
     }
 
     private int status(boolean json) {

@@ -37,6 +37,8 @@ final class Pane {
     volatile dev.signaltty.pane.internal.agent.integration.@Nullable Integration integration;
     /** Connections attached to this pane's output, by connection id (one viewer per connection). */
     final Map<Long, dev.signaltty.transport.Connection> viewers = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The sizes viewers asked for (ADR-0160), guarded by the terminal's monitor. */
+    final ViewerSizes sizes = new ViewerSizes();
 
     Pane(String id, String workspaceId, String tabId, @Nullable String name, List<String> argv, Path cwd,
          Map<String, String> env, @Nullable String label, @Nullable String parentPaneId,

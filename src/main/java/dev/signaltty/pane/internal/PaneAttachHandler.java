@@ -24,9 +24,11 @@ class PaneAttachHandler implements MethodHandler<PaneAttachHandler.Params, Map<S
     }
 
     private final PaneRegistry registry;
+    private final PaneSizing sizing;
 
-    PaneAttachHandler(PaneRegistry registry) {
+    PaneAttachHandler(PaneRegistry registry, PaneSizing sizing) {
         this.registry = registry;
+        this.sizing = sizing;
     }
 
     @Override
@@ -52,7 +54,10 @@ class PaneAttachHandler implements MethodHandler<PaneAttachHandler.Params, Map<S
         synchronized (pane.terminal) {
             boolean fresh = pane.viewers.putIfAbsent(connection.id(), connection) == null;
             if (fresh) {
-                connection.onClose(() -> pane.viewers.remove(connection.id()));
+                connection.onClose(() -> {
+                    pane.viewers.remove(connection.id());
+                    sizing.viewerLeft(pane, connection.id()); // a viewer that leaves stops sizing
+                });
             }
             result.put("pane_id", pane.id);
             result.put("output_offset", pane.outputOffset);

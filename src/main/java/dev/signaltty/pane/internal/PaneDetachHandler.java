@@ -15,9 +15,11 @@ class PaneDetachHandler implements MethodHandler<PaneDetachHandler.Params, Map<S
     }
 
     private final PaneRegistry registry;
+    private final PaneSizing sizing;
 
-    PaneDetachHandler(PaneRegistry registry) {
+    PaneDetachHandler(PaneRegistry registry, PaneSizing sizing) {
         this.registry = registry;
+        this.sizing = sizing;
     }
 
     @Override
@@ -42,6 +44,7 @@ class PaneDetachHandler implements MethodHandler<PaneDetachHandler.Params, Map<S
         synchronized (pane.terminal) {
             removed = pane.viewers.remove(context.connection().id()) != null;
         }
+        sizing.viewerLeft(pane, context.connection().id());
         return Map.of("pane_id", pane.id, "detached", removed);
     }
 }

@@ -7,7 +7,11 @@ import org.springframework.stereotype.Component;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
 
-/** pane.resize: Changes the PTY size; the child gets SIGWINCH. */
+/**
+ * pane.resize: changes the PTY size (the child gets SIGWINCH). From a connection attached to the pane
+ * the size is that viewer's request, combined with the other viewers' by the size policy (ADR-0160);
+ * the result carries the size the pane has afterwards.
+ */
 @Component
 class PaneResizeHandler implements MethodHandler<PaneResizeHandler.Params, Map<String, Object>> {
 
@@ -19,11 +23,11 @@ class PaneResizeHandler implements MethodHandler<PaneResizeHandler.Params, Map<S
     }
 
     private final PaneRegistry registry;
-    private final PaneLifecycle lifecycle;
+    private final PaneSizing sizing;
 
-    PaneResizeHandler(PaneRegistry registry, PaneLifecycle lifecycle) {
+    PaneResizeHandler(PaneRegistry registry, PaneSizing sizing) {
         this.registry = registry;
-        this.lifecycle = lifecycle;
+        this.sizing = sizing;
     }
 
     @Override
@@ -44,13 +48,7 @@ class PaneResizeHandler implements MethodHandler<PaneResizeHandler.Params, Map<S
     @Override
     public Map<String, Object> handle(Params params, CallContext context) {
         Pane pane = registry.resolve(params.paneId());
-        synchronized (pane.terminal) {
-            pane.terminal.resize(params.cols(), params.rows());
-        }
-        PtySession session = pane.session;
-        if (session != null && pane.alive()) {
-            session.resize(params.cols(), params.rows());
-        }
-        return Map.of("pane_id", pane.id, "cols", params.cols(), "rows", params.rows());
+        ViewerSizes.Size size = sizing.resize(pane, context.connection(), params.cols(), params.rows());
+        return Map.of("pane_id", pane.id, "cols", size.cols(), "rows", size.rows());
     }
 }

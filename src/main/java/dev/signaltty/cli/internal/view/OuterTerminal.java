@@ -1,0 +1,123 @@
+package dev.signaltty.cli.internal.view;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+
+import org.jline.terminal.Attributes;
+import org.jline.terminal.Size;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
+import org.jspecify.annotations.Nullable;
+
+import dev.signaltty.cli.internal.CliException;
+
+/**
+ * The terminal the user sits at, through JLine's native providers (FFM, else JNI): raw mode, size and
+ * SIGWINCH without {@code stty} subprocesses or polling. The exec provider (which runs stty) is never
+ * used. {@link #close()} restores what it changed: attributes, alternate screen, mouse reporting and
+ * the cursor, so the shell or console prompt that follows draws on a clean screen.
+ */
+public final class OuterTerminal implements AutoCloseable {
+
+    private final Terminal terminal;
+    private final Attributes saved;
+    private final OutputStream out;
+    private boolean alternate;
+    private boolean closed;
+
+    private OuterTerminal(Terminal terminal) {
+        this.terminal = terminal;
+        this.saved = terminal.enterRawMode();
+        // JLine's raw mode keeps signals and output processing; a pane needs Ctrl-C, Ctrl-\ and Ctrl-Z as
+        // bytes, and its output unchanged (no \n → \r\n): what stty raw does
+        Attributes raw = terminal.getAttributes();
+        raw.setLocalFlag(Attributes.LocalFlag.ISIG, false);
+        raw.setOutputFlag(Attributes.OutputFlag.OPOST, false);
+        raw.setInputFlag(Attributes.InputFlag.ICRNL, false);
+        raw.setInputFlag(Attributes.InputFlag.IXON, false);
+        terminal.setAttributes(raw);
+        this.out = terminal.output();
+    }
+
+    /** Opens the controlling terminal in raw mode; BAD_PARAMS when there is none. */
+    public static OuterTerminal open() {
+        try {
+            Terminal t = TerminalBuilder.builder().system(true).ffm(true).jni(true).exec(false).jna(false)
+                    .jansi(false).dumb(false).nativeSignals(true).build();
+            if (Terminal.TYPE_DUMB.equals(t.getType()) || Terminal.TYPE_DUMB_COLOR.equals(t.getType())) {
+                t.close();
+                throw new IllegalStateException("no controlling terminal");
+            }
+            return new OuterTerminal(t);
+        } catch (IOException | IllegalStateException e) {
+            throw new CliException("BAD_PARAMS", "cannot open the terminal: " + e.getMessage());
+        }
+    }
+
+    /** {@code {cols, rows}}; zero when the terminal does not know. */
+    public int[] size() {
+        Size s = terminal.getSize();
+        return new int[] {Math.max(0, s.getColumns()), Math.max(0, s.getRows())};
+    }
+
+    /** Runs {@code action} on every SIGWINCH (on JLine's signal thread: it must not block). */
+    public void onResize(Runnable action) {
+        terminal.handle(Terminal.Signal.WINCH, signal -> action.run());
+    }
+
+    /** Raw key bytes; blocks. */
+    public InputStream input() {
+        return terminal.input();
+    }
+
+    public synchronized void write(byte[] bytes) {
+        try {
+            out.write(bytes);
+            out.flush();
+        } catch (IOException e) {
+            // the terminal went away; the input side ends the session
+        }
+    }
+
+    public void write(String text) {
+        write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /** The alternate screen, SGR mouse reports with button motion, cursor hidden until drawn. */
+    public void enterFullScreen(boolean withMouse) {
+        alternate = true;
+        write("\u001b[?1049h\u001b[H\u001b[2J" + (withMouse ? "\u001b[?1002h\u001b[?1006h" : ""));
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        StringBuilder reset = new StringBuilder();
+        // mouse and other modes this view or a pane's program (plain attach passes its bytes through) set
+        reset.append("\u001b[?1006l\u001b[?1003l\u001b[?1002l\u001b[?1000l\u001b[?2004l\u001b[?1l\u001b>");
+        reset.append("\u001b[0m\u001b[r\u001b[?25h");
+        if (alternate) {
+            // clear whichever screen is showing (a program may have left the alternate one), then leave it:
+            // the shell's screen comes back as it was before, with no pane leftovers
+            reset.append("\u001b[H\u001b[2J\u001b[?1049l");
+        }
+        write(reset.toString());
+        terminal.setAttributes(saved);
+        try {
+            terminal.close();
+        } catch (IOException e) {
+            // closing is best effort; the attributes are restored above
+        }
+    }
+
+    /** For callers that must not fail when closing twice from a shutdown hook. */
+    public static void closeQuietly(@Nullable OuterTerminal t) {
+        if (t != null) {
+            t.close();
+        }
+    }
+}

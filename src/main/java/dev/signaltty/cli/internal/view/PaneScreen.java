@@ -1,0 +1,87 @@
+package dev.signaltty.cli.internal.view;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.signaltty.cli.internal.OutputCursor;
+import dev.signaltty.vt.RingLimits;
+import dev.signaltty.vt.Terminal;
+import dev.signaltty.vt.TerminalListener;
+
+/**
+ * One pane as the view keeps it: its screen, rebuilt client-side by the project's emulator from the
+ * attach snapshot plus {@code pty.data} (trimmed and gap-checked by {@link OutputCursor}), and the
+ * agent state the status line shows. Replies the emulator would send (DSR answers) are dropped: the
+ * daemon's own emulator answers the program.
+ */
+final class PaneScreen {
+
+    private static final TerminalListener SILENT = new TerminalListener() { };
+    /** The view only draws the screen; copy mode reads scrollback from the daemon. */
+    private static final RingLimits LIMITS = new RingLimits(100, 1 << 20);
+
+    final String id;
+    volatile @Nullable String name;
+    volatile String lifecycle = "unknown";
+    volatile String attention = "none";
+    volatile @Nullable String pendingDecision;
+    volatile @Nullable Integer exitCode;
+    volatile boolean exited;
+    /** The size this view last asked for, to resize only on a change. */
+    int askedCols;
+    int askedRows;
+    private Terminal terminal = new Terminal(80, 24, SILENT, LIMITS, 0);
+    private final OutputCursor cursor = new OutputCursor(0);
+    /** Set from a gap until the reattach's reply: output in between is older than that snapshot. */
+    volatile boolean resyncing = true;
+
+    PaneScreen(String id) {
+        this.id = id;
+    }
+
+    String label() {
+        String n = name;
+        return n != null ? n : id;
+    }
+
+    synchronized Terminal terminal() {
+        return terminal;
+    }
+
+    /** The attach reply: a fresh emulator of the pane's size painted with the snapshot. */
+    synchronized void snapshot(Map<?, ?> reply) {
+        int cols = reply.get("cols") instanceof Number n ? n.intValue() : 80;
+        int rows = reply.get("rows") instanceof Number n ? n.intValue() : 24;
+        byte[] bytes = new byte[0];
+        if (reply.get("snapshot_b64") instanceof String b64) {
+            bytes = Base64.getDecoder().decode(b64);
+        } else if (reply.get("snapshot") instanceof String s) {
+            bytes = s.getBytes(StandardCharsets.UTF_8);
+        }
+        terminal = new Terminal(Math.max(1, cols), Math.max(1, rows), SILENT, LIMITS, 0);
+        terminal.feed(bytes, 0, bytes.length);
+        Long offset = OutputCursor.offset(reply.get("output_offset"));
+        cursor.reset(offset == null ? 0 : offset);
+        if (Boolean.FALSE.equals(reply.get("alive"))) {
+            exited = true;
+        }
+        resyncing = false;
+    }
+
+    /** One pty.data chunk: false when bytes were lost and the pane must be reattached (seed R301). */
+    synchronized boolean data(byte[] chunk, long endOffset) {
+        if (resyncing) {
+            return true;
+        }
+        OutputCursor.Step step = cursor.accept(chunk, endOffset);
+        if (step instanceof OutputCursor.Feed feed) {
+            terminal.feed(feed.bytes(), 0, feed.bytes().length);
+            return true;
+        }
+        resyncing = true;
+        return false;
+    }
+}

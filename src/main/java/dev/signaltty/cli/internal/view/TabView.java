@@ -1,0 +1,548 @@
+package dev.signaltty.cli.internal.view;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.time.LocalTime;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.signaltty.cli.internal.CliException;
+import dev.signaltty.cli.internal.Client;
+import dev.signaltty.vt.ScreenCells;
+
+/**
+ * {@code signaltty view} and {@code signaltty attach --tab}: every pane of a tab in its layout cell,
+ * divided like tmux, with a status line; keys go to the focused pane, prefix keys steer
+ * ({@link ViewKeys}). Each pane is sized to its cell with {@code pane.resize} on the connection that
+ * attached it, so the daemon counts this view as a sizing viewer until it leaves (ADR-0160).
+ *
+ * <p>Threads: the wire's reader applies events and output (never blocking on a reply); the render
+ * thread draws at most {@link #MAX_FPS} frames a second, only when something changed (or the clock
+ * ticks), sending only changed cells; the caller's thread reads keys. State is guarded by this
+ * object's monitor.
+ */
+public final class TabView {
+
+    static final int MAX_FPS = 60;
+    static final List<String> EVENTS = List.of("pane.*", "tab.*", "workspace.*", "agent.*", "attention.*", "decision.*");
+
+    volatile Wire wire;
+    private final java.nio.file.Path socket;
+    final OuterTerminal outer;
+    final Frame frame = new Frame();
+    final Map<String, PaneScreen> panes = new ConcurrentHashMap<>();
+    String workspaceId = "";
+    String workspaceName = "";
+    String tabId = "";
+    String tabName = "";
+    LayoutTree.@Nullable Node root;
+    LayoutTree.Geometry geometry = new LayoutTree.Geometry(List.of(), List.of());
+    @Nullable String focus;
+    boolean zoomed;
+    @Nullable CopyMode copy;
+    /** Status-line prompt (rename, search) with its text so far, or null. */
+    @Nullable String prompt;
+    final StringBuilder promptText = new StringBuilder();
+    java.util.function.@Nullable Consumer<String> promptDone;
+    private @Nullable String message;
+    private long messageUntil;
+    private boolean dirty = true;
+    private volatile @Nullable String ended;
+
+    private TabView(Wire wire, OuterTerminal outer, java.nio.file.Path socket) {
+        this.wire = wire;
+        this.outer = outer;
+        this.socket = socket;
+    }
+
+    /**
+     * Runs the view of {@code tabId} (or of the workspace's first tab when null) until detach, the
+     * tab's end, or a lost connection; returns the exit status after restoring the terminal.
+     */
+    public static int run(Client client, @Nullable String workspace, @Nullable String tab, byte prefix, PrintStream out) {
+        Wire wire = new Wire(client);
+        OuterTerminal outer = OuterTerminal.open();
+        TabView view = new TabView(wire, outer, client.socket());
+        Thread restore = new Thread(outer::close);
+        Runtime.getRuntime().addShutdownHook(restore);
+        String end;
+        try {
+            wire.start(view::onEvent, view::connectionLost);
+            view.open(workspace, tab);
+            outer.enterFullScreen(true);
+            outer.onResize(view::changed);
+            Thread render = Thread.ofPlatform().daemon().name("view-render").start(view::renderLoop);
+            new ViewKeys(view, prefix).readLoop(outer.input());
+            end = view.ended == null ? "detached" : view.ended;
+            view.end(end);
+            render.interrupt();
+        } finally {
+            outer.close();
+            wire.close();
+            Runtime.getRuntime().removeShutdownHook(restore);
+        }
+        out.print("[" + end + "]\r\n");
+        out.flush();
+        return end.equals("detached") || end.startsWith("tab ") ? 0 : 1;
+    }
+
+    /** Parses {@code C-b}, {@code ^B} or a single control character into the prefix byte. */
+    public static byte parsePrefix(@Nullable String spec) {
+        if (spec == null || spec.isEmpty()) {
+            return 0x02;
+        }
+        String s = spec.trim();
+        if ((s.startsWith("C-") || s.startsWith("c-")) && s.length() == 3 || s.startsWith("^") && s.length() == 2) {
+            char c = Character.toLowerCase(s.charAt(s.length() - 1));
+            if (c >= 'a' && c <= 'z') {
+                return (byte) (c - 'a' + 1);
+            }
+        }
+        throw new CliException("BAD_PARAMS", "prefix must be like C-b or ^B (a control letter), not " + spec);
+    }
+
+    /** Finds the workspace and tab, subscribes first (so no change is missed), then loads the tab. */
+    private void open(@Nullable String workspace, @Nullable String tab) {
+        subscribe();
+        if (tab == null) {
+            String ws = workspace;
+            if (ws == null) {
+                List<?> all = list(map(wire.call("workspace.list", Map.of())).get("workspaces"));
+                if (all.isEmpty()) {
+                    throw new CliException("NOT_FOUND", "no workspace to view (create one: signaltty new)");
+                }
+                ws = String.valueOf(map(all.getFirst()).get("workspace_id"));
+            }
+            List<?> tabs = list(map(wire.call("tab.list", Map.of("workspace_id", ws))).get("tabs"));
+            if (tabs.isEmpty()) {
+                throw new CliException("NOT_FOUND", "workspace " + ws + " has no tab to view");
+            }
+            tab = String.valueOf(map(tabs.getFirst()).get("tab_id"));
+        }
+        load(tab);
+    }
+
+    /** Attempts to come back after a lost connection (reattaching every pane), for this long. */
+    static final long RECONNECT_MS = 5_000;
+
+    /**
+     * The wire ended: the daemon closed a view that lagged behind a flood (seed: the client refreshes
+     * and reattaches), or it went away. A fresh connection subscribes and reloads the tab; nothing
+     * that mutates is resent. After {@link #RECONNECT_MS} without success the view ends.
+     */
+    private void connectionLost() {
+        if (ended != null) {
+            return;
+        }
+        Thread.ofVirtual().start(() -> {
+            long deadline = System.nanoTime() + RECONNECT_MS * 1_000_000;
+            while (ended == null && System.nanoTime() < deadline) {
+                try {
+                    Wire fresh = new Wire(Client.connect(socket));
+                    wire = fresh;
+                    fresh.start(this::onEvent, this::connectionLost);
+                    subscribe();
+                    synchronized (this) {
+                        panes.clear(); // reattached below: the old screens may miss bytes
+                    }
+                    load(tabId);
+                    return;
+                } catch (CliException e) {
+                    try {
+                        Thread.sleep(200);
+                    } catch (InterruptedException ie) {
+                        return;
+                    }
+                }
+            }
+            end("lost the daemon connection");
+        });
+    }
+
+    private void subscribe() {
+        Map<?, ?> subscribed = map(wire.call("subscribe", Map.of("events", EVENTS)));
+        if (Boolean.FALSE.equals(subscribed.get("subscribed"))) {
+            throw new CliException("INTERNAL", "subscribe was refused");
+        }
+    }
+
+    /** Shows another tab: detaches this one's panes, attaches the new one's. Not on the reader thread. */
+    void load(String tab) {
+        Map<?, ?> t = tabOf(wire.call("tab.get", Map.of("tab_id", tab)));
+        Map<?, ?> ws = map(wire.call("workspace.get", Map.of("workspace_id", String.valueOf(t.get("workspace_id")))));
+        Map<?, ?> wsView = ws.get("workspace") instanceof Map<?, ?> w ? w : ws;
+        synchronized (this) {
+            for (String id : panes.keySet()) {
+                wire.send("pane.detach", Map.of("pane_id", id));
+            }
+            panes.clear();
+            tabId = String.valueOf(t.get("tab_id"));
+            workspaceId = String.valueOf(t.get("workspace_id"));
+            workspaceName = String.valueOf(wsView.get("name") != null ? wsView.get("name") : workspaceId);
+            copy = null;
+            zoomed = false;
+            focus = t.get("focused_pane_id") instanceof String f ? f : null;
+            applyTab(t);
+        }
+        for (PaneScreen p : List.copyOf(panes.values())) {
+            refreshAgent(p);
+        }
+        changed();
+    }
+
+    /** tab.get / tab.updated: the tree, the name, and the panes to attach or let go. Holds the monitor. */
+    private void applyTab(Map<?, ?> t) {
+        tabName = String.valueOf(t.get("name") != null ? t.get("name") : tabId);
+        root = LayoutTree.parse(t.get("layout"));
+        List<String> ids = new ArrayList<>();
+        for (Object id : list(t.get("pane_ids"))) {
+            ids.add(String.valueOf(id));
+        }
+        for (String id : List.copyOf(panes.keySet())) {
+            if (!ids.contains(id)) {
+                panes.remove(id);
+                wire.send("pane.detach", Map.of("pane_id", id));
+            }
+        }
+        for (String id : ids) {
+            if (!panes.containsKey(id)) {
+                PaneScreen p = new PaneScreen(id);
+                panes.put(id, p);
+                attach(p);
+                if (ended == null && !tabId.isEmpty()) {
+                    Thread.ofVirtual().start(() -> refreshAgent(p)); // never wait on the reader thread
+                }
+            }
+        }
+        if (focus == null || !panes.containsKey(focus)) {
+            focus = ids.isEmpty() ? null : ids.getFirst();
+        }
+        if (ids.isEmpty()) {
+            end("tab " + tabName + " has no panes left");
+        }
+    }
+
+    /** pane.attach; the reply (on the reader thread) paints the snapshot. */
+    private void attach(PaneScreen p) {
+        p.resyncing = true;
+        wire.send("pane.attach", Map.of("pane_id", p.id)).thenAccept(r -> {
+            if (r.ok() && r.result() instanceof Map<?, ?> reply) {
+                p.snapshot(reply);
+            }
+            changed();
+        });
+    }
+
+    /** The name, agent state and newest pending decision, asked once (events keep them current). */
+    private void refreshAgent(PaneScreen p) {
+        try {
+            Map<?, ?> got = map(wire.call("pane.get", Map.of("pane_id", p.id)));
+            if (got.get("pane") instanceof Map<?, ?> view) {
+                p.name = view.get("name") instanceof String n ? n : null;
+                p.exited = "exited".equals(view.get("status"));
+            }
+            if (got.get("lifecycle") instanceof String l) {
+                p.lifecycle = l;
+            }
+            if (got.get("attention") instanceof String a) {
+                p.attention = a;
+            }
+            p.pendingDecision = newestPending(p.id);
+        } catch (CliException e) {
+            // the pane went away meanwhile; tab.updated removes it
+        }
+        changed();
+    }
+
+    @Nullable String newestPending(String paneId) {
+        List<?> decisions = list(map(wire.call("decision.list", Map.of("pane_id", paneId))).get("decisions"));
+        String newest = null;
+        for (Object d : decisions) {
+            Map<?, ?> m = map(d);
+            if ("pending".equals(m.get("status")) || m.get("status") == null) {
+                newest = String.valueOf(m.get("decision_id"));
+            }
+        }
+        return newest;
+    }
+
+    /** Every event and pty.data chunk, on the reader thread. */
+    private void onEvent(Map<String, Object> message) {
+        String event = String.valueOf(message.get("event"));
+        Map<?, ?> payload = map(message.get("payload"));
+        PaneScreen p = payload.get("pane_id") instanceof String id ? panes.get(id) : null;
+        switch (event) {
+            case "pty.data" -> {
+                Long end = dev.signaltty.cli.internal.OutputCursor.offset(payload.get("output_offset"));
+                if (p != null && end != null && payload.get("data_b64") instanceof String b64
+                        && !p.data(Base64.getDecoder().decode(b64), end)) {
+                    attach(p); // seed R301: a forward gap → reattach before feeding more
+                }
+            }
+            case "pane.updated" -> {
+                if (p != null) {
+                    if (payload.containsKey("name")) {
+                        p.name = payload.get("name") instanceof String n ? n : null;
+                    }
+                    if (payload.get("lifecycle") instanceof String l) {
+                        p.lifecycle = l;
+                    }
+                    if (payload.get("attention") instanceof String a) {
+                        p.attention = a;
+                    }
+                    if (payload.get("status") instanceof String s) {
+                        p.exited = s.equals("exited");
+                    }
+                    if (payload.get("cols") instanceof Number c && payload.get("rows") instanceof Number r
+                            && (c.intValue() != p.terminal().cols() || r.intValue() != p.terminal().rows())) {
+                        attach(p); // another size: a fresh snapshot of it is exact, feeding across a resize is not
+                    }
+                }
+            }
+            case "pane.exited" -> {
+                if (p != null) {
+                    p.exited = true;
+                    p.exitCode = payload.get("exit_code") instanceof Number n ? n.intValue() : null;
+                }
+            }
+            case "agent.idle", "agent.working", "agent.blocked", "agent.done", "agent.exited" -> {
+                if (p != null && payload.get("lifecycle") instanceof String l) {
+                    p.lifecycle = l;
+                }
+            }
+            case "attention.changed", "attention.cleared" -> {
+                if (p != null && payload.get("attention") instanceof String a) {
+                    p.attention = a;
+                }
+            }
+            case "decision.created" -> {
+                Map<?, ?> d = map(payload.get("decision"));
+                PaneScreen owner = d.get("pane_id") instanceof String id ? panes.get(id) : p;
+                if (owner != null) {
+                    owner.pendingDecision = String.valueOf(d.get("decision_id"));
+                }
+            }
+            case "decision.answered", "decision.cleared" -> {
+                Object id = payload.get("decision_id");
+                for (PaneScreen each : panes.values()) {
+                    if (each.pendingDecision != null && each.pendingDecision.equals(id)) {
+                        each.pendingDecision = null;
+                    }
+                }
+            }
+            case "tab.updated" -> {
+                if (tabId.equals(payload.get("tab_id"))) {
+                    synchronized (this) {
+                        applyTab(payload);
+                    }
+                }
+            }
+            case "tab.closed" -> {
+                if (tabId.equals(payload.get("tab_id"))) {
+                    end("tab " + tabName + " closed");
+                }
+            }
+            case "workspace.updated" -> {
+                if (workspaceId.equals(payload.get("workspace_id")) && payload.get("name") instanceof String n) {
+                    workspaceName = n;
+                }
+            }
+            case "workspace.closed" -> {
+                if (workspaceId.equals(payload.get("workspace_id"))) {
+                    end("workspace " + workspaceName + " closed");
+                }
+            }
+            default -> {
+                return;
+            }
+        }
+        changed();
+    }
+
+    synchronized void changed() {
+        dirty = true;
+        notifyAll();
+    }
+
+    synchronized void message(String text) {
+        message = text;
+        messageUntil = System.currentTimeMillis() + 3_000;
+        changed();
+    }
+
+    void end(String why) {
+        if (ended == null) {
+            ended = why;
+        }
+        changed();
+        try {
+            outer.input().close(); // wakes the key reader
+        } catch (IOException | RuntimeException e) {
+            // already closed
+        }
+    }
+
+    boolean ended() {
+        return ended != null;
+    }
+
+    private void renderLoop() {
+        long frameNanos = 1_000_000_000L / MAX_FPS;
+        long last = 0;
+        try {
+            while (ended == null) {
+                synchronized (this) {
+                    long waitUntil = System.currentTimeMillis() + 1_000; // the clock ticks every second
+                    while (!dirty && ended == null && System.currentTimeMillis() < waitUntil) {
+                        wait(Math.max(1, waitUntil - System.currentTimeMillis()));
+                    }
+                }
+                long since = System.nanoTime() - last;
+                if (since < frameNanos) {
+                    Thread.sleep((frameNanos - since) / 1_000_000, (int) ((frameNanos - since) % 1_000_000));
+                }
+                if (ended != null) {
+                    return;
+                }
+                String bytes = compose();
+                last = System.nanoTime();
+                outer.write(bytes);
+            }
+        } catch (InterruptedException e) {
+            // the view ended
+        }
+    }
+
+    /** Lays out, sizes the panes to their cells, and draws one frame; returns the bytes to send. */
+    synchronized String compose() {
+        dirty = false;
+        int[] size = outer.size();
+        int cols = Math.max(1, size[0] == 0 ? 80 : size[0]);
+        int rows = Math.max(2, size[1] == 0 ? 24 : size[1]);
+        if (cols != frame.cols() || rows != frame.rows()) {
+            frame.resize(cols, rows);
+        }
+        LayoutTree.Rect area = new LayoutTree.Rect(0, 0, cols, rows - 1);
+        geometry = zoomed && focus != null ? LayoutTree.layout(new LayoutTree.Node(focus, "", 0, null, null), area)
+                : LayoutTree.layout(root, area);
+        frame.clear();
+        LayoutTree.Rect focusRect = null;
+        ScreenCells focusCells = null;
+        for (LayoutTree.Cell cell : geometry.cells()) {
+            PaneScreen p = panes.get(cell.paneId());
+            if (p == null || cell.rect().w() <= 0 || cell.rect().h() <= 0) {
+                continue;
+            }
+            size(p, cell.rect());
+            ScreenCells cells = p.terminal().cells();
+            CopyMode c = copy;
+            if (c != null && c.paneId.equals(p.id)) {
+                drawCopy(c, cell.rect());
+            } else {
+                frame.blit(cells, cell.rect(), 0);
+            }
+            if (p.exited) {
+                String note = " [exited" + (p.exitCode == null ? "" : " " + p.exitCode) + "] ";
+                frame.text(cell.rect().x(), cell.rect().y() + cell.rect().h() - 1, note, Frame.Style.of(15, 8, true),
+                        cell.rect().x() + cell.rect().w());
+            }
+            if (p.id.equals(focus)) {
+                focusRect = cell.rect();
+                focusCells = cells;
+            }
+        }
+        for (LayoutTree.Divider d : geometry.dividers()) {
+            boolean active = focusRect != null && touches(d, focusRect);
+            int style = active ? Frame.Style.ACTIVE_DIVIDER : Frame.Style.DIVIDER;
+            for (int i = d.from(); i < d.to(); i++) {
+                if (d.vertical()) {
+                    frame.put(d.at(), i, '│', style);
+                } else {
+                    frame.put(i, d.at(), '─', style);
+                }
+            }
+        }
+        String middle = prompt != null ? prompt + promptText : null;
+        if (middle == null && message != null && System.currentTimeMillis() < messageUntil) {
+            middle = message;
+        }
+        List<PaneScreen> ordered = new ArrayList<>();
+        for (LayoutTree.Cell cell : LayoutTree.layout(root, area).cells()) {
+            PaneScreen p = panes.get(cell.paneId());
+            if (p != null) {
+                ordered.add(p);
+            }
+        }
+        StatusLine.draw(frame, rows - 1, workspaceName, tabName, ordered, focus, middle, LocalTime.now());
+        if (prompt != null) {
+            frame.cursor(Math.min(cols - 1, workspaceName.length() + tabName.length() + 6 + middle.length()), rows - 1, true);
+        } else if (focusRect != null && focusCells != null && copy == null && focusCells.cursorX() < focusRect.w()
+                && focusCells.cursorY() < focusRect.h()) {
+            frame.cursor(focusRect.x() + focusCells.cursorX(), focusRect.y() + focusCells.cursorY(), focusCells.cursorVisible());
+        } else {
+            frame.cursor(-1, -1, false);
+        }
+        return frame.diff();
+    }
+
+    /** pane.resize when this view's cell for the pane changed size (never for an exited pane). */
+    private void size(PaneScreen p, LayoutTree.Rect r) {
+        if (p.exited || (p.askedCols == r.w() && p.askedRows == r.h())) {
+            return;
+        }
+        p.askedCols = r.w();
+        p.askedRows = r.h();
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("pane_id", p.id);
+        params.put("cols", (long) r.w());
+        params.put("rows", (long) r.h());
+        wire.send("pane.resize", params);
+    }
+
+    private void drawCopy(CopyMode c, LayoutTree.Rect r) {
+        for (int dy = 0; dy < r.h(); dy++) {
+            int i = c.top + dy;
+            int style = c.selected(i) ? Frame.Style.of(0, 3, false) : Frame.Style.PLAIN;
+            if (c.selected(i)) {
+                for (int x = 0; x < r.w(); x++) {
+                    frame.put(r.x() + x, r.y() + dy, ' ', style);
+                }
+            }
+            frame.text(r.x(), r.y() + dy, c.line(i), style, r.x() + r.w());
+        }
+        String where = " [copy " + (c.cursor + 1) + "/" + c.size() + "] ";
+        frame.text(Math.max(r.x(), r.x() + r.w() - where.length()), r.y(), where, Frame.Style.of(0, 3, true), r.x() + r.w());
+    }
+
+    private static boolean touches(LayoutTree.Divider d, LayoutTree.Rect r) {
+        if (d.vertical()) {
+            return (d.at() == r.x() - 1 || d.at() == r.x() + r.w()) && r.y() < d.to() && r.y() + r.h() > d.from();
+        }
+        return (d.at() == r.y() - 1 || d.at() == r.y() + r.h()) && r.x() < d.to() && r.x() + r.w() > d.from();
+    }
+
+    static Map<?, ?> map(@Nullable Object o) {
+        return o instanceof Map<?, ?> m ? m : Map.of();
+    }
+
+    static List<?> list(@Nullable Object o) {
+        return o instanceof List<?> l ? l : List.of();
+    }
+
+    private static Map<?, ?> tabOf(@Nullable Object result) {
+        Map<?, ?> m = map(result);
+        return m.get("tab") instanceof Map<?, ?> t ? t : m;
+    }
+
+    /** The current key reader's input (for {@link ViewKeys}). */
+    InputStream input() {
+        return outer.input();
+    }
+}

@@ -1,0 +1,412 @@
+package dev.signaltty.cli.internal.view;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.jline.utils.NonBlockingInputStream;
+import org.jspecify.annotations.Nullable;
+
+import dev.signaltty.cli.internal.CliException;
+
+/**
+ * The view's keys (docs/cli.md, "The tab view"): everything goes to the focused pane except the
+ * prefix (Ctrl-B unless configured) and the key after it, mouse reports, and keys while copy mode or
+ * a prompt is open. Requests that change something are sent once and never resent; failures show on
+ * the status line.
+ */
+final class ViewKeys {
+
+    /** How long a key read waits before it looks whether the view ended. */
+    static final long WAKE_MS = 250;
+
+    private final TabView view;
+    private final byte prefix;
+    private final InputDecoder decoder = new InputDecoder();
+    private boolean armed;
+    private LayoutTree.@Nullable Divider dragging;
+    private boolean detach;
+
+    ViewKeys(TabView view, byte prefix) {
+        this.view = view;
+        this.prefix = prefix;
+    }
+
+    void readLoop(InputStream in) {
+        byte[] buf = new byte[4096];
+        try {
+            while (!detach && !view.ended()) {
+                List<InputDecoder.Input> inputs;
+                if (decoder.pending() && in instanceof NonBlockingInputStream timed) {
+                    int c = timed.read(InputDecoder.ESCAPE_MS);
+                    if (c == NonBlockingInputStream.READ_EXPIRED) {
+                        inputs = decoder.flush();
+                    } else if (c < 0) {
+                        return;
+                    } else {
+                        buf[0] = (byte) c;
+                        inputs = decoder.feed(buf, 1);
+                    }
+                } else if (in instanceof NonBlockingInputStream timed) {
+                    // a bounded wait, so a view that ended elsewhere (its tab closed) is noticed: closing
+                    // the terminal does not wake a blocked read
+                    int n = timed.readBuffered(buf, 0, buf.length, WAKE_MS);
+                    if (n == NonBlockingInputStream.READ_EXPIRED || n == 0) {
+                        continue;
+                    }
+                    if (n < 0) {
+                        return;
+                    }
+                    inputs = decoder.feed(buf, n);
+                } else {
+                    int n = in.read(buf);
+                    if (n < 0) {
+                        return;
+                    }
+                    inputs = decoder.feed(buf, n);
+                }
+                ByteArrayOutputStream forward = new ByteArrayOutputStream();
+                for (InputDecoder.Input input : inputs) {
+                    handle(input, forward);
+                    if (detach) {
+                        break;
+                    }
+                }
+                flush(forward);
+            }
+        } catch (IOException | RuntimeException e) {
+            // the terminal closed, or the view ended and closed it to wake this thread
+        }
+    }
+
+    private void handle(InputDecoder.Input input, ByteArrayOutputStream forward) {
+        if (input instanceof InputDecoder.Mouse m) {
+            mouse(m);
+            return;
+        }
+        InputDecoder.Key key = (InputDecoder.Key) input;
+        synchronized (view) {
+            if (view.prompt != null) {
+                promptKey(key);
+                return;
+            }
+            if (view.copy != null && !armed) {
+                copyKey(view.copy, key);
+                return;
+            }
+        }
+        if (armed) {
+            armed = false;
+            command(key, forward);
+        } else if (key.raw().length == 1 && key.raw()[0] == prefix) {
+            armed = true;
+        } else {
+            forward.writeBytes(key.raw());
+        }
+    }
+
+    /** The key after the prefix. */
+    private void command(InputDecoder.Key key, ByteArrayOutputStream forward) {
+        String focus = view.focus;
+        switch (key.name()) {
+            case "Up" -> focus(0, -1);
+            case "Down" -> focus(0, 1);
+            case "Left" -> focus(-1, 0);
+            case "Right" -> focus(1, 0);
+            default -> {
+                if (key.raw().length != 1) {
+                    return;
+                }
+                byte b = key.raw()[0];
+                if (b == prefix) {
+                    forward.write(prefix);
+                    return;
+                }
+                flush(forward);
+                switch ((char) b) {
+                    case 'd' -> detach = true;
+                    case '%', '|' -> split(focus, "right");
+                    case '"', '-' -> split(focus, "down");
+                    case 'x' -> ask("pane.close", focus == null ? null : Map.of("pane_id", focus), "closing " + focus);
+                    case 'z' -> {
+                        synchronized (view) {
+                            view.zoomed = !view.zoomed;
+                        }
+                        view.changed();
+                    }
+                    case 'o' -> cycle();
+                    case ')' -> switchTab(1);
+                    case '(' -> switchTab(-1);
+                    case ',' -> prompt("rename pane: ", name -> ask("pane.rename",
+                            focus == null ? null : name.isEmpty() ? Map.of("pane_id", focus) : Map.of("pane_id", focus, "name", name),
+                            "renamed"));
+                    case 'y' -> answer(focus, "allow_once");
+                    case 'n' -> answer(focus, "deny");
+                    case '[' -> enterCopy(focus);
+                    default -> view.message("unbound key after the prefix");
+                }
+            }
+        }
+    }
+
+    private void focus(int dx, int dy) {
+        synchronized (view) {
+            String next = view.focus == null ? null : LayoutTree.neighbour(view.geometry, view.focus, dx, dy);
+            if (next != null) {
+                view.focus = next;
+            }
+        }
+        view.changed();
+    }
+
+    private void cycle() {
+        synchronized (view) {
+            List<LayoutTree.Cell> cells = view.geometry.cells();
+            for (int i = 0; i < cells.size(); i++) {
+                if (cells.get(i).paneId().equals(view.focus)) {
+                    view.focus = cells.get((i + 1) % cells.size()).paneId();
+                    break;
+                }
+            }
+        }
+        view.changed();
+    }
+
+    private void split(@Nullable String focus, String direction) {
+        if (focus != null) {
+            ask("pane.split", Map.of("pane_id", focus, "direction", direction), null);
+        }
+    }
+
+    private void switchTab(int step) {
+        try {
+            List<?> tabs = TabView.list(TabView.map(view.wire.call("tab.list", Map.of("workspace_id", view.workspaceId))).get("tabs"));
+            List<String> ids = new ArrayList<>();
+            for (Object t : tabs) {
+                ids.add(String.valueOf(TabView.map(t).get("tab_id")));
+            }
+            int at = ids.indexOf(view.tabId);
+            if (ids.size() < 2 || at < 0) {
+                view.message("no other tab in this workspace");
+                return;
+            }
+            view.load(ids.get(Math.floorMod(at + step, ids.size())));
+        } catch (CliException e) {
+            view.message(e.code() + ": " + e.getMessage());
+        }
+    }
+
+    /** y / n: the focused pane's newest pending decision, answered allow_once / deny. */
+    private void answer(@Nullable String focus, String option) {
+        if (focus == null) {
+            return;
+        }
+        try {
+            String decision = view.newestPending(focus);
+            if (decision == null) {
+                view.message("no pending decision for this pane");
+                return;
+            }
+            view.wire.call("decision.answer", Map.of("decision_id", decision, "option_id", option));
+            view.message(option + ": " + decision);
+        } catch (CliException e) {
+            view.message(e.code() + ": " + e.getMessage());
+        }
+    }
+
+    private void enterCopy(@Nullable String focus) {
+        if (focus == null) {
+            return;
+        }
+        try {
+            Map<?, ?> read = TabView.map(view.wire.call("pane.read",
+                    Map.of("pane_id", focus, "mode", "tail", "lines", 5000L, "strip_ansi", true)));
+            String text = read.get("text") instanceof String s ? s : "";
+            LayoutTree.Cell cell = view.geometry.cell(focus);
+            int height = cell == null ? 24 : cell.rect().h();
+            synchronized (view) {
+                view.copy = new CopyMode(focus, List.of(text.split("\n", -1)), height);
+            }
+            view.changed();
+        } catch (CliException e) {
+            view.message(e.code() + ": " + e.getMessage());
+        }
+    }
+
+    private int copyHeight(CopyMode c) {
+        LayoutTree.Cell cell = view.geometry.cell(c.paneId);
+        return cell == null ? 24 : Math.max(1, cell.rect().h());
+    }
+
+    /** Keys in copy mode; holds the view's monitor. */
+    private void copyKey(CopyMode c, InputDecoder.Key key) {
+        int h = copyHeight(c);
+        String error = null;
+        switch (key.name()) {
+            case "Up" -> c.move(-1, h);
+            case "Down" -> c.move(1, h);
+            case "PageUp" -> c.move(-h, h);
+            case "PageDown" -> c.move(h, h);
+            case "Escape" -> view.copy = null;
+            case "Enter" -> {
+                view.outer.write(CopyMode.osc52(c.selection()));
+                view.copy = null;
+                error = "copied to the clipboard";
+            }
+            default -> {
+                if (key.raw().length == 1) {
+                    switch ((char) key.raw()[0]) {
+                        case 'k' -> c.move(-1, h);
+                        case 'j' -> c.move(1, h);
+                        case 'g' -> c.move(-c.size(), h);
+                        case 'G' -> c.move(c.size(), h);
+                        case 'q' -> view.copy = null;
+                        case ' ' -> c.toggleMark();
+                        case 'n' -> error = c.next(-1, h);
+                        case 'N' -> error = c.next(1, h);
+                        case '/', '?' -> prompt("search (regex): ", regex -> {
+                            String e = c.search(regex, h);
+                            if (e != null) {
+                                view.message(e);
+                            }
+                        });
+                        default -> {
+                            if (key.raw()[0] == prefix) {
+                                armed = true;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if (error != null) {
+            view.message(error);
+        }
+        view.changed();
+    }
+
+    private void prompt(String label, java.util.function.Consumer<String> done) {
+        synchronized (view) {
+            view.prompt = label;
+            view.promptText.setLength(0);
+            view.promptDone = done;
+        }
+        view.changed();
+    }
+
+    /** Keys while the status line asks for text; holds the view's monitor. */
+    private void promptKey(InputDecoder.Key key) {
+        byte first = key.raw()[0];
+        if (key.name().equals("Enter") || first == '\n') {
+            String text = view.promptText.toString();
+            java.util.function.Consumer<String> done = view.promptDone;
+            view.prompt = null;
+            view.promptDone = null;
+            if (done != null) {
+                done.accept(text); // in key order: a search lands before the next key (actions never wait on the daemon)
+            }
+        } else if (key.name().equals("Escape") || first == 0x03) {
+            view.prompt = null;
+            view.promptDone = null;
+        } else if (key.name().equals("Backspace")) {
+            if (!view.promptText.isEmpty()) {
+                view.promptText.setLength(view.promptText.length() - 1);
+            }
+        } else if ((first & 0xff) >= 0x20) {
+            view.promptText.append(new String(key.raw(), StandardCharsets.UTF_8));
+        }
+        view.changed();
+    }
+
+    private void mouse(InputDecoder.Mouse m) {
+        synchronized (view) {
+            if (dragging != null) {
+                double ratio = dragging.ratioAt(m.x(), m.y());
+                if (m.release()) {
+                    LayoutTree.Divider d = dragging;
+                    dragging = null;
+                    Map<String, Object> params = new LinkedHashMap<>();
+                    params.put("tab_id", view.tabId);
+                    params.put("path", d.path().stream().map(Long::valueOf).toList());
+                    params.put("ratio", ratio);
+                    ask("tab.set_ratio", params, null);
+                } else if (view.root != null) {
+                    view.root = LayoutTree.withRatio(view.root, dragging.path(), ratio); // live, until the echo
+                }
+            } else if (m.wheelUp() || m.wheelDown()) {
+                LayoutTree.Cell cell = view.geometry.at(m.x(), m.y());
+                if (cell != null) {
+                    wheel(cell, m.wheelUp() ? -3 : 3);
+                }
+            } else if (m.leftPress() && !m.motion()) {
+                LayoutTree.Divider d = view.zoomed ? null : view.geometry.dividerAt(m.x(), m.y());
+                if (d != null) {
+                    dragging = d;
+                } else {
+                    LayoutTree.Cell cell = view.geometry.at(m.x(), m.y());
+                    if (cell != null) {
+                        view.focus = cell.paneId();
+                    }
+                }
+            }
+        }
+        view.changed();
+    }
+
+    /** The wheel scrolls back through copy mode (entered on the first turn up, left at the bottom). */
+    private void wheel(LayoutTree.Cell cell, int delta) {
+        CopyMode c = view.copy;
+        if (c == null || !c.paneId.equals(cell.paneId())) {
+            if (delta > 0) {
+                return;
+            }
+            view.focus = cell.paneId();
+            String pane = cell.paneId();
+            Thread.ofVirtual().start(() -> {
+                enterCopy(pane);
+                synchronized (view) {
+                    if (view.copy != null) {
+                        view.copy.scroll(delta, cell.rect().h());
+                    }
+                }
+                view.changed();
+            });
+            return;
+        }
+        if (c.scroll(delta, cell.rect().h()) && delta > 0) {
+            view.copy = null;
+        }
+    }
+
+    /** Sends one request without waiting; an error shows on the status line. */
+    private void ask(String method, @Nullable Map<String, ?> params, @Nullable String done) {
+        if (params == null) {
+            return;
+        }
+        view.wire.send(method, params).whenComplete((r, e) -> {
+            if (e != null) {
+                view.message(method + ": " + e.getMessage());
+            } else if (!r.ok()) {
+                view.message(r.code() + ": " + r.message());
+            } else if (done != null) {
+                view.message(done);
+            }
+        });
+    }
+
+    private void flush(ByteArrayOutputStream forward) {
+        String focus = view.focus;
+        if (forward.size() == 0 || focus == null) {
+            forward.reset();
+            return;
+        }
+        ask("pane.write", Map.of("pane_id", focus, "data_b64", Base64.getEncoder().encodeToString(forward.toByteArray())), null);
+        forward.reset();
+    }
+}

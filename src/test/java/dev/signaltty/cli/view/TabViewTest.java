@@ -1,0 +1,207 @@
+package dev.signaltty.cli.view;
+
+import static dev.signaltty.support.ProtocolClient.eventually;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.signaltty.agent.FakeAgent;
+import dev.signaltty.support.DaemonFixture;
+
+/**
+ * {@code signaltty view} in tmux as the outer terminal (120×30): the real CLI process, the real
+ * daemon, a bash-free {@code cat} pane beside the scripted fake agent, whose hooks run the real
+ * {@code signaltty hook-event}. Keys and SGR mouse reports go in with send-keys; capture-pane shows
+ * the result.
+ */
+class TabViewTest {
+
+    static final Duration WAIT = Duration.ofSeconds(90);
+
+    @RegisterExtension
+    static final DaemonFixture daemon = new DaemonFixture("viewws", FakeAgent.cliProperty());
+    static Path claude;
+
+    @TempDir
+    Path temp;
+
+    @BeforeAll
+    static void installFakeAgent() {
+        claude = FakeAgent.install(daemon.root());
+    }
+
+    /** A script that runs the CLI with {@code args} against the fixture's daemon, then reports its exit. */
+    static Path script(Path dir, String before, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(),
+                "--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
+                "dev.signaltty.cli.Main", "--no-start"));
+        command.addAll(List.of(args));
+        StringBuilder quoted = new StringBuilder();
+        for (String w : command) {
+            quoted.append(" '").append(w.replace("'", "'\\''")).append('\'');
+        }
+        Path script = dir.resolve("run.sh");
+        Files.writeString(script, "unset SIGNALTTY_PANE SIGNALTTY_WORKSPACE SIGNALTTY_TASK\n"
+                + "export SIGNALTTY_SOCKET='" + daemon.socket() + "'\n" + before + "\n"
+                + quoted.toString().strip() + " 2>'" + dir.resolve("err") + "'\n"
+                + "echo \"CLI-EXIT=$?\"\nsleep 600\n");
+        return script;
+    }
+
+    /** The column of the vertical divider on a line, or -1. */
+    static int divider(String line) {
+        return line.indexOf('│');
+    }
+
+    static String statusLine(String screen) {
+        String[] lines = screen.split("\n");
+        return lines[lines.length - 1];
+    }
+
+    @Test
+    void drawsATabSizesItsPanesShowsAgentBadgesAndSteersWithKeysAndMouse() throws Exception {
+        String left = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(),
+                "argv", List.of("sh", "-c", "echo LEFT-READY; exec cat"))).get("pane_id").asString();
+        String tab = daemon.client().call("pane.get", Map.of("pane_id", left)).get("pane").get("tab_id").asString();
+        String agent = daemon.client().call("pane.split", Map.of("pane_id", left, "direction", "right",
+                "argv", List.of(claude.toString()))).get("pane_id").asString();
+        daemon.client().call("pane.rename", Map.of("pane_id", agent, "name", "agent"));
+
+        try (OuterTmux tmux = OuterTmux.start(temp, 120, 30, script(temp, "", "view", daemon.workspace()))) {
+            // the borders, and both panes' content in their own cells
+            String screen = tmux.await(WAIT, "both panes drawn", s -> s.contains("LEFT-READY") && s.contains("fake>")
+                    && s.contains("│"));
+            int col = -1;
+            for (String line : screen.split("\n")) {
+                if (line.contains("LEFT-READY")) {
+                    col = divider(line);
+                    assertThat(line.indexOf("LEFT-READY")).as(screen).isLessThan(col);
+                }
+                if (line.contains("fake>")) {
+                    assertThat(line.indexOf("fake>")).isGreaterThan(divider(line));
+                }
+            }
+            assertThat(col).as(screen).isBetween(50, 70);
+            int divider = col;
+            // each pane is sized to its cell: left of the divider, right of it, all rows but the status line
+            eventually(WAIT, () -> cols(left) == divider && cols(agent) == 120 - divider - 1 && rows(left) == 29);
+
+            // the status line: workspace, tab, pane names, the agent's lifecycle badge
+            tmux.await(WAIT, "the agent idle in the status line", s -> statusLine(s).contains("viewws")
+                    && statusLine(s).contains("agent") && statusLine(s).contains(" idle ") && statusLine(s).contains("decisions 0"));
+
+            // click into the agent's cell to focus it, then start a turn that asks for permission
+            tmux.literal("\u001b[<0;" + (divider + 10) + ";5M");
+            tmux.literal("\u001b[<0;" + (divider + 10) + ";5m");
+            tmux.await(WAIT, "the agent focused", s -> statusLine(s).contains("*agent"));
+            tmux.literal("ask rm-stuff");
+            tmux.keys("Enter");
+            tmux.await(WAIT, "a permission badge and one pending decision", s -> statusLine(s).contains("permission_required")
+                    && statusLine(s).contains("blocked") && statusLine(s).contains("decisions 1"));
+            // prefix y answers the focused pane's newest decision: allow once
+            tmux.keys("C-b");
+            tmux.keys("y");
+            tmux.await(WAIT, "the tool allowed and the badges cleared", s -> s.contains("ALLOWED rm-stuff")
+                    && statusLine(s).contains("decisions 0") && !statusLine(s).contains("permission_required")
+                    && !statusLine(s).contains("blocked"));
+
+            // prefix Left moves the focus to the cat pane; typed keys go there and come back through the view
+            tmux.keys("C-b");
+            tmux.keys("Left");
+            tmux.await(WAIT, "the left pane focused", s -> statusLine(s).contains("*" + left));
+            tmux.literal("typed-into-left");
+            tmux.keys("Enter");
+            tmux.await(WAIT, "the echo in the left cell", s -> s.lines().anyMatch(l -> l.startsWith("typed-into-left")));
+
+            // copy mode over the focused pane's scrollback: a regex search, Enter copies the line with OSC 52
+            tmux.keys("C-b");
+            tmux.keys("[");
+            tmux.await(WAIT, "copy mode", s -> s.contains("[copy "));
+            tmux.literal("/");
+            tmux.literal("LEFT-R[A-Z]+");
+            tmux.keys("Enter");
+            tmux.keys("Enter");
+            tmux.await(WAIT, "copy mode left", s -> !s.contains("[copy "));
+            eventually(WAIT, () -> tmux.buffer().contains("LEFT-READY"));
+
+            // zoom shows the focused pane alone (view-only), and again toggles back
+            tmux.keys("C-b");
+            tmux.keys("z");
+            tmux.await(WAIT, "zoomed", s -> !s.contains("│") && !s.contains("fake>"));
+            tmux.keys("C-b");
+            tmux.keys("z");
+            tmux.await(WAIT, "unzoomed", s -> s.contains("│") && s.contains("fake>"));
+
+            // drag the divider with the mouse (SGR press, motion, release): tab.set_ratio, then a redraw
+            int to = 40;
+            tmux.literal("\u001b[<0;" + (divider + 1) + ";10M");
+            tmux.literal("\u001b[<32;" + (divider - 5) + ";10M");
+            tmux.literal("\u001b[<32;" + (to + 1) + ";10M");
+            tmux.literal("\u001b[<0;" + (to + 1) + ";10m");
+            eventually(WAIT, () -> Math.abs(ratio(tab) - 40.0 / 119) < 0.01);
+            tmux.await(WAIT, "the divider at its new column", s -> s.lines().limit(29).allMatch(l -> divider(l) == to));
+            eventually(WAIT, () -> cols(left) == to && cols(agent) == 120 - to - 1);
+
+            // the agent's program exits: its cell says so
+            tmux.literal("\u001b[<0;" + (to + 10) + ";5M");
+            tmux.literal("\u001b[<0;" + (to + 10) + ";5m");
+            tmux.await(WAIT, "the agent focused again", s -> statusLine(s).contains("*agent"));
+            tmux.literal("exit");
+            tmux.keys("Enter");
+            tmux.await(WAIT, "the exit note", s -> s.contains("[exited 0]"));
+
+            // prefix d detaches: the terminal is restored and the CLI ends with 0
+            tmux.keys("C-b");
+            tmux.keys("d");
+            String after = tmux.await(WAIT, "the CLI to end", s -> s.contains("CLI-EXIT="));
+            assertThat(after).contains("[detached]").contains("CLI-EXIT=0").doesNotContain("LEFT-READY");
+        }
+        // the last sizing viewer left: the pane keeps the size it had (ADR-0160)
+        assertThat(cols(left)).isEqualTo(40);
+        daemon.client().call("pane.close", Map.of("pane_id", left));
+        daemon.client().call("pane.close", Map.of("pane_id", agent));
+    }
+
+    @Test
+    void attachEndsWithAMessageWhenTheProgramExitsAndGivesTheScreenBack() throws Exception { // issue 16 item 5
+        String workspace = daemon.client().call("workspace.create", Map.of("name", "attachws", "cwd", daemon.root().toString()))
+                .get("workspace_id").asString();
+        String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", workspace, "argv",
+                List.of("sh", "-c", "echo PANE-SAYS-HI; read x; echo bye-$x; exit 3"))).get("pane_id").asString();
+        try (OuterTmux tmux = OuterTmux.start(temp, 100, 20, script(temp, "echo BEFORE-ATTACH", "attach", pane))) {
+            tmux.await(WAIT, "the pane attached", s -> s.contains("PANE-SAYS-HI") && !s.contains("BEFORE-ATTACH"));
+            // the pane follows this terminal's size
+            eventually(WAIT, () -> cols(pane) == 100 && rows(pane) == 20);
+            tmux.literal("now");
+            tmux.keys("Enter");
+            String after = tmux.await(WAIT, "attach to end", s -> s.contains("CLI-EXIT="));
+            // the alternate screen is left: the shell's screen is back, without the pane's leftovers
+            assertThat(after).contains("BEFORE-ATTACH").contains("[pane " + pane + " exited with status 3]")
+                    .contains("CLI-EXIT=0").doesNotContain("PANE-SAYS-HI").doesNotContain("bye-now");
+        }
+        assertThat(daemon.tail(pane)).contains("bye-now");
+    }
+
+    static int cols(String pane) {
+        return daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("cols").asInt();
+    }
+
+    static int rows(String pane) {
+        return daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("rows").asInt();
+    }
+
+    static double ratio(String tab) {
+        return daemon.client().call("tab.get", Map.of("tab_id", tab)).get("layout").get("ratio").asDouble();
+    }
+}
