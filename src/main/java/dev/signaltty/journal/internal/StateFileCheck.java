@@ -30,6 +30,8 @@ final class StateFileCheck {
 
     private static final Logger log = LoggerFactory.getLogger(StateFileCheck.class);
     static final String SNAPSHOT_DIR = "snapshot";
+    /** The infix of what recovery moved aside ({@code <name>.corrupt-<millis>}). */
+    static final String ASIDE = ".corrupt-";
     private static final Set<String> STATE_FILES = Set.of(Sequencer.FILE, AuditLog.CURRENT, AuditLog.PREVIOUS,
             RetentionMetadata.FILE, SyncedLengthMark.FILE);
 
@@ -46,6 +48,9 @@ final class StateFileCheck {
             for (Path entry : entries) {
                 String name = entry.getFileName().toString();
                 BasicFileAttributes attrs = attributes(entry);
+                if (name.contains(ASIDE)) {
+                    continue; // evidence an earlier recovery moved aside: never read again
+                }
                 if (name.equals(SNAPSHOT_DIR)) {
                     if (attrs.isDirectory()) {
                         checkSnapshots(entry);
@@ -66,6 +71,9 @@ final class StateFileCheck {
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
             for (Path entry : entries) {
                 BasicFileAttributes attrs = attributes(entry);
+                if (entry.getFileName().toString().contains(ASIDE)) {
+                    continue;
+                }
                 if (entry.getFileName().toString().endsWith(".json")) {
                     if (checkRegular(entry, attrs)) {
                         checkJson(entry);
@@ -104,7 +112,7 @@ final class StateFileCheck {
         if (!recover) {
             throw new JournalCorruptException(entry, problem);
         }
-        Path aside = entry.resolveSibling(entry.getFileName() + ".corrupt-" + System.currentTimeMillis());
+        Path aside = entry.resolveSibling(entry.getFileName() + ASIDE + System.currentTimeMillis());
         Files.move(entry, aside, LinkOption.NOFOLLOW_LINKS);
         new Durability().syncDirectory(entry.getParent());
         log.warn("recover: {} {}; moved to {}", entry, problem, aside);
