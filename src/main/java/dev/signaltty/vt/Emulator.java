@@ -42,6 +42,8 @@ final class Emulator implements VtActions {
     /** The cursor saved by entering 1049, restored by leaving it (even when not in alt, like tmux). */
     private final SavedCursor altSaved = new SavedCursor();
     private final Charsets charsets = new Charsets();
+    /** OSC 133 shell-integration marks; set by {@link Terminal}. */
+    @org.jspecify.annotations.Nullable ShellMarks shellMarks;
 
     Emulator(int cols, int rows, TerminalListener listener, Grid.ScrollSink historySink, Runnable clearHistory) {
         this.clearHistory = clearHistory;
@@ -330,6 +332,10 @@ final class Emulator implements VtActions {
             semi++;
         }
         if (semi == 0 || semi >= len || data[semi] != ';') {
+            return;
+        }
+        if (code == 133 && shellMarks != null) {
+            shellMarks.osc(data, semi + 1, len);
             return;
         }
         if (code == 0 || code == 2) {

@@ -116,8 +116,8 @@ public final class Runner {
                     Object result = client.call(spec.method(), inv.params()).orThrow();
                     Output.notices(result, err);
                     Output.print(spec.method(), result, json, out);
+                    return Output.exitStatus(spec.method(), result, json);
                 }
-                return 0;
             }
             case NEW -> {
                 return newWorkspace(daemon, inv);

@@ -35,6 +35,8 @@ final class Pane {
     volatile boolean closed;
     /** The agent integration of the last launch (null for ordinary programs); persisted with the pane. */
     volatile dev.signaltty.pane.internal.agent.integration.@Nullable Integration integration;
+    /** The shell given OSC 133 marks at the last launch ("bash", "zsh"), or null (ShellIntegration). */
+    volatile @Nullable String shell;
     /** Connections attached to this pane's output, by connection id (one viewer per connection). */
     final Map<Long, dev.signaltty.transport.Connection> viewers = new java.util.concurrent.ConcurrentHashMap<>();
 
