@@ -49,6 +49,14 @@ public final class Main {
             out.flush();
             System.exit(0);
         }
+        if (words.equals(List.of("mcp"))) {
+            // an MCP server on stdio for agents (ADR 0181): stdout is its channel, so nothing else prints there
+            System.setProperty("logback.configurationFile", "mcp-logback.xml");
+            Daemon daemon = new Daemon(dev.signaltty.transport.SignalttyPaths.fromEnvironment(), System::getenv);
+            String version = java.util.Objects.requireNonNullElse(Main.class.getPackage().getImplementationVersion(), "dev");
+            System.exit(new dev.signaltty.cli.internal.mcp.SignalttyMcpServer(daemon, System.err)
+                    .run(System.in, out, version));
+        }
         Runner runner = new Runner(CommandTable.standard(), System::getenv, Path.of("").toAbsolutePath(), System.in,
                 out, System.err);
         int status;

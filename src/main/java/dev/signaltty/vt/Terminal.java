@@ -258,6 +258,34 @@ public final class Terminal {
             assign(emu.grid.row(y));
         }
     }
+    // ---- search (pane.search) ----
+
+    /**
+     * Lines of history and the active screen, oldest first, for which {@code find} gives a column (not
+     * -1): the newest {@code limit} of them, and how many matched in all.
+     */
+    public synchronized SearchResult search(java.util.function.ToIntFunction<String> find, int limit) {
+        assignScreenSeqs();
+        java.util.ArrayDeque<SearchResult.Match> kept = new java.util.ArrayDeque<>();
+        int total = 0;
+        int historyLines = history.size();
+        int last = emu.grid.lastNonBlankRow();
+        for (int i = 0; i < historyLines + last + 1; i++) {
+            HistoryLine line = i < historyLines ? history.get(i) : line(emu.grid.row(i - historyLines), 0);
+            long seq = i < historyLines ? line.seq() : emu.grid.row(i - historyLines).seq;
+            String text = line.text();
+            int column = find.applyAsInt(text);
+            if (column >= 0) {
+                total++;
+                kept.addLast(new SearchResult.Match(seq, column, text));
+                if (kept.size() > limit) {
+                    kept.removeFirst();
+                }
+            }
+        }
+        return new SearchResult(List.copyOf(kept), total, historyLines + last + 1);
+    }
+
     // ---- shell integration (OSC 133 marks, ShellMarks) ----
 
     public synchronized ShellState shellState() {

@@ -213,6 +213,17 @@ public final class CommandTable {
                 .flag("lines", INT, "at most the last N output lines (default and max 5000)")
                 .flag("raw", "strip_ansi", NEGATED_BOOL, "keep ANSI sequences")
                 .trailingText("command", "command"));
+        rows.add(of("pane search", "pane.search", "search a pane's scrollback and screen (newest matches, with seqs)")
+                .arg("pane", "pane_id").arg("pattern", "pattern")
+                .flag("regex", BOOL, "RE2 regular expression").flag("ignore-case", BOOL, "case-insensitive")
+                .flag("limit", INT, "at most N matches (default 100, max 5000)"));
+        rows.add(of("pane record", "pane.record", "record a pane's output to an asciicast v2 file (--stop ends it)")
+                .mutating().arg("pane", "pane_id")
+                .flag("path", PATH, "the .cast file to create (default: the state dir's recordings/)")
+                .flag("stop", BOOL, "end the recording").flag("max-bytes", INT, "size cap (default 64 MiB)"));
+        rows.add(of("pane export", "pane.export", "print (or --output FILE) a pane's whole scrollback as text")
+                .arg("pane", "pane_id").flag("ansi", BOOL, "keep colours (ANSI SGR)")
+                .flag("output", "path", PATH, "write to this new file instead of stdout"));
 
         // --- decisions
         rows.add(of("decision list", "decision.list", "pending decisions")

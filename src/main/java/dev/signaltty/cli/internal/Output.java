@@ -27,7 +27,7 @@ public final class Output {
         }
         if (result instanceof Map<?, ?> map) {
             Object text = map.get("text");
-            if (text instanceof String s && ("pane.read".equals(method) || "pane.wait_for_output".equals(method)
+            if (text instanceof String s && ("pane.read".equals(method) || "pane.export".equals(method) || "pane.wait_for_output".equals(method)
                     && !map.containsKey("line"))) {
                 out.print(s.endsWith("\n") || s.isEmpty() ? s : s + "\n");
                 return;
