@@ -289,7 +289,7 @@ public final class CommandTable {
         return b.flag("cwd", PATH, "working directory (default: here)")
                 .flag("env", "env", MAP, "extra environment")
                 .flag("cols", INT, "columns").flag("rows", INT, "rows")
-                .flag("label", STRING, "label shown by clients")
+                .flag("label", STRING, "label shown by clients (not a name: address the pane by id, or name it with pane rename)")
                 .trailing("argv", "argv");
     }
 
