@@ -58,6 +58,14 @@ public final class Main {
         RemoteHosts hosts = RemoteHosts.extract(words, System::getenv);
         words = hosts.words();
         Function<String, @Nullable String> env = hosts.environment(System::getenv);
+        if (words.equals(List.of("mcp"))) {
+            // an MCP server on stdio for agents (ADR 0181): stdout is its channel, so nothing else prints there
+            System.setProperty("logback.configurationFile", "mcp-logback.xml");
+            Daemon daemon = new Daemon(dev.signaltty.transport.SignalttyPaths.resolve(env), env);
+            String version = java.util.Objects.requireNonNullElse(Main.class.getPackage().getImplementationVersion(), "dev");
+            System.exit(new dev.signaltty.cli.internal.mcp.SignalttyMcpServer(daemon, System.err)
+                    .run(System.in, out, version));
+        }
         Runner runner = new Runner(CommandTable.standard(), env, Path.of("").toAbsolutePath(), System.in,
                 out, System.err);
         int status;

@@ -48,6 +48,8 @@ final class Emulator implements VtActions {
     /** A DECRQSS request ({@code DCS $ q ... ST}) being collected, or null. */
     private StringBuilder statusRequest;
     private final Charsets charsets = new Charsets();
+    /** OSC 133 shell-integration marks; set by {@link Terminal}. */
+    @org.jspecify.annotations.Nullable ShellMarks shellMarks;
 
     Emulator(int cols, int rows, TerminalListener listener, Grid.ScrollSink historySink, Runnable clearHistory) {
         this.clearHistory = clearHistory;
@@ -348,6 +350,10 @@ final class Emulator implements VtActions {
             semi++;
         }
         if (semi == 0 || semi >= len || data[semi] != ';') {
+            return;
+        }
+        if (code == 133 && shellMarks != null) {
+            shellMarks.osc(data, semi + 1, len);
             return;
         }
         if (code == 0 || code == 2) {

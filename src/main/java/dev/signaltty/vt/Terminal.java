@@ -23,6 +23,7 @@ public final class Terminal {
     private final long seqBase;
     /** The highest sequence number handed out; cursors equal to it have seen everything. */
     private long head;
+    private final ShellMarks marks;
 
     /**
      * @param seqBase the run's base: the first line gets {@code seqBase + 1}; cursors below it come from
@@ -40,6 +41,8 @@ public final class Terminal {
         this.history = new History(limits.maxLines(), limits.maxBytes(), seqBase);
         this.emu = new Emulator(cols, rows, listener, this::scrolledOff, this::clearHistory);
         this.parser = new VtParser(emu);
+        this.marks = new ShellMarks(new MarkHost());
+        emu.shellMarks = marks;
     }
 
     public synchronized void feed(byte[] buf, int off, int len) {
@@ -258,6 +261,109 @@ public final class Terminal {
         int last = emu.grid.lastNonBlankRow();
         for (int y = 0; y <= last; y++) {
             assign(emu.grid.row(y));
+        }
+    }
+    // ---- search (pane.search) ----
+
+    /**
+     * Lines of history and the active screen, oldest first, for which {@code find} gives a column (not
+     * -1): the newest {@code limit} of them, and how many matched in all.
+     */
+    public synchronized SearchResult search(java.util.function.ToIntFunction<String> find, int limit) {
+        assignScreenSeqs();
+        java.util.ArrayDeque<SearchResult.Match> kept = new java.util.ArrayDeque<>();
+        int total = 0;
+        int historyLines = history.size();
+        int last = emu.grid.lastNonBlankRow();
+        for (int i = 0; i < historyLines + last + 1; i++) {
+            HistoryLine line = i < historyLines ? history.get(i) : line(emu.grid.row(i - historyLines), 0);
+            long seq = i < historyLines ? line.seq() : emu.grid.row(i - historyLines).seq;
+            String text = line.text();
+            int column = find.applyAsInt(text);
+            if (column >= 0) {
+                total++;
+                kept.addLast(new SearchResult.Match(seq, column, text));
+                if (kept.size() > limit) {
+                    kept.removeFirst();
+                }
+            }
+        }
+        return new SearchResult(List.copyOf(kept), total, historyLines + last + 1);
+    }
+
+    // ---- shell integration (OSC 133 marks, ShellMarks) ----
+
+    public synchronized ShellState shellState() {
+        return new ShellState(marks.phase().name().toLowerCase(java.util.Locale.ROOT), marks.prompts(),
+                marks.started(), marks.finishedCount());
+    }
+
+    /** Whether the line numbered {@code seq} belongs to a command's output (not a prompt or a typed echo). */
+    public synchronized boolean isCommandOutput(long seq) {
+        return marks.isOutput(seq);
+    }
+
+    /**
+     * A finished command's output (number 0: the latest), the newest {@code lines} lines of it; null when
+     * no such command is kept (none finished yet, or it is older than the last {@value ShellMarks#KEPT}).
+     */
+    public synchronized @org.jspecify.annotations.Nullable CommandOutput command(long number, int lines, boolean ansi) {
+        ShellMarks.Command c = marks.finished(number);
+        if (c == null) {
+            return null;
+        }
+        assignScreenSeqs();
+        List<HistoryLine> picked = new ArrayList<>();
+        long fragmentSeq = c.fragment() == null ? Long.MIN_VALUE : c.fragment().seq();
+        for (int i = 0; i < history.size(); i++) {
+            long seq = history.seq(i);
+            if (seq > c.startedSeq() && seq <= c.endedSeq() && seq != fragmentSeq) {
+                picked.add(history.get(i));
+            }
+        }
+        int last = emu.main.lastNonBlankRow();
+        for (int y = 0; y <= last; y++) {
+            Row r = emu.main.row(y);
+            if (!r.dirty && r.seq > c.startedSeq() && r.seq <= c.endedSeq() && r.seq != fragmentSeq) {
+                picked.add(line(r, r.seq));
+            }
+        }
+        picked.sort(Comparator.comparingLong(HistoryLine::seq));
+        if (c.fragment() != null) {
+            picked.add(c.fragment());
+        }
+        boolean truncated = history.floor() > c.startedSeq(); // output lines were evicted or cleared
+        if (picked.size() > lines) {
+            picked = picked.subList(picked.size() - lines, picked.size());
+            truncated = true;
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int k = 0; k < picked.size(); k++) {
+            HistoryLine line = picked.get(k);
+            sb.append(LineRenderer.render(line, ansi));
+            if (k < picked.size() - 1 && !line.wrapped()) {
+                sb.append('\n');
+            }
+        }
+        return new CommandOutput(c.number(), sb.toString(), c.exitStatus(), c.startedSeq(), c.endedSeq(),
+                (c.endedNanos() - c.startedNanos()) / 1_000_000, truncated);
+    }
+
+    /** The marks' view of the terminal, under the monitor (they are called from the parser). */
+    private final class MarkHost implements ShellMarks.Host {
+        @Override
+        public long markSeq() {
+            assignScreenSeqs();
+            return head;
+        }
+
+        @Override
+        public @org.jspecify.annotations.Nullable HistoryLine cursorFragment() {
+            if (emu.grid != emu.main || emu.cx == 0) {
+                return null;
+            }
+            Row r = emu.main.row(emu.cy);
+            return line(r, r.seq);
         }
     }
 }

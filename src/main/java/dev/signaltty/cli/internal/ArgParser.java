@@ -252,7 +252,7 @@ public final class ArgParser {
         Positional rest = spec.trailing();
         if (rest != null) {
             if (trailing != null && !trailing.isEmpty()) {
-                params.put(rest.param(), List.copyOf(trailing));
+                params.put(rest.param(), rest.type() == ArgType.STRING ? String.join(" ", trailing) : List.copyOf(trailing));
             } else if (launchesShell(spec)) {
                 String shell = present(env.apply("SHELL"));
                 params.put(rest.param(), List.of(shell != null ? shell : "bash"));

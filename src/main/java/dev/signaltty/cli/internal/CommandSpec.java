@@ -124,6 +124,12 @@ public record CommandSpec(List<String> words, @Nullable String method, boolean m
             return this;
         }
 
+        /** Every word after {@code --}, joined by spaces, becomes the string param (pane run's command line). */
+        Builder trailingText(String name, String param) {
+            args.add(new Positional(name, param, ArgType.STRING, true, true, null));
+            return this;
+        }
+
         Builder flag(String name, ArgType type, String help) {
             return flag(name, name.replace('-', '_'), type, help);
         }

@@ -196,6 +196,7 @@ public final class CommandTable {
         rows.add(readFlags(of("pane wait-output", "pane.wait_for_output", "wait until a line matches")
                 .arg("pane", "pane_id").arg("pattern", "match")
                 .flag("regex", BOOL, "match as a regular expression")
+                .flag("output-only", BOOL, "only lines of a command's output (not prompts or the typed echo); bash/zsh panes")
                 .flag("timeout", "timeout_s", NUMBER, "seconds (default 3600)")));
         rows.add(of("pane submit", "pane.submit", "paste text, then press Enter").mutating().arg("pane", "pane_id")
                 .required("text", "text", STRING, "the text to submit")
@@ -215,6 +216,25 @@ public final class CommandTable {
                 .arg("pane", "pane_id"));
         rows.add(of("pane seen", "pane.mark_seen", "same as pane mark-seen").mutating().arg("pane", "pane_id"));
         rows.add(of("pane resume", "pane.resume", "relaunch an exited pane").mutating().arg("pane", "pane_id"));
+
+        // --- orchestration: commands with their exit status, search, recordings (issue 19)
+        rows.add(of("pane run", "pane.run", "run one command line in a bash/zsh pane: print its output, exit with its status")
+                .mutating().arg("pane", "pane_id")
+                .flag("timeout", "timeout_s", NUMBER, "seconds (default 600); the command keeps running after")
+                .flag("lines", INT, "at most the last N output lines (default and max 5000)")
+                .flag("raw", "strip_ansi", NEGATED_BOOL, "keep ANSI sequences")
+                .trailingText("command", "command"));
+        rows.add(of("pane search", "pane.search", "search a pane's scrollback and screen (newest matches, with seqs)")
+                .arg("pane", "pane_id").arg("pattern", "pattern")
+                .flag("regex", BOOL, "RE2 regular expression").flag("ignore-case", BOOL, "case-insensitive")
+                .flag("limit", INT, "at most N matches (default 100, max 5000)"));
+        rows.add(of("pane record", "pane.record", "record a pane's output to an asciicast v2 file (--stop ends it)")
+                .mutating().arg("pane", "pane_id")
+                .flag("path", PATH, "the .cast file to create (default: the state dir's recordings/)")
+                .flag("stop", BOOL, "end the recording").flag("max-bytes", INT, "size cap (default 64 MiB)"));
+        rows.add(of("pane export", "pane.export", "print (or --output FILE) a pane's whole scrollback as text")
+                .arg("pane", "pane_id").flag("ansi", BOOL, "keep colours (ANSI SGR)")
+                .flag("output", "path", PATH, "write to this new file instead of stdout"));
 
         // --- decisions
         rows.add(of("decision list", "decision.list", "pending decisions")
@@ -280,7 +300,7 @@ public final class CommandTable {
         return b.flag("cwd", PATH, "working directory (default: here)")
                 .flag("env", "env", MAP, "extra environment")
                 .flag("cols", INT, "columns").flag("rows", INT, "rows")
-                .flag("label", STRING, "label shown by clients")
+                .flag("label", STRING, "label shown by clients (not a name: address the pane by id, or name it with pane rename)")
                 .trailing("argv", "argv");
     }
 
@@ -291,7 +311,7 @@ public final class CommandTable {
     }
 
     private static Builder readFlags(Builder b) {
-        return b.flag("mode", STRING, "screen | tail | rendered (default tail)")
+        return b.flag("mode", STRING, "screen | tail | rendered | last_command (default tail)")
                 .flag("after-seq", INT, "rendered cursor (default 0)")
                 .flag("lines", INT, "at most N lines (default 200, max 5000)")
                 .flag("strip-ansi", BOOL, "plain text")

@@ -27,9 +27,13 @@ public final class Output {
         }
         if (result instanceof Map<?, ?> map) {
             Object text = map.get("text");
-            if (text instanceof String s && ("pane.read".equals(method) || "pane.wait_for_output".equals(method)
+            if (text instanceof String s && ("pane.read".equals(method) || "pane.export".equals(method) || "pane.wait_for_output".equals(method)
                     && !map.containsKey("line"))) {
                 out.print(s.endsWith("\n") || s.isEmpty() ? s : s + "\n");
+                return;
+            }
+            if ("pane.run".equals(method) && map.get("output") instanceof String output) {
+                out.print(output.endsWith("\n") || output.isEmpty() ? output : output + "\n");
                 return;
             }
             if ("pane.wait_for_output".equals(method) && map.get("line") instanceof String line) {
@@ -51,6 +55,18 @@ public final class Output {
             return;
         }
         lines(result, "", out);
+    }
+
+    /**
+     * The exit status of a successful call: 0, except that {@code pane run} without {@code --json}
+     * exits with the command's own status (a command that gave none: 0).
+     */
+    public static int exitStatus(@Nullable String method, @Nullable Object result, boolean json) {
+        if (!json && "pane.run".equals(method) && result instanceof Map<?, ?> map
+                && map.get("exit_status") instanceof Number status) {
+            return status.intValue();
+        }
+        return 0;
     }
 
     /** A result like {@code {panes:[…]}} is shown as the table of its one list. */

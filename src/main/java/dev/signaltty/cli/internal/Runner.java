@@ -121,7 +121,8 @@ public final class Runner {
                     Object result = client.call(spec.method(), inv.params()).orThrow();
                     Output.notices(result, err);
                     Output.print(spec.method(), result, json, out);
-                    return Output.outcomeStatus(spec.method(), result);
+                    int outcome = Output.outcomeStatus(spec.method(), result);
+                    return outcome != 0 ? outcome : Output.exitStatus(spec.method(), result, json);
                 }
             }
             case NEW -> {

@@ -35,6 +35,10 @@ final class Pane {
     volatile boolean closed;
     /** The agent integration of the last launch (null for ordinary programs); persisted with the pane. */
     volatile dev.signaltty.pane.internal.agent.integration.@Nullable Integration integration;
+    /** The shell given OSC 133 marks at the last launch ("bash", "zsh"), or null (ShellIntegration). */
+    volatile @Nullable String shell;
+    /** The asciicast recording of this pane's output, if one runs (pane.record); guarded by the terminal's monitor. */
+    @Nullable Recording recording;
     /** Connections attached to this pane's output, by connection id (one viewer per connection). */
     final Map<Long, dev.signaltty.transport.Connection> viewers = new java.util.concurrent.ConcurrentHashMap<>();
     /** The sizes viewers asked for (ADR-0160), guarded by the terminal's monitor. */

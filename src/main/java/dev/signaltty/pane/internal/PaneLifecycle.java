@@ -70,6 +70,13 @@ class PaneLifecycle {
     private final PaneOutput output;
     private final Map<String, CountDownLatch> exits = new java.util.concurrent.ConcurrentHashMap<>();
     private LaunchIntegrations integrations;
+    private ShellIntegration shells;
+
+    /** OSC 133 marks for bash and zsh panes (a setter, like the agent integrations). */
+    @org.springframework.beans.factory.annotation.Autowired
+    void setShells(ShellIntegration shells) {
+        this.shells = shells;
+    }
 
     /** Agent launch integrations (a setter, so this constructor stays as others extend it). */
     @org.springframework.beans.factory.annotation.Autowired
@@ -115,10 +122,12 @@ class PaneLifecycle {
             Terminal terminal = new Terminal(spec.cols(), spec.rows(), replies, ringLimits, seqBase);
             PtySession session;
             LaunchIntegrations.Result launch;
+            ShellIntegration.Launch shell;
             try {
                 // hooks are configured before the process starts; the persisted argv stays as given
                 launch = integrations.prepare(paneId, argv, cwd, env);
-                session = PtySession.launch(launch.argv(), cwd, launch.env(), spec.cols(), spec.rows());
+                shell = shells.prepare(launch.argv(), launch.env());
+                session = PtySession.launch(shell.argv(), cwd, shell.env(), spec.cols(), spec.rows());
             } catch (IOException | RuntimeException e) {
                 throw new ProtocolException(ErrorCode.SPAWN_FAILED, "cannot launch " + argv.getFirst() + ": "
                         + e.getMessage(), Map.of("argv0", argv.getFirst()));
@@ -130,6 +139,7 @@ class PaneLifecycle {
                     spec.relationship(), terminal);
             pane.session = session;
             pane.integration = launch.integration();
+            pane.shell = shell.shell();
             replies.pane = pane;
             registry.add(pane);
             startWatching(pane, session);
@@ -167,7 +177,9 @@ class PaneLifecycle {
             try {
                 LaunchIntegrations.Result launch = integrations.prepareResume(pane.id, pane.argv, pane.cwd, pane.env);
                 pane.integration = launch.integration();
-                session = PtySession.launch(launch.argv(), pane.cwd, launch.env(), pane.terminal.cols(), pane.terminal.rows());
+                ShellIntegration.Launch shell = shells.prepare(launch.argv(), launch.env());
+                pane.shell = shell.shell();
+                session = PtySession.launch(shell.argv(), pane.cwd, shell.env(), pane.terminal.cols(), pane.terminal.rows());
             } catch (IOException | RuntimeException e) {
                 throw new ProtocolException(ErrorCode.SPAWN_FAILED, "cannot relaunch " + pane.argv.getFirst() + ": "
                         + e.getMessage(), Map.of("pane_id", pane.id));

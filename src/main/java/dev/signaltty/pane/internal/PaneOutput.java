@@ -38,6 +38,9 @@ class PaneOutput implements MeterBinder {
         synchronized (pane.terminal) {
             pane.terminal.feed(buffer, offset, length);
             pane.outputOffset += length;
+            if (pane.recording != null && !pane.recording.write(buffer, offset, length)) {
+                pane.recording = null; // it ended itself (size limit or I/O error); pane.record can start another
+            }
             if (pane.viewers.isEmpty()) {
                 return;
             }

@@ -19,7 +19,7 @@ import dev.signaltty.transport.ProtocolException;
 @Component
 class PaneReadHandler implements MethodHandler<PaneReadHandler.Params, Map<String, Object>> {
 
-    enum Mode { SCREEN, TAIL, RENDERED }
+    enum Mode { SCREEN, TAIL, RENDERED, LAST_COMMAND }
 
     record Params(String paneId, @Nullable Mode mode, @Nullable Integer lines, @Nullable Long afterSeq,
                   @Nullable Boolean stripAnsi) {
@@ -47,7 +47,7 @@ class PaneReadHandler implements MethodHandler<PaneReadHandler.Params, Map<Strin
 
     @Override
     public String summary() {
-        return "Reads a pane: mode screen | tail (default, lines ≤ 5000) | rendered (after_seq cursor).";
+        return "Reads a pane: mode screen | tail (default, lines ≤ 5000) | rendered (after_seq cursor) | last_command.";
     }
 
     @Override
@@ -83,7 +83,24 @@ class PaneReadHandler implements MethodHandler<PaneReadHandler.Params, Map<Strin
                 result.put("dropped", read.dropped());
                 result.put("truncated", read.truncated());
             }
+            case LAST_COMMAND -> lastCommand(pane, params, ansi, result);
         }
         return result;
+    }
+
+    /** The latest finished command's output (shell integration); {@code command_number} 0 before any. */
+    private static void lastCommand(Pane pane, Params params, boolean ansi, Map<String, Object> result) {
+        PaneRunHandler.requireIntegration(pane);
+        dev.signaltty.vt.CommandOutput out = pane.terminal.command(0, params.lines(), ansi);
+        if (out == null) {
+            result.put("text", "");
+            result.put("command_number", 0);
+            result.put("truncated", false);
+            return;
+        }
+        Map<String, Object> command = PaneRunHandler.result(pane, out);
+        result.put("text", command.remove("output"));
+        command.remove("pane_id");
+        result.putAll(command);
     }
 }

@@ -33,8 +33,15 @@ class PaneWaitForOutputHandler implements MethodHandler<PaneWaitForOutputHandler
 
     record Params(String paneId, String match, @Nullable Boolean regex, PaneReadHandler.@Nullable Mode mode,
                   @Nullable Integer lines, @Nullable Long afterSeq, @Nullable Boolean stripAnsi,
-                  @Nullable Double timeoutS) {
+                  @Nullable Double timeoutS, @Nullable Boolean outputOnly) {
         Params {
+            outputOnly = outputOnly != null && outputOnly;
+            if (outputOnly && mode != null && mode != PaneReadHandler.Mode.RENDERED) {
+                throw ProtocolException.badParams("output_only", "needs mode rendered (the default with output_only)");
+            }
+            if (outputOnly) {
+                mode = PaneReadHandler.Mode.RENDERED;
+            }
             if (match.isEmpty()) {
                 throw ProtocolException.badParams("match", "must not be empty");
             }
@@ -83,6 +90,9 @@ class PaneWaitForOutputHandler implements MethodHandler<PaneWaitForOutputHandler
     @Override
     public Map<String, Object> handle(Params params, CallContext context) {
         Pane pane = registry.resolve(params.paneId());
+        if (params.outputOnly()) {
+            PaneRunHandler.requireIntegration(pane);
+        }
         PaneReadHandler.Params read = new PaneReadHandler.Params(pane.id, params.mode(), params.lines(),
                 params.afterSeq(), params.stripAnsi());
         Pattern pattern = params.regex() ? Pattern.compile(params.match()) : null;
@@ -91,7 +101,7 @@ class PaneWaitForOutputHandler implements MethodHandler<PaneWaitForOutputHandler
         while (true) {
             boolean exitedBeforeRead = !pane.alive();
             Map<String, Object> found = read.mode() == PaneReadHandler.Mode.RENDERED
-                    ? scanRendered(pane, cursor, read.stripAnsi(), params.match(), pattern)
+                    ? scanRendered(pane, cursor, read.stripAnsi(), params.match(), pattern, params.outputOnly())
                     : scanText(pane, read, params.match(), pattern);
             if (found.containsKey("line")) {
                 return found;
@@ -127,12 +137,13 @@ class PaneWaitForOutputHandler implements MethodHandler<PaneWaitForOutputHandler
     }
 
     private static Map<String, Object> scanRendered(Pane pane, long cursor, boolean stripAnsi, String match,
-                                                    @Nullable Pattern pattern) {
+                                                    @Nullable Pattern pattern, boolean outputOnly) {
         // oldest first, up to the cap whatever `lines` says, so a burst cannot step past a match
         RenderedRead read = pane.terminal.rendered(cursor, Sizes.MAX_LINES, !stripAnsi);
         Map<String, Object> result = new LinkedHashMap<>();
         for (RenderedLine line : read.lines()) {
-            if (matches(line.text(), match, pattern)) {
+            // output_only: prompts and the typed echo are not a command's output (OSC 133, ShellMarks)
+            if ((!outputOnly || pane.terminal.isCommandOutput(line.seq())) && matches(line.text(), match, pattern)) {
                 result.put("pane_id", pane.id);
                 result.put("matched", true);
                 result.put("line", line.text());

@@ -1,0 +1,89 @@
+package dev.signaltty.cli.internal.mcp;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The MCP tools signaltty offers: each is one signaltty/1 method, and its input schema is that
+ * method's params as the daemon's live {@code schema} describes them, turned into JSON Schema. So a
+ * tool never has a second definition of what its method takes (ADR 0181).
+ */
+final class McpTools {
+
+    /** One tool: its MCP name, the method it forwards to, and what an agent is told about it. */
+    record Tool(String name, String method, String description) {
+    }
+
+    /** In the order an agent meets them. */
+    static final List<Tool> TOOLS = List.of(
+            new Tool("workspace_list", "workspace.list", "List signaltty workspaces (spawn needs a workspace_id)."),
+            new Tool("workspace_create", "workspace.create", "Create a workspace for a directory (cwd)."),
+            new Tool("pane_list", "pane.list", "List panes (their ids, names, status)."),
+            new Tool("spawn", "pane.spawn", "Run a program (default: the user's shell) on a new PTY in a workspace."),
+            new Tool("read", "pane.read", "Read a pane: mode tail (default), screen, rendered (after_seq cursor) or "
+                    + "last_command (the last command's output in a bash/zsh pane)."),
+            new Tool("wait_for_output", "pane.wait_for_output", "Wait until a line of a pane's output contains match "
+                    + "(regex: true for a regular expression); output_only: true matches only command output."),
+            new Tool("run", "pane.run", "Run one command line in a bash/zsh pane and get exactly its output and "
+                    + "exit_status (never the echo of the typed line)."),
+            new Tool("submit", "pane.submit", "Paste text into a pane and press Enter (for agents and programs)."),
+            new Tool("search", "pane.search", "Search a pane's scrollback and screen for a pattern (regex: RE2 syntax)."),
+            new Tool("wait", "wait", "Wait until an agent pane reaches a state (until: done, input_required, …)."),
+            new Tool("attention", "attention.pending", "Panes that need someone, most urgent first."),
+            new Tool("decision_list", "decision.list", "Pending decisions (permission prompts)."),
+            new Tool("decision_answer", "decision.answer", "Answer a decision: option_id allow_once or deny."),
+            new Tool("task_start", "task.start", "Start a worker (argv or agent) in a fresh git worktree of repo."),
+            new Tool("task_wait", "task.wait", "Wait for a task (or every task of a context) to settle."),
+            new Tool("task_diff", "task.diff", "Git summary of a task's worktree."),
+            new Tool("task_finish", "task.finish", "Merge (disposition merge) or discard a task's work."));
+
+    private McpTools() {
+    }
+
+    /** The JSON Schema of a method's params from the live schema's {@code params} object. */
+    static Map<String, Object> inputSchema(Map<?, ?> params) {
+        Map<String, Object> properties = new LinkedHashMap<>();
+        List<String> required = new ArrayList<>();
+        for (Map.Entry<?, ?> e : params.entrySet()) {
+            Map<?, ?> field = (Map<?, ?>) e.getValue();
+            properties.put((String) e.getKey(), jsonSchema(field.get("type")));
+            if (Boolean.TRUE.equals(field.get("required"))) {
+                required.add((String) e.getKey());
+            }
+        }
+        Map<String, Object> schema = new LinkedHashMap<>();
+        schema.put("type", "object");
+        schema.put("properties", properties);
+        if (!required.isEmpty()) {
+            schema.put("required", required);
+        }
+        return schema;
+    }
+
+    /** One type as {@code schema} writes it ("string", {enum:[…]}, {array:T}, {map:T}, a record's fields). */
+    static Map<String, Object> jsonSchema(@Nullable Object type) {
+        if (type instanceof String name) {
+            return switch (name) {
+                case "string", "integer", "number", "boolean" -> Map.of("type", name);
+                default -> Map.of(); // "any", or a record named again inside itself: anything goes
+            };
+        }
+        if (type instanceof Map<?, ?> map) {
+            if (map.get("enum") instanceof List<?> values) {
+                return Map.of("type", "string", "enum", values);
+            }
+            if (map.containsKey("array")) {
+                return Map.of("type", "array", "items", jsonSchema(map.get("array")));
+            }
+            if (map.containsKey("map")) {
+                return Map.of("type", "object", "additionalProperties", jsonSchema(map.get("map")));
+            }
+            return inputSchema(map); // a nested record: its fields
+        }
+        return Map.of();
+    }
+}

@@ -1,0 +1,183 @@
+package dev.signaltty.cli.internal.mcp;
+
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecification;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceTemplateSpecification;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.ReadResourceResult;
+import io.modelcontextprotocol.spec.McpSchema.TextResourceContents;
+
+import dev.signaltty.cli.internal.CliException;
+import dev.signaltty.cli.internal.Client;
+import dev.signaltty.cli.internal.Daemon;
+import dev.signaltty.cli.internal.Json;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * {@code signaltty mcp}: a Model Context Protocol server on stdio (the official Java SDK, no Spring)
+ * that forwards every tool call as one signaltty/1 request over the daemon's socket, on a connection of
+ * its own (waits are single-flight per connection), and answers with the method's result as
+ * structured content and JSON text. A signaltty error becomes an MCP tool error whose text starts
+ * with the code and whose structured content is {@code {code, message, details}} (ADR 0181). Pane
+ * screens are resources: {@code signaltty://pane/{pane_id}/screen} and {@code …/tail}. stdout is
+ * the MCP channel; anything for people goes to stderr.
+ */
+public final class SignalttyMcpServer {
+
+    static final String SCREEN = "signaltty://pane/{pane_id}/screen";
+    static final String TAIL = "signaltty://pane/{pane_id}/tail";
+    private static final Pattern PANE_URI = Pattern.compile("signaltty://pane/([^/]+)/(screen|tail)");
+
+    private final Daemon daemon;
+    private final PrintStream err;
+
+    public SignalttyMcpServer(Daemon daemon, PrintStream err) {
+        this.daemon = daemon;
+        this.err = err;
+    }
+
+    /** Serves until stdin ends; returns the exit status. */
+    public int run(InputStream stdin, java.io.OutputStream stdout, String version) {
+        Map<String, Map<?, ?>> params;
+        try {
+            params = methodParams();
+        } catch (CliException e) {
+            err.println("signaltty mcp: " + e.code() + ": " + e.getMessage());
+            return 1;
+        }
+        CountDownLatch ended = new CountDownLatch(1);
+        InputStream watched = new FilterInputStream(stdin) {
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                int n = super.read(b, off, len);
+                if (n < 0) {
+                    ended.countDown();
+                }
+                return n;
+            }
+
+            @Override
+            public int read() throws IOException {
+                int c = super.read();
+                if (c < 0) {
+                    ended.countDown();
+                }
+                return c;
+            }
+        };
+        McpJsonMapper mapper = new JacksonMcpJsonMapper(JsonMapper.builder().build());
+        List<SyncToolSpecification> tools = new ArrayList<>();
+        for (McpTools.Tool tool : McpTools.TOOLS) {
+            Map<?, ?> p = params.get(tool.method());
+            if (p == null) {
+                err.println("signaltty mcp: the daemon does not serve " + tool.method() + "; tool " + tool.name() + " left out");
+                continue;
+            }
+            tools.add(SyncToolSpecification.builder()
+                    .tool(McpSchema.Tool.builder().name(tool.name()).description(tool.description())
+                            .inputSchema(McpTools.inputSchema(p)).build())
+                    .callHandler((exchange, request) -> call(tool.method(), request.arguments()))
+                    .build());
+        }
+        McpSyncServer server = McpServer.sync(new StdioServerTransportProvider(mapper, watched, stdout))
+                .serverInfo("signaltty", version)
+                .instructions("signaltty owns real terminals. Start with workspace_list/pane_list; use run for "
+                        + "shell commands (exact output and exit status), read/wait_for_output for programs and agents.")
+                .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).build())
+                .tools(tools)
+                .resourceTemplates(template(SCREEN, "pane screen", "What a pane shows now (no scrollback)."),
+                        template(TAIL, "pane tail", "The last 200 lines of a pane's scrollback and screen."))
+                .resources(new SyncResourceSpecification(McpSchema.Resource.builder().uri("signaltty://panes")
+                        .name("panes").mimeType("application/json").description("Every pane (pane.list).").build(),
+                        (exchange, request) -> text(request.uri(), "application/json",
+                                Json.write(forward("pane.list", Map.of())))))
+                .build();
+        try {
+            ended.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        server.closeGracefully();
+        return 0;
+    }
+
+    private SyncResourceTemplateSpecification template(String uri, String name, String description) {
+        return new SyncResourceTemplateSpecification(
+                McpSchema.ResourceTemplate.builder().uriTemplate(uri).name(name).description(description)
+                        .mimeType("text/plain").build(),
+                (exchange, request) -> {
+                    Matcher m = PANE_URI.matcher(request.uri());
+                    if (!m.matches()) {
+                        throw new IllegalArgumentException("not a pane resource: " + request.uri());
+                    }
+                    Object result = forward("pane.read", Map.of("pane_id", m.group(1), "mode", m.group(2)));
+                    return text(request.uri(), "text/plain", String.valueOf(((Map<?, ?>) result).get("text")));
+                });
+    }
+
+    private static ReadResourceResult text(String uri, String mime, String text) {
+        return new ReadResourceResult(List.of(new TextResourceContents(uri, mime, text)));
+    }
+
+    /** One tool call: the method's result, or its error as an MCP tool error. */
+    CallToolResult call(String method, Map<String, Object> arguments) {
+        Client.Response response;
+        try (Client client = daemon.connect(false, err)) {
+            response = client.call(method, arguments == null ? Map.of() : new LinkedHashMap<>(arguments));
+        } catch (CliException e) {
+            return error(e.code(), e.getMessage(), e.details());
+        }
+        if (!response.ok()) {
+            return error(response.code(), response.message(), response.details());
+        }
+        Object result = response.result();
+        CallToolResult.Builder ok = CallToolResult.builder().addTextContent(Json.write(result)).isError(false);
+        if (result instanceof Map<?, ?>) {
+            ok.structuredContent(result);
+        }
+        return ok.build();
+    }
+
+    private static CallToolResult error(String code, String message, Map<String, Object> details) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("code", code);
+        body.put("message", message);
+        body.put("details", details == null ? Map.of() : details);
+        return CallToolResult.builder().addTextContent(code + ": " + message).structuredContent(body).isError(true).build();
+    }
+
+    private Object forward(String method, Map<String, Object> params) {
+        try (Client client = daemon.connect(false, err)) {
+            return client.call(method, params).orThrow();
+        }
+    }
+
+    /** Each method's params from the daemon's live schema, by method name. */
+    private Map<String, Map<?, ?>> methodParams() {
+        Object schema = forward("schema", Map.of());
+        Map<String, Map<?, ?>> out = new LinkedHashMap<>();
+        for (Object m : (List<?>) ((Map<?, ?>) schema).get("methods")) {
+            Map<?, ?> method = (Map<?, ?>) m;
+            out.put((String) method.get("name"), method.get("params") instanceof Map<?, ?> p ? p : Map.of());
+        }
+        return out;
+    }
+}

@@ -1,0 +1,191 @@
+package dev.signaltty.pane.internal;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.transport.CallContext;
+import dev.signaltty.transport.ErrorCode;
+import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.transport.Waits;
+import dev.signaltty.vt.CommandOutput;
+import dev.signaltty.vt.ShellState;
+
+/**
+ * pane.run: types one command line into a shell pane and answers with exactly that command's output
+ * and exit status, read between the OSC 133 marks C and D the pane's shell integration emits
+ * (ShellIntegration, ADR 0180). The typed echo is numbered before C, so it is never part of the
+ * output. A busy pane (a command running, or another pane.run on it) is AGENT_BUSY; a timeout is
+ * TIMEOUT and leaves the command running (interrupt it with pane.write "\u0003" if you must).
+ */
+@Component
+class PaneRunHandler implements MethodHandler<PaneRunHandler.Params, Map<String, Object>> {
+
+    static final Duration POLL = Duration.ofMillis(20);
+    /** How long a freshly spawned shell may take to draw its first prompt (its rc files run first). */
+    static final double FIRST_PROMPT_S = 30;
+
+    record Params(String paneId, String command, @Nullable Double timeoutS, @Nullable Integer lines,
+                  @Nullable Boolean stripAnsi) {
+        Params {
+            if (command.isBlank()) {
+                throw ProtocolException.badParams("command", "must not be blank");
+            }
+            if (command.indexOf('\n') >= 0 || command.indexOf('\r') >= 0) {
+                throw ProtocolException.badParams("command", "must be one line (join commands with ; or &&)");
+            }
+            if (timeoutS != null && (!(timeoutS > 0) || timeoutS.isInfinite())) {
+                throw ProtocolException.badParams("timeout_s", "must be a positive number of seconds");
+            }
+            timeoutS = timeoutS == null ? 600.0 : timeoutS;
+            lines = Sizes.lines(lines, Sizes.MAX_LINES);
+            stripAnsi = stripAnsi == null || stripAnsi;
+        }
+    }
+
+    private final PaneRegistry registry;
+    /** Panes with a pane.run in flight: a second one on the same pane is AGENT_BUSY, not interleaved. */
+    private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
+
+    PaneRunHandler(PaneRegistry registry) {
+        this.registry = registry;
+    }
+
+    @Override
+    public String method() {
+        return "pane.run";
+    }
+
+    @Override
+    public String summary() {
+        return "Runs one command line in a bash/zsh pane; returns its output and exit_status (OSC 133 marks).";
+    }
+
+    @Override
+    public boolean singleFlight() {
+        return true;
+    }
+
+    @Override
+    public Class<Params> paramsType() {
+        return Params.class;
+    }
+
+    @Override
+    public Map<String, Object> handle(Params params, CallContext context) {
+        Pane pane = registry.resolve(params.paneId());
+        requireIntegration(pane);
+        if (!inFlight.add(pane.id)) {
+            throw busy(pane, "another pane.run is in progress on pane " + pane.id);
+        }
+        try {
+            return run(pane, params, context);
+        } finally {
+            inFlight.remove(pane.id);
+        }
+    }
+
+    private Map<String, Object> run(Pane pane, Params params, CallContext context) {
+        long deadline = Waits.deadlineNanos(params.timeoutS());
+        ShellState state = awaitPrompt(pane, context, Math.min(deadline, Waits.deadlineNanos(FIRST_PROMPT_S)));
+        if (state.running()) {
+            throw busy(pane, "pane " + pane.id + " is running command " + state.started()
+                    + "; wait for it (pane.read mode last_command) or interrupt it");
+        }
+        byte[] line = PaneSubmitHandler.paste(params.command(), pane.terminal.bracketedPaste());
+        byte[] bytes = new byte[line.length + 1];
+        System.arraycopy(line, 0, bytes, 0, line.length);
+        bytes[line.length] = '\r';
+        long number = state.started() + 1;
+        try {
+            pane.write(bytes);
+        } catch (IOException e) {
+            throw exited(pane);
+        }
+        while (true) {
+            ShellState now = pane.terminal.shellState();
+            if (now.finished() >= number) {
+                CommandOutput out = pane.terminal.command(number, params.lines(), !params.stripAnsi());
+                if (out != null) {
+                    return result(pane, out);
+                }
+            }
+            if (now.started() < number && now.prompts() > state.prompts()) {
+                // a new prompt without a command: the shell refused the line (a syntax error) or it was empty
+                throw ProtocolException.badParams("command", "the shell did not run it (a syntax error?); "
+                        + "its last lines: " + pane.terminal.tail(3, false).text());
+            }
+            if (!pane.alive()) {
+                throw exited(pane);
+            }
+            if (System.nanoTime() > deadline) {
+                Map<String, Object> details = new LinkedHashMap<>();
+                details.put("pane_id", pane.id);
+                details.put("started", now.started() >= number);
+                details.put("command_number", number);
+                throw new ProtocolException(ErrorCode.TIMEOUT, "command did not finish within " + params.timeoutS()
+                        + " s; it is still running in pane " + pane.id, details);
+            }
+            Waits.pause(context.cancellation(), POLL);
+        }
+    }
+
+    /** Waits until the shell has drawn a prompt (or runs a command); BAD_PARAMS when no mark comes. */
+    private static ShellState awaitPrompt(Pane pane, CallContext context, long deadline) {
+        while (true) {
+            ShellState state = pane.terminal.shellState();
+            if (state.phase().equals("prompt") || state.running()) {
+                return state;
+            }
+            if (!pane.alive()) {
+                throw exited(pane);
+            }
+            if (System.nanoTime() > deadline) {
+                throw ProtocolException.badParams("pane_id", "pane " + pane.id + " (" + pane.shell
+                        + ") drew no prompt with an OSC 133 mark in time: its startup files may replace "
+                        + "PROMPT_COMMAND/PS0 (or precmd) or run another program");
+            }
+            Waits.pause(context.cancellation(), POLL);
+        }
+    }
+
+    /** BAD_PARAMS naming why a pane cannot be driven by its command marks. */
+    static void requireIntegration(Pane pane) {
+        if (pane.shell == null && !pane.terminal.shellState().seen()) {
+            throw ProtocolException.badParams("pane_id", "pane " + pane.id + " runs " + pane.argv
+                    + " without shell integration: only a plain interactive bash or zsh that signaltty spawned "
+                    + "(or a program emitting OSC 133 marks) reports its commands; use pane.submit and "
+                    + "pane.wait_for_output instead");
+        }
+    }
+
+    /** The command-result fields pane.run and pane.read {@code last_command} share. */
+    static Map<String, Object> result(Pane pane, CommandOutput out) {
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("pane_id", pane.id);
+        result.put("command_number", out.number());
+        result.put("output", out.output());
+        result.put("exit_status", out.exitStatus());
+        result.put("started_seq", out.startedSeq());
+        result.put("ended_seq", out.endedSeq());
+        result.put("duration_ms", out.durationMs());
+        result.put("truncated", out.truncated());
+        return result;
+    }
+
+    private static ProtocolException busy(Pane pane, String message) {
+        return new ProtocolException(ErrorCode.AGENT_BUSY, message, Map.of("pane_id", pane.id));
+    }
+
+    private static ProtocolException exited(Pane pane) {
+        return new ProtocolException(ErrorCode.PANE_EXITED, "pane " + pane.id + " has exited", Map.of("pane_id", pane.id));
+    }
+
+}

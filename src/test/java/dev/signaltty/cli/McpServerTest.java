@@ -1,0 +1,112 @@
+package dev.signaltty.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+
+import dev.signaltty.support.DaemonFixture;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * {@code signaltty mcp} as a real subprocess on stdio, driven by the MCP Java SDK's own client, against
+ * a real daemon: every tool is one signaltty/1 method; errors are MCP tool errors with the code.
+ */
+class McpServerTest {
+
+    @RegisterExtension
+    static final DaemonFixture daemon = new DaemonFixture("mcp");
+
+    static McpSyncClient client;
+
+    /** The subprocess command line and environment that start {@code signaltty mcp} on the fixture's daemon. */
+    static ServerParameters mcpCommand(Path socket) {
+        List<String> command = CliHarness.javaCommand("mcp");
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.keySet().removeIf(k -> k.startsWith("SIGNALTTY_"));
+        env.put("SIGNALTTY_SOCKET", socket.toString());
+        return ServerParameters.builder(command.getFirst()).args(command.subList(1, command.size())).env(env).build();
+    }
+
+    @BeforeAll
+    static void connect() {
+        StdioClientTransport transport = new StdioClientTransport(mcpCommand(daemon.socket()),
+                new JacksonMcpJsonMapper(JsonMapper.builder().build()));
+        client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(120))
+                .initializationTimeout(Duration.ofSeconds(60)).build();
+        client.initialize();
+    }
+
+    @AfterAll
+    static void close() {
+        if (client != null) {
+            client.closeGracefully();
+        }
+    }
+
+    static CallToolResult call(String tool, Map<String, Object> arguments) {
+        return client.callTool(new McpSchema.CallToolRequest(tool, arguments));
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> structured(CallToolResult result) {
+        return (Map<String, Object>) result.structuredContent();
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void listsOneToolPerMethodWithTheMethodsParamsAsItsSchema() {
+        List<McpSchema.Tool> tools = client.listTools().tools();
+        assertThat(tools).extracting(McpSchema.Tool::name).contains("spawn", "read", "wait_for_output", "run",
+                "submit", "wait", "attention", "decision_list", "decision_answer", "task_start", "task_wait",
+                "task_diff", "task_finish", "search");
+        McpSchema.Tool run = tools.stream().filter(t -> t.name().equals("run")).findFirst().orElseThrow();
+        assertThat((Map<String, Object>) run.inputSchema().get("properties")).containsKeys("pane_id", "command", "timeout_s");
+        assertThat((List<String>) run.inputSchema().get("required")).containsExactlyInAnyOrder("pane_id", "command");
+    }
+
+    @Test
+    void spawnsAShellRunsACommandAndReadsItsScreenAsAResource() {
+        CallToolResult spawned = call("spawn", Map.of("workspace_id", daemon.workspace(), "argv", List.of("bash")));
+        assertThat(spawned.isError()).as(spawned.toString()).isFalse();
+        String pane = (String) structured(spawned).get("pane_id");
+
+        CallToolResult ran = call("run", Map.of("pane_id", pane, "command", "echo MCP-$((6*7)); (exit 5)", "timeout_s", 60));
+        assertThat(ran.isError()).as(ran.toString()).isFalse();
+        assertThat(structured(ran)).containsEntry("output", "MCP-42");
+        assertThat(((Number) structured(ran).get("exit_status")).intValue()).isEqualTo(5);
+
+        McpSchema.ReadResourceResult screen = client.readResource(
+                new McpSchema.ReadResourceRequest("signaltty://pane/" + pane + "/screen"));
+        assertThat(((McpSchema.TextResourceContents) screen.contents().getFirst()).text()).contains("MCP-42");
+        assertThat(client.listResourceTemplates().resourceTemplates())
+                .extracting(McpSchema.ResourceTemplate::uriTemplate).contains("signaltty://pane/{pane_id}/screen");
+    }
+
+    @Test
+    void aSignalttyErrorIsAToolErrorCarryingItsCode() {
+        CallToolResult missing = call("read", Map.of("pane_id", "pane_nosuch"));
+        assertThat(missing.isError()).isTrue();
+        assertThat(structured(missing)).containsEntry("code", "NO_SUCH_PANE");
+        assertThat(((McpSchema.TextContent) missing.content().getFirst()).text()).startsWith("NO_SUCH_PANE: ");
+        CallToolResult bad = call("decision_answer", Map.of("decision_id", "dec_nosuch", "option_id", "allow_once"));
+        assertThat(bad.isError()).isTrue();
+        assertThat(structured(bad).get("code")).isEqualTo("NO_SUCH_DECISION");
+    }
+}
