@@ -109,6 +109,7 @@ public final class ArgParser {
         Map<String, Object> raw = new LinkedHashMap<>();
         List<String> positionals = new ArrayList<>();
         List<String> trailing = null;
+        List<String> settings = new ArrayList<>();
         int requiredPositionals = 0;
         for (Positional p : spec.args()) {
             if (!p.optional() && !p.trailing()) {
@@ -129,6 +130,13 @@ public final class ArgParser {
                 String name = eq < 0 ? w.substring(2) : w.substring(2, eq);
                 String inline = eq < 0 ? null : w.substring(eq + 1);
                 Flag flag = spec.flag(name);
+                if (flag == null && takesSettings(spec) && name.contains(".")) {
+                    if (inline == null) {
+                        throw new UsageException("--" + name + ": a setting is given as --" + name + "=VALUE", spec);
+                    }
+                    settings.add(w);
+                    continue;
+                }
                 if (flag == null) {
                     switch (name) {
                         case "json" -> json = true;
@@ -179,7 +187,19 @@ public final class ArgParser {
         if (help) {
             return new Invocation(spec, new LinkedHashMap<>(), options);
         }
-        return new Invocation(spec, bind(spec, raw, positionals, trailing), options);
+        Map<String, Object> params = bind(spec, raw, positionals, trailing);
+        if (!settings.isEmpty()) {
+            params.put(SETTINGS, List.copyOf(settings));
+        }
+        return new Invocation(spec, params, options);
+    }
+
+    /** The key of a {@code server start} invocation's {@code --key=value} daemon settings (never sent). */
+    public static final String SETTINGS = "settings";
+
+    /** {@code server start|recover} pass {@code --some.key=value} to the daemon (Spring's own syntax). */
+    private static boolean takesSettings(CommandSpec spec) {
+        return spec.action() == CommandSpec.Action.SERVER_START || spec.action() == CommandSpec.Action.SERVER_RECOVER;
     }
 
     private static void putFlag(Map<String, Object> raw, Flag flag, Object value) {
@@ -258,11 +278,34 @@ public final class ArgParser {
                 params.put(rest.param(), List.of(shell != null ? shell : "bash"));
             }
         }
+        if (launchesShell(spec)) {
+            params.put("client_env", clientEnvironment());
+        }
         if (spec.action() == CommandSpec.Action.NEW || "workspace.create".equals(spec.method())) {
             // The daemon runs elsewhere: a workspace without --cwd is the caller's directory.
             params.putIfAbsent("cwd", cwd.toString());
         }
         return params;
+    }
+
+    /**
+     * The variables the daemon refreshes from each spawning client (tmux's update-environment): the
+     * default of {@code signaltty.environment.update} in application.yml, kept equal by a test.
+     */
+    public static final List<String> UPDATE_ENVIRONMENT = List.of("DISPLAY", "KRB5CCNAME", "SSH_ASKPASS",
+            "SSH_AUTH_SOCK", "SSH_AGENT_PID", "SSH_CONNECTION", "WINDOWID", "XAUTHORITY", "WAYLAND_DISPLAY",
+            "TERM_PROGRAM", "TERM_PROGRAM_VERSION", "COLORTERM");
+
+    /** This client's values of {@link #UPDATE_ENVIRONMENT}; a name it lacks is left out (the daemon drops it). */
+    private Map<String, Object> clientEnvironment() {
+        Map<String, Object> values = new LinkedHashMap<>();
+        for (String name : UPDATE_ENVIRONMENT) {
+            String value = env.apply(name);
+            if (value != null) {
+                values.put(name, value);
+            }
+        }
+        return values;
     }
 
     /** pane spawn/split and new run the user's shell when no command is given. */

@@ -119,9 +119,11 @@ public final class CommandTable {
         rows.add(of("attach", "pane.attach", "attach this terminal to a pane (detach: Ctrl-\\ or Ctrl-B d)")
                 .action(Action.ATTACH).arg("pane", "pane_id"));
         rows.add(of("console", null, "open the interactive console").action(Action.CONSOLE));
+        rows.add(of("config", "server.config", "the daemon's settings: effective value and where each came from"));
 
         // --- server
-        rows.add(of("server start", "server.info", "start the daemon in the background").action(Action.SERVER_START));
+        rows.add(of("server start", "server.info", "start the daemon in the background (settings: --key=value)")
+                .action(Action.SERVER_START));
         rows.add(of("server run", null, "run the daemon in the foreground").action(Action.SERVER_RUN));
         rows.add(of("server stop", "server.stop", "stop the daemon").mutating().action(Action.SERVER_STOP));
         rows.add(of("server status", "server.info", "report the running daemon").action(Action.SERVER_STATUS));

@@ -64,6 +64,14 @@ public final class Daemon {
      * @return the pid of the launched process
      */
     public long start(boolean recover) {
+        return start(recover, List.of());
+    }
+
+    /**
+     * Launches the daemon with {@code settings} ({@code --key=value} arguments, Spring's command-line
+     * properties) and waits until its socket accepts.
+     */
+    public long start(boolean recover, List<String> settings) {
         try {
             Files.createDirectories(paths.stateDir());
         } catch (IOException e) {
@@ -87,10 +95,8 @@ public final class Daemon {
         // bin/signaltty runs one-shot commands on the project jar alone and passes the full classpath here.
         String classpath = System.getProperty("signaltty.classpath", System.getProperty("java.class.path"));
         command.addAll(List.of("-cp", classpath, MAIN, "server", "run"));
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log().toFile()))
-                .redirectErrorStream(true);
+        command.addAll(settings);
+        ProcessBuilder builder = detached(new ProcessBuilder(command));
         Process process;
         try {
             process = builder.start();
@@ -118,6 +124,28 @@ public final class Daemon {
                 + paths.socket() + " within " + startDeadlineMs / 1000 + " s and may still be starting; log "
                 + log() + ":\n" + tail(log(), 20));
     }
+
+    /**
+     * The daemon's process context, the same whoever starts it (docs/cli.md, "Environment"): cwd
+     * {@code $HOME}; this environment without the pane identity ({@code SIGNALTTY_PANE},
+     * {@code _WORKSPACE}, {@code _TASK}) of a pane the caller may run in; stdin from /dev/null; its own
+     * log goes to daemon.log (rolled by the daemon), and stdout/stderr — only the JVM's own words, say a
+     * crash — to daemon.out beside it.
+     */
+    private ProcessBuilder detached(ProcessBuilder builder) {
+        String home = env.apply("HOME");
+        if (home != null && Files.isDirectory(Path.of(home))) {
+            builder.directory(new File(home));
+        }
+        builder.environment().keySet().removeAll(PANE_IDENTITY);
+        builder.command().add(builder.command().indexOf(MAIN), "-Dlogging.threshold.console=OFF");
+        return builder.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(paths.stateDir().resolve("daemon.out").toFile()))
+                .redirectErrorStream(true);
+    }
+
+    /** What the daemon gives each pane about itself; never part of the daemon's own environment. */
+    static final List<String> PANE_IDENTITY = List.of("SIGNALTTY_PANE", "SIGNALTTY_WORKSPACE", "SIGNALTTY_TASK");
 
     private long startDeadlineMs() {
         String seconds = env.apply("SIGNALTTY_START_TIMEOUT_S");

@@ -142,10 +142,16 @@ public final class Runner {
                     if (recover) {
                         throw new CliException("BAD_PARAMS", "the daemon is running; stop it before recovering");
                     }
+                    if (inv.params().containsKey(ArgParser.SETTINGS)) {
+                        throw new CliException("BAD_PARAMS", "the daemon is running; settings apply at start: "
+                                + "signaltty server stop, then start again");
+                    }
                     err.println("signaltty: already running");
                     return status(json);
                 }
-                long pid = daemon.start(recover);
+                @SuppressWarnings("unchecked")
+                List<String> settings = (List<String>) inv.params().getOrDefault(ArgParser.SETTINGS, List.of());
+                long pid = daemon.start(recover, settings);
                 if (json) {
                     return status(true);
                 }
@@ -190,7 +196,7 @@ public final class Runner {
             }
             Map<String, Object> spawn = new LinkedHashMap<>();
             spawn.put("workspace_id", workspaceId);
-            copy(inv.params(), spawn, "argv", "cwd");
+            copy(inv.params(), spawn, "argv", "cwd", "client_env");
             Client.Response spawned = client.call("pane.spawn", spawn);
             if (!spawned.ok()) {
                 throw new CliException(spawned.code(), spawned.message() + " (workspace " + workspaceId
