@@ -91,7 +91,8 @@ public final class ArgParser {
         if (spec == null) {
             List<String> verbs = table.verbs(noun);
             if (verbs.isEmpty()) {
-                throw new UsageException("unknown command '" + noun + "' (try: signaltty help)", null);
+                throw new UsageException("unknown command '" + noun + "'" + Suggest.hint(noun, table.nouns())
+                        + " (try: signaltty help)", null);
             }
             if (i == words.size() || words.get(i).startsWith("-")) {
                 if (help || (i < words.size() && (words.get(i).equals("--help") || words.get(i).equals("-h")))) {
@@ -102,8 +103,8 @@ public final class ArgParser {
             String verb = words.get(i++);
             spec = table.find(noun + " " + verb);
             if (spec == null) {
-                throw new UsageException("unknown command '" + noun + " " + verb + "'; verbs: "
-                        + String.join(", ", verbs), null);
+                throw new UsageException("unknown command '" + noun + " " + verb + "'"
+                        + Suggest.hint(verb, verbs) + "; verbs: " + String.join(", ", verbs), null);
             }
         }
         Map<String, Object> raw = new LinkedHashMap<>();
@@ -142,7 +143,8 @@ public final class ArgParser {
                         case "json" -> json = true;
                         case "no-start" -> noStart = true;
                         case "help" -> help = true;
-                        default -> throw new UsageException("unknown option --" + name + " for '" + spec.name() + "'", spec);
+                        default -> throw new UsageException("unknown option --" + name + " for '" + spec.name() + "'"
+                                + Suggest.hint(name, optionNames(spec), "--"), spec);
                     }
                     continue;
                 }
@@ -178,6 +180,10 @@ public final class ArgParser {
                 help = true;
                 continue;
             }
+            if (w.equals("-f") && spec.flag("follow") != null) {
+                putFlag(raw, spec.flag("follow"), true); // tail's -f
+                continue;
+            }
             if (w.startsWith("-") && w.length() > 1 && !isNumber(w)) {
                 throw new UsageException("unknown option " + w + " for '" + spec.name() + "'", spec);
             }
@@ -200,6 +206,12 @@ public final class ArgParser {
     /** {@code server start|recover} pass {@code --some.key=value} to the daemon (Spring's own syntax). */
     private static boolean takesSettings(CommandSpec spec) {
         return spec.action() == CommandSpec.Action.SERVER_START || spec.action() == CommandSpec.Action.SERVER_RECOVER;
+    }
+
+    private static List<String> optionNames(CommandSpec spec) {
+        List<String> names = new ArrayList<>(List.of("json", "no-start", "help"));
+        spec.flags().forEach(f -> names.add(f.name()));
+        return names;
     }
 
     private static void putFlag(Map<String, Object> raw, Flag flag, Object value) {
@@ -236,8 +248,23 @@ public final class ArgParser {
             throw new UsageException("unexpected argument '" + positionals.get(next) + "'", spec);
         }
         Map<String, String> groups = new LinkedHashMap<>();
+        Map<String, String> unset = new LinkedHashMap<>(); // param → the switch that drops it
         for (Flag f : spec.flags()) {
+            if (f.type() == ArgType.UNSET && Boolean.TRUE.equals(raw.get("--" + f.name()))) {
+                unset.put(f.param(), f.name());
+            }
+        }
+        for (Flag f : spec.flags()) {
+            if (f.type() == ArgType.UNSET) {
+                continue;
+            }
             Object value = raw.get("--" + f.name());
+            if (value != null && unset.containsKey(f.param())) {
+                throw new UsageException("--" + f.name() + " and --" + unset.get(f.param()) + " exclude each other", spec);
+            }
+            if (unset.containsKey(f.param())) {
+                continue;
+            }
             if (value == null && f.env() != null) {
                 value = present(env.apply(f.env()));
             }

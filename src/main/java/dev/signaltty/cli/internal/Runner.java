@@ -15,6 +15,7 @@ import org.jspecify.annotations.Nullable;
 import dev.signaltty.cli.internal.ArgParser.Invocation;
 import dev.signaltty.cli.internal.CommandSpec.Action;
 import dev.signaltty.transport.SignalttyPaths;
+import dev.signaltty.transport.Version;
 
 /**
  * Carries out one parsed command: one connection, one request per method (two for {@code new}), the
@@ -60,6 +61,9 @@ public final class Runner {
 
     /** Parses and runs; returns the exit status. */
     public int run(List<String> words) {
+        if (words.contains("--version") && words.stream().allMatch(w -> w.startsWith("--"))) {
+            return version(words.contains("--json"));
+        }
         Invocation inv;
         try {
             inv = parser().parse(words);
@@ -99,6 +103,32 @@ public final class Runner {
         }
     }
 
+    /** {@code --version}: this CLI's, and the running daemon's when one answers (never starts one). */
+    private int version(boolean json) {
+        Map<String, Object> info = new LinkedHashMap<>();
+        info.put("version", Version.VERSION);
+        info.put("protocol", Version.PROTOCOL);
+        if (Client.listening(paths.socket())) {
+            try (Client client = Client.connect(paths.socket())) {
+                Client.Response daemon = client.call("server.info", Map.of());
+                if (daemon.ok() && daemon.result() instanceof Map<?, ?> map) {
+                    info.put("daemon_version", map.get("version"));
+                    info.put("daemon_pid", map.get("pid"));
+                }
+            } catch (CliException e) {
+                // a daemon going away is not this command's business
+            }
+        }
+        if (json) {
+            out.println(Json.write(info));
+        } else {
+            out.println("signaltty " + Version.VERSION + " (protocol " + Version.PROTOCOL + ")"
+                    + (info.containsKey("daemon_version")
+                            ? "; daemon " + info.get("daemon_version") + " (pid " + info.get("daemon_pid") + ")" : ""));
+        }
+        return 0;
+    }
+
     int usage(ArgParser.UsageException e) {
         err.println("usage error: " + e.getMessage());
         if (e.spec() != null) {
@@ -121,6 +151,12 @@ public final class Runner {
             }
             case NEW -> {
                 return newWorkspace(daemon, inv);
+            }
+            case SET_LAYOUT -> {
+                return setLayout(daemon, inv);
+            }
+            case LOGS -> {
+                return new Logs(daemon.log(), out).run(inv.params());
             }
             case HOOK_EVENT -> {
                 return hookEvent(inv);
@@ -199,8 +235,12 @@ public final class Runner {
             copy(inv.params(), spawn, "argv", "cwd", "client_env");
             Client.Response spawned = client.call("pane.spawn", spawn);
             if (!spawned.ok()) {
-                throw new CliException(spawned.code(), spawned.message() + " (workspace " + workspaceId
-                        + " was created)", spawned.details(), 1);
+                // nothing half done: the workspace made for this pane goes too (a different request, not a resend)
+                Client.Response closed = client.call("workspace.close", Map.of("workspace_id", workspaceId));
+                throw new CliException(spawned.code(), spawned.message() + (closed.ok()
+                        ? " (the new workspace " + workspaceId + " was closed again)"
+                        : " (workspace " + workspaceId + " was created and could not be closed: " + closed.code()
+                                + ": " + closed.message() + ")"), spawned.details(), 1);
             }
             Output.notices(spawned.result(), err);
             if (inv.options().json()) {
@@ -280,7 +320,8 @@ public final class Runner {
             while (true) {
                 Map<String, Object> message = client.readMessage();
                 if (message == null) {
-                    return 0;
+                    err.println("signaltty events: the daemon closed the stream (stopped, or dropped this client)");
+                    return 1;
                 }
                 if ("event".equals(message.get("type"))) {
                     out.println(Json.write(message));
@@ -291,6 +332,44 @@ public final class Runner {
                 }
             }
         }
+    }
+
+    /**
+     * {@code tab set-layout}: a JSON tree as given, or one of tmux's layout names built over the tab's
+     * panes (one {@code tab.get}, then the one mutating {@code tab.set_layout}).
+     */
+    private int setLayout(Daemon daemon, Invocation inv) {
+        String layout = (String) inv.params().get("layout");
+        Object tree;
+        try (Client client = daemon.connect(inv.options().noStart(), err)) {
+            if (NamedLayouts.NAMES.contains(layout)) {
+                Object tab = client.call("tab.get", Map.of("tab_id", inv.params().get("tab_id"))).orThrow();
+                List<String> panes = new java.util.ArrayList<>();
+                if (tab instanceof Map<?, ?> map && map.get("pane_ids") instanceof List<?> ids) {
+                    ids.forEach(id -> panes.add((String) id));
+                }
+                if (panes.isEmpty()) {
+                    throw new CliException("BAD_PARAMS", "layout: tab " + inv.params().get("tab_id") + " has no panes");
+                }
+                tree = NamedLayouts.build(layout, panes);
+            } else {
+                try {
+                    tree = Json.parse(layout);
+                } catch (Json.ParseException e) {
+                    throw new CliException("BAD_PARAMS", "layout: neither a JSON tree (" + e.getMessage()
+                            + ") nor one of " + String.join(", ", NamedLayouts.NAMES), null, USAGE);
+                }
+            }
+            Map<String, Object> params = new LinkedHashMap<>(inv.params());
+            params.put("layout", tree);
+            Object result = client.call(spec(inv).method(), params).orThrow();
+            Output.print(spec(inv).method(), result, inv.options().json(), out);
+        }
+        return 0;
+    }
+
+    private static CommandSpec spec(Invocation inv) {
+        return java.util.Objects.requireNonNull(inv.spec());
     }
 
     private static void copy(Map<String, Object> from, Map<String, Object> to, String... keys) {

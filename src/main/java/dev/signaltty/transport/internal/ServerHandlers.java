@@ -24,7 +24,7 @@ import dev.signaltty.transport.SignalttyPaths;
 @Configuration(proxyBeanMethods = false)
 class ServerHandlers {
 
-    static final String VERSION = "0.1.0";
+    static final String VERSION = dev.signaltty.transport.Version.VERSION;
     private static final Instant STARTED = Instant.now();
 
     record Pong(boolean pong) {
