@@ -53,6 +53,7 @@ class CliConfigAndEnvironmentTest {
                 "SIGNALTTY_PANE", "pane_of_another_daemon", "SIGNALTTY_TASK", "task_of_another_daemon",
                 "SIGNALTTY_WORKSPACE", "ws_of_another_daemon", "FOO_FROM_STARTER", "1", "DISPLAY", ":starter",
                 "SSH_AUTH_SOCK", "/starter/agent.sock"));
+        starter.put("SIGNALTTY_START_TIMEOUT_S", "180"); // a loaded machine
         Run run = cli.run(starter, "", "server", "start", "--signaltty.metrics.enabled=true",
                 "--signaltty.metrics.port=0");
         assertThat(run.status()).as(run.toString()).isZero();
