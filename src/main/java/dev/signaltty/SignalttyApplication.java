@@ -19,6 +19,7 @@ public class SignalttyApplication {
         SpringApplication application = new SpringApplication(SignalttyApplication.class);
         application.setAdditionalProfiles("daemon");
         try {
+            application.setDefaultProperties(daemonDefaults(SignalttyPaths.fromEnvironment()));
             application.run(args);
         } catch (RuntimeException e) {
             // Spring has logged the frames; the last line says what to do, for the CLI to show (ADR 0122)
@@ -36,6 +37,24 @@ public class SignalttyApplication {
             root = root.getCause();
         }
         return String.valueOf(root.getMessage()).lines().findFirst().orElse(root.getClass().getSimpleName());
+    }
+
+    /**
+     * Where the daemon reads its settings and writes its log, whatever directory it was started from
+     * (docs/cli.md, "Configuration" and "Logs"): the defaults in the jar, then
+     * {@code $XDG_CONFIG_HOME/signaltty/config.yml} if it exists — never Spring's default search of
+     * {@code ./config/} in the caller's directory. Environment variables, system properties and
+     * {@code --key=value} arguments still override both (Spring's usual order). The log is
+     * {@code daemon.log} in the state dir, rolled by size.
+     */
+    static java.util.Map<String, Object> daemonDefaults(SignalttyPaths paths) {
+        return java.util.Map.of(
+                "spring.config.location", "classpath:/application.yml,optional:file:"
+                        + paths.configDir().resolve("config.yml"),
+                "logging.file.name", paths.stateDir().resolve("daemon.log").toString(),
+                "logging.logback.rollingpolicy.max-file-size", "${signaltty.log.max-file-size:5MB}",
+                "logging.logback.rollingpolicy.total-size-cap", "${signaltty.log.total-size-cap:20MB}",
+                "logging.logback.rollingpolicy.max-history", "${signaltty.log.max-history:7}");
     }
 
     /**

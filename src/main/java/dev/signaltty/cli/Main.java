@@ -41,7 +41,8 @@ public final class Main {
         }
         PrintStream out = System.out;
         if (!words.isEmpty() && words.getFirst().equals("__complete")) {
-            ShellCompletion.candidates(CommandTable.standard(), words.subList(1, words.size())).forEach(out::println);
+            ShellCompletion.candidates(CommandTable.standard(), words.subList(1, words.size()),
+                    dev.signaltty.transport.SignalttyPaths.fromEnvironment().socket()).forEach(out::println);
             out.flush();
             System.exit(0);
         }

@@ -50,6 +50,16 @@ final class CliHarness implements AutoCloseable {
         return cwd;
     }
 
+    /** {@code $XDG_STATE_HOME/signaltty}: daemon.log, the journal. */
+    Path stateDir() {
+        return state.resolve("signaltty");
+    }
+
+    /** {@code $XDG_CONFIG_HOME/signaltty}: config.yml. */
+    Path configDir() {
+        return config.resolve("signaltty");
+    }
+
     Run run(String... args) {
         return run(Map.of(), "", args);
     }

@@ -91,7 +91,8 @@ public final class ArgParser {
         if (spec == null) {
             List<String> verbs = table.verbs(noun);
             if (verbs.isEmpty()) {
-                throw new UsageException("unknown command '" + noun + "' (try: signaltty help)", null);
+                throw new UsageException("unknown command '" + noun + "'" + Suggest.hint(noun, table.nouns())
+                        + " (try: signaltty help)", null);
             }
             if (i == words.size() || words.get(i).startsWith("-")) {
                 if (help || (i < words.size() && (words.get(i).equals("--help") || words.get(i).equals("-h")))) {
@@ -102,13 +103,14 @@ public final class ArgParser {
             String verb = words.get(i++);
             spec = table.find(noun + " " + verb);
             if (spec == null) {
-                throw new UsageException("unknown command '" + noun + " " + verb + "'; verbs: "
-                        + String.join(", ", verbs), null);
+                throw new UsageException("unknown command '" + noun + " " + verb + "'"
+                        + Suggest.hint(verb, verbs) + "; verbs: " + String.join(", ", verbs), null);
             }
         }
         Map<String, Object> raw = new LinkedHashMap<>();
         List<String> positionals = new ArrayList<>();
         List<String> trailing = null;
+        List<String> settings = new ArrayList<>();
         int requiredPositionals = 0;
         for (Positional p : spec.args()) {
             if (!p.optional() && !p.trailing()) {
@@ -129,12 +131,20 @@ public final class ArgParser {
                 String name = eq < 0 ? w.substring(2) : w.substring(2, eq);
                 String inline = eq < 0 ? null : w.substring(eq + 1);
                 Flag flag = spec.flag(name);
+                if (flag == null && takesSettings(spec) && name.contains(".")) {
+                    if (inline == null) {
+                        throw new UsageException("--" + name + ": a setting is given as --" + name + "=VALUE", spec);
+                    }
+                    settings.add(w);
+                    continue;
+                }
                 if (flag == null) {
                     switch (name) {
                         case "json" -> json = true;
                         case "no-start" -> noStart = true;
                         case "help" -> help = true;
-                        default -> throw new UsageException("unknown option --" + name + " for '" + spec.name() + "'", spec);
+                        default -> throw new UsageException("unknown option --" + name + " for '" + spec.name() + "'"
+                                + Suggest.hint(name, optionNames(spec), "--"), spec);
                     }
                     continue;
                 }
@@ -170,6 +180,10 @@ public final class ArgParser {
                 help = true;
                 continue;
             }
+            if (w.equals("-f") && spec.flag("follow") != null) {
+                putFlag(raw, spec.flag("follow"), true); // tail's -f
+                continue;
+            }
             if (w.startsWith("-") && w.length() > 1 && !isNumber(w)) {
                 throw new UsageException("unknown option " + w + " for '" + spec.name() + "'", spec);
             }
@@ -179,7 +193,25 @@ public final class ArgParser {
         if (help) {
             return new Invocation(spec, new LinkedHashMap<>(), options);
         }
-        return new Invocation(spec, bind(spec, raw, positionals, trailing), options);
+        Map<String, Object> params = bind(spec, raw, positionals, trailing);
+        if (!settings.isEmpty()) {
+            params.put(SETTINGS, List.copyOf(settings));
+        }
+        return new Invocation(spec, params, options);
+    }
+
+    /** The key of a {@code server start} invocation's {@code --key=value} daemon settings (never sent). */
+    public static final String SETTINGS = "settings";
+
+    /** {@code server start|recover} pass {@code --some.key=value} to the daemon (Spring's own syntax). */
+    private static boolean takesSettings(CommandSpec spec) {
+        return spec.action() == CommandSpec.Action.SERVER_START || spec.action() == CommandSpec.Action.SERVER_RECOVER;
+    }
+
+    private static List<String> optionNames(CommandSpec spec) {
+        List<String> names = new ArrayList<>(List.of("json", "no-start", "help"));
+        spec.flags().forEach(f -> names.add(f.name()));
+        return names;
     }
 
     private static void putFlag(Map<String, Object> raw, Flag flag, Object value) {
@@ -216,8 +248,23 @@ public final class ArgParser {
             throw new UsageException("unexpected argument '" + positionals.get(next) + "'", spec);
         }
         Map<String, String> groups = new LinkedHashMap<>();
+        Map<String, String> unset = new LinkedHashMap<>(); // param → the switch that drops it
         for (Flag f : spec.flags()) {
+            if (f.type() == ArgType.UNSET && Boolean.TRUE.equals(raw.get("--" + f.name()))) {
+                unset.put(f.param(), f.name());
+            }
+        }
+        for (Flag f : spec.flags()) {
+            if (f.type() == ArgType.UNSET) {
+                continue;
+            }
             Object value = raw.get("--" + f.name());
+            if (value != null && unset.containsKey(f.param())) {
+                throw new UsageException("--" + f.name() + " and --" + unset.get(f.param()) + " exclude each other", spec);
+            }
+            if (unset.containsKey(f.param())) {
+                continue;
+            }
             if (value == null && f.env() != null) {
                 value = present(env.apply(f.env()));
             }
@@ -258,11 +305,34 @@ public final class ArgParser {
                 params.put(rest.param(), List.of(shell != null ? shell : "bash"));
             }
         }
+        if (launchesShell(spec)) {
+            params.put("client_env", clientEnvironment());
+        }
         if (spec.action() == CommandSpec.Action.NEW || "workspace.create".equals(spec.method())) {
             // The daemon runs elsewhere: a workspace without --cwd is the caller's directory.
             params.putIfAbsent("cwd", cwd.toString());
         }
         return params;
+    }
+
+    /**
+     * The variables the daemon refreshes from each spawning client (tmux's update-environment): the
+     * default of {@code signaltty.environment.update} in application.yml, kept equal by a test.
+     */
+    public static final List<String> UPDATE_ENVIRONMENT = List.of("DISPLAY", "KRB5CCNAME", "SSH_ASKPASS",
+            "SSH_AUTH_SOCK", "SSH_AGENT_PID", "SSH_CONNECTION", "WINDOWID", "XAUTHORITY", "WAYLAND_DISPLAY",
+            "TERM_PROGRAM", "TERM_PROGRAM_VERSION", "COLORTERM");
+
+    /** This client's values of {@link #UPDATE_ENVIRONMENT}; a name it lacks is left out (the daemon drops it). */
+    private Map<String, Object> clientEnvironment() {
+        Map<String, Object> values = new LinkedHashMap<>();
+        for (String name : UPDATE_ENVIRONMENT) {
+            String value = env.apply(name);
+            if (value != null) {
+                values.put(name, value);
+            }
+        }
+        return values;
     }
 
     /** pane spawn/split and new run the user's shell when no command is given. */

@@ -16,6 +16,11 @@ public enum ArgType {
     NEGATED_BOOL,
     /** A flag without a value that sends the constant held by the flag (e.g. {@code --merge}). */
     CONST,
+    /**
+     * A flag without a value that sends nothing itself: it drops the default of the flag whose param it
+     * names (e.g. {@code decision list --all} drops {@code --status pending}).
+     */
+    UNSET,
     /** A JSON text (object, array, ...) parsed on the client. */
     JSON,
     /** Repeatable; also takes the following words up to the next flag. Sent as an array. */

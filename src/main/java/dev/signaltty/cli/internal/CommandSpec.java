@@ -19,7 +19,7 @@ public record CommandSpec(List<String> words, @Nullable String method, boolean m
 
     /** How a command is carried out; everything but CALL is a small special case in the runner. */
     public enum Action {
-        CALL, NEW, HOOK_EVENT, EVENTS, ATTACH, CONSOLE, VIEW,
+        CALL, NEW, HOOK_EVENT, EVENTS, ATTACH, CONSOLE, VIEW, SET_LAYOUT, LOGS,
         SERVER_START, SERVER_RUN, SERVER_STOP, SERVER_STATUS, SERVER_RECOVER,
         HOSTS
     }
@@ -153,6 +153,12 @@ public record CommandSpec(List<String> words, @Nullable String method, boolean m
         /** A flag with a default the CLI sends when it is absent. */
         Builder defaulted(String name, String param, ArgType type, String value, String help) {
             flags.add(new Flag(name, param, type, value, null, null, false, help));
+            return this;
+        }
+
+        /** A switch that drops the default of the flag sending {@code param} (and excludes that flag). */
+        Builder unsets(String name, String param, String help) {
+            flags.add(new Flag(name, param, ArgType.UNSET, null, null, null, false, help));
             return this;
         }
 

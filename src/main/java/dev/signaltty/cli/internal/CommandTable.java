@@ -122,9 +122,14 @@ public final class CommandTable {
         rows.add(viewFlags(of("view", "tab.get", "show a workspace's tab with its layout and status line (detach: Ctrl-B d)")
                 .action(Action.VIEW).arg("workspace", "workspace_id", STRING, true, "SIGNALTTY_WORKSPACE")));
         rows.add(of("console", null, "open the interactive console").action(Action.CONSOLE));
+        rows.add(of("config", "server.config", "the daemon's settings: effective value and where each came from"));
+        rows.add(of("logs", null, "the daemon's log (daemon.log in the state dir; no daemon needed)").action(Action.LOGS)
+                .flag("follow", BOOL, "keep printing what is appended (-f)")
+                .flag("lines", INT, "the last N lines first (default 100; 0: all)"));
 
         // --- server
-        rows.add(of("server start", "server.info", "start the daemon in the background").action(Action.SERVER_START));
+        rows.add(of("server start", "server.info", "start the daemon in the background (settings: --key=value)")
+                .action(Action.SERVER_START));
         rows.add(of("server run", null, "run the daemon in the foreground").action(Action.SERVER_RUN));
         rows.add(of("server stop", "server.stop", "stop the daemon").mutating().action(Action.SERVER_STOP));
         rows.add(of("server status", "server.info", "report the running daemon").action(Action.SERVER_STATUS));
@@ -162,16 +167,17 @@ public final class CommandTable {
         rows.add(of("tab get", "tab.get", "show a tab and its layout").arg("tab", "tab_id"));
         rows.add(of("tab rename", "tab.rename", "rename a tab").mutating().arg("tab", "tab_id").arg("name", "name"));
         rows.add(of("tab close", "tab.close", "close a tab and its panes").mutating().arg("tab", "tab_id"));
-        rows.add(of("tab set-layout", "tab.set_layout", "replace a tab's layout tree").mutating()
-                .arg("tab", "tab_id").arg("layout", "layout", JSON, false, null));
+        rows.add(of("tab set-layout", "tab.set_layout",
+                "replace a tab's layout: a JSON tree, or even-horizontal | even-vertical | main-vertical | main-horizontal | tiled")
+                .mutating().action(Action.SET_LAYOUT).arg("tab", "tab_id").arg("layout", "layout"));
         rows.add(of("tab layout", "tab.get", "print a tab's layout tree (set it with tab set-layout)")
                 .arg("tab", "tab_id"));
         rows.add(of("tab ratio", "tab.set_ratio", "move one divider (same as tab set-ratio)").mutating()
                 .arg("tab", "tab_id").arg("ratio", "ratio", NUMBER, false, null)
-                .flag("path", "path", INT_LIST, "0/1 choices from the root (default: root)"));
+                .defaulted("path", "path", INT_LIST, "", "0/1 choices from the root (default: root)"));
         rows.add(of("tab set-ratio", "tab.set_ratio", "move one divider (clamped to 0.05–0.95)").mutating()
                 .arg("tab", "tab_id").arg("ratio", "ratio", NUMBER, false, null)
-                .flag("path", "path", INT_LIST, "0/1 choices from the root (default: root)"));
+                .defaulted("path", "path", INT_LIST, "", "0/1 choices from the root (default: root)"));
 
         // --- panes
         rows.add(launch(of("pane spawn", "pane.spawn", "run a program in a new pane").mutating()
@@ -203,7 +209,7 @@ public final class CommandTable {
                 .flag("submit-delay-ms", INT, "delay before Enter (default 300)")
                 .flag("stall-timeout", "stall_timeout_s", NUMBER, "activity gate seconds (default 5)"));
         rows.add(of("pane clear", "pane.clear", "clear a pane's screen and history").mutating().arg("pane", "pane_id"));
-        rows.add(of("pane rename", "pane.rename", "name a pane (no name: remove it)").mutating()
+        rows.add(of("pane rename", "pane.rename", "name a pane, so commands can address it by name (no name: remove it)").mutating()
                 .arg("pane", "pane_id").optArg("name", "name"));
         rows.add(of("pane swap", "pane.swap", "swap two panes").mutating()
                 .arg("pane", "pane_id").arg("target", "target_pane_id"));
@@ -237,8 +243,10 @@ public final class CommandTable {
                 .flag("output", "path", PATH, "write to this new file instead of stdout"));
 
         // --- decisions
-        rows.add(of("decision list", "decision.list", "pending decisions")
-                .flag("pane", "pane_id", STRING, "only this pane"));
+        rows.add(of("decision list", "decision.list", "pending decisions (--all: answered and cleared too)")
+                .flag("pane", "pane_id", STRING, "only this pane")
+                .defaulted("status", "status", STRING, "pending", "pending | answered | cleared | superseded (default pending)")
+                .unsets("all", "status", "every retained decision, whatever its status"));
         rows.add(of("decision get", "decision.get", "show a decision").arg("decision", "decision_id"));
         rows.add(of("decision answer", "decision.answer", "answer a decision (allow_once | deny)").mutating()
                 .arg("decision", "decision_id").arg("option", "option_id"));
@@ -300,7 +308,7 @@ public final class CommandTable {
         return b.flag("cwd", PATH, "working directory (default: here)")
                 .flag("env", "env", MAP, "extra environment")
                 .flag("cols", INT, "columns").flag("rows", INT, "rows")
-                .flag("label", STRING, "label shown by clients (not a name: address the pane by id, or name it with pane rename)")
+                .flag("label", STRING, "text clients show; NOT a name: address the pane by id, or name it with pane rename")
                 .trailing("argv", "argv");
     }
 

@@ -46,6 +46,11 @@ public final class Daemon {
         return paths.stateDir().resolve("daemon.log");
     }
 
+    /** The daemon's raw stdout/stderr: the JVM's own words and the one-line start-up refusal. */
+    Path out() {
+        return paths.stateDir().resolve("daemon.out");
+    }
+
     /** A connection to the running daemon, starting it first unless {@code noStart}. */
     public Client connect(boolean noStart, java.io.PrintStream err) {
         var tunnel = dev.signaltty.cli.internal.remote.RemoteHosts.tunnel(env);
@@ -71,6 +76,14 @@ public final class Daemon {
      * @return the pid of the launched process
      */
     public long start(boolean recover) {
+        return start(recover, List.of());
+    }
+
+    /**
+     * Launches the daemon with {@code settings} ({@code --key=value} arguments, Spring's command-line
+     * properties) and waits until its socket accepts.
+     */
+    public long start(boolean recover, List<String> settings) {
         StateDirLock.Holder holder = StateDirLock.heldBy(paths.stateDir());
         if (holder != null && !holder.socket().equals(paths.socket().toString())) {
             // another daemon owns the state dir: refuse here, before the launch appends to its log
@@ -86,7 +99,9 @@ public final class Daemon {
                 throw new CliException("IO_ERROR", "cannot start: " + log() + " is not a regular file; remove it");
             }
             PrivateFiles.ensureFile(log());
-            logStart = Files.size(log());
+            PrivateFiles.ensureFile(out());
+            logStart = Files.size(out()); // the refusal line is the JVM's stderr, which goes to daemon.out
+
         } catch (IOException e) {
             throw new CliException("IO_ERROR", "cannot start: cannot prepare " + paths.stateDir() + ": " + e.getMessage());
         }
@@ -108,10 +123,8 @@ public final class Daemon {
         // bin/signaltty runs one-shot commands on the project jar alone and passes the full classpath here.
         String classpath = System.getProperty("signaltty.classpath", System.getProperty("java.class.path"));
         command.addAll(List.of("-cp", classpath, MAIN, "server", "run"));
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log().toFile()))
-                .redirectErrorStream(true);
+        command.addAll(settings);
+        ProcessBuilder builder = detached(new ProcessBuilder(command));
         Process process;
         try {
             process = builder.start();
@@ -130,10 +143,10 @@ public final class Daemon {
             }
             // Ours died: it may have lost a start race to another CLI's daemon, which then accepts soon.
             if (diedAt != 0 && System.nanoTime() - diedAt > RACE_GRACE_MS * 1_000_000) {
-                String refusal = refusal(log(), logStart);
+                String refusal = refusal(out(), logStart);
                 throw new CliException("IO_ERROR", refusal != null ? "cannot start: " + refusal + " [log " + log() + "]"
-                        : "the daemon exited with status " + process.exitValue() + " before listening; log "
-                        + log() + ":\n" + tail(log(), 20));
+                        : "the daemon exited with status " + process.exitValue() + " before listening; "
+                        + out() + ":\n" + tail(out(), 20));
             }
             sleep(25);
         }
@@ -141,6 +154,28 @@ public final class Daemon {
                 + paths.socket() + " within " + startDeadlineMs / 1000 + " s and may still be starting; log "
                 + log() + ":\n" + tail(log(), 20));
     }
+
+    /**
+     * The daemon's process context, the same whoever starts it (docs/cli.md, "Environment"): cwd
+     * {@code $HOME}; this environment without the pane identity ({@code SIGNALTTY_PANE},
+     * {@code _WORKSPACE}, {@code _TASK}) of a pane the caller may run in; stdin from /dev/null; its own
+     * log goes to daemon.log (rolled by the daemon), and stdout/stderr — only the JVM's own words, say a
+     * crash — to daemon.out beside it.
+     */
+    private ProcessBuilder detached(ProcessBuilder builder) {
+        String home = env.apply("HOME");
+        if (home != null && Files.isDirectory(Path.of(home))) {
+            builder.directory(new File(home));
+        }
+        builder.environment().keySet().removeAll(PANE_IDENTITY);
+        builder.command().add(builder.command().indexOf(MAIN), "-Dlogging.threshold.console=OFF");
+        return builder.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(out().toFile()))
+                .redirectErrorStream(true);
+    }
+
+    /** What the daemon gives each pane about itself; never part of the daemon's own environment. */
+    static final List<String> PANE_IDENTITY = List.of("SIGNALTTY_PANE", "SIGNALTTY_WORKSPACE", "SIGNALTTY_TASK");
 
     private long startDeadlineMs() {
         String seconds = env.apply("SIGNALTTY_START_TIMEOUT_S");

@@ -18,7 +18,7 @@ public record Flag(String name, String param, ArgType type, @Nullable String con
         @Nullable String group, boolean required, String help) {
 
     public boolean takesValue() {
-        return type != ArgType.BOOL && type != ArgType.NEGATED_BOOL && type != ArgType.CONST;
+        return type != ArgType.BOOL && type != ArgType.NEGATED_BOOL && type != ArgType.CONST && type != ArgType.UNSET;
     }
 
     public boolean repeatable() {
@@ -28,7 +28,7 @@ public record Flag(String name, String param, ArgType type, @Nullable String con
 
     String usage() {
         String value = switch (type) {
-            case BOOL, NEGATED_BOOL, CONST -> "";
+            case BOOL, NEGATED_BOOL, CONST, UNSET -> "";
             case INT, INT_LIST -> " N";
             case NUMBER -> " X";
             case JSON -> " JSON";

@@ -44,6 +44,14 @@ public final class Output {
                 out.println("pong");
                 return;
             }
+            if ("server.config".equals(method) && map.get("settings") instanceof List<?> settings) {
+                for (Object item : settings) {
+                    if (item instanceof Map<?, ?> setting) {
+                        out.println(setting.get("key") + " = " + setting.get("value") + "    # " + setting.get("source"));
+                    }
+                }
+                return;
+            }
             List<?> only = onlyListOfObjects(map);
             if (only != null) {
                 table(only, out);

@@ -15,6 +15,7 @@ import org.jspecify.annotations.Nullable;
 import dev.signaltty.cli.internal.ArgParser.Invocation;
 import dev.signaltty.cli.internal.CommandSpec.Action;
 import dev.signaltty.transport.SignalttyPaths;
+import dev.signaltty.transport.Version;
 
 /**
  * Carries out one parsed command: one connection, one request per method (two for {@code new}), the
@@ -64,6 +65,9 @@ public final class Runner {
 
     /** Parses and runs; returns the exit status. */
     public int run(List<String> words) {
+        if (words.contains("--version") && words.stream().allMatch(w -> w.startsWith("--"))) {
+            return version(words.contains("--json"));
+        }
         Invocation inv;
         try {
             inv = parser().parse(words);
@@ -104,6 +108,32 @@ public final class Runner {
         }
     }
 
+    /** {@code --version}: this CLI's, and the running daemon's when one answers (never starts one). */
+    private int version(boolean json) {
+        Map<String, Object> info = new LinkedHashMap<>();
+        info.put("version", Version.VERSION);
+        info.put("protocol", Version.PROTOCOL);
+        if (Client.listening(paths.socket())) {
+            try (Client client = Client.connect(paths.socket())) {
+                Client.Response daemon = client.call("server.info", Map.of());
+                if (daemon.ok() && daemon.result() instanceof Map<?, ?> map) {
+                    info.put("daemon_version", map.get("version"));
+                    info.put("daemon_pid", map.get("pid"));
+                }
+            } catch (CliException e) {
+                // a daemon going away is not this command's business
+            }
+        }
+        if (json) {
+            out.println(Json.write(info));
+        } else {
+            out.println("signaltty " + Version.VERSION + " (protocol " + Version.PROTOCOL + ")"
+                    + (info.containsKey("daemon_version")
+                            ? "; daemon " + info.get("daemon_version") + " (pid " + info.get("daemon_pid") + ")" : ""));
+        }
+        return 0;
+    }
+
     public int usage(ArgParser.UsageException e) {
         err.println("usage error: " + e.getMessage());
         if (e.spec() != null) {
@@ -128,6 +158,12 @@ public final class Runner {
             case NEW -> {
                 return newWorkspace(daemon, inv);
             }
+            case SET_LAYOUT -> {
+                return setLayout(daemon, inv);
+            }
+            case LOGS -> {
+                return new Logs(daemon.log(), out).run(inv.params());
+            }
             case HOOK_EVENT -> {
                 return hookEvent(inv);
             }
@@ -147,10 +183,16 @@ public final class Runner {
                     if (recover) {
                         throw new CliException("BAD_PARAMS", "the daemon is running; stop it before recovering");
                     }
+                    if (inv.params().containsKey(ArgParser.SETTINGS)) {
+                        throw new CliException("BAD_PARAMS", "the daemon is running; settings apply at start: "
+                                + "signaltty server stop, then start again");
+                    }
                     err.println("signaltty: already running");
                     return status(json);
                 }
-                long pid = daemon.start(recover);
+                @SuppressWarnings("unchecked")
+                List<String> settings = (List<String>) inv.params().getOrDefault(ArgParser.SETTINGS, List.of());
+                long pid = daemon.start(recover, settings);
                 if (json) {
                     return status(true);
                 }
@@ -214,11 +256,15 @@ public final class Runner {
             }
             Map<String, Object> spawn = new LinkedHashMap<>();
             spawn.put("workspace_id", workspaceId);
-            copy(inv.params(), spawn, "argv", "cwd");
+            copy(inv.params(), spawn, "argv", "cwd", "client_env");
             Client.Response spawned = client.call("pane.spawn", spawn);
             if (!spawned.ok()) {
-                throw new CliException(spawned.code(), spawned.message() + " (workspace " + workspaceId
-                        + " was created)", spawned.details(), 1);
+                // nothing half done: the workspace made for this pane goes too (a different request, not a resend)
+                Client.Response closed = client.call("workspace.close", Map.of("workspace_id", workspaceId));
+                throw new CliException(spawned.code(), spawned.message() + (closed.ok()
+                        ? " (the new workspace " + workspaceId + " was closed again)"
+                        : " (workspace " + workspaceId + " was created and could not be closed: " + closed.code()
+                                + ": " + closed.message() + ")"), spawned.details(), 1);
             }
             Output.notices(spawned.result(), err);
             if (inv.options().json()) {
@@ -303,7 +349,8 @@ public final class Runner {
             while (true) {
                 Map<String, Object> message = client.readMessage();
                 if (message == null) {
-                    return 0;
+                    err.println("signaltty events: the daemon closed the stream (stopped, or dropped this client)");
+                    return 1;
                 }
                 if ("event".equals(message.get("type"))) {
                     out.println(Json.write(message));
@@ -314,6 +361,44 @@ public final class Runner {
                 }
             }
         }
+    }
+
+    /**
+     * {@code tab set-layout}: a JSON tree as given, or one of tmux's layout names built over the tab's
+     * panes (one {@code tab.get}, then the one mutating {@code tab.set_layout}).
+     */
+    private int setLayout(Daemon daemon, Invocation inv) {
+        String layout = (String) inv.params().get("layout");
+        Object tree;
+        try (Client client = daemon.connect(inv.options().noStart(), err)) {
+            if (NamedLayouts.NAMES.contains(layout)) {
+                Object tab = client.call("tab.get", Map.of("tab_id", inv.params().get("tab_id"))).orThrow();
+                List<String> panes = new java.util.ArrayList<>();
+                if (tab instanceof Map<?, ?> map && map.get("pane_ids") instanceof List<?> ids) {
+                    ids.forEach(id -> panes.add((String) id));
+                }
+                if (panes.isEmpty()) {
+                    throw new CliException("BAD_PARAMS", "layout: tab " + inv.params().get("tab_id") + " has no panes");
+                }
+                tree = NamedLayouts.build(layout, panes);
+            } else {
+                try {
+                    tree = Json.parse(layout);
+                } catch (Json.ParseException e) {
+                    throw new CliException("BAD_PARAMS", "layout: neither a JSON tree (" + e.getMessage()
+                            + ") nor one of " + String.join(", ", NamedLayouts.NAMES), null, USAGE);
+                }
+            }
+            Map<String, Object> params = new LinkedHashMap<>(inv.params());
+            params.put("layout", tree);
+            Object result = client.call(spec(inv).method(), params).orThrow();
+            Output.print(spec(inv).method(), result, inv.options().json(), out);
+        }
+        return 0;
+    }
+
+    private static CommandSpec spec(Invocation inv) {
+        return java.util.Objects.requireNonNull(inv.spec());
     }
 
     private static void copy(Map<String, Object> from, Map<String, Object> to, String... keys) {

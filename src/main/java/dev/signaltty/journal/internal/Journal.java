@@ -260,6 +260,9 @@ public class Journal implements EventLog, AutoCloseable, MeterBinder {
         }
     }
 
+    /** daemon.log's lifecycle lines, fed in seq order under the publish lock. */
+    private final EventLines eventLines = new EventLines();
+
     private void publish(List<AuditRecord> records) {
         pubLock.lock();
         try {
@@ -267,6 +270,7 @@ public class Journal implements EventLog, AutoCloseable, MeterBinder {
                 ring.add(record);
                 fence = record.seq();
                 subscriptions.offer(record);
+                eventLines.published(record);
             }
             published.addAndGet(records.size());
         } finally {

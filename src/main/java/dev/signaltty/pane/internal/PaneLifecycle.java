@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -77,11 +76,18 @@ class PaneLifecycle {
     void setShells(ShellIntegration shells) {
         this.shells = shells;
     }
+    private ClientEnvironment clientEnvironment;
 
     /** Agent launch integrations (a setter, so this constructor stays as others extend it). */
     @org.springframework.beans.factory.annotation.Autowired
     void setIntegrations(LaunchIntegrations integrations) {
         this.integrations = integrations;
+    }
+
+    /** The base + refreshed environment of new panes (a setter, like the integrations). */
+    @org.springframework.beans.factory.annotation.Autowired
+    void setClientEnvironment(ClientEnvironment clientEnvironment) {
+        this.clientEnvironment = clientEnvironment;
     }
 
     PaneLifecycle(PaneRegistry registry, Workspaces workspaces, StructureLock lock, EventLog events,
@@ -205,11 +211,7 @@ class PaneLifecycle {
     }
 
     private Map<String, String> environment(@Nullable Map<String, String> overrides, String paneId, String workspaceId) {
-        Map<String, String> env = new HashMap<>(System.getenv());
-        env.keySet().removeIf(key -> key.startsWith("SIGNALTTY_"));
-        if (overrides != null) {
-            env.putAll(overrides);
-        }
+        Map<String, String> env = clientEnvironment.forPane(overrides);
         env.put("TERM", "xterm-256color");
         env.put("SIGNALTTY_SOCKET", paths.socket().toString());
         env.put("SIGNALTTY_PANE", paneId);

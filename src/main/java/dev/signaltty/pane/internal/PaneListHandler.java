@@ -7,6 +7,7 @@ import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.workspace.Workspaces;
 
 /** pane.list: Lists live panes, optionally of one workspace or tab. */
 @Component
@@ -16,11 +17,11 @@ class PaneListHandler implements MethodHandler<PaneListHandler.Params, Map<Strin
     }
 
     private final PaneRegistry registry;
-    private final PaneLifecycle lifecycle;
+    private final Workspaces workspaces;
 
-    PaneListHandler(PaneRegistry registry, PaneLifecycle lifecycle) {
+    PaneListHandler(PaneRegistry registry, Workspaces workspaces) {
         this.registry = registry;
-        this.lifecycle = lifecycle;
+        this.workspaces = workspaces;
     }
 
     @Override
@@ -40,9 +41,13 @@ class PaneListHandler implements MethodHandler<PaneListHandler.Params, Map<Strin
 
     @Override
     public Map<String, Object> handle(Params params, CallContext context) {
+        // a handle resolves like an id (seed: every workspace_id accepts a handle); an unknown workspace or
+        // tab is NO_SUCH_WORKSPACE / NO_SUCH_TAB, never an empty list
+        String workspaceId = params.workspaceId() == null ? null : workspaces.resolve(params.workspaceId()).id();
+        String tabId = params.tabId() == null ? null : workspaces.tab(params.tabId()).id();
         var panes = registry.all().stream()
-                .filter(p -> params.workspaceId() == null || p.workspaceId.equals(params.workspaceId()))
-                .filter(p -> params.tabId() == null || p.tabId.equals(params.tabId()))
+                .filter(p -> workspaceId == null || p.workspaceId.equals(workspaceId))
+                .filter(p -> tabId == null || p.tabId.equals(tabId))
                 .sorted(java.util.Comparator.comparing(p -> p.createdAt))
                 .map(Pane::view).toList();
         return Map.of("panes", panes);

@@ -70,7 +70,8 @@ class PaneRegistry implements MeterBinder {
     private long count(boolean running) {
         long n = 0;
         for (Pane pane : panes.values()) {
-            if ((pane.exitCode == null) == running) {
+            // the state pane.list shows: a pane restored after a restart has no process until resumed
+            if (pane.alive() == running) {
                 n++;
             }
         }

@@ -18,7 +18,8 @@ class PaneSpawnHandler implements MethodHandler<PaneSpawnHandler.Params, Pane.Pa
     record Params(String workspaceId, @Nullable String tabId, @Nullable List<@Shape(Shape.Kind.ARG) String> argv,
                   @Nullable @Shape(Shape.Kind.PATH) String cwd,
                   @Nullable Map<String, @Shape(Shape.Kind.ARG) String> env, @Nullable Integer cols, @Nullable Integer rows,
-                  @Nullable @Shape(Shape.Kind.LABEL) String label, @Nullable String parentPaneId, @Nullable String relationship) {
+                  @Nullable @Shape(Shape.Kind.LABEL) String label, @Nullable String parentPaneId, @Nullable String relationship,
+                  @Nullable Map<String, String> clientEnv) {
         Params {
             cols = Sizes.dimension("cols", cols, 80);
             rows = Sizes.dimension("rows", rows, 24);
@@ -29,9 +30,11 @@ class PaneSpawnHandler implements MethodHandler<PaneSpawnHandler.Params, Pane.Pa
     }
 
     private final PaneLifecycle lifecycle;
+    private final ClientEnvironment clientEnvironment;
 
-    PaneSpawnHandler(PaneLifecycle lifecycle) {
+    PaneSpawnHandler(PaneLifecycle lifecycle, ClientEnvironment clientEnvironment) {
         this.lifecycle = lifecycle;
+        this.clientEnvironment = clientEnvironment;
     }
 
     @Override
@@ -56,6 +59,7 @@ class PaneSpawnHandler implements MethodHandler<PaneSpawnHandler.Params, Pane.Pa
 
     @Override
     public Pane.PaneView handle(Params p, CallContext context) {
+        clientEnvironment.refresh(p.clientEnv()); // tmux update-environment: the spawning client's values
         return lifecycle.spawn(new PaneLifecycle.SpawnSpec(p.workspaceId(), p.tabId(), p.argv(), p.cwd(), p.env(),
                 p.cols(), p.rows(), p.label(), p.parentPaneId(), p.relationship(), null, null, null)).view();
     }

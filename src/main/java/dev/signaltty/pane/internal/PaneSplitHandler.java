@@ -25,7 +25,7 @@ class PaneSplitHandler implements MethodHandler<PaneSplitHandler.Params, Pane.Pa
                   @Nullable @Shape(Shape.Kind.PATH) String cwd,
                   @Nullable Map<String, @Shape(Shape.Kind.ARG) String> env, @Nullable Integer cols,
                   @Nullable Integer rows, @Nullable @Shape(Shape.Kind.LABEL) String label, @Nullable String parentPaneId,
-                  @Nullable String relationship) {
+                  @Nullable String relationship, @Nullable Map<String, String> clientEnv) {
         Params {
             direction = checkDirection(direction == null ? "right" : direction);
             if (ratio != null && !Double.isFinite(ratio)) {
@@ -49,8 +49,11 @@ class PaneSplitHandler implements MethodHandler<PaneSplitHandler.Params, Pane.Pa
     private final PaneRegistry registry;
     private final PaneLifecycle lifecycle;
     private final StructureLock lock;
+    private final ClientEnvironment clientEnvironment;
 
-    PaneSplitHandler(PaneRegistry registry, PaneLifecycle lifecycle, StructureLock lock) {
+    PaneSplitHandler(PaneRegistry registry, PaneLifecycle lifecycle, StructureLock lock,
+                     ClientEnvironment clientEnvironment) {
+        this.clientEnvironment = clientEnvironment;
         this.registry = registry;
         this.lifecycle = lifecycle;
         this.lock = lock;
@@ -80,6 +83,7 @@ class PaneSplitHandler implements MethodHandler<PaneSplitHandler.Params, Pane.Pa
     public Pane.PaneView handle(Params p, CallContext context) {
         // the target is resolved under the same (reentrant) lock as the launch, so it cannot close or
         // move between being found and being split
+        clientEnvironment.refresh(p.clientEnv()); // tmux update-environment: the spawning client's values
         return lock.call(() -> {
             Pane target = registry.resolve(p.paneId());
             return lifecycle.spawn(new PaneLifecycle.SpawnSpec(target.workspaceId, target.tabId, p.argv(), p.cwd(),

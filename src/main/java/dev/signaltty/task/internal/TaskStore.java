@@ -176,6 +176,11 @@ class TaskStore implements Tasks {
         return byPane(paneId).map(t -> t.id);
     }
 
+    /** Tasks in one state, for the tasks-by-state gauge. */
+    long count(TaskState state) {
+        return locked(() -> tasks.values().stream().filter(t -> t.state == state).count());
+    }
+
     long unfinished() {
         return locked(() -> tasks.values().stream().filter(Task::unfinished).count());
     }

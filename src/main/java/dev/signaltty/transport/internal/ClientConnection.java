@@ -72,7 +72,7 @@ final class ClientConnection implements Connection {
      * cut off, so the writer ends and the socket closes instead of waiting on a reader that never comes.
      */
     private void lagged() {
-        processor.connectionLagged();
+        processor.connectionLagged(id);
         Thread.ofVirtual().name("conn-" + id + "-lag").start(() -> {
             try {
                 Thread.sleep(LAG_GRACE_MILLIS);

@@ -94,6 +94,8 @@ class RequestProcessor {
 
     private byte[] error(@Nullable JsonNode id, ProtocolException e, String method, long start) {
         byte[] encoded = error(id, e);
+        // daemon.log: every refused request, with what a person needs to find it (docs/cli.md, "Logs")
+        log.info("request {} id={} failed: {}: {}", method, id, e.code().name(), e.getMessage());
         metrics.record(method, e.code().name(), start);
         return encoded;
     }
@@ -137,7 +139,9 @@ class RequestProcessor {
     }
 
     /** A connection was closed because its undelivered events passed the cap. */
-    void connectionLagged() {
+    void connectionLagged(long connectionId) {
+        log.info("closed connection {}: its undelivered events passed the cap (a client that does not read)",
+                connectionId);
         metrics.lagClosure();
     }
 

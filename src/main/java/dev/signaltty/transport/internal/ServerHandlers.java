@@ -24,7 +24,7 @@ import dev.signaltty.transport.SignalttyPaths;
 @Configuration(proxyBeanMethods = false)
 class ServerHandlers {
 
-    static final String VERSION = "0.1.0";
+    static final String VERSION = dev.signaltty.transport.Version.VERSION;
     private static final Instant STARTED = Instant.now();
 
     record Pong(boolean pong) {
@@ -51,9 +51,11 @@ class ServerHandlers {
     }
 
     @Bean
-    MethodHandler<NoParams, Stopping> serverStopHandler(@Lazy ConfigurableApplicationContext context) {
+    MethodHandler<NoParams, Stopping> serverStopHandler(@Lazy ConfigurableApplicationContext context,
+            DaemonLifecycleLog lifecycleLog) {
         return new Simple<>("server.stop", "Stops the daemon: panes are closed, the socket removed.",
                 Stopping.class, p -> {
+                    lifecycleLog.stopping("a server.stop request");
                     // answer first, then close the context from another thread (closing here would wait on us)
                     Thread.ofPlatform().name("server-stop").start(() -> {
                         sleepQuietly(100);

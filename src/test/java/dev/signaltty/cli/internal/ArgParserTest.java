@@ -250,6 +250,14 @@ class ArgParserTest {
         }
 
         @Test
+        void readsBashAnsiCQuoting() { // issue 18: pane write web $'make\r' as in bash
+            assertThat(Words.split("pane write web $'make test\\r' $'\\x41\\u00e9\\101\\e[0m\\cC\\'q\\z'"))
+                    .containsExactly("pane", "write", "web", "make test\r", "A\u00e9A\u001b[0m\u0003'q\\z");
+            assertThat(Words.split("a$'\\t'b")).containsExactly("a\tb");
+            assertThatThrownBy(() -> Words.split("$'open")).isInstanceOf(UsageException.class);
+        }
+
+        @Test
         void rejectsAnUnterminatedQuote() {
             assertThatThrownBy(() -> Words.split("pane write 'oops")).isInstanceOf(UsageException.class);
         }

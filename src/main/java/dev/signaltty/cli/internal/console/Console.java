@@ -94,7 +94,14 @@ public class Console {
         return new BeanPostProcessor() {
             @Override
             public Object postProcessAfterInitialization(Object bean, String beanName) {
-                return bean instanceof LineReader reader ? PromptInterrupts.wrap(reader) : bean;
+                if (bean instanceof LineReader reader) {
+                    // JLine's history expansion also strips every backslash before the parser sees the
+                    // line: $'a\tb' would arrive as $'atb'. The console's words follow bash's quoting
+                    // (Words), and "!" in text meant for a pane must stay "!".
+                    reader.setOpt(LineReader.Option.DISABLE_EVENT_EXPANSION);
+                    return PromptInterrupts.wrap(reader);
+                }
+                return bean;
             }
         };
     }

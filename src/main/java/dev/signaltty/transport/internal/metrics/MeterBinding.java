@@ -42,7 +42,9 @@ class MeterBinding implements SmartInitializingSingleton {
         }
         new JvmMemoryMetrics().bindTo(registry);
         new JvmThreadMetrics().bindTo(registry);
+        registry.config().meterFilter(PromtoolNames.FILTER);
         new ProcessorMetrics().bindTo(registry);
+        PromtoolNames.bindProcessCpuSeconds(registry);
         binders.orderedStream().forEach(binder -> {
             log.debug("binding meters of {}", binder.getClass().getName());
             binder.bindTo(registry);
