@@ -84,6 +84,9 @@ class PaneReadHandler implements MethodHandler<PaneReadHandler.Params, Map<Strin
                 result.put("truncated", read.truncated());
             }
         }
+        if (pane.restored) {
+            result.put("restored", true); // the text begins with what the pane showed before a restart
+        }
         return result;
     }
 }
