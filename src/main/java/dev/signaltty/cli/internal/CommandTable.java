@@ -204,6 +204,8 @@ public final class CommandTable {
                 .arg("pane", "pane_id"));
         rows.add(of("pane seen", "pane.mark_seen", "same as pane mark-seen").mutating().arg("pane", "pane_id"));
         rows.add(of("pane resume", "pane.resume", "relaunch an exited pane").mutating().arg("pane", "pane_id"));
+        rows.add(of("pane set-restart", "pane.set_restart", "after a daemon restart: never | resume | rerun")
+                .mutating().arg("pane", "pane_id").arg("restart", "restart"));
 
         // --- decisions
         rows.add(of("decision list", "decision.list", "pending decisions")

@@ -28,6 +28,8 @@ final class Pane {
     volatile @Nullable Instant startedAt;
     /** True for a pane brought back from the state dir: its screen and history are from before the restart. */
     volatile boolean restored;
+    /** Relaunch policy after a daemon restart (issue 17 item 3): never, resume or rerun. */
+    volatile String restart = RestartPolicy.NEVER;
 
     volatile @Nullable PtySession session;
     final Terminal terminal;
@@ -91,7 +93,8 @@ final class Pane {
         return new PaneView(id, name, workspaceId, tabId, argv, cwd.toString(), label, parentPaneId, relationship,
                 current == null ? null : current.pid(), terminal.cols(), terminal.rows(), terminal.title(),
                 alive() ? "running" : "exited", exitCode, offset, createdAt.toString(), integration, taskId(),
-                text(startedAt), text(exitedAt), restored ? Boolean.TRUE : null);
+                text(startedAt), text(exitedAt), restored ? Boolean.TRUE : null,
+                RestartPolicy.NEVER.equals(restart) ? null : restart);
     }
 
     record PaneView(String paneId, @Nullable String name, String workspaceId, String tabId, List<String> argv,
@@ -100,7 +103,7 @@ final class Pane {
                     long outputOffset, String createdAt,
                     dev.signaltty.pane.internal.agent.integration.@Nullable Integration integration,
                     @Nullable String taskId, @Nullable String startedAt, @Nullable String exitedAt,
-                    @Nullable Boolean restored) {
+                    @Nullable Boolean restored, @Nullable String restart) {
     }
 
     private static @Nullable String text(@Nullable Instant instant) {

@@ -55,7 +55,8 @@ class PaneLifecycle {
     record SpawnSpec(String workspaceId, @Nullable String tabId, @Nullable List<String> argv, @Nullable String cwd,
                      @Nullable Map<String, String> env, int cols, int rows, @Nullable String label,
                      @Nullable String parentPaneId, @Nullable String relationship,
-                     @Nullable String besidePaneId, @Nullable String direction, @Nullable Double ratio) {
+                     @Nullable String besidePaneId, @Nullable String direction, @Nullable Double ratio,
+                     @Nullable String restart) {
     }
 
     private final PaneRegistry registry;
@@ -130,6 +131,7 @@ class PaneLifecycle {
                     spec.relationship(), terminal, Instant.now());
             pane.session = session;
             pane.startedAt = pane.createdAt;
+            pane.restart = spec.restart() == null ? RestartPolicy.NEVER : spec.restart();
             pane.integration = launch.integration();
             replies.pane = pane;
             registry.add(pane);
@@ -154,6 +156,7 @@ class PaneLifecycle {
         pane.exitedAt = doc.exitedAt() == null ? null : Instant.parse(doc.exitedAt());
         pane.integration = doc.integration(); // the last launch's, until a resume sets it again
         pane.restored = true;
+        pane.restart = doc.restart() == null ? RestartPolicy.NEVER : doc.restart();
         replies.pane = pane;
         registry.add(pane);
         return pane;

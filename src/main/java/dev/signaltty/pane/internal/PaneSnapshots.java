@@ -110,7 +110,7 @@ class PaneSnapshots implements SmartLifecycle {
                 out.add(new PaneDoc(pane.id, pane.workspaceId, pane.tabId, pane.name, pane.argv, pane.cwd.toString(),
                         overrides(pane.env), pane.label, pane.parentPaneId, pane.relationship, pane.terminal.cols(),
                         pane.terminal.rows(), pane.createdAt.toString(), pane.integration, pane.exitCode,
-                        text(pane.startedAt), text(pane.exitedAt), null));
+                        text(pane.startedAt), text(pane.exitedAt), pane.restart));
             }
             return new Document(1, journal.issuedThrough(), out);
         });

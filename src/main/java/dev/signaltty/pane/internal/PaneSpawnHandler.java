@@ -16,8 +16,10 @@ class PaneSpawnHandler implements MethodHandler<PaneSpawnHandler.Params, Pane.Pa
 
     record Params(String workspaceId, @Nullable String tabId, @Nullable List<String> argv, @Nullable String cwd,
                   @Nullable Map<String, String> env, @Nullable Integer cols, @Nullable Integer rows,
-                  @Nullable String label, @Nullable String parentPaneId, @Nullable String relationship) {
+                  @Nullable String label, @Nullable String parentPaneId, @Nullable String relationship,
+                  @Nullable String restart) {
         Params {
+            RestartPolicy.check(restart);
             cols = Sizes.dimension("cols", cols, 80);
             rows = Sizes.dimension("rows", rows, 24);
             if (argv != null && !argv.isEmpty() && argv.getFirst().isEmpty()) {
@@ -55,6 +57,6 @@ class PaneSpawnHandler implements MethodHandler<PaneSpawnHandler.Params, Pane.Pa
     @Override
     public Pane.PaneView handle(Params p, CallContext context) {
         return lifecycle.spawn(new PaneLifecycle.SpawnSpec(p.workspaceId(), p.tabId(), p.argv(), p.cwd(), p.env(),
-                p.cols(), p.rows(), p.label(), p.parentPaneId(), p.relationship(), null, null, null)).view();
+                p.cols(), p.rows(), p.label(), p.parentPaneId(), p.relationship(), null, null, null, p.restart())).view();
     }
 }
