@@ -42,8 +42,8 @@ public final class Bench {
     public static void main(String[] args) throws Exception {
         Bench bench = new Bench();
         try {
-            bench.runAll(args.length == 0 ? List.of("start", "roundtrip", "cli", "list", "flood", "memory", "journal")
-                    : List.of(args));
+            bench.runAll(args.length == 0 ? List.of("start", "roundtrip", "cli", "list", "flood", "memory", "journal",
+                    "renames") : List.of(args));
         } finally {
             bench.deleteWork();
         }
@@ -63,6 +63,7 @@ public final class Bench {
         measure(which, "flood", this::flood);
         measure(which, "memory", this::memory);
         measure(which, "journal", this::journal);
+        measure(which, "renames", this::renames);
     }
 
     interface Measure {
@@ -499,6 +500,48 @@ public final class Bench {
         }
         rows.add(new Row("journaled events/s (journal benchmark, " + appenders + " appenders, sync before publish)",
                 rate(best) + " events/s", "—", "—", "≥ 20k", yes(best >= 20_000)));
+    }
+
+    // ---- acknowledged state changes over the socket (issue 17 item 6, ADR 0131)
+
+    /** 8 clients renaming their own workspace for a few seconds; each answer comes after its sync. */
+    void renames() throws Exception {
+        int clients = 8;
+        long seconds = Long.getLong("bench.renames.seconds", 5);
+        try (Daemon daemon = daemon("renames")) {
+            List<String> workspaces = new ArrayList<>();
+            try (Daemon.Client setup = daemon.connect()) {
+                for (int c = 0; c < clients; c++) {
+                    workspaces.add(setup.call("workspace.create", Map.of("name", "r" + c, "cwd", work.toString()))
+                            .get("workspace_id").asString());
+                }
+            }
+            java.util.concurrent.atomic.AtomicLong done = new java.util.concurrent.atomic.AtomicLong();
+            long warm = System.nanoTime() + 1_000_000_000L;
+            long end = warm + seconds * 1_000_000_000L;
+            List<Thread> threads = new ArrayList<>();
+            for (int c = 0; c < clients; c++) {
+                String ws = workspaces.get(c);
+                threads.add(Thread.ofPlatform().start(() -> {
+                    try (Daemon.Client client = daemon.connect()) {
+                        for (int i = 0; System.nanoTime() < end; i++) {
+                            client.call("workspace.rename", Map.of("workspace_id", ws, "name", "n" + i));
+                            if (System.nanoTime() > warm) {
+                                done.incrementAndGet();
+                            }
+                        }
+                    } catch (IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                }));
+            }
+            for (Thread t : threads) {
+                t.join();
+            }
+            double rate = done.get() / (double) seconds;
+            rows.add(new Row("acknowledged renames/s over the socket (" + clients + " clients, each synced before its "
+                    + "answer)", rate(rate) + " /s", "—", "—", "≥ 10k", yes(rate >= 10_000)));
+        }
     }
 
     // ---- output

@@ -50,6 +50,27 @@ public interface EventLog {
     }
 
     /**
+     * Opens a deferral on this thread: until the returned scope is closed, {@link #append} here only
+     * submits (it returns the seq at once) and {@link Deferred#close} awaits every record submitted
+     * inside. A module that appends under one global guard opens it before taking the guard and closes
+     * it after releasing it, so concurrent transitions share syncs (group commit) while each caller still
+     * returns only after its events are durable and published. Scopes nest; the outermost awaits. The
+     * default defers nothing.
+     */
+    default Deferred defer() {
+        return () -> {
+        };
+    }
+
+    /** An open deferral; {@link #close} waits until everything appended inside is durable. */
+    interface Deferred extends AutoCloseable {
+
+        /** @throws dev.signaltty.transport.ProtocolException IO_ERROR when the journal failed */
+        @Override
+        void close();
+    }
+
+    /**
      * Issues a seq for a transient event (pty.data) that is not journaled; such numbers are valid holes
      * in the journal.
      */

@@ -222,6 +222,8 @@ public final class CommandTable {
                 .arg("pane", "pane_id"));
         rows.add(of("pane seen", "pane.mark_seen", "same as pane mark-seen").mutating().arg("pane", "pane_id"));
         rows.add(of("pane resume", "pane.resume", "relaunch an exited pane").mutating().arg("pane", "pane_id"));
+        rows.add(of("pane set-restart", "pane.set_restart", "after a daemon restart: never | resume | rerun")
+                .mutating().arg("pane", "pane_id").arg("restart", "restart"));
 
         // --- orchestration: commands with their exit status, search, recordings (issue 19)
         rows.add(of("pane run", "pane.run", "run one command line in a bash/zsh pane: print its output, exit with its status")

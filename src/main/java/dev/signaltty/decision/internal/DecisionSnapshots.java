@@ -2,11 +2,13 @@ package dev.signaltty.decision.internal;
 
 import java.util.List;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
+import dev.signaltty.journal.JournalTail;
 import dev.signaltty.journal.PeriodicSnapshot;
 import dev.signaltty.journal.SnapshotStore;
 
@@ -22,7 +24,8 @@ class DecisionSnapshots implements SmartLifecycle {
     static final String NAME = "decisions";
     static final long PERIOD_MS = 500;
 
-    record Document(int version, List<Decision.View> decisions) {
+    /** {@code seq}: the journal position the document reflects (null in documents of older versions). */
+    record Document(int version, @Nullable Long seq, List<Decision.View> decisions) {
     }
 
     private final DecisionStore store;
@@ -30,18 +33,22 @@ class DecisionSnapshots implements SmartLifecycle {
     private final PeriodicSnapshot periodic;
     private volatile boolean running;
 
-    DecisionSnapshots(DecisionStore store, SnapshotStore snapshots) {
+    private final JournalTail journal;
+
+    DecisionSnapshots(DecisionStore store, SnapshotStore snapshots, JournalTail journal) {
         this.store = store;
         this.snapshots = snapshots;
-        this.periodic = new PeriodicSnapshot(NAME, snapshots, () -> new Document(1, store.all()));
+        this.journal = journal;
+        this.periodic = new PeriodicSnapshot(NAME, snapshots, journal,
+                () -> store.read(() -> new Document(1, journal.issuedThrough(), store.all())));
     }
 
     @Override
     public void start() {
-        snapshots.load(NAME, Document.class).ifPresent(document -> {
-            store.restore(document.decisions());
-            log.info("restored {} decisions", document.decisions().size());
-        });
+        List<Decision.View> decisions = DecisionCatchUp.apply(
+                snapshots.load(NAME, Document.class).orElse(new Document(1, null, List.of())), journal);
+        store.restore(decisions);
+        log.info("restored {} decisions", decisions.size());
         running = true;
         periodic.start(PERIOD_MS);
     }

@@ -266,6 +266,16 @@ class DecisionStore implements AgentDecisions {
     }
 
     /** Every retained decision, oldest first (the snapshot). */
+    /** Runs {@code body} under the read guard: a snapshot reads its journal position with the state (ADR 0130). */
+    <T> T read(java.util.function.Supplier<T> body) {
+        guard.readLock().lock();
+        try {
+            return body.get();
+        } finally {
+            guard.readLock().unlock();
+        }
+    }
+
     List<Decision.View> all() {
         return list(null, null);
     }

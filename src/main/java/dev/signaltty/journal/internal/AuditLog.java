@@ -220,6 +220,16 @@ public final class AuditLog implements AutoCloseable {
     }
 
     /**
+     * Records a loss found after start (a snapshot the retained audit cannot catch up, ADR 0130):
+     * {@code proven_after} rises to {@code bound}, so no cursor at or below it replays complete.
+     */
+    public synchronized void recordLoss(String reason, long bound) throws IOException {
+        meta = meta.withLoss(new Loss(Instant.now().toString(), reason, bound));
+        meta.write(dir.resolve(RetentionMetadata.FILE), durability);
+        log.warn("audit proof lost: {} (complete replay only for cursors >= {})", reason, bound);
+    }
+
+    /**
      * Records the losses found, with {@code startBase} (every seq of earlier runs is at or below it) as
      * the new proof bound, and opens {@code audit.jsonl} for appending.
      */

@@ -34,6 +34,7 @@ import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.journal.EventLog;
+import dev.signaltty.journal.JournalTail;
 import dev.signaltty.transport.Connection;
 import dev.signaltty.transport.ErrorCode;
 import dev.signaltty.transport.ProtocolException;
@@ -51,7 +52,7 @@ import dev.signaltty.transport.SignalttyPaths;
  * server (R176).
  */
 @Component
-public class Journal implements EventLog, AutoCloseable, MeterBinder {
+public class Journal implements EventLog, JournalTail, AutoCloseable, MeterBinder {
 
     /** {@code signaltty server recover} starts the daemon with this set to true. */
     public static final String RECOVER_PROPERTY = "signaltty.journal.recover";
@@ -66,6 +67,13 @@ public class Journal implements EventLog, AutoCloseable, MeterBinder {
 
     private final ReentrantLock seqLock = new ReentrantLock();
     private final Condition queued = seqLock.newCondition();
+    private final Condition synced = seqLock.newCondition();
+    /** Every seq at or below this is synced or transient (guarded by seqLock). */
+    private long durableThrough;
+    /** The head when the writer took the batch it is writing; -1 while it writes none (guarded by seqLock). */
+    private long writingThrough = -1;
+    /** This thread's open {@link #defer} scopes: appends only submit; the outermost scope awaits them. */
+    private final ThreadLocal<DeferredScope> deferred = new ThreadLocal<>();
     private List<Pending> queue = new ArrayList<>();
     private volatile long head;
     private volatile boolean running = true;
@@ -139,6 +147,7 @@ public class Journal implements EventLog, AutoCloseable, MeterBinder {
         this.sequencer = opened;
         this.head = opened.startBase();
         this.fence = opened.startBase();
+        this.durableThrough = opened.startBase();
         audit.start(opened.startBase());
         // Numbers of this run are all above startBase: the empty ring proves (startBase, fence].
         this.ring = new Ring(opened.startBase());
@@ -152,8 +161,44 @@ public class Journal implements EventLog, AutoCloseable, MeterBinder {
     @Override
     public long append(String event, Object payload) {
         Submitted submitted = submit(event, payload);
-        submitted.await();
+        DeferredScope scope = deferred.get();
+        if (scope != null) {
+            scope.submitted.add(submitted);
+        } else {
+            submitted.await();
+        }
         return submitted.seq();
+    }
+
+    @Override
+    public Deferred defer() {
+        DeferredScope open = deferred.get();
+        if (open != null) {
+            open.depth++;
+            return open;
+        }
+        DeferredScope scope = new DeferredScope();
+        deferred.set(scope);
+        return scope;
+    }
+
+    /** One thread's deferral: appends queue their records; the outermost close waits for the last one. */
+    private final class DeferredScope implements Deferred {
+        private final List<Submitted> submitted = new ArrayList<>();
+        private int depth = 1;
+
+        @Override
+        public void close() {
+            if (--depth > 0) {
+                return;
+            }
+            deferred.remove();
+            // the writer completes records in seq order: the last one done means all are done, but each
+            // is awaited so a failure surfaces whichever record it hit
+            for (Submitted s : submitted) {
+                s.await();
+            }
+        }
     }
 
     @Override
@@ -236,6 +281,7 @@ public class Journal implements EventLog, AutoCloseable, MeterBinder {
                 }
                 batch = queue;
                 queue = new ArrayList<>();
+                writingThrough = head; // every seq up to here is in this batch, an earlier one, or transient
             } finally {
                 seqLock.unlock();
             }
@@ -257,11 +303,89 @@ public class Journal implements EventLog, AutoCloseable, MeterBinder {
             for (Pending pending : batch) {
                 pending.done().complete(null);
             }
+            seqLock.lock();
+            try {
+                durableThrough = writingThrough;
+                writingThrough = -1;
+                synced.signalAll();
+            } finally {
+                seqLock.unlock();
+            }
         }
     }
 
     /** daemon.log's lifecycle lines, fed in seq order under the publish lock. */
     private final EventLines eventLines = new EventLines();
+
+    @Override
+    public long issuedThrough() {
+        return head;
+    }
+
+    @Override
+    public void awaitDurable(long seq) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(APPEND_DEADLINE_SECONDS);
+        seqLock.lock();
+        try {
+            while (durableThrough < seq) {
+                checkRunning();
+                if (queue.isEmpty() && writingThrough < 0) {
+                    durableThrough = Math.max(durableThrough, head); // nothing queued or in flight: all synced
+                    break;
+                }
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw stopped(new TimeoutException("audit sync did not reach seq " + seq));
+                }
+                synced.awaitNanos(left);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw stopped(e);
+        } finally {
+            seqLock.unlock();
+        }
+    }
+
+    @Override
+    public int replayAfter(String document, @Nullable Long after, java.util.function.Predicate<String> events,
+                           java.util.function.Consumer<Event> apply) {
+        if (after == null) {
+            log.info("snapshot {} is missing or records no seq (an older version's): restored as saved, without "
+                    + "the journal's later events", document);
+            return 0;
+        }
+        long provenAfter = audit.provenAfter();
+        if (after < provenAfter) {
+            String reason = "snapshot " + document + " reflects seq " + after + " but the audit proves only events"
+                    + " after " + provenAfter + ": its state cannot be proven";
+            if (provenAfter >= sequencer.startBase()) {
+                log.warn("{} (already recorded: no cursor from before this run replays complete)", reason);
+            } else {
+                try {
+                    audit.recordLoss(reason, sequencer.startBase());
+                } catch (IOException e) {
+                    fail(e);
+                    throw stopped(e);
+                }
+            }
+        }
+        int applied = 0;
+        try (AuditLog.Captured captured = audit.capture()) {
+            for (AuditRecord record : captured.read(Math.max(after, provenAfter), sequencer.startBase())) {
+                if (events.test(record.event())) {
+                    apply.accept(new Event(record.seq(), record.event(), record.payload(), record.at()));
+                    applied++;
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the audit to catch up snapshot " + document, e);
+        }
+        if (applied > 0) {
+            log.info("snapshot {} caught up with {} journaled events after seq {}", document, applied, after);
+        }
+        return applied;
+    }
 
     private void publish(List<AuditRecord> records) {
         pubLock.lock();

@@ -23,7 +23,13 @@ final class Pane {
     volatile @Nullable String label;
     final @Nullable String parentPaneId;
     final @Nullable String relationship;
-    final Instant createdAt = Instant.now();
+    final Instant createdAt;
+    /** When the current (or last) process was launched; null for a pane restored without one. */
+    volatile @Nullable Instant startedAt;
+    /** True for a pane brought back from the state dir: its screen and history are from before the restart. */
+    volatile boolean restored;
+    /** Relaunch policy after a daemon restart (issue 17 item 3): never, resume or rerun. */
+    volatile String restart = RestartPolicy.NEVER;
 
     volatile @Nullable PtySession session;
     final Terminal terminal;
@@ -46,8 +52,9 @@ final class Pane {
 
     Pane(String id, String workspaceId, String tabId, @Nullable String name, List<String> argv, Path cwd,
          Map<String, String> env, @Nullable String label, @Nullable String parentPaneId,
-         @Nullable String relationship, Terminal terminal) {
+         @Nullable String relationship, Terminal terminal, Instant createdAt) {
         this.id = id;
+        this.createdAt = createdAt;
         this.workspaceId = workspaceId;
         this.tabId = tabId;
         this.name = name;
@@ -91,7 +98,9 @@ final class Pane {
         }
         return new PaneView(id, name, workspaceId, tabId, argv, cwd.toString(), label, parentPaneId, relationship,
                 current == null ? null : current.pid(), terminal.cols(), terminal.rows(), terminal.title(),
-                alive() ? "running" : "exited", exitCode, offset, createdAt.toString(), integration, taskId());
+                alive() ? "running" : "exited", exitCode, offset, createdAt.toString(), integration, taskId(),
+                text(startedAt), text(exitedAt), restored ? Boolean.TRUE : null,
+                RestartPolicy.NEVER.equals(restart) ? null : restart);
     }
 
     record PaneView(String paneId, @Nullable String name, String workspaceId, String tabId, List<String> argv,
@@ -99,7 +108,12 @@ final class Pane {
                     @Nullable Long pid, int cols, int rows, String title, String status, @Nullable Integer exitCode,
                     long outputOffset, String createdAt,
                     dev.signaltty.pane.internal.agent.integration.@Nullable Integration integration,
-                    @Nullable String taskId) {
+                    @Nullable String taskId, @Nullable String startedAt, @Nullable String exitedAt,
+                    @Nullable Boolean restored, @Nullable String restart) {
+    }
+
+    private static @Nullable String text(@Nullable Instant instant) {
+        return instant == null ? null : instant.toString();
     }
 
     /** Task workers are tagged by their SIGNALTTY_TASK: every event about the pane carries it. */

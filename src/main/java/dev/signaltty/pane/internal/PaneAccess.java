@@ -29,7 +29,7 @@ class PaneAccess implements Panes {
     @Override
     public PaneInfo spawn(SpawnRequest r) {
         Pane pane = lifecycle.spawn(new PaneLifecycle.SpawnSpec(r.workspaceId(), r.tabId(), r.argv(),
-                r.cwd().toString(), r.env(), 80, 24, r.label(), r.parentPaneId(), r.relationship(), null, null, null));
+                r.cwd().toString(), r.env(), 80, 24, r.label(), r.parentPaneId(), r.relationship(), null, null, null, null));
         return info(pane);
     }
 

@@ -54,7 +54,8 @@ class PaneLifecycle {
     record SpawnSpec(String workspaceId, @Nullable String tabId, @Nullable List<String> argv, @Nullable String cwd,
                      @Nullable Map<String, String> env, int cols, int rows, @Nullable String label,
                      @Nullable String parentPaneId, @Nullable String relationship,
-                     @Nullable String besidePaneId, @Nullable String direction, @Nullable Double ratio) {
+                     @Nullable String besidePaneId, @Nullable String direction, @Nullable Double ratio,
+                     @Nullable String restart) {
     }
 
     private final PaneRegistry registry;
@@ -142,8 +143,10 @@ class PaneLifecycle {
                     spec.direction(), spec.ratio());
             Pane pane = new Pane(paneId, workspace.id(), tab.id(), null, argv, cwd, env, spec.label(),
                     spec.parentPaneId() == null ? null : registry.resolve(spec.parentPaneId()).id,
-                    spec.relationship(), terminal);
+                    spec.relationship(), terminal, Instant.now());
             pane.session = session;
+            pane.startedAt = pane.createdAt;
+            pane.restart = spec.restart() == null ? RestartPolicy.NEVER : spec.restart();
             pane.integration = launch.integration();
             pane.shell = shell.shell();
             replies.pane = pane;
@@ -154,14 +157,22 @@ class PaneLifecycle {
         });
     }
 
-    /** A pane from the snapshot: same id, name and place, no process until pane.resume. */
-    Pane restored(String id, String workspaceId, String tabId, @Nullable String name, List<String> argv, Path cwd,
-                  Map<String, String> envOverrides, @Nullable String label, @Nullable String parentPaneId,
-                  @Nullable String relationship, int cols, int rows) {
-        Map<String, String> env = environment(envOverrides, id, workspaceId);
+    /**
+     * A pane from the snapshot: same id, name, place and facts (created_at, started_at, exit code and
+     * time), no process until pane.resume or its restart policy relaunches it.
+     */
+    Pane restored(PaneSnapshots.PaneDoc doc) {
+        Map<String, String> env = environment(doc.env(), doc.paneId(), doc.workspaceId());
         ReplyChannel replies = new ReplyChannel();
-        Pane pane = new Pane(id, workspaceId, tabId, name, argv, cwd, env, label, parentPaneId, relationship,
-                new Terminal(cols, rows, replies, ringLimits, seqBase));
+        Pane pane = new Pane(doc.paneId(), doc.workspaceId(), doc.tabId(), doc.name(), doc.argv(), Path.of(doc.cwd()),
+                env, doc.label(), doc.parentPaneId(), doc.relationship(),
+                new Terminal(doc.cols(), doc.rows(), replies, ringLimits, seqBase), Instant.parse(doc.createdAt()));
+        pane.startedAt = doc.startedAt() == null ? null : Instant.parse(doc.startedAt());
+        pane.exitCode = doc.exitCode();
+        pane.exitedAt = doc.exitedAt() == null ? null : Instant.parse(doc.exitedAt());
+        pane.integration = doc.integration(); // the last launch's, until a resume sets it again
+        pane.restored = true;
+        pane.restart = doc.restart() == null ? RestartPolicy.NEVER : doc.restart();
         replies.pane = pane;
         registry.add(pane);
         return pane;
@@ -192,6 +203,7 @@ class PaneLifecycle {
             }
             pane.exitCode = null;
             pane.exitedAt = null;
+            pane.startedAt = Instant.now();
             pane.session = session;
             startWatching(pane, session);
             events.append("pane.updated", pane.view());

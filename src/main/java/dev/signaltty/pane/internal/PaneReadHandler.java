@@ -85,6 +85,9 @@ class PaneReadHandler implements MethodHandler<PaneReadHandler.Params, Map<Strin
             }
             case LAST_COMMAND -> lastCommand(pane, params, ansi, result);
         }
+        if (pane.restored) {
+            result.put("restored", true); // the text begins with what the pane showed before a restart
+        }
         return result;
     }
 

@@ -1,6 +1,5 @@
 package dev.signaltty.pane.internal;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -14,8 +13,10 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
+import dev.signaltty.journal.JournalTail;
 import dev.signaltty.journal.PeriodicSnapshot;
 import dev.signaltty.journal.SnapshotStore;
+import dev.signaltty.pane.internal.agent.AgentStates;
 import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.workspace.Layouts;
 import dev.signaltty.workspace.StructureLock;
@@ -36,10 +37,22 @@ class PaneSnapshots implements SmartLifecycle {
     record PaneDoc(String paneId, String workspaceId, String tabId, @Nullable String name, List<String> argv,
                    String cwd, Map<String, String> env, @Nullable String label, @Nullable String parentPaneId,
                    @Nullable String relationship, int cols, int rows, String createdAt,
-                   dev.signaltty.pane.internal.agent.integration.@Nullable Integration integration) {
+                   dev.signaltty.pane.internal.agent.integration.@Nullable Integration integration,
+                   @Nullable Integer exitCode, @Nullable String startedAt, @Nullable String exitedAt,
+                   @Nullable String restart) {
+
+        PaneDoc {
+            env = env == null ? Map.of() : env;
+        }
+
+        PaneDoc exited(int code, @Nullable String at) {
+            return new PaneDoc(paneId, workspaceId, tabId, name, argv, cwd, env, label, parentPaneId, relationship,
+                    cols, rows, createdAt, integration, code, startedAt, at, restart);
+        }
     }
 
-    record Document(int version, List<PaneDoc> panes) {
+    /** {@code seq}: the journal position the document reflects (null in documents of older versions). */
+    record Document(int version, @Nullable Long seq, List<PaneDoc> panes) {
     }
 
     private final PaneRegistry registry;
@@ -51,19 +64,27 @@ class PaneSnapshots implements SmartLifecycle {
     private final PeriodicSnapshot periodic;
     private volatile boolean running;
 
+    private final JournalTail journal;
+    private final AgentStates agents;
+
     PaneSnapshots(PaneRegistry registry, PaneLifecycle lifecycle, SnapshotStore snapshots, Workspaces workspaces,
-                  StructureLock lock, Layouts layouts) {
+                  StructureLock lock, Layouts layouts, JournalTail journal, AgentStates agents) {
+        this.journal = journal;
+        this.agents = agents;
         this.registry = registry;
         this.lifecycle = lifecycle;
         this.snapshots = snapshots;
         this.workspaces = workspaces;
         this.lock = lock;
         this.layouts = layouts;
-        this.periodic = new PeriodicSnapshot(NAME, snapshots, this::capture);
+        this.periodic = new PeriodicSnapshot(NAME, snapshots, journal, this::capture);
     }
 
     private void restore() {
-        snapshots.load(NAME, Document.class).ifPresent(document -> lock.run(() -> {
+        // no document: a state dir of an older version (this one saves at start, before the socket opens)
+        Document document = PaneCatchUp.apply(snapshots.load(NAME, Document.class)
+                .orElse(new Document(1, null, List.of())), journal);
+        lock.run(() -> {
             int restored = 0;
             for (PaneDoc doc : document.panes()) {
                 try {
@@ -72,14 +93,12 @@ class PaneSnapshots implements SmartLifecycle {
                     log.warn("pane {} not restored: its tab {} is gone", doc.paneId(), doc.tabId());
                     continue;
                 }
-                Pane pane = lifecycle.restored(doc.paneId(), doc.workspaceId(), doc.tabId(), doc.name(), doc.argv(),
-                        Path.of(doc.cwd()), doc.env(), doc.label(), doc.parentPaneId(), doc.relationship(),
-                        doc.cols(), doc.rows());
-                pane.integration = doc.integration(); // the last launch's, until pane.resume sets it again
+                lifecycle.restored(doc);
+                agents.restoredWithoutProcess(doc.paneId());
                 restored++;
             }
             log.info("restored {} panes from the snapshot (exited, resumable)", restored);
-        }));
+        });
     }
 
     Document capture() {
@@ -90,10 +109,15 @@ class PaneSnapshots implements SmartLifecycle {
             for (Pane pane : panes) {
                 out.add(new PaneDoc(pane.id, pane.workspaceId, pane.tabId, pane.name, pane.argv, pane.cwd.toString(),
                         PersistedEnv.writable(overrides(pane.env), pane.env.get(PersistedEnv.ASK)), pane.label, pane.parentPaneId, pane.relationship, pane.terminal.cols(),
-                        pane.terminal.rows(), pane.createdAt.toString(), pane.integration));
+                        pane.terminal.rows(), pane.createdAt.toString(), pane.integration, pane.exitCode,
+                        text(pane.startedAt), text(pane.exitedAt), pane.restart));
             }
-            return new Document(1, out);
+            return new Document(1, journal.issuedThrough(), out);
         });
+    }
+
+    private static @Nullable String text(java.time.@Nullable Instant instant) {
+        return instant == null ? null : instant.toString();
     }
 
     /** The pane's environment minus what the daemon itself provides (it is recomputed at resume). */

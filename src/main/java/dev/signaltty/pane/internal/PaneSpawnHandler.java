@@ -19,8 +19,9 @@ class PaneSpawnHandler implements MethodHandler<PaneSpawnHandler.Params, Pane.Pa
                   @Nullable @Shape(Shape.Kind.PATH) String cwd,
                   @Nullable Map<String, @Shape(Shape.Kind.ARG) String> env, @Nullable Integer cols, @Nullable Integer rows,
                   @Nullable @Shape(Shape.Kind.LABEL) String label, @Nullable String parentPaneId, @Nullable String relationship,
-                  @Nullable Map<String, String> clientEnv) {
+                  @Nullable Map<String, String> clientEnv, @Nullable String restart) {
         Params {
+            RestartPolicy.check(restart);
             cols = Sizes.dimension("cols", cols, 80);
             rows = Sizes.dimension("rows", rows, 24);
             if (argv != null && !argv.isEmpty() && argv.getFirst().isEmpty()) {
@@ -61,6 +62,6 @@ class PaneSpawnHandler implements MethodHandler<PaneSpawnHandler.Params, Pane.Pa
     public Pane.PaneView handle(Params p, CallContext context) {
         clientEnvironment.refresh(p.clientEnv()); // tmux update-environment: the spawning client's values
         return lifecycle.spawn(new PaneLifecycle.SpawnSpec(p.workspaceId(), p.tabId(), p.argv(), p.cwd(), p.env(),
-                p.cols(), p.rows(), p.label(), p.parentPaneId(), p.relationship(), null, null, null)).view();
+                p.cols(), p.rows(), p.label(), p.parentPaneId(), p.relationship(), null, null, null, p.restart())).view();
     }
 }

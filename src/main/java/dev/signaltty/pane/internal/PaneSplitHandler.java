@@ -88,7 +88,7 @@ class PaneSplitHandler implements MethodHandler<PaneSplitHandler.Params, Pane.Pa
             Pane target = registry.resolve(p.paneId());
             return lifecycle.spawn(new PaneLifecycle.SpawnSpec(target.workspaceId, target.tabId, p.argv(), p.cwd(),
                     p.env(), p.cols(), p.rows(), p.label(), p.parentPaneId(), p.relationship(), target.id,
-                    p.direction(), p.ratio())).view();
+                    p.direction(), p.ratio(), null)).view();
         });
     }
 }

@@ -19,6 +19,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.journal.EventLog;
+import dev.signaltty.journal.JournalTail;
 import dev.signaltty.journal.SnapshotStore;
 import dev.signaltty.task.Tasks;
 import dev.signaltty.transport.Cancellation;
@@ -38,8 +39,11 @@ class TaskStore implements Tasks {
     private static final Logger log = LoggerFactory.getLogger(TaskStore.class);
     static final String SNAPSHOT = "tasks";
 
-    /** The snapshot document. */
-    record Saved(List<Task.View> tasks) {
+    /**
+     * The snapshot document; {@code seq} is the journal position it reflects (null in documents of older
+     * versions): a crash between a transition's journaling and the save is caught up at start (ADR 0130).
+     */
+    record Saved(@Nullable Long seq, List<Task.View> tasks) {
     }
 
     private final ReentrantLock lock = new ReentrantLock();
@@ -50,12 +54,30 @@ class TaskStore implements Tasks {
 
     private final int retainFinished;
 
-    TaskStore(EventLog events, SnapshotStore snapshots,
+    private final JournalTail journal;
+
+    TaskStore(EventLog events, SnapshotStore snapshots, JournalTail journal,
               @org.springframework.beans.factory.annotation.Value("${signaltty.task.retain-finished:500}") int retainFinished) {
         this.events = events;
         this.snapshots = snapshots;
+        this.journal = journal;
         this.retainFinished = retainFinished;
-        snapshots.load(SNAPSHOT, Saved.class).ifPresent(saved -> saved.tasks().forEach(v -> tasks.put(v.taskId(), Task.from(v))));
+        Optional<Saved> loaded = snapshots.load(SNAPSHOT, Saved.class);
+        Saved saved = loaded.orElse(new Saved(null, List.of()));
+        Map<String, Task.View> views = new LinkedHashMap<>();
+        saved.tasks().forEach(v -> views.put(v.taskId(), v));
+        journal.replayAfter(SNAPSHOT, saved.seq(), event -> event.equals("task.created") || event.equals("task.updated"),
+                record -> {
+                    Task.View view = ProtocolJson.MAPPER.treeToValue(record.payload(), Task.View.class);
+                    views.put(view.taskId(), view);
+                });
+        views.values().forEach(v -> tasks.put(v.taskId(), Task.from(v)));
+        if (loaded.isEmpty()) {
+            locked(() -> {
+                save(); // so a crash before the first task's save still finds a position to catch up from
+                return null;
+            });
+        }
     }
 
     /**
@@ -256,7 +278,10 @@ class TaskStore implements Tasks {
     private void save() {
         prune();
         try {
-            snapshots.save(SNAPSHOT, new Saved(tasks.values().stream().map(Task::view).toList()));
+            // under the guard the task events are appended under: the seq covers exactly these views
+            long seq = journal.issuedThrough();
+            journal.awaitDurable(seq);
+            snapshots.save(SNAPSHOT, new Saved(seq, tasks.values().stream().map(Task::view).toList()));
         } catch (RuntimeException e) {
             // the journal already has the transition; a lagging snapshot is allowed (seed R178)
             log.warn("cannot save the task snapshot: {}", e.toString());

@@ -10,6 +10,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
+import dev.signaltty.journal.JournalTail;
 import dev.signaltty.journal.PeriodicSnapshot;
 import dev.signaltty.journal.SnapshotStore;
 
@@ -17,7 +18,8 @@ import dev.signaltty.journal.SnapshotStore;
  * Persists workspaces, tabs and layouts so they survive a restart with the same ids, handles, names
  * and layouts. Restores before the socket opens; then captures the state under the structure lock
  * every {@value #PERIOD_MS} ms and saves it only when it changed, and once more on a clean stop.
- * Snapshot durability is separate from the journal (seed): a crash may lose the last period.
+ * The document records the seq it reflects; at start the journal's later events are applied to it
+ * ({@link WorkspaceCatchUp}), so a crash loses nothing the journal has (ADR 0130).
  */
 @Component
 class WorkspaceSnapshots implements SmartLifecycle {
@@ -36,7 +38,8 @@ class WorkspaceSnapshots implements SmartLifecycle {
     record WorkspaceDoc(String workspaceId, String handle, String name, String cwd, List<TabDoc> tabs) {
     }
 
-    record Document(int version, List<WorkspaceDoc> workspaces) {
+    /** {@code seq}: the journal position the document reflects (null in documents of older versions). */
+    record Document(int version, @Nullable Long seq, List<WorkspaceDoc> workspaces) {
     }
 
     private final WorkspaceStore store;
@@ -44,11 +47,16 @@ class WorkspaceSnapshots implements SmartLifecycle {
     private final PeriodicSnapshot periodic;
     private volatile boolean running;
 
-    WorkspaceSnapshots(WorkspaceStore store, SnapshotStore snapshots) {
+    private final JournalTail journal;
+
+    WorkspaceSnapshots(WorkspaceStore store, SnapshotStore snapshots, JournalTail journal) {
         this.store = store;
         this.snapshots = snapshots;
-        this.periodic = new PeriodicSnapshot(NAME, snapshots, this::capture);
-        snapshots.load(NAME, Document.class).ifPresent(this::restore);
+        this.journal = journal;
+        this.periodic = new PeriodicSnapshot(NAME, snapshots, journal, this::capture);
+        // no document: a state dir of an older version (this one saves at start, before the socket opens)
+        restore(WorkspaceCatchUp.apply(snapshots.load(NAME, Document.class)
+                .orElse(new Document(1, null, List.of())), journal));
     }
 
     private void restore(Document document) {
@@ -80,7 +88,7 @@ class WorkspaceSnapshots implements SmartLifecycle {
                 }
                 out.add(new WorkspaceDoc(workspace.id, workspace.handle, workspace.name, workspace.cwd.toString(), tabs));
             }
-            return new Document(1, out);
+            return new Document(1, journal.issuedThrough(), out);
         });
     }
 

@@ -40,7 +40,7 @@ class LayoutServiceTest {
                 return 0;
             }
         };
-        StructureLock lock = new StructureLock();
+        StructureLock lock = new StructureLock(log);
         store = new WorkspaceStore(lock, log, event -> { });
         layouts = new LayoutService(store, lock, id -> id.startsWith("pane_") ? id : null);
         String ws = store.create("w", Path.of(".")).workspaceId();

@@ -1,7 +1,9 @@
 package dev.signaltty.pane.internal.agent;
 
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -9,6 +11,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
+import dev.signaltty.journal.JournalTail;
 import dev.signaltty.journal.PeriodicSnapshot;
 import dev.signaltty.journal.SnapshotStore;
 
@@ -28,7 +31,8 @@ class AgentSnapshots implements SmartLifecycle {
     record Remembered(String paneId, String agent, @Nullable String agentSessionId) {
     }
 
-    record Document(int version, List<Remembered> panes) {
+    /** {@code seq}: the journal position the document reflects (null in documents of older versions). */
+    record Document(int version, @Nullable Long seq, List<Remembered> panes) {
     }
 
     private final AgentStates states;
@@ -37,17 +41,20 @@ class AgentSnapshots implements SmartLifecycle {
     private final PeriodicSnapshot periodic;
     private volatile boolean running;
 
-    AgentSnapshots(AgentStates states, AgentPanes panes, SnapshotStore snapshots) {
+    private final JournalTail journal;
+
+    AgentSnapshots(AgentStates states, AgentPanes panes, SnapshotStore snapshots, JournalTail journal) {
         this.states = states;
         this.panes = panes;
         this.snapshots = snapshots;
-        this.periodic = new PeriodicSnapshot(NAME, snapshots, this::capture);
+        this.journal = journal;
+        this.periodic = new PeriodicSnapshot(NAME, snapshots, journal, this::capture);
     }
 
     Document capture() {
         states.lock().lock();
         try {
-            return new Document(1, states.statesLocked().stream().filter(s -> !s.removed && s.agent != null)
+            return new Document(1, journal.issuedThrough(), states.statesLocked().stream().filter(s -> !s.removed && s.agent != null)
                     .sorted(Comparator.comparing(s -> s.paneId))
                     .map(s -> new Remembered(s.paneId, s.agent, s.resumableSession)).toList());
         } finally {
@@ -75,18 +82,48 @@ class AgentSnapshots implements SmartLifecycle {
         }
     }
 
+    /**
+     * The snapshot caught up with the journal (ADR 0130): every agent event and the agent module's
+     * {@code pane.updated} name the pane's agent and its current session; a pane's integration in
+     * {@code pane.created}/{@code pane.updated} names the agent launched before it reported.
+     */
+    private List<Remembered> caughtUp(Document document) {
+        Map<String, Remembered> byPane = new LinkedHashMap<>();
+        document.panes().forEach(r -> byPane.put(r.paneId(), r));
+        journal.replayAfter(NAME, document.seq(), event -> event.startsWith("agent.") || event.startsWith("pane.")
+                || event.startsWith("attention."), record -> {
+            String event = record.event();
+            tools.jackson.databind.JsonNode payload = record.payload();
+            String paneId = payload.path("pane_id").asString();
+            if (event.equals("pane.closed")) {
+                byPane.remove(paneId);
+                return;
+            }
+            Remembered before = byPane.get(paneId);
+            String agent = payload.path("agent").isString() ? payload.path("agent").asString()
+                    : payload.path("integration").path("agent").isString()
+                            ? payload.path("integration").path("agent").asString() : null;
+            if (agent == null) {
+                return;
+            }
+            String session = payload.path("agent_session_id").isString() ? payload.path("agent_session_id").asString()
+                    : before == null ? null : before.agentSessionId();
+            byPane.put(paneId, new Remembered(paneId, agent, session));
+        });
+        return List.copyOf(byPane.values());
+    }
+
     @Override
     public void start() {
-        snapshots.load(NAME, Document.class).ifPresent(document -> {
-            int restored = 0;
-            for (Remembered remembered : document.panes()) {
-                if (panes.find(remembered.paneId()).isPresent()) {
-                    restore(remembered);
-                    restored++;
-                }
+        Document document = snapshots.load(NAME, Document.class).orElse(new Document(1, null, List.of()));
+        int restored = 0;
+        for (Remembered remembered : caughtUp(document)) {
+            if (panes.find(remembered.paneId()).isPresent()) {
+                restore(remembered);
+                restored++;
             }
-            log.info("restored the agent and session of {} panes", restored);
-        });
+        }
+        log.info("restored the agent and session of {} panes", restored);
         running = true;
         periodic.start(PERIOD_MS);
     }

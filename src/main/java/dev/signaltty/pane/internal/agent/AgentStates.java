@@ -83,6 +83,20 @@ public class AgentStates {
         }
     }
 
+    /**
+     * A pane restored after a restart has no process: its lifecycle reads exited (as after an exit),
+     * with no event, since the restart changed nothing a client saw (ADR-0084).
+     */
+    public void restoredWithoutProcess(String paneId) {
+        lock.lock();
+        try {
+            stateLocked(paneId).lifecycle = States.EXITED;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** A resume replaced the pane's process: every older baseline now reads IDENTITY_CHANGED. */
     public void processReplaced(String paneId) {
         AgentPanes.PaneRef pane = panes.find(paneId).orElse(null);

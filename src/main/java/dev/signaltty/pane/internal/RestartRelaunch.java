@@ -1,0 +1,60 @@
+package dev.signaltty.pane.internal;
+
+import java.util.List;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+/**
+ * Relaunches the restored panes whose policy asks for it (ADR 0133), once the panes, their transcripts
+ * and their agent sessions are back and before the socket opens: {@code resume} and {@code rerun} both
+ * go through {@link PaneLifecycle#resume}, which resumes an agent's last session through its adapter and
+ * starts any other program (a shell) again with its stored argv in its last cwd.
+ */
+@Component
+class RestartRelaunch implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(RestartRelaunch.class);
+
+    private final PaneRegistry registry;
+    private final PaneLifecycle lifecycle;
+    private volatile boolean running;
+
+    RestartRelaunch(PaneRegistry registry, PaneLifecycle lifecycle) {
+        this.registry = registry;
+        this.lifecycle = lifecycle;
+    }
+
+    @Override
+    public void start() {
+        for (Pane pane : List.copyOf(registry.all())) {
+            if (!pane.restored || RestartPolicy.NEVER.equals(pane.restart)) {
+                continue;
+            }
+            try {
+                lifecycle.resume(pane);
+                log.info("pane {} relaunched after the restart ({})", pane.id, pane.restart);
+            } catch (RuntimeException e) {
+                log.warn("pane {} ({}) not relaunched after the restart: {}", pane.id, pane.restart, e.getMessage());
+            }
+        }
+        running = true;
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    @Override
+    public int getPhase() {
+        return Integer.MAX_VALUE - 140; // after the agent sessions (-150), before the socket (-100)
+    }
+}
