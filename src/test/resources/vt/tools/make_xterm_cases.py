@@ -76,3 +76,7 @@ write("cud-above-region", "1" + CSI + "3;4r" + CSI + "1;1H" + CSI + "9Bz")
 write("cuu-above-region", "1" + CSI + "3;4r" + CSI + "2;1H" + CSI + "9Az")
 write("decstbm-homes-in-origin-mode", CSI + "?6h" + CSI + "3;4r" + "z")
 write("decaln-resets-margins-and-homes", CSI + "2;3r" + CSI + "2;2H" + ESC + "#8" + "z" + CSI + "5;1Hy")
+
+# resets
+write("ris-resets", CSI + "2;3r" + CSI + "?6h" + ESC + "(0" + CSI + "1m" + "q" + ESC + "c" + "q" + CSI + "3;1Hz")
+write("decstr-soft-reset", "abc" + CSI + "2;3r" + CSI + "?6h" + ESC + "(0" + CSI + "4h" + CSI + "!p" + CSI + "3;1Hq" + "\r" + "xy")

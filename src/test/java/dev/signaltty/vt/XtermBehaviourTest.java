@@ -202,6 +202,20 @@ class XtermBehaviourTest {
         }
     }
 
+    @Nested
+    class Resets {
+
+        @Test
+        void risResetsModesCharsetsMarginsAndTheScreen() throws Exception {
+            assertLikeXterm("ris-resets");
+        }
+
+        @Test
+        void decstrResetsModesCharsetsAndMarginsButKeepsTheScreen() throws Exception {
+            assertLikeXterm("decstr-soft-reset");
+        }
+    }
+
     /** Answers as xterm 379 gave them (recorded by hand with the same xterm); see docs/terminal.md. */
     @Nested
     class Answers {
