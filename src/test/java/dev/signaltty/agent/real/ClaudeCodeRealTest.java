@@ -180,7 +180,7 @@ class ClaudeCodeRealTest {
         JsonNode done = waitFor(pane, "done", before);
         assertThat(done.get("outcome").asString()).isEqualTo("done");
         assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done");
-        assertThat(timeline.attention(pane)).containsExactly("unread");
+        eventually(TURN, () -> timeline.attention(pane).equals(List.of("unread"))); // journaled just after the lifecycle move
         JsonNode got = daemon.client().call("pane.get", Map.of("pane_id", pane));
         assertThat(got.get("agent").asString()).isEqualTo("claude");
         assertThat(got.get("wait_baseline").get("agent_session_id").asString()).isNotBlank();
@@ -195,7 +195,7 @@ class ClaudeCodeRealTest {
         daemon.client().call("decision.answer", Map.of("decision_id", decision, "option_id", "allow_once"));
         assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "blocked", "working", "done");
         assertThat(timeline.decisions(pane)).containsExactly("created", "answered:allow_once");
-        assertThat(timeline.attention(pane)).containsExactly("permission_required", "none", "unread");
+        eventually(TURN, () -> timeline.attention(pane).equals(List.of("permission_required", "none", "unread"))); // journaled just after the lifecycle move
         eventually(TURN, () -> Files.exists(project.resolve("allowed.txt")));
     }
 

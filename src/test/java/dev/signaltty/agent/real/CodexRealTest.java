@@ -105,15 +105,26 @@ class CodexRealTest {
         String pane = spawned.get("pane_id").asString();
         awaitScreen(pane, "Trust all and continue");
         assertThat(timeline.lifecycle(pane)).isEmpty(); // untrusted hooks do not run
-        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "\u001b[B"));
-        awaitScreen(pane, "› 2. Trust all");
+        // a key sent while the TUI is still setting up is lost: press Down until the cursor is on "Trust all"
+        eventually(TURN, () -> {
+            if (screen(pane).contains("› 2. Trust all")) {
+                return true;
+            }
+            daemon.client().call("pane.write", Map.of("pane_id", pane,
+                    "data", screen(pane).contains("› 3.") ? "\u001b[A" : "\u001b[B"));
+            long until = System.nanoTime() + 2_000_000_000L;
+            while (System.nanoTime() < until && !screen(pane).contains("› 2. Trust all")) {
+                Thread.onSpinWait();
+            }
+            return screen(pane).contains("› 2. Trust all");
+        });
         daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "\r"));
         awaitScreen(pane, "Ask Codex");
         eventually(TURN, () -> readConfig().contains("trusted_hash = \"sha256:"));
         // Codex 0.171 starts its thread (and fires SessionStart) with the first prompt, not at launch
         submit(pane, "scenario:plain say hello");
         assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done");
-        assertThat(timeline.attention(pane)).containsExactly("unread");
+        eventually(TURN, () -> timeline.attention(pane).equals(List.of("unread"))); // journaled just after the lifecycle move
         awaitScreen(pane, "Hello from the scripted Responses model.");
         JsonNode got = daemon.client().call("pane.get", Map.of("pane_id", pane));
         assertThat(got.get("agent").asString()).isEqualTo("codex");
