@@ -43,6 +43,33 @@ class ClaudeCodeRealTest {
     static Timeline timeline;
     static Path project;
     static Path claude;
+    static Path repo;
+
+    static void git(Path dir, String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of("git", "-C", dir.toString()));
+        command.addAll(List.of(args));
+        assertThat(new ProcessBuilder(command).inheritIO().start().waitFor()).isZero();
+    }
+
+    /** Runs this build's CLI against the daemon; returns its exit status and stdout. */
+    static Map.Entry<Integer, String> cli(String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(FakeAgent.cli());
+        command.add("--no-start");
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().keySet().removeIf(k -> k.startsWith("SIGNALTTY_"));
+        builder.environment().put("SIGNALTTY_SOCKET", daemon.socket().toString());
+        Process process = builder.start();
+        String out = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(process.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        return Map.entry(process.exitValue(), out);
+    }
+
+    static String startTask(String objective) {
+        return daemon.client().call("task.start", Map.of("repo", repo.toString(), "objective", objective,
+                "argv", List.of(claude.toString(), "--allowedTools", "Bash(signaltty report:*)"),
+                "ready_timeout_s", 90, "stall_timeout_s", 30)).get("task").get("task_id").asString();
+    }
 
     @BeforeAll
     static void start() throws Exception {
@@ -51,7 +78,13 @@ class ClaudeCodeRealTest {
         for (String name : List.of("a.txt", "b.txt", "c.txt")) {
             Files.writeString(project.resolve(name), "contents of " + name + "\n");
         }
-        claude = RealClaude.install(daemon.root().resolve("claude"), model, List.of(project), Map.of());
+        repo = Files.createDirectories(daemon.root().resolve("repo"));
+        git(repo, "init", "-q", "-b", "main");
+        Files.writeString(repo.resolve("README"), "task repo\n");
+        git(repo, "add", "README");
+        git(repo, "-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-q", "-m", "init");
+        // task worktrees are created beside the repository: trusting the root trusts them
+        claude = RealClaude.install(daemon.root().resolve("claude"), model, List.of(project, daemon.root()), Map.of());
         timeline = new Timeline(daemon.connect());
         model.script("plain", say("Hello from the scripted model."))
                 .script("allow", call("Bash", Map.of("command", "echo allowed > allowed.txt", "description", "write")),
@@ -68,6 +101,9 @@ class ClaudeCodeRealTest {
                         "prompt", "scenario:inner answer briefly", "subagent_type", "general-purpose")),
                         say("The subagent answered."))
                 .script("inner", say("Inner answer."))
+                .script("report", call("Bash", Map.of("command",
+                        "signaltty report --status completed --summary 'did the scripted work'", "description", "report")),
+                        say("Reported."))
                 .script("interrupt", new ScriptedModel.Stall("Thinking for a long time", Duration.ofSeconds(90)));
     }
 
@@ -144,7 +180,7 @@ class ClaudeCodeRealTest {
         JsonNode done = waitFor(pane, "done", before);
         assertThat(done.get("outcome").asString()).isEqualTo("done");
         assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done");
-        assertThat(timeline.attention(pane)).containsExactly("unread");
+        eventually(TURN, () -> timeline.attention(pane).equals(List.of("unread"))); // journaled just after the lifecycle move
         JsonNode got = daemon.client().call("pane.get", Map.of("pane_id", pane));
         assertThat(got.get("agent").asString()).isEqualTo("claude");
         assertThat(got.get("wait_baseline").get("agent_session_id").asString()).isNotBlank();
@@ -159,7 +195,7 @@ class ClaudeCodeRealTest {
         daemon.client().call("decision.answer", Map.of("decision_id", decision, "option_id", "allow_once"));
         assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "blocked", "working", "done");
         assertThat(timeline.decisions(pane)).containsExactly("created", "answered:allow_once");
-        assertThat(timeline.attention(pane)).containsExactly("permission_required", "none", "unread");
+        eventually(TURN, () -> timeline.attention(pane).equals(List.of("permission_required", "none", "unread"))); // journaled just after the lifecycle move
         eventually(TURN, () -> Files.exists(project.resolve("allowed.txt")));
     }
 
@@ -232,5 +268,40 @@ class ClaudeCodeRealTest {
         assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done");
         awaitScreen(pane, "The subagent answered.");
         assertThat(model.requests("inner")).isNotEmpty();
+    }
+
+    /** The worker reports through the real CLI from its Bash tool; the state then never changes again. */
+    @Test
+    void aWorkerThatReportsCompletesItsTaskAndALateReportIsRefused() throws Exception {
+        String task = startTask("scenario:report do the work");
+        Map.Entry<Integer, String> waited = cli("--json", "task", "wait", task, "--until", "terminal", "--timeout", "180");
+        assertThat(waited.getKey()).isZero();
+        assertThat(waited.getValue()).contains("\"state\":\"completed\"");
+        String pane = daemon.client().call("task.get", Map.of("task_id", task)).get("task").get("pane_id").asString();
+        timeline.awaitLifecycle(pane, TURN, "done");
+        Map.Entry<Integer, String> late = cli("report", "--task", task, "--status", "failed", "--summary", "too late");
+        assertThat(late.getKey()).isEqualTo(1);
+        JsonNode got = daemon.client().call("task.get", Map.of("task_id", task)).get("task");
+        assertThat(got.get("state").asString()).isEqualTo("completed");
+        assertThat(got.get("evidence").get("late_report").get("status").asString()).isEqualTo("failed");
+        assertThat(timeline.task(task)).containsExactly("pending", "working", "completed");
+        // the worker idles at done: a wait for work that never comes is TIMEOUT, exit status 4
+        assertThat(cli("wait", pane, "--until", "working", "--timeout", "1").getKey()).isEqualTo(4);
+        daemon.client().call("task.finish", Map.of("task_id", task, "discard", true));
+    }
+
+    /** A worker whose turn ends without a report parks its task (seed L83: turn-end drops park it). */
+    @Test
+    void aTurnThatEndsWithoutAReportSettlesTheTaskAtInputRequired() throws Exception {
+        String task = startTask("scenario:plain just answer");
+        Map.Entry<Integer, String> waited = cli("--json", "task", "wait", task, "--timeout", "180");
+        assertThat(waited.getKey()).isZero();
+        JsonNode got = daemon.client().call("task.get", Map.of("task_id", task)).get("task");
+        assertThat(got.get("state").asString()).isEqualTo("input_required");
+        assertThat(got.get("evidence").get("reason").asString()).isEqualTo("turn_ended_without_report");
+        assertThat(got.get("evidence").get("stage").asString()).isEqualTo("turn_end");
+        daemon.client().call("task.cancel", Map.of("task_id", task));
+        assertThat(cli("task", "wait", task, "--timeout", "30").getKey()).isEqualTo(3);
+        daemon.client().call("task.finish", Map.of("task_id", task, "discard", true));
     }
 }

@@ -88,6 +88,13 @@ class HookEventHandler implements MethodHandler<HookEventHandler.Params, Map<Str
         if (Boolean.TRUE.equals(params.waitForAnswer())) {
             return awaitAnswer(params, pane, agent, report, context);
         }
+        // the message first, so whoever sees the transition also sees what it was about
+        if (("Notification".equals(report.event()) || "StopFailure".equals(report.event())) && report.message() != null) {
+            states.mutate(pane, s -> {
+                s.lastNotification = report.message();
+                return List.of();
+            });
+        }
         List<Transition> moved;
         if (raisesPermission(report)) {
             // under the decision store's write guard, so a submit's recheck sees it or runs wholly before it
@@ -96,12 +103,6 @@ class HookEventHandler implements MethodHandler<HookEventHandler.Params, Map<Str
             moved = holder.getFirst();
         } else {
             moved = states.applyHook(pane, agent, report);
-        }
-        if (("Notification".equals(report.event()) || "StopFailure".equals(report.event())) && report.message() != null) {
-            states.mutate(pane, s -> {
-                s.lastNotification = report.message();
-                return List.of();
-            });
         }
         AgentStates.AgentView view = states.view(pane.paneId());
         Map<String, Object> result = new LinkedHashMap<>();

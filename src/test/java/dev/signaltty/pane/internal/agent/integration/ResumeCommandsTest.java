@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ResumeCommandsTest {
 
     final AgentAdapter claude = new ClaudeCodeAdapter(120);
-    final AgentAdapter codex = new CodexAdapter(new VersionProbe());
+    final AgentAdapter codex = new CodexAdapter(new VersionProbe(), 120, false);
 
     @Nested
     class TheAdapterCommand {

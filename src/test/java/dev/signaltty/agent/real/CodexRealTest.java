@@ -1,0 +1,146 @@
+package dev.signaltty.agent.real;
+
+import static dev.signaltty.agent.real.ScriptedModel.say;
+import static dev.signaltty.support.ProtocolClient.eventually;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import dev.signaltty.agent.FakeAgent;
+import dev.signaltty.support.DaemonFixture;
+import dev.signaltty.support.ProtocolClient;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The real Codex (pinned, {@link RealAgents}) in real panes against the scripted Responses model. Its
+ * hooks come per launch from {@code -c}; the first launch shows Codex's own hook review, answered in
+ * the pane as a person would ("Trust all"), after which Codex's record of the trust (by hash) lets
+ * later launches run the hooks without asking. The tests run in order: the first one trusts.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class CodexRealTest {
+
+    @RegisterExtension
+    static final RealAgents agents = new RealAgents();
+
+    @RegisterExtension
+    static final DaemonFixture daemon = new DaemonFixture("codex-real", FakeAgent.cliProperty(),
+            "signaltty.agent.permission-wait-s=30");
+
+    static final Duration TURN = Duration.ofSeconds(120);
+    static ScriptedModel model;
+    static Timeline timeline;
+    static Path project;
+    static Path codex;
+    static Path codexHome;
+
+    @BeforeAll
+    static void start() throws Exception {
+        model = ScriptedModel.start();
+        project = Files.createDirectories(daemon.root().resolve("codex-project"));
+        new ProcessBuilder("git", "init", "-q", project.toString()).inheritIO().start().waitFor();
+        codex = RealCodex.install(daemon.root().resolve("codex"), model, List.of(project));
+        codexHome = RealCodex.home(daemon.root().resolve("codex"));
+        timeline = new Timeline(daemon.connect());
+        model.script("plain", say("Hello from the scripted Responses model."));
+    }
+
+    @AfterAll
+    static void stop() {
+        timeline.close();
+        model.close();
+    }
+
+    static JsonNode spawnCodex() {
+        Map<String, Object> params = new HashMap<>(Map.of("workspace_id", daemon.workspace(),
+                "argv", List.of(codex.toString()), "cwd", project.toString(), "cols", 120, "rows", 40,
+                "env", Map.of("CODEX_HOME", codexHome.toString())));
+        return daemon.client().call("pane.spawn", params);
+    }
+
+    static String screen(String pane) {
+        return daemon.client().call("pane.read", Map.of("pane_id", pane, "mode", "screen")).get("text").asString();
+    }
+
+    static void awaitScreen(String pane, String text) {
+        try {
+            eventually(TURN, () -> screen(pane).contains(text));
+        } catch (AssertionError e) {
+            throw new AssertionError("screen of " + pane + " never showed " + text + ":\n" + screen(pane), e);
+        }
+    }
+
+    static String readConfig() {
+        try {
+            return Files.readString(codexHome.resolve("config.toml"));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    static void submit(String pane, String text) {
+        try (ProtocolClient c = daemon.connect()) {
+            c.call("pane.submit", Map.of("pane_id", pane, "text", text, "stall_timeout_s", 60));
+        }
+    }
+
+    @Test
+    @Order(1)
+    void theFirstLaunchAsksToTrustTheHooksAndThenReportsATurn() throws Exception {
+        JsonNode spawned = spawnCodex();
+        assertThat(spawned.get("integration").get("notice").asString()).contains("review");
+        String pane = spawned.get("pane_id").asString();
+        awaitScreen(pane, "Trust all and continue");
+        assertThat(timeline.lifecycle(pane)).isEmpty(); // untrusted hooks do not run
+        // a key sent while the TUI is still setting up is lost: press Down until the cursor is on "Trust all"
+        eventually(TURN, () -> {
+            if (screen(pane).contains("› 2. Trust all")) {
+                return true;
+            }
+            daemon.client().call("pane.write", Map.of("pane_id", pane,
+                    "data", screen(pane).contains("› 3.") ? "\u001b[A" : "\u001b[B"));
+            long until = System.nanoTime() + 2_000_000_000L;
+            while (System.nanoTime() < until && !screen(pane).contains("› 2. Trust all")) {
+                Thread.onSpinWait();
+            }
+            return screen(pane).contains("› 2. Trust all");
+        });
+        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "\r"));
+        awaitScreen(pane, "Ask Codex");
+        eventually(TURN, () -> readConfig().contains("trusted_hash = \"sha256:"));
+        // Codex 0.171 starts its thread (and fires SessionStart) with the first prompt, not at launch
+        submit(pane, "scenario:plain say hello");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done");
+        eventually(TURN, () -> timeline.attention(pane).equals(List.of("unread"))); // journaled just after the lifecycle move
+        awaitScreen(pane, "Hello from the scripted Responses model.");
+        JsonNode got = daemon.client().call("pane.get", Map.of("pane_id", pane));
+        assertThat(got.get("agent").asString()).isEqualTo("codex");
+        assertThat(got.get("wait_baseline").get("agent_session_id").asString()).isNotBlank();
+    }
+
+    @Test
+    @Order(2)
+    void onceTrustedALaunchRunsItsHooksWithoutAsking() {
+        JsonNode spawned = spawnCodex();
+        assertThat(spawned.get("integration").has("notice")).isFalse(); // the trust is read from CODEX_HOME
+        String pane = spawned.get("pane_id").asString();
+        awaitScreen(pane, "Ask Codex");
+        assertThat(screen(pane)).doesNotContain("Hooks need review");
+        submit(pane, "scenario:plain say hello again");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done");
+        assertThat(timeline.decisions(pane)).isEmpty();
+    }
+}
