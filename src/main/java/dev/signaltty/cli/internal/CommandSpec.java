@@ -20,7 +20,8 @@ public record CommandSpec(List<String> words, @Nullable String method, boolean m
     /** How a command is carried out; everything but CALL is a small special case in the runner. */
     public enum Action {
         CALL, NEW, HOOK_EVENT, EVENTS, ATTACH, CONSOLE,
-        SERVER_START, SERVER_RUN, SERVER_STOP, SERVER_STATUS, SERVER_RECOVER
+        SERVER_START, SERVER_RUN, SERVER_STOP, SERVER_STATUS, SERVER_RECOVER,
+        WEB
     }
 
     public String name() {

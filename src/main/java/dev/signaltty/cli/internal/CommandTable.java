@@ -119,6 +119,8 @@ public final class CommandTable {
         rows.add(of("attach", "pane.attach", "attach this terminal to a pane (detach: Ctrl-\\ or Ctrl-B d)")
                 .action(Action.ATTACH).arg("pane", "pane_id"));
         rows.add(of("console", null, "open the interactive console").action(Action.CONSOLE));
+        rows.add(of("web", "web.start", "serve the web dashboard; print (and open) its one-time login URL")
+                .mutating().action(Action.WEB).flag("rotate", BOOL, "new token: every browser must log in again"));
 
         // --- server
         rows.add(of("server start", "server.info", "start the daemon in the background").action(Action.SERVER_START));

@@ -167,6 +167,9 @@ public final class Runner {
                 return status(json);
             }
             case SERVER_RUN -> throw new IllegalStateException("server run is started by Main");
+            case WEB -> {
+                return new WebCommand(daemon, env, out, err).run(inv.params(), inv.options().noStart(), json);
+            }
         }
         return 0;
     }

@@ -23,9 +23,13 @@ class ConnectionRegistry implements MeterBinder {
         this.serverUid = allowedUid >= 0 ? allowedUid : CurrentUser.uid();
     }
 
-    void add(ClientConnection connection, long peerUid) {
+    void add(ClientConnection connection, boolean mayRequest) {
         connections.put(connection.id(), connection);
-        allowed.put(connection.id(), peerUid == serverUid);
+        allowed.put(connection.id(), mayRequest);
+    }
+
+    boolean ownerUid(long peerUid) {
+        return peerUid == serverUid;
     }
 
     boolean allowed(ClientConnection connection) {

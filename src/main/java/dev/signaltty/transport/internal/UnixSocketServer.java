@@ -8,7 +8,6 @@ import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.newsclub.net.unix.AFUNIXServerSocket;
 import org.newsclub.net.unix.AFUNIXSocket;
@@ -32,15 +31,14 @@ class UnixSocketServer implements SmartLifecycle {
     private static final Logger log = LoggerFactory.getLogger(UnixSocketServer.class);
 
     private final SignalttyPaths paths;
-    private final RequestProcessor processor;
+    private final ConnectionAcceptor acceptor;
     private final ConnectionRegistry registry;
-    private final AtomicLong connectionIds = new AtomicLong();
     private volatile AFUNIXServerSocket server;
     private volatile boolean running;
 
-    UnixSocketServer(SignalttyPaths paths, RequestProcessor processor, ConnectionRegistry registry) {
+    UnixSocketServer(SignalttyPaths paths, ConnectionAcceptor acceptor, ConnectionRegistry registry) {
         this.paths = paths;
-        this.processor = processor;
+        this.acceptor = acceptor;
         this.registry = registry;
     }
 
@@ -107,9 +105,7 @@ class UnixSocketServer implements SmartLifecycle {
                 } catch (IOException e) {
                     log.warn("cannot read peer credentials; treating peer as foreign", e);
                 }
-                ClientConnection connection = new ClientConnection(connectionIds.incrementAndGet(), socket, peerPid, processor);
-                registry.add(connection, peerUid);
-                connection.start();
+                acceptor.accept(ConnectionStream.of(socket), acceptor.ownerUid(peerUid), peerPid);
             } catch (IOException e) {
                 if (running) {
                     log.warn("accept failed", e);
