@@ -119,6 +119,9 @@ async function fetchAll() {
 
 async function fetchAgents(ids) {
   await Promise.all(ids.map((id) => rpc.call('pane.get', { pane_id: id }).then((r) => {
+    const before = S.panes.get(id);
+    // a new process (resume, restart): attach again, so its output streams to this page
+    if (before && (before.pid !== r.pane.pid || before.status !== r.pane.status)) attached.delete(id);
     S.panes.set(id, r.pane);
     S.agents.set(id, { lifecycle: r.lifecycle, attention: r.attention, agent: r.agent });
   }, () => { S.panes.delete(id); S.agents.delete(id); })));
@@ -160,6 +163,10 @@ async function refresh() {
       S.workspaces = ws.workspaces;
       S.tabs = new Map(tabs.tabs.map((t) => [t.tab_id, t]));
       const fresh = panes.panes.filter((p) => !S.panes.has(p.pane_id)).map((p) => p.pane_id);
+      for (const p of panes.panes) {
+        const before = S.panes.get(p.pane_id);
+        if (before && (before.pid !== p.pid || before.status !== p.status)) attached.delete(p.pane_id);
+      }
       S.panes = new Map(panes.panes.map((p) => [p.pane_id, { ...S.panes.get(p.pane_id), ...p }]));
       return fetchAgents(fresh);
     }));
