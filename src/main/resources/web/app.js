@@ -1,6 +1,6 @@
 // The signaltty dashboard: speaks signaltty/1 over the daemon's WebSocket (the same envelope, router and
 // events as the Unix socket; docs/protocol.md). Plain JS: one connection, state fetched after
-// subscribing, one xterm.js terminal per pane of the tab on screen (ADR 0150, 0151).
+// subscribing, one xterm.js terminal per pane of the tab on screen (ADR 0150).
 'use strict';
 
 // ---------- DOM helper
