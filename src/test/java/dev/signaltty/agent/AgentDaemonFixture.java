@@ -8,7 +8,7 @@ import dev.signaltty.support.ProtocolClient;
 import tools.jackson.databind.JsonNode;
 
 /** Shared helpers: panes running a long sleep, and Claude-Code-shaped hook payloads posted over the socket. */
-final class AgentDaemonFixture {
+public final class AgentDaemonFixture {
 
     /** The common pool has one thread on a 2-core machine: blocking calls in tests get their own threads. */
     static final java.util.concurrent.ExecutorService THREADS = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor();
@@ -21,7 +21,7 @@ final class AgentDaemonFixture {
                 .get("workspace_id").asString();
     }
 
-    static String sleeper(ProtocolClient client, String workspace) {
+    public static String sleeper(ProtocolClient client, String workspace) {
         return client.call("pane.spawn", Map.of("workspace_id", workspace, "argv", List.of("sleep", "600")))
                 .get("pane_id").asString();
     }
@@ -38,7 +38,7 @@ final class AgentDaemonFixture {
         return payload;
     }
 
-    static JsonNode hook(ProtocolClient client, String pane, String event, String session) {
+    public static JsonNode hook(ProtocolClient client, String pane, String event, String session) {
         return hook(client, pane, claude(event, session, Map.of()));
     }
 
@@ -55,7 +55,7 @@ final class AgentDaemonFixture {
      * (a connection of its own: the answer blocks it), with {@code timeoutS} as wait_timeout_s when not
      * null; returns the future response.
      */
-    static java.util.concurrent.CompletableFuture<JsonNode> askPermission(ProtocolClient reporter, String pane, String command,
+    public static java.util.concurrent.CompletableFuture<JsonNode> askPermission(ProtocolClient reporter, String pane, String command,
             Integer timeoutS) {
         Map<String, Object> params = new HashMap<>(Map.of("pane_id", pane, "wait_for_answer", true,
                 "payload", claude("PermissionRequest", "s1", toolUse("Bash", command))));

@@ -126,6 +126,8 @@ public final class CommandTable {
         rows.add(of("logs", null, "the daemon's log (daemon.log in the state dir; no daemon needed)").action(Action.LOGS)
                 .flag("follow", BOOL, "keep printing what is appended (-f)")
                 .flag("lines", INT, "the last N lines first (default 100; 0: all)"));
+        rows.add(of("web", "web.start", "serve the web dashboard; print (and open) its one-time login URL")
+                .mutating().action(Action.WEB).flag("rotate", BOOL, "new token: every browser must log in again"));
 
         // --- server
         rows.add(of("server start", "server.info", "start the daemon in the background (settings: --key=value)")

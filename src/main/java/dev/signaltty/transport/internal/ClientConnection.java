@@ -3,7 +3,6 @@ package dev.signaltty.transport.internal;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.Socket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -34,7 +33,7 @@ final class ClientConnection implements Connection {
     private static final Pending END_OF_INPUT = new Pending(0, new byte[0], null, 0);
 
     private final long id;
-    private final Socket socket;
+    private final ConnectionStream socket;
     private final long peerPid;
     private final RequestProcessor processor;
     private final RequestBytes budget;
@@ -54,14 +53,14 @@ final class ClientConnection implements Connection {
     /** The number of the line the worker is answering, to tell a request from the one after it. */
     private volatile long currentLine;
 
-    ClientConnection(long id, Socket socket, long peerPid, RequestProcessor processor, RequestBytes budget)
+    ClientConnection(long id, ConnectionStream socket, long peerPid, RequestProcessor processor, RequestBytes budget)
             throws IOException {
         this.id = id;
         this.budget = budget;
         this.socket = socket;
         this.peerPid = peerPid;
         this.processor = processor;
-        this.output = new ConnectionOutput(id, new BufferedOutputStream(socket.getOutputStream(), 64 * 1024),
+        this.output = new ConnectionOutput(id, new BufferedOutputStream(socket.output(), 64 * 1024),
                 processor::encodeEvent, this::lagged,
                 () -> Thread.ofVirtual().name("conn-" + id + "-close").start(this::finishClose));
     }
@@ -179,7 +178,7 @@ final class ClientConnection implements Connection {
         reader = Thread.currentThread();
         long lines = 0;
         // answers held back while more lines were already read go out before blocking for input
-        try (InputStream in = socket.getInputStream();
+        try (InputStream in = socket.input();
              LineReader lineReader = new LineReader(in, MAX_LINE, budget, output::writeQueued)) {
             byte[] line;
             while ((line = lineReader.next()) != null) {

@@ -30,8 +30,9 @@ class ServerHandlers {
     record Pong(boolean pong) {
     }
 
+    /** {@code webUrl}: the web dashboard's address while it is served (ADR 0150), else absent. */
     record ServerInfo(String version, String protocol, long pid, long uptimeMs, String socket, String stateDir,
-                      int connections) {
+                      int connections, @org.jspecify.annotations.Nullable String webUrl) {
     }
 
     record Stopping(boolean stopping, long pid) {
@@ -43,11 +44,12 @@ class ServerHandlers {
     }
 
     @Bean
-    MethodHandler<NoParams, ServerInfo> serverInfoHandler(SignalttyPaths paths, ConnectionRegistry registry) {
+    MethodHandler<NoParams, ServerInfo> serverInfoHandler(SignalttyPaths paths, ConnectionRegistry registry,
+            dev.signaltty.transport.internal.web.WebServer web) {
         return new Simple<>("server.info", "Version, protocol, pid, uptime, socket path and state dir.",
                 ServerInfo.class, p -> new ServerInfo(VERSION, Envelope.PROTOCOL, ProcessHandle.current().pid(),
                         Duration.between(STARTED, Instant.now()).toMillis(), paths.socket().toString(),
-                        paths.stateDir().toString(), registry.size()));
+                        paths.stateDir().toString(), registry.size(), web.url()));
     }
 
     @Bean

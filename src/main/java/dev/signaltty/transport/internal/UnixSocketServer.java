@@ -7,7 +7,6 @@ import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.newsclub.net.unix.AFUNIXServerSocket;
 import org.newsclub.net.unix.AFUNIXSocket;
@@ -35,20 +34,17 @@ class UnixSocketServer implements SmartLifecycle {
     private static final Logger log = LoggerFactory.getLogger(UnixSocketServer.class);
 
     private final SignalttyPaths paths;
-    private final RequestProcessor processor;
+    private final ConnectionAcceptor acceptor;
     private final ConnectionRegistry registry;
-    private final RequestBytes budget;
     private final ForeignPeerRefusal foreign;
-    private final AtomicLong connectionIds = new AtomicLong();
     private volatile AFUNIXServerSocket server;
     private volatile boolean running;
 
-    UnixSocketServer(SignalttyPaths paths, RequestProcessor processor, ConnectionRegistry registry,
-                     RequestBytes budget) {
+    UnixSocketServer(SignalttyPaths paths, ConnectionAcceptor acceptor, ConnectionRegistry registry,
+                     RequestProcessor processor) {
         this.paths = paths;
-        this.budget = budget;
+        this.acceptor = acceptor;
         this.foreign = new ForeignPeerRefusal(processor);
-        this.processor = processor;
         this.registry = registry;
     }
 
@@ -133,10 +129,7 @@ class UnixSocketServer implements SmartLifecycle {
                     foreign.refuse(socket, peerUid);
                     continue;
                 }
-                ClientConnection connection = new ClientConnection(connectionIds.incrementAndGet(), socket, peerPid, processor,
-                        budget);
-                registry.add(connection);
-                connection.start();
+                acceptor.accept(ConnectionStream.of(socket), peerPid);
             } catch (IOException e) {
                 if (running) {
                     log.warn("accept failed", e);

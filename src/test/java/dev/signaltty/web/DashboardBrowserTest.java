@@ -1,0 +1,222 @@
+package dev.signaltty.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
+
+import dev.signaltty.agent.AgentDaemonFixture;
+import dev.signaltty.support.DaemonFixture;
+import dev.signaltty.support.ProtocolClient;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The dashboard in a real headless chromium against a real daemon with real panes: typing echoes,
+ * a split is sized to the layout, a decision answered on the page returns the hook's native verdict,
+ * and the refusals a browser meets (no token, a foreign Host, a WebSocket from a foreign page).
+ */
+class DashboardBrowserTest {
+
+    @RegisterExtension
+    static final DaemonFixture daemon = new DaemonFixture("web", "signaltty.web.port=0");
+    static Browser browser;
+
+    @BeforeAll
+    static void openDashboard() throws Exception {
+        browser = new Browser(1400, 820);
+        login(browser, daemon.client());
+    }
+
+    @AfterAll
+    static void closeBrowser() throws Exception {
+        if (browser != null) {
+            browser.close();
+        }
+    }
+
+    static void login(Browser b, ProtocolClient client) {
+        b.driver.get(client.call("web.start", Map.of()).get("login_url").asString());
+        b.until(d -> !d.findElements(By.cssSelector(".conn.up")).isEmpty());
+    }
+
+    /** An interactive bash in a tab of its own. */
+    static String bash() {
+        String tab = daemon.client().call("tab.create", Map.of("workspace_id", daemon.workspace())).get("tab_id").asString();
+        return daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "tab_id", tab,
+                "argv", List.of("bash", "--norc", "--noprofile", "-i"), "env", Map.of("PS1", "$ "))).get("pane_id").asString();
+    }
+
+    static String tabOf(String pane) {
+        return daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("tab_id").asString();
+    }
+
+    static void showTab(Browser b, String tab) {
+        click(b, ".tab[data-tab-id='" + tab + "']");
+        b.until(d -> Boolean.TRUE.equals(b.js("return !!document.querySelector(\".tab.on[data-tab-id='" + tab + "']\")")));
+    }
+
+    /** Clicks what the selector names once it exists (the page re-renders its chrome on every state change). */
+    static void click(Browser b, String selector) {
+        b.until(d -> Boolean.TRUE.equals(b.js("const e = document.querySelector(arguments[0]); if (e) e.click(); return !!e;",
+                selector)));
+    }
+
+    static String screen(Browser b, String pane) {
+        Object text = b.js("const r = document.querySelector(`.pane[data-pane-id='${arguments[0]}'] .xterm-rows`);"
+                + "return r ? r.innerText.replace(/\\u00a0/g, ' ') : '';", pane);
+        return String.valueOf(text);
+    }
+
+    static void type(Browser b, String pane, CharSequence... keys) {
+        b.until(d -> Boolean.TRUE.equals(b.js("const t = document.querySelector(`.pane[data-pane-id='${arguments[0]}'] textarea`);"
+                + " if (t) t.focus(); return !!t && document.activeElement === t;", pane)));
+        b.driver.switchTo().activeElement().sendKeys(keys);
+    }
+
+    @Test
+    void typingInAPaneShowsTheEcho() {
+        String pane = bash();
+        showTab(browser, tabOf(pane));
+        browser.until(d -> screen(browser, pane).contains("$"));
+        type(browser, pane, "echo typed-$((6*7))", Keys.ENTER);
+        browser.until(d -> screen(browser, pane).contains("typed-42"));
+        assertThat(daemon.tail(pane)).contains("echo typed-$((6*7))").contains("typed-42");
+    }
+
+    @Test
+    void aSplitFromThePageAppearsWithBothPanesSizedToTheLayout() {
+        String first = bash();
+        String tab = tabOf(first);
+        showTab(browser, tab);
+        browser.until(d -> d.findElement(By.cssSelector(".pane[data-pane-id='" + first + "']")).getAttribute("data-cols") != null);
+        int fullCols = Integer.parseInt(browser.driver.findElement(By.cssSelector(".pane[data-pane-id='" + first + "']"))
+                .getAttribute("data-cols"));
+        click(browser, ".pane[data-pane-id='" + first + "'] .pbtn[title='split right']");
+        browser.until(d -> d.findElements(By.cssSelector(".layout .pane")).size() == 2);
+        JsonNode panes = daemon.client().call("tab.get", Map.of("tab_id", tab)).get("pane_ids");
+        assertThat(panes).hasSize(2);
+        for (JsonNode id : panes) {
+            String pane = id.asString();
+            // the page sized each pane to its cell: the daemon's PTY has the widget's size
+            browser.until(d -> {
+                WebElement frame = d.findElement(By.cssSelector(".pane[data-pane-id='" + pane + "']"));
+                JsonNode p = daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane");
+                String cols = frame.getAttribute("data-cols");
+                return cols != null && Integer.parseInt(cols) == p.get("cols").asInt()
+                        && Integer.parseInt(frame.getAttribute("data-rows")) == p.get("rows").asInt()
+                        && p.get("cols").asInt() < fullCols * 0.6;
+            });
+        }
+    }
+
+    @Test
+    void aDecisionAnsweredOnThePageReturnsTheNativeVerdict() throws Exception {
+        String pane = AgentDaemonFixture.sleeper(daemon.client(), daemon.workspace());
+        AgentDaemonFixture.hook(daemon.client(), pane, "SessionStart", "s-web");
+        try (ProtocolClient reporter = daemon.connect()) {
+            CompletableFuture<JsonNode> verdict = AgentDaemonFixture.askPermission(reporter, pane, "make deploy", 120);
+            By allow = By.cssSelector(".decision[data-pane-id='" + pane + "'] button[data-option='allow_once']");
+            browser.until(d -> !d.findElements(allow).isEmpty());
+            assertThat(browser.driver.findElement(By.cssSelector(".decision[data-pane-id='" + pane + "'] .input")).getText())
+                    .isEqualTo("make deploy");
+            click(browser, ".decision[data-pane-id='" + pane + "'] button[data-option='allow_once']");
+            JsonNode answered = verdict.get(120, TimeUnit.SECONDS);
+            assertThat(answered.get("ok").asBoolean()).as(answered.toString()).isTrue();
+            assertThat(answered.get("result").get("native_verdict").get("hookSpecificOutput").get("decision")
+                    .get("behavior").asString()).isEqualTo("allow");
+            browser.until(d -> d.findElements(allow).isEmpty());
+        }
+    }
+
+    @Test
+    void withoutTheTokenThePageIsRefused() throws Exception {
+        String url = daemon.client().call("web.start", Map.of()).get("url").asString();
+        try (Browser stranger = new Browser(800, 600)) {
+            stranger.driver.get(url + "/");
+            assertThat(stranger.driver.findElement(By.tagName("body")).getText()).startsWith("401");
+            stranger.driver.get(url + "/login?token=guessed");
+            assertThat(stranger.driver.findElement(By.tagName("body")).getText()).startsWith("403");
+        }
+    }
+
+    @Test
+    void aForeignHostAndAWebSocketFromAForeignPageAreRefused() throws Exception {
+        String url = daemon.client().call("web.start", Map.of()).get("url").asString();
+        int port = java.net.URI.create(url).getPort();
+        // another page on this machine: same site as 127.0.0.1 (ports do not count), so the logged-in
+        // browser sends the SameSite=Strict cookie with its upgrade; only the Origin check stops it
+        com.sun.net.httpserver.HttpServer foreign = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 4);
+        foreign.createContext("/", exchange -> {
+            byte[] page = "<!doctype html><title>foreign</title><p>elsewhere</p>".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().set("Content-Type", "text/html");
+            exchange.sendResponseHeaders(200, page.length);
+            exchange.getResponseBody().write(page);
+            exchange.close();
+        });
+        foreign.start();
+        try (Browser b = new Browser(800, 600, "rebind.test")) {
+            login(b, daemon.client());
+            // DNS rebinding: a site name that resolves to 127.0.0.1
+            b.driver.get("http://rebind.test:" + port + "/");
+            assertThat(b.driver.findElement(By.tagName("body")).getText()).startsWith("421");
+            b.driver.get("http://127.0.0.1:" + foreign.getAddress().getPort() + "/");
+            Object outcome = b.driver.executeAsyncScript("const done = arguments[arguments.length - 1];"
+                    + "const ws = new WebSocket('ws://127.0.0.1:" + port + "/ws');"
+                    + "ws.onopen = () => done('open'); ws.onclose = () => done('refused');");
+            assertThat(outcome).isEqualTo("refused");
+        } finally {
+            foreign.stop(0);
+        }
+    }
+
+    /** Three live panes and a pending decision: docs/images/dashboard.png (with -Dsignaltty.docs.write=true). */
+    @Test
+    void screenshotOfThreeLivePanesAndAPendingDecision() throws Exception {
+        String shell = bash();
+        String tab = tabOf(shell);
+        daemon.client().call("tab.rename", Map.of("tab_id", tab, "name", "api"));
+        daemon.client().call("pane.rename", Map.of("pane_id", shell, "name", "shell"));
+        String build = daemon.client().call("pane.split", Map.of("pane_id", shell, "direction", "right", "argv",
+                List.of("sh", "-c", "for i in $(seq 1 14); do echo \"[build] step $i/14 compiled module-$i ok\"; done;"
+                        + " echo; echo 'BUILD SUCCESS (14 modules)'; exec sleep 600"))).get("pane_id").asString();
+        daemon.client().call("pane.rename", Map.of("pane_id", build, "name", "build"));
+        String agent = daemon.client().call("pane.split", Map.of("pane_id", build, "direction", "down", "argv",
+                List.of("sh", "-c", "printf '\\033[1mclaude\\033[0m  refactor the payment client\\n\\n'; "
+                        + "echo '  Read src/payments/client.ts'; echo '  Edit src/payments/client.ts (+42 -17)';"
+                        + " echo '  Bash: npm test -- payments'; echo; echo '  Waiting for permission...'; exec sleep 600")))
+                .get("pane_id").asString();
+        daemon.client().call("pane.rename", Map.of("pane_id", agent, "name", "agent"));
+        AgentDaemonFixture.hook(daemon.client(), agent, "SessionStart", "s-shot");
+        showTab(browser, tab);
+        browser.until(d -> screen(browser, shell).contains("$"));
+        type(browser, shell, "git status --short 2>/dev/null || echo 'clean tree'; ls /", Keys.ENTER);
+        try (ProtocolClient reporter = daemon.connect()) {
+            CompletableFuture<JsonNode> verdict = AgentDaemonFixture.askPermission(reporter, agent, "npm test -- payments", 120);
+            browser.until(d -> !d.findElements(By.cssSelector(".decision[data-pane-id='" + agent + "']")).isEmpty());
+            browser.until(d -> screen(browser, build).contains("BUILD SUCCESS") && screen(browser, agent).contains("Waiting"));
+            Path shot = browser.driver.getScreenshotAs(OutputType.FILE).toPath();
+            Files.copy(shot, Path.of("target", "dashboard.png"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            if (Boolean.getBoolean("signaltty.docs.write")) {
+                Files.createDirectories(Path.of("docs", "images"));
+                Files.copy(shot, Path.of("docs", "images", "dashboard.png"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+            assertThat(Files.size(shot)).isPositive();
+            reporter.close(); // the waiting hook ends; its decision stays pending until answered or cleared
+            verdict.handle((r, e) -> r);
+        }
+    }
+}
