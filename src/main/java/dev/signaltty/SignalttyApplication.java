@@ -15,6 +15,13 @@ import dev.signaltty.transport.StartupRefused;
 public class SignalttyApplication {
 
     public static void main(String[] args) {
+        try {
+            dev.signaltty.transport.StateDirLock.refuseIfHeld(SignalttyPaths.fromEnvironment().stateDir());
+        } catch (StartupRefused refused) {
+            // a refused daemon writes nothing in the live one's state dir, its log included (ADR 0120)
+            System.err.println(StartupRefused.LINE_PREFIX + refused.getMessage());
+            System.exit(3);
+        }
         keepNativeLibrariesInTheStateDirectory();
         SpringApplication application = new SpringApplication(SignalttyApplication.class);
         application.setAdditionalProfiles("daemon");

@@ -65,6 +65,18 @@ public final class StateDirLock implements AutoCloseable {
         return new StateDirLock(channel, lock);
     }
 
+    /**
+     * Refuses at once when a live daemon holds {@code stateDir}: checked before Spring starts, since
+     * logging (daemon.log in that directory) begins before any bean could take the lock.
+     */
+    public static void refuseIfHeld(Path stateDir) {
+        Holder holder = heldBy(stateDir);
+        if (holder != null) {
+            throw new StartupRefused(stateDir, "in use by another signaltty daemon" + holder.describe()
+                    + "; one daemon per state directory", "stop that daemon first: signaltty server stop", null);
+        }
+    }
+
     /** The daemon holding the lock on {@code stateDir}, or null when nobody holds it. */
     public static @Nullable Holder heldBy(Path stateDir) {
         Path file = stateDir.resolve(FILE);

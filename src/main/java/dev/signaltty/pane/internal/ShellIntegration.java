@@ -60,6 +60,8 @@ class ShellIntegration {
             }
             Path temp = Files.createTempFile(target.getParent(), ".tmp-", "");
             Files.copy(in, temp, StandardCopyOption.REPLACE_EXISTING);
+            // copy's replacement file takes the umask's mode: state files are 0600 (docs/security.md)
+            Files.setPosixFilePermissions(temp, dev.signaltty.transport.PrivateFiles.FILE);
             Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         }
     }
