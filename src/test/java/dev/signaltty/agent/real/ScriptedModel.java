@@ -86,6 +86,7 @@ public final class ScriptedModel implements AutoCloseable {
     private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
     private final Map<String, List<Step>> scripts = new ConcurrentHashMap<>();
     private final List<Recorded> requests = new CopyOnWriteArrayList<>();
+    private final List<Body> bodies = new CopyOnWriteArrayList<>();
     private final AtomicInteger ids = new AtomicInteger();
 
     private ScriptedModel(HttpServer server) {
@@ -123,6 +124,15 @@ public final class ScriptedModel implements AutoCloseable {
     /** The requests that ran steps of {@code scenario}. */
     public List<Recorded> requests(String scenario) {
         return requests.stream().filter(r -> scenario.equals(r.scenario())).toList();
+    }
+
+    /** A Messages request body as the agent sent it: the tools it offered, the tool results it sent back. */
+    public record Body(String scenario, int step, JsonNode body) {
+    }
+
+    /** The Anthropic request bodies that ran steps of {@code scenario} (with tools), in arrival order. */
+    public List<Body> bodies(String scenario) {
+        return bodies.stream().filter(b -> scenario.equals(b.scenario())).toList();
     }
 
     private void handle(HttpExchange exchange) throws IOException {
@@ -198,6 +208,9 @@ public final class ScriptedModel implements AutoCloseable {
         Step step = stepFor(position, tools);
         String model = body.path("model").asString();
         requests.add(new Recorded("anthropic", position.scenario(), position.step(), tools, model));
+        if (tools) {
+            bodies.add(new Body(position.scenario(), position.step(), body));
+        }
         if (step instanceof Fail fail) {
             respond(exchange, fail.status(), "application/json", json(Map.of("type", "error",
                     "error", Map.of("type", fail.type(), "message", "scripted " + fail.type()))));
