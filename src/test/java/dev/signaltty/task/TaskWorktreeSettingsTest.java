@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 
 import org.junit.jupiter.api.Nested;
@@ -49,6 +50,8 @@ class TaskWorktreeSettingsTest extends TaskDaemonTest {
         Path worktree = Path.of(f.task(taskId).get("worktree").asString());
         Path expected = SHARED.resolve("state/signaltty/worktrees").toRealPath().resolve("repo").resolve(taskId);
         assertThat(worktree).isEqualTo(expected);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(worktree.getParent())))
+                .as("the per-repository directory is ours: private").isEqualTo("rwx------");
         assertThat(worktree.resolve("w.txt")).hasContent("done");
         assertThat(f.worktrees()).contains(worktree.toString());
         try (var beside = Files.list(f.repo.root.getParent())) {

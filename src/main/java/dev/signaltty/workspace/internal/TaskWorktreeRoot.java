@@ -1,12 +1,17 @@
 package dev.signaltty.workspace.internal;
 
+import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
+import dev.signaltty.transport.ErrorCode;
+import dev.signaltty.transport.PrivateFiles;
+import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.transport.SignalttyPaths;
 
 /**
@@ -53,12 +58,23 @@ class TaskWorktreeRoot {
                 + ", an absolute path or ~/path; was '" + setting + "'");
     }
 
-    /** The worktree path for a task of the repository at {@code repoRoot}; null: Worktrees' sibling default. */
+    /**
+     * The worktree path for a task of the repository at {@code repoRoot}, its per-repository directory
+     * created 0700 (ours, like the state dir; the worktree's own files keep git's modes, executable bits
+     * included); null: Worktrees' sibling default.
+     */
     @Nullable String pathFor(Path repoRoot, String taskId) {
         if (root == null) {
             return null;
         }
         Path name = repoRoot.getFileName();
-        return root.resolve(name == null ? "repo" : name.toString()).resolve(taskId).toString();
+        Path repoDir = root.resolve(name == null ? "repo" : name.toString());
+        try {
+            PrivateFiles.directory(repoDir);
+        } catch (IOException e) {
+            throw new ProtocolException(ErrorCode.IO_ERROR, "cannot create " + repoDir + " (" + KEY + "): " + e,
+                    Map.of("path", repoDir.toString()));
+        }
+        return repoDir.resolve(taskId).toString();
     }
 }
