@@ -109,6 +109,21 @@ class TaskWorktreeSettingsTest extends TaskDaemonTest {
                         .as(done.toString()).isTrue();
                 assertThat(branchExists(g, task.get("branch").asString())).as("unmerged branch deleted with -D")
                         .isFalse();
+
+                // a deletion git refuses (the ref is locked) is stored on the task, the discard itself stands
+                String locked = completed(g, "l.txt");
+                String lockedBranch = g.task(locked).get("branch").asString();
+                Path lock = g.repo.root.resolve(".git/refs/heads/" + lockedBranch + ".lock");
+                Files.createDirectories(lock.getParent());
+                Files.writeString(lock, "");
+                JsonNode failed = g.client.call("task.finish", Map.of("task_id", locked, "discard", true)).get("task");
+                assertThat(failed.get("disposition").asString()).isEqualTo("discarded");
+                assertThat(failed.get("worktree_removed").asBoolean()).isTrue();
+                assertThat(failed.get("finish_error").get("reason").asString()).as(failed.toString())
+                        .isEqualTo("branch_delete_failed");
+                assertThat(failed.get("finish_error").get("message").asString()).contains(lockedBranch);
+                assertThat(branchExists(g, lockedBranch)).isTrue();
+                Files.delete(lock);
             }
         }
 
