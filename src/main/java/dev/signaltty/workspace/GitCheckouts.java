@@ -28,10 +28,11 @@ public interface GitCheckouts {
     String resolveCommit(Path root, @Nullable String ref);
 
     /**
-     * A new worktree on a new {@code branch} at {@code commit}, beside the main worktree; BAD_PARAMS
-     * {field: branch} for an invalid or existing branch. Emits {@code worktree.changed}.
+     * A new worktree for task {@code taskId} on a new {@code branch} at {@code commit}, where
+     * {@code signaltty.task.worktree-root} says (ADR 0195); BAD_PARAMS {field: branch} for an invalid or
+     * existing branch. Emits {@code worktree.changed}.
      */
-    Path createWorktree(Path root, String branch, String commit);
+    Path createWorktree(Path root, String taskId, String branch, String commit);
 
     /** A new workspace whose cwd is {@code worktree}. */
     WorkspaceRef openWorkspace(Path worktree, String name);
@@ -57,6 +58,12 @@ public interface GitCheckouts {
 
     /** Removes a linked worktree with everything in it (the branch stays); IO_ERROR on failure. */
     void removeWorktree(Path root, Path worktree);
+
+    /**
+     * Deletes a local branch: {@code git branch -d} (refused unless merged), or {@code -D} when
+     * {@code force}; a no-op when it is already gone; IO_ERROR carrying git's stderr on failure.
+     */
+    void deleteBranch(Path root, String branch, boolean force);
 
     /** {@code workspace.diff}'s shape for {@code worktree} against {@code baseCommit}, untracked files included. */
     Object diffSince(Path worktree, String baseCommit);

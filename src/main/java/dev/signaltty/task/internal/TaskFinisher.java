@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
 
 import org.jspecify.annotations.Nullable;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.pane.Panes;
@@ -35,13 +36,28 @@ class TaskFinisher {
     private final Panes panes;
     private final LivePaneCwds livePanes;
     private final WorkerSignals signals;
+    private final boolean keepBranchAfterMerge;
+    private final boolean keepBranchAfterDiscard;
 
-    TaskFinisher(TaskStore store, GitCheckouts git, Panes panes, LivePaneCwds livePanes, WorkerSignals signals) {
+    TaskFinisher(TaskStore store, GitCheckouts git, Panes panes, LivePaneCwds livePanes, WorkerSignals signals,
+                 @Value("${signaltty.task.keep-branch-after-merge:false}") String keepAfterMerge,
+                 @Value("${signaltty.task.keep-branch-after-discard:true}") String keepAfterDiscard) {
         this.store = store;
         this.git = git;
         this.panes = panes;
         this.livePanes = livePanes;
         this.signals = signals;
+        this.keepBranchAfterMerge = flag("signaltty.task.keep-branch-after-merge", keepAfterMerge);
+        this.keepBranchAfterDiscard = flag("signaltty.task.keep-branch-after-discard", keepAfterDiscard);
+    }
+
+    /** Only true or false: Spring's own conversion would also take yes/on/1, and its error names no key. */
+    static boolean flag(String key, String value) {
+        return switch (value.strip()) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException(key + " must be true or false, was '" + value + "'");
+        };
     }
 
     Task.View report(TaskReportHandler.Params p) {
@@ -198,12 +214,32 @@ class TaskFinisher {
                 git.closeWorkspace(task.workspaceId());
             }
             git.removeWorktree(repo, worktree);
-            return store.update(task.taskId(), t -> {
+            store.update(task.taskId(), t -> {
                 t.worktreeRemoved = true;
                 t.finishError = null;
             });
         } catch (ProtocolException e) { // seed R75: stored, and a second finish retries
             return store.update(task.taskId(), t -> t.finishError = error("cleanup_failed", e.getMessage(), List.of()));
+        }
+        return deleteBranchIfConfigured(store.view(task.taskId()), repo);
+    }
+
+    /**
+     * ADR 0195: after its worktree is gone (git keeps a checked-out branch), the task's branch goes too
+     * if configured — {@code -d} after a merge (safe: git refuses an unmerged branch), {@code -D} after a
+     * discard (its commits are then reachable only until git gc). A failure is stored, nothing retried.
+     */
+    private Task.View deleteBranchIfConfigured(Task.View task, Path repo) {
+        boolean merged = "merged".equals(task.disposition());
+        if (merged ? keepBranchAfterMerge : keepBranchAfterDiscard) {
+            return task;
+        }
+        try {
+            git.deleteBranch(repo, task.branch(), !merged);
+            return task;
+        } catch (ProtocolException e) {
+            return store.update(task.taskId(), t -> t.finishError = error("branch_delete_failed", e.getMessage(),
+                    List.of()));
         }
     }
 

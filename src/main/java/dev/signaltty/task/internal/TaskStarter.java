@@ -68,7 +68,7 @@ class TaskStarter {
             String baseCommit = git.resolveCommit(source.root(), p.base());
             String taskId = Ids.next("task");
             String branch = p.branch() != null ? p.branch() : "signaltty/" + taskId;
-            Path worktree = git.createWorktree(source.root(), branch, baseCommit);
+            Path worktree = git.createWorktree(source.root(), taskId, branch, baseCommit);
             // The checkout exists: from here on a failure is a persisted failed task (seed R28-R30).
             Task task = new Task(taskId, p.contextId(), p.clientRequestId(), p.objective(), source.root().toString(),
                     p.base(), baseCommit, branch, source.branch(), worktree.toString(), p.agent(), p.command(),

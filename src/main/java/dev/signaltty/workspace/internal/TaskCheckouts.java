@@ -39,11 +39,12 @@ class TaskCheckouts implements GitCheckouts {
     private final WorktreeCoordinator coordinator;
     private final DiffSummaryReader summaries;
     private final FileDiffReader files;
+    private final TaskWorktreeRoot worktreeRoot;
     private final Duration changeDeadline;
     private final Duration readDeadline;
 
     TaskCheckouts(GitRunner git, Worktrees worktrees, WorkspaceStore store, WorktreeCoordinator coordinator,
-                  DiffSummaryReader summaries, FileDiffReader files,
+                  DiffSummaryReader summaries, FileDiffReader files, TaskWorktreeRoot worktreeRoot,
                   @Value("${signaltty.git.change-deadline-ms:60000}") long changeMs,
                   @Value("${signaltty.git.read-deadline-ms:8000}") long readMs) {
         this.git = git;
@@ -52,6 +53,7 @@ class TaskCheckouts implements GitCheckouts {
         this.coordinator = coordinator;
         this.summaries = summaries;
         this.files = files;
+        this.worktreeRoot = worktreeRoot;
         this.changeDeadline = Duration.ofMillis(changeMs);
         this.readDeadline = Duration.ofMillis(readMs);
     }
@@ -85,8 +87,8 @@ class TaskCheckouts implements GitCheckouts {
     }
 
     @Override
-    public Path createWorktree(Path root, String branch, String commit) {
-        WorktreeInfo created = worktrees.create(root, null, branch, commit);
+    public Path createWorktree(Path root, String taskId, String branch, String commit) {
+        WorktreeInfo created = worktrees.create(root, worktreeRoot.pathFor(root, taskId), branch, commit);
         announce("create", created.path(), root);
         return CheckoutReservations.canonical(Path.of(created.path()));
     }
@@ -174,6 +176,20 @@ class TaskCheckouts implements GitCheckouts {
                     Map.of("stderr", removed.stderr()));
         }
         announce("remove", worktree.toString(), root);
+    }
+
+    @Override
+    public void deleteBranch(Path root, String branch, boolean force) {
+        Deadline d = Deadline.in(changeDeadline);
+        if (!git.run(root, d, "rev-parse", "-q", "--verify", "refs/heads/" + branch).ok()) {
+            return; // already gone (deleted by hand): the wanted end state holds
+        }
+        GitResult deleted = git.run(root, d, "branch", force ? "-D" : "-d", branch);
+        if (!deleted.ok()) {
+            throw new ProtocolException(ErrorCode.IO_ERROR, "cannot delete branch " + branch + ": "
+                    + deleted.stderr().strip().lines().findFirst().orElse("git refused"),
+                    Map.of("stderr", deleted.stderr()));
+        }
     }
 
     /** worktree.changed names the source workspace; without one open on the repository there is nobody to tell. */

@@ -83,7 +83,7 @@ class ClaudeCodeRealTest {
         Files.writeString(repo.resolve("README"), "task repo\n");
         git(repo, "add", "README");
         git(repo, "-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-q", "-m", "init");
-        // task worktrees are created beside the repository: trusting the root trusts them
+        // task worktrees are in the state dir under the root (ADR 0195): trusting the root trusts them
         claude = RealClaude.install(daemon.root().resolve("claude"), model, List.of(project, daemon.root()), Map.of());
         timeline = new Timeline(daemon.connect());
         model.script("plain", say("Hello from the scripted model."))
