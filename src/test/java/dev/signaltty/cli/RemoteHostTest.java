@@ -171,6 +171,58 @@ class RemoteHostTest {
         }
     }
 
+    @Test
+    void attachOverSshShowsThePaneAndTypesIntoIt() throws Exception {
+        Run created = local.run(viaSsh, "", "--host", "box", "new", "attached", "--", "bash");
+        assertThat(created.status()).as(created.toString()).isZero();
+        String pane = created.out().lines().filter(l -> l.startsWith("pane ")).findFirst().orElseThrow().substring(5);
+        // tmux is the outer terminal a person would have; the attach inside it goes through ssh.
+        String server = "st-remote-" + ProcessHandle.current().pid();
+        StringBuilder line = new StringBuilder();
+        for (String word : CliHarness.javaCommand("--host", "box", "attach", pane)) {
+            line.append('\'').append(word.replace("'", "'\\''")).append("' ");
+        }
+        List<String> tmux = new java.util.ArrayList<>(List.of("tmux", "-L", server, "new-session", "-d", "-x", "100",
+                "-y", "30"));
+        Map<String, String> env = new HashMap<>(local.environment());
+        env.putAll(viaSsh);
+        env.forEach((k, v) -> tmux.addAll(List.of("-e", k + "=" + v)));
+        tmux.add(line.toString());
+        try {
+            assertThat(new ProcessBuilder(tmux).inheritIO().start().waitFor()).isZero();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            String screen = "";
+            boolean typed = false;
+            while (!screen.contains("over-ssh-42") && System.nanoTime() < deadline) {
+                Thread.sleep(500);
+                String shown = capture(server);
+                if (!typed && (shown.contains("$") || shown.contains("#"))) { // bash's prompt came through the attach
+                    run("tmux", "-L", server, "send-keys", "echo over-ssh-$((40+2))", "Enter");
+                    typed = true;
+                }
+                screen = capture(server);
+            }
+            assertThat(screen).as("the attached pane's screen").contains("over-ssh-42");
+            // The typing went to the remote pane itself, not to a local echo.
+            Run read = remote.run("pane", "read", pane);
+            assertThat(read.out()).contains("over-ssh-42");
+        } finally {
+            run("tmux", "-L", server, "kill-server");
+        }
+    }
+
+    private static String capture(String server) throws Exception {
+        Process p = new ProcessBuilder("tmux", "-L", server, "capture-pane", "-p").redirectErrorStream(true).start();
+        String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        p.waitFor(10, TimeUnit.SECONDS);
+        return text;
+    }
+
+    private static void run(String... command) throws Exception {
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start()
+                .waitFor(10, TimeUnit.SECONDS);
+    }
+
     /** Runs {@code action} once, then waits up to 120 s for {@code text} in {@code file}. */
     private static void awaitContains(Path file, String text, Runnable action) throws Exception {
         action.run();
