@@ -77,6 +77,21 @@ final class Browser implements AutoCloseable {
         }
     }
 
+    /**
+     * The text of what the selector names, read in one script call: the page re-renders its chrome on
+     * every state change, so an element handle fetched first and read later can go stale in between.
+     * Waits until the element exists.
+     */
+    String text(String selector) {
+        return until(d -> (String) js("const e = document.querySelector(arguments[0]); return e ? e.textContent : null;", selector));
+    }
+
+    /** An attribute of what the selector names, read in one script call (see {@link #text}); waits until it is set. */
+    String attr(String selector, String name) {
+        return until(d -> (String) js("const e = document.querySelector(arguments[0]); return e ? e.getAttribute(arguments[1]) : null;",
+                selector, name));
+    }
+
     Object js(String script, Object... args) {
         return ((JavascriptExecutor) driver).executeScript(script, args);
     }

@@ -101,9 +101,7 @@ class DashboardBrowserTest {
         String first = bash();
         String tab = tabOf(first);
         showTab(browser, tab);
-        browser.until(d -> d.findElement(By.cssSelector(".pane[data-pane-id='" + first + "']")).getAttribute("data-cols") != null);
-        int fullCols = Integer.parseInt(browser.driver.findElement(By.cssSelector(".pane[data-pane-id='" + first + "']"))
-                .getAttribute("data-cols"));
+        int fullCols = Integer.parseInt(browser.attr(".pane[data-pane-id='" + first + "']", "data-cols"));
         click(browser, ".pane[data-pane-id='" + first + "'] .pbtn[title='split right']");
         browser.until(d -> d.findElements(By.cssSelector(".layout .pane")).size() == 2);
         JsonNode panes = daemon.client().call("tab.get", Map.of("tab_id", tab)).get("pane_ids");
@@ -130,8 +128,7 @@ class DashboardBrowserTest {
             CompletableFuture<JsonNode> verdict = AgentDaemonFixture.askPermission(reporter, pane, "make deploy", 120);
             By allow = By.cssSelector(".decision[data-pane-id='" + pane + "'] button[data-option='allow_once']");
             browser.until(d -> !d.findElements(allow).isEmpty());
-            assertThat(browser.driver.findElement(By.cssSelector(".decision[data-pane-id='" + pane + "'] .input")).getText())
-                    .isEqualTo("make deploy");
+            assertThat(browser.text(".decision[data-pane-id='" + pane + "'] .input")).isEqualTo("make deploy");
             click(browser, ".decision[data-pane-id='" + pane + "'] button[data-option='allow_once']");
             JsonNode answered = verdict.get(120, TimeUnit.SECONDS);
             assertThat(answered.get("ok").asBoolean()).as(answered.toString()).isTrue();

@@ -40,7 +40,7 @@ class DashboardRestartBrowserTest {
             DashboardBrowserTest.type(browser, pane, "echo before-$((2+3))", Keys.ENTER);
             browser.until(d -> DashboardBrowserTest.screen(browser, pane).contains("before-5"));
             browser.js("document.querySelector(`.pane[data-pane-id='${arguments[0]}']`).dataset.widget = 'kept';", pane);
-            String cols = browser.driver.findElement(By.cssSelector(".pane[data-pane-id='" + pane + "']")).getAttribute("data-cols");
+            String cols = browser.attr(".pane[data-pane-id='" + pane + "']", "data-cols");
 
             first.close();
             browser.until(d -> !d.findElements(By.cssSelector(".conn.down")).isEmpty());
@@ -53,7 +53,7 @@ class DashboardRestartBrowserTest {
                 browser.until(d -> DashboardBrowserTest.screen(browser, pane).contains("after-7"));
                 assertThat(browser.js("return document.querySelector(`.pane[data-pane-id='${arguments[0]}']`).dataset.widget;", pane))
                         .as("the terminal widget is kept across the reconnect").isEqualTo("kept");
-                assertThat(browser.driver.findElement(By.cssSelector(".pane[data-pane-id='" + pane + "']")).getAttribute("data-cols"))
+                assertThat(browser.attr(".pane[data-pane-id='" + pane + "']", "data-cols"))
                         .isEqualTo(cols);
                 assertThat(client.call("pane.get", Map.of("pane_id", pane)).get("pane").get("cols").asString()).isEqualTo(cols);
             }
