@@ -1,4 +1,10 @@
-/** Pane: see docs/adr/0001-stack.md for the module map. */
+/**
+ * Pane: a real PTY and its process group, the output pipe to the {@code vt} emulator and to viewers, the
+ * agent state (lifecycle and attention) driven by hooks, resume through adapters, and transcripts kept
+ * across restarts. Publishes {@link dev.signaltty.pane.Panes} and {@link dev.signaltty.pane.AgentDecisions}
+ * and the events {@code PaneExited}, {@code PaneClosed}, {@code PaneSubmitted} and
+ * {@code AgentStateChanged}.
+ */
 @NullMarked
 package dev.signaltty.pane;
 

@@ -6,7 +6,7 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Where signaltty keeps its socket, state and configuration (PROTOCOL-NOTES, "Files").
+ * Where signaltty keeps its socket, state and configuration (docs/protocol.md, "Files").
  *
  * <p>Resolved from a lookup function so the daemon can read Spring's environment (env vars, system
  * properties, test properties) while the one-shot CLI reads {@link System#getenv}.

@@ -116,7 +116,7 @@ class TaskStartTest extends TaskDaemonTest {
     }
 
     @Test
-    void theSubmitSettingsDefaultToThirtySecondsReadyThreeHundredMillisDelayAndFiveSecondsStall() { // R34-R36
+    void theSubmitSettingsDefaultToThirtySecondsReadyThreeHundredMillisDelayAndFiveSecondsStall() { // seed R34, seed R35, seed R36
         Map<String, Object> params = f.params("o", "silent");
         params.remove("submit_delay_ms");
         params.put("argv", List.of("bash", "-c", "exec cat"));

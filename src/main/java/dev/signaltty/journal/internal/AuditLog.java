@@ -22,7 +22,7 @@ import dev.signaltty.journal.internal.RetentionMetadata.Generation;
 import dev.signaltty.journal.internal.RetentionMetadata.Loss;
 
 /**
- * {@code audit.jsonl} and its one retained predecessor {@code audit.jsonl.1} (seed R167-R171, R193-R197).
+ * {@code audit.jsonl} and its one retained predecessor {@code audit.jsonl.1} (seed R167, R168, R169, R170, R171, R193, R194, R195, R196, R197).
  *
  * <p>Opening is two steps: {@link #scan} validates what is on disk (and learns the largest seq, which
  * seeds a legacy reservation); {@link #start} records every loss of proof found, with the run's

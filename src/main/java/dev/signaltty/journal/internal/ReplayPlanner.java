@@ -7,7 +7,7 @@ import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Decides a replay from one captured view of the store (seed R181-R191). Pure: given the capture, the
+ * Decides a replay from one captured view of the store (seed R181, R182, R183, R184, R185, R186, R187, R188, R189, R190, R191). Pure: given the capture, the
  * cursor and the filter, the answer is fixed.
  */
 public final class ReplayPlanner {

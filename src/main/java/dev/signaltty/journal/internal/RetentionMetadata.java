@@ -14,7 +14,7 @@ import dev.signaltty.transport.ProtocolJson;
 
 /**
  * {@code audit-retention.json}: what the audit generations on disk prove, persisted before a generation
- * is discarded and before any record of a new generation is published (seed R193-R196).
+ * is discarded and before any record of a new generation is published (seed R193, R194, R195, R196).
  *
  * @param version          format version (1)
  * @param provenAfter      the audit proves every state event in {@code (proven_after, newest record]};

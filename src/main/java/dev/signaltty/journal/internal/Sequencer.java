@@ -17,7 +17,7 @@ import tools.jackson.databind.JsonNode;
 import dev.signaltty.transport.ProtocolJson;
 
 /**
- * Issues {@code seq} numbers from blocks reserved in {@code event-sequence.json} (seed R172-R174).
+ * Issues {@code seq} numbers from blocks reserved in {@code event-sequence.json} (seed R172, R173, R174).
  *
  * <p>A block is made durable (synced temporary write, rename, directory sync) before any number of it
  * is issued, so after a crash every number ever issued is at or below the recorded reservation and a

@@ -11,7 +11,7 @@ import dev.signaltty.transport.ProtocolException;
 
 /**
  * {@code subscribe {events?, from_seq?, task_ids?}}: live state events by glob, with a proven replay
- * when {@code from_seq} is given (seed R19, R81, R139, R181-R192).
+ * when {@code from_seq} is given (seed R19, R81, R139, R181, R182, R183, R184, R185, R186, R187, R188, R189, R190, R191, R192).
  *
  * <p>The reply precedes the replay frames, which precede live events (the connection writes events
  * offered during a request after its response). Without {@code from_seq} the reply has no replay block.

@@ -23,7 +23,7 @@ final class Sizes {
         return value;
     }
 
-    /** Lines above 5000 clamp to 5000; below 1 is BAD_PARAMS (PROTOCOL-NOTES). */
+    /** Lines above 5000 clamp to 5000; below 1 is BAD_PARAMS (docs/protocol.md, "Readings"). */
     static int lines(@Nullable Integer value, int fallback) {
         if (value == null) {
             return fallback;

@@ -1,4 +1,4 @@
-/** Pane internals: PTY sessions, the registry, handlers; vt/ holds the emulator. */
+/** Pane internals: PTY sessions, the output pipe, the registry, transcripts and the pane.* handlers; agent/ holds agent state. */
 @NullMarked
 package dev.signaltty.pane.internal;
 

@@ -13,7 +13,7 @@ import org.springframework.stereotype.Component;
 import dev.signaltty.pane.Panes;
 
 /**
- * The background first submit of a task (seed R31-R39, R54-R58): wait for the worker to be ready, paste
+ * The background first submit of a task (seed R31, R32, R33, R34, R35, R36, R37, R38, R39, R54, R55, R56, R57, R58): wait for the worker to be ready, paste
  * the composed prompt, press Enter after {@code submit_delay_ms} unless a decision appeared, and run
  * the activity gate with one Enter retry halfway. It only ever moves a task out of {@code pending}: a
  * report, cancel or finish that got there first wins.

@@ -21,7 +21,7 @@ import dev.signaltty.workspace.LivePaneCwds;
 
 /**
  * What happens to a task after its start: the worker's report, reads of its work against its base,
- * and its end — task.finish (merge or discard, seed R40, R46-R48, R73-R80) and task.cancel (R41).
+ * and its end — task.finish (merge or discard, seed R40, R46, R47, R48, R73, R74, R75, R76, R77, R78, R79, R80) and task.cancel (R41).
  * Finishes are serialized: two finishes of one task must not both merge.
  */
 @Component
@@ -143,7 +143,7 @@ class TaskFinisher {
             String target = merge ? target(task, targetRef, repo) : null;
             List<String> foreign = livePanes.livePanesInside(canonical(worktree)).stream()
                     .filter(id -> !id.equals(task.paneId())).toList();
-            if (!foreign.isEmpty()) { // seed R78-R80
+            if (!foreign.isEmpty()) { // seed R78, R79, R80
                 throw new ProtocolException(ErrorCode.PANES_ALIVE, "live panes are inside " + worktree,
                         Map.of("task_id", taskId, "pane_ids", foreign));
             }
@@ -173,7 +173,7 @@ class TaskFinisher {
         }
     }
 
-    /** Seed R46-R48: default target_branch; explicit on a detached start; must be what the source has checked out. */
+    /** Seed R46, R47, R48: default target_branch; explicit on a detached start; must be what the source has checked out. */
     private String target(Task.View task, @Nullable String targetRef, Path repo) {
         String wanted = targetRef != null ? stripHeads(targetRef) : task.targetBranch();
         if (wanted == null) {

@@ -19,7 +19,7 @@ import dev.signaltty.workspace.WorkspaceRef;
 import dev.signaltty.workspace.Workspaces;
 
 /**
- * The synchronous part of {@code task.start} (seed R24-R30, R43-R45). Starts are serialized so the cap
+ * The synchronous part of {@code task.start} (seed R24, R25, R26, R27, R28, R29, R30, R43, R44, R45). Starts are serialized so the cap
  * and the client_request_id lookup see every earlier start; git work dominates their cost anyway.
  */
 @Component
@@ -69,7 +69,7 @@ class TaskStarter {
             String taskId = Ids.next("task");
             String branch = p.branch() != null ? p.branch() : "signaltty/" + taskId;
             Path worktree = git.createWorktree(source.root(), taskId, branch, baseCommit);
-            // The checkout exists: from here on a failure is a persisted failed task (seed R28-R30).
+            // The checkout exists: from here on a failure is a persisted failed task (seed R28, R29, R30).
             Task task = new Task(taskId, p.contextId(), p.clientRequestId(), p.objective(), source.root().toString(),
                     p.base(), baseCommit, branch, source.branch(), worktree.toString(), p.agent(), p.command(),
                     new Task.Settings(p.readyTimeoutS(), p.submitDelayMs(), p.stallTimeoutS()), Instant.now());

@@ -17,7 +17,7 @@ import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.transport.Waits;
 
 /**
- * task.wait (seed R59-R72): one task or every task of a context until its state is in {@code until}
+ * task.wait (seed R59, R60, R61, R62, R63, R64, R65, R66, R67, R68, R69, R70, R71, R72): one task or every task of a context until its state is in {@code until}
  * (default {@code settled}). Single-flight and connection-bound like pane wait; the task's state never
  * depends on a waiter.
  */

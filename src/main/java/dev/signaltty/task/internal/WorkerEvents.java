@@ -51,7 +51,7 @@ class WorkerEvents {
 
     /**
      * A task parked by an unconfirmed submit resumes when its worker turns working (seed R39). One parked
-     * by a decision does not: only an answer or an accepted follow-up submit resumes it (seed R327-R329).
+     * by a decision does not: only an answer or an accepted follow-up submit resumes it (seed R327, R328, R329).
      */
     @EventListener
     void on(AgentStateChanged event) {

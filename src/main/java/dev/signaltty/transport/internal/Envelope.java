@@ -11,7 +11,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectReader;
 
 /**
- * A parsed request line. {@link #parse} applies the envelope rules of PROTOCOL-NOTES; a violation is a
+ * A parsed request line. {@link #parse} applies the envelope rules of docs/protocol.md; a violation is a
  * {@link Violation} carrying whatever id could be read.
  */
 record Envelope(@Nullable JsonNode id, String method, @Nullable JsonNode params) {

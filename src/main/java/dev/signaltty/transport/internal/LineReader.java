@@ -9,7 +9,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * Splits a byte stream into newline-terminated lines of at most {@code maxLine} bytes. A longer line
  * is discarded up to its newline and reported once as {@link #OVERSIZED}, so the connection recovers
- * at the next line (PROTOCOL-NOTES: a line over 16 MiB is answered BAD_PROTOCOL). {@code beforeRead}
+ * at the next line (docs/protocol.md, "Envelope": a line over 16 MiB is answered BAD_PROTOCOL). {@code beforeRead}
  * runs before each read of the stream, i.e. once every line already received has been returned: the
  * connection writes the answers to those lines then, in one go, before it may block for more input.
  *

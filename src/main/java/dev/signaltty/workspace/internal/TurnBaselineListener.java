@@ -16,7 +16,7 @@ import dev.signaltty.workspace.internal.git.TurnBaselines;
 /**
  * On {@link TurnStarting}: capture the workspace checkout as the latest turn baseline, then emit
  * {@code workspace.turn_started {workspace_id, pane_id, started_at}} — also when the capture failed
- * (R286-R289). The capture runs git for up to its deadline, so it happens on a virtual thread, never in
+ * (R286, R287, R288, R289). The capture runs git for up to its deadline, so it happens on a virtual thread, never in
  * the publisher's thread (which may hold the pane or structure lock); captures of one workspace are
  * serialized so the latest turn is the one recorded last.
  */

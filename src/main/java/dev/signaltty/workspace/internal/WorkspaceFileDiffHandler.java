@@ -9,7 +9,7 @@ import dev.signaltty.workspace.internal.git.DiffContent;
 import dev.signaltty.workspace.internal.git.FileDiffReader;
 import dev.signaltty.workspace.internal.git.RepoPath;
 
-/** workspace.file_diff: one literal path's staged+unstaged change against HEAD (seed R248-R285). No event. */
+/** workspace.file_diff: one literal path's staged+unstaged change against HEAD (seed R248, R249, R250, R251, R252, R253, R254, R255, R256, R257, R258, R259, R260, R261, R262, R263, R264, R265, R266, R267, R268, R269, R270, R271, R272, R273, R274, R275, R276, R277, R278, R279, R280, R281, R282, R283, R284, R285). No event. */
 @Component
 class WorkspaceFileDiffHandler implements MethodHandler<WorkspaceFileDiffHandler.Params, WorkspaceFileDiffHandler.Result> {
 

@@ -20,7 +20,7 @@ import dev.signaltty.workspace.internal.git.Worktrees;
 /**
  * Ties git worktrees to workspaces: which workspaces sit on a worktree, opening one, and the removal
  * guard (an open workspace is BAD_PARAMS, a live pane inside is PANES_ALIVE). Emits
- * {@code worktree.changed {operation, path, workspace_id}} with the source workspace's id (R290-R293).
+ * {@code worktree.changed {operation, path, workspace_id}} with the source workspace's id (R290, R291, R292, R293).
  */
 @Component
 class WorktreeCoordinator {

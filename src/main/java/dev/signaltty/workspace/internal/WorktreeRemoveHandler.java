@@ -11,7 +11,7 @@ import dev.signaltty.workspace.internal.git.Worktrees;
 
 /**
  * worktree.remove: removes a clean, unlocked linked worktree whose workspace is closed and which no
- * live pane is inside (PANES_ALIVE). The branch stays; nothing is forced (R143-R147).
+ * live pane is inside (PANES_ALIVE). The branch stays; nothing is forced (R143, R144, R145, R146, R147).
  */
 @Component
 class WorktreeRemoveHandler implements MethodHandler<WorktreeRemoveHandler.Params, WorktreeRemoveHandler.Result> {

@@ -3,7 +3,7 @@ package dev.signaltty.pane.internal.agent;
 import java.util.List;
 import java.util.Set;
 
-/** The state vocabularies (PROTOCOL-NOTES, "States") and what {@code wait.until} accepts. */
+/** The state vocabularies (docs/protocol.md, "States") and what {@code wait.until} accepts. */
 final class States {
 
     static final String UNKNOWN = "unknown";

@@ -5,7 +5,7 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The {@code content} of a file diff, tagged by {@code kind} (seed R270-R275). Each record carries its
+ * The {@code content} of a file diff, tagged by {@code kind} (seed R270, R271, R272, R273, R274, R275). Each record carries its
  * kind as a component so Jackson writes it like any other field.
  */
 public sealed interface DiffContent {

@@ -17,7 +17,7 @@ import dev.signaltty.transport.ProtocolException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@code workspace.file_diff} for one literal path (seed R248-R285): staged plus unstaged changes of
+ * {@code workspace.file_diff} for one literal path (seed R248, R249, R250, R251, R252, R253, R254, R255, R256, R257, R258, R259, R260, R261, R262, R263, R264, R265, R266, R267, R268, R269, R270, R271, R272, R273, R274, R275, R276, R277, R278, R279, R280, R281, R282, R283, R284, R285): staged plus unstaged changes of
  * the working tree against HEAD (or the empty tree), or against a turn baseline tree.
  *
  * <p>Only read commands run against the repository; an untracked file is diffed through a

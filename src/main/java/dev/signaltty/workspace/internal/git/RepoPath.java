@@ -11,7 +11,7 @@ import dev.signaltty.transport.ProtocolException;
 
 /**
  * A literal UTF-8 path relative to a checkout root, as {@code workspace.file_diff} accepts it
- * (seed R248, R250-R255). Every refusal is BAD_PARAMS with {@code details.field = "path"}.
+ * (seed R248, R250, R251, R252, R253, R254, R255). Every refusal is BAD_PARAMS with {@code details.field = "path"}.
  *
  * <p>Wildcard characters are ordinary characters here: every git call that takes this path uses
  * {@code --literal-pathspecs}.

@@ -14,7 +14,7 @@ import dev.signaltty.transport.ProtocolException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Turn baselines (the seed's ADR-0029, R286-R289): when a pane starts a turn, the workspace checkout's
+ * Turn baselines (the seed's ADR-0029, R286, R287, R288, R289): when a pane starts a turn, the workspace checkout's
  * working tree — tracked and unignored untracked files, with clean filters applied — is written as a
  * tree object through a {@link TempIndex}. The user's index, HEAD and refs are never touched; the only
  * repository effect is new loose objects, which git's own gc prunes once unreferenced.

@@ -14,7 +14,7 @@ import dev.signaltty.transport.ProtocolException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@code worktree.list|create|open|remove} over the git CLI (seed R140-R148). Git owns the
+ * {@code worktree.list|create|open|remove} over the git CLI (seed R140, R141, R142, R143, R144, R145, R146, R147, R148). Git owns the
  * registrations; nothing here fetches a remote or deletes a branch, and removal never forces.
  */
 public final class Worktrees {
