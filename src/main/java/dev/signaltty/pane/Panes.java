@@ -17,12 +17,12 @@ public interface Panes {
 
     /**
      * A launch. {@code env} entries are added to the pane's environment (after the daemon's own are
-     * stripped); a task worker passes {@code SIGNALTTY_TASK}, which also tags the pane: every event
-     * about the pane then carries {@code task_id}.
+     * stripped). {@code taskId} tags a task worker: every view and event about the pane carries
+     * {@code task_id}, and its process gets {@code SIGNALTTY_TASK} so its own commands find the task.
      */
     record SpawnRequest(String workspaceId, @Nullable String tabId, List<String> argv, Path cwd,
                         Map<String, String> env, @Nullable String parentPaneId, @Nullable String label,
-                        @Nullable String relationship) {
+                        @Nullable String relationship, @Nullable String taskId) {
     }
 
     record PaneInfo(String paneId, String workspaceId, String tabId, Path cwd, boolean alive,

@@ -10,10 +10,14 @@ package dev.signaltty.transport;
  * {@link org.jspecify.annotations.Nullable} are optional; all others are required. Range checks and
  * defaults live in the record's compact constructor (throw {@link ProtocolException#badParams}).
  *
+ * <p>Results are records too, written by {@link ProtocolJson} (snake_case, null components omitted
+ * unless annotated {@code @JsonInclude(ALWAYS)}), and {@link #resultType()} names the record so
+ * {@code schema} describes every result the way it describes params.
+ *
  * @param <P> the params record
- * @param <R> the result (a record, a map, or any Jackson-writable value)
+ * @param <R> the result record
  */
-public interface MethodHandler<P extends Record, R> {
+public interface MethodHandler<P extends Record, R extends Record> {
 
     /** The wire name, e.g. {@code pane.read}. */
     String method();
@@ -35,8 +39,6 @@ public interface MethodHandler<P extends Record, R> {
         return false;
     }
 
-    /** The result type for {@code schema}; defaults to "object". */
-    default Class<?> resultType() {
-        return Object.class;
-    }
+    /** The result record, described by {@code schema} and docs/protocol-reference.md. */
+    Class<?> resultType();
 }

@@ -52,15 +52,17 @@ class ProtocolReferenceTest {
             }
             JsonNode params = method.get("params");
             if (params.isObject() && !params.isEmpty()) {
-                md.append("| param | type | required |\n|---|---|---|\n");
-                params.properties().forEach(e -> md.append("| `").append(e.getKey()).append("` | `")
-                        .append(e.getValue().get("type").toString().replace("|", "\\|")).append("` | ")
-                        .append(e.getValue().get("required").asBoolean() ? "yes" : "no").append(" |\n"));
-                md.append('\n');
+                fields(md, "param", params);
             } else {
                 md.append("No params.\n\n");
             }
-            md.append("Result: `").append(method.get("result").toString().replace("`", "'")).append("`\n\n");
+            JsonNode result = method.get("result");
+            if (result.isObject() && !result.isEmpty()) {
+                md.append("Result:\n\n");
+                fields(md, "field", result);
+            } else {
+                md.append("Result: `").append(result.toString().replace("`", "'")).append("`\n\n");
+            }
         }
         md.append("## Events\n\n");
         schema.get("events").forEach(e -> md.append("- `").append(e.asString()).append("`\n"));
@@ -69,5 +71,13 @@ class ProtocolReferenceTest {
         md.append("\n\n## Error codes\n\n");
         schema.get("errors").forEach(e -> md.append("- `").append(e.asString()).append("`\n"));
         return md.toString();
+    }
+
+    private static void fields(StringBuilder md, String title, JsonNode fields) {
+        md.append("| ").append(title).append(" | type | required |\n|---|---|---|\n");
+        fields.properties().forEach(e -> md.append("| `").append(e.getKey()).append("` | `")
+                .append(e.getValue().get("type").toString().replace("|", "\\|")).append("` | ")
+                .append(e.getValue().get("required").asBoolean() ? "yes" : "no").append(" |\n"));
+        md.append('\n');
     }
 }

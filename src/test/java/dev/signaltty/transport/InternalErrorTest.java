@@ -30,7 +30,7 @@ class InternalErrorTest {
     static class FailingHandlers {
 
         @Bean
-        MethodHandler<NoParams, Map<String, Object>> throwingHandler() {
+        MethodHandler<NoParams, NoParams> throwingHandler() {
             return new MethodHandler<>() {
                 @Override
                 public String method() {
@@ -43,7 +43,12 @@ class InternalErrorTest {
                 }
 
                 @Override
-                public Map<String, Object> handle(NoParams params, CallContext context) {
+                public Class<?> resultType() {
+                    return NoParams.class;
+                }
+
+                @Override
+                public NoParams handle(NoParams params, CallContext context) {
                     throw new IllegalStateException("a bug nobody anticipated");
                 }
             };
@@ -68,6 +73,11 @@ class InternalErrorTest {
                 @Override
                 public Class<NoParams> paramsType() {
                     return NoParams.class;
+                }
+
+                @Override
+                public Class<?> resultType() {
+                    return Unwritable.class;
                 }
 
                 @Override

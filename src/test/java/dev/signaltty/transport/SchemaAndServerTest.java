@@ -56,6 +56,38 @@ class SchemaAndServerTest {
     }
 
     @Test
+    // seed R308: schema is the live contract, so it describes what every method answers
+    void describesEveryMethodsResultAsARecordOfNamedFields(@TempDir Path root) {
+        try (TestDaemon daemon = TestDaemon.start(root); ProtocolClient client = daemon.connect()) {
+            JsonNode schema = client.call("schema", Map.of());
+            Map<String, JsonNode> results = new java.util.TreeMap<>();
+            schema.get("methods").forEach(m -> results.put(m.get("name").asString(), m.get("result")));
+            List<String> undescribed = new ArrayList<>();
+            results.forEach((method, result) -> {
+                if (!result.isObject() || result.isEmpty()) {
+                    undescribed.add(method + " → " + result);
+                }
+            });
+            assertThat(undescribed).as("methods whose result schema is not a record").isEmpty();
+            // the fields the wire carries, @JsonUnwrapped parts included
+            assertThat(names(results.get("pane.read"))).contains("pane_id", "mode", "text", "next_seq",
+                    "command_number", "exit_status", "truncated", "restored");
+            assertThat(results.get("pane.read").get("pane_id").get("required").asBoolean()).isTrue();
+            assertThat(results.get("pane.read").get("exit_status").get("required").asBoolean()).isFalse();
+            assertThat(names(results.get("pane.run"))).containsExactly("pane_id", "command_number", "output",
+                    "exit_status", "started_seq", "ended_seq", "duration_ms", "truncated");
+            assertThat(names(results.get("pane.record"))).contains("pane_id", "recording", "path", "max_bytes");
+            assertThat(names(results.get("pane.wait_for_output"))).contains("pane_id", "matched", "line", "next_seq");
+        }
+    }
+
+    private static List<String> names(JsonNode fields) {
+        List<String> names = new ArrayList<>();
+        fields.properties().forEach(e -> names.add(e.getKey()));
+        return names;
+    }
+
+    @Test
     void answersAPeerOfAnotherUidWithForbiddenAndClosesAtOnce(@TempDir Path root) { // seed R314, issue 23
         // the daemon is told its owner is another uid, so our own (real) credentials are foreign to it
         try (TestDaemon daemon = TestDaemon.start(root, "signaltty.transport.allowed-uid=4242")) {

@@ -1,6 +1,6 @@
 package dev.signaltty.decision.internal;
 
-import java.util.Map;
+import java.util.List;
 import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
@@ -12,7 +12,7 @@ import dev.signaltty.transport.ProtocolException;
 
 /** decision.list: retained decisions, oldest first, optionally for one pane or one status. */
 @Component
-class DecisionListHandler implements MethodHandler<DecisionListHandler.Params, Map<String, Object>> {
+class DecisionListHandler implements MethodHandler<DecisionListHandler.Params, DecisionListHandler.Result> {
 
     static final Set<String> STATUSES = Set.of("pending", "answered", "cleared", "superseded");
 
@@ -22,6 +22,9 @@ class DecisionListHandler implements MethodHandler<DecisionListHandler.Params, M
                 throw ProtocolException.badParams("status", "must be pending, answered, cleared or superseded");
             }
         }
+    }
+
+    record Result(List<Decision.View> decisions) {
     }
 
     private final DecisionStore store;
@@ -46,7 +49,12 @@ class DecisionListHandler implements MethodHandler<DecisionListHandler.Params, M
     }
 
     @Override
-    public Map<String, Object> handle(Params params, CallContext context) {
-        return Map.of("decisions", store.list(params.paneId(), params.status()));
+    public Class<?> resultType() {
+        return DecisionListHandler.Result.class;
+    }
+
+    @Override
+    public DecisionListHandler.Result handle(Params params, CallContext context) {
+        return new Result(store.list(params.paneId(), params.status()));
     }
 }

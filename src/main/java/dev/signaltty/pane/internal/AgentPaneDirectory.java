@@ -27,6 +27,6 @@ class AgentPaneDirectory implements AgentPanes {
     }
 
     static PaneRef ref(Pane pane) {
-        return new PaneRef(pane.id, pane.workspaceId, pane.env.get("SIGNALTTY_TASK"), pane.alive());
+        return new PaneRef(pane.id, pane.workspaceId, pane.taskId(), pane.alive());
     }
 }

@@ -23,6 +23,8 @@ final class Pane {
     volatile @Nullable String label;
     final @Nullable String parentPaneId;
     final @Nullable String relationship;
+    /** The task this pane works for (a typed field of the spawn request), or null. */
+    final @Nullable String taskId;
     final Instant createdAt;
     /** When the current (or last) process was launched; null for a pane restored without one. */
     volatile @Nullable Instant startedAt;
@@ -50,20 +52,81 @@ final class Pane {
     /** The sizes viewers asked for (ADR-0160), guarded by the terminal's monitor. */
     final ViewerSizes sizes = new ViewerSizes();
 
-    Pane(String id, String workspaceId, String tabId, @Nullable String name, List<String> argv, Path cwd,
-         Map<String, String> env, @Nullable String label, @Nullable String parentPaneId,
-         @Nullable String relationship, Terminal terminal, Instant createdAt) {
-        this.id = id;
-        this.createdAt = createdAt;
-        this.workspaceId = workspaceId;
-        this.tabId = tabId;
-        this.name = name;
-        this.argv = List.copyOf(argv);
-        this.cwd = cwd;
-        this.env = Map.copyOf(env);
-        this.label = label;
-        this.parentPaneId = parentPaneId;
-        this.relationship = relationship;
+    /**
+     * What a pane is made of, named: {@code Facts.of(id, workspace, tab).command(argv, cwd, env)...
+     * .createdAt(at)}, whether it is launched now or restored from a snapshot.
+     */
+    static final class Facts {
+        private final String id;
+        private final String workspaceId;
+        private final String tabId;
+        private @Nullable String name;
+        private List<String> argv = List.of();
+        private Path cwd = Path.of("/");
+        private Map<String, String> env = Map.of();
+        private @Nullable String label;
+        private @Nullable String parentPaneId;
+        private @Nullable String relationship;
+        private @Nullable String taskId;
+        private Instant createdAt = Instant.now();
+
+        private Facts(String id, String workspaceId, String tabId) {
+            this.id = id;
+            this.workspaceId = workspaceId;
+            this.tabId = tabId;
+        }
+
+        static Facts of(String id, String workspaceId, String tabId) {
+            return new Facts(id, workspaceId, tabId);
+        }
+
+        Facts name(@Nullable String name) {
+            this.name = name;
+            return this;
+        }
+
+        Facts command(List<String> argv, Path cwd, Map<String, String> env) {
+            this.argv = argv;
+            this.cwd = cwd;
+            this.env = env;
+            return this;
+        }
+
+        Facts label(@Nullable String label) {
+            this.label = label;
+            return this;
+        }
+
+        Facts parent(@Nullable String parentPaneId, @Nullable String relationship) {
+            this.parentPaneId = parentPaneId;
+            this.relationship = relationship;
+            return this;
+        }
+
+        Facts task(@Nullable String taskId) {
+            this.taskId = taskId;
+            return this;
+        }
+
+        Facts createdAt(Instant createdAt) {
+            this.createdAt = createdAt;
+            return this;
+        }
+    }
+
+    Pane(Facts facts, Terminal terminal) {
+        this.id = facts.id;
+        this.createdAt = facts.createdAt;
+        this.workspaceId = facts.workspaceId;
+        this.tabId = facts.tabId;
+        this.name = facts.name;
+        this.argv = List.copyOf(facts.argv);
+        this.cwd = facts.cwd;
+        this.env = Map.copyOf(facts.env);
+        this.label = facts.label;
+        this.parentPaneId = facts.parentPaneId;
+        this.relationship = facts.relationship;
+        this.taskId = facts.taskId;
         this.terminal = terminal;
         this.input = new PaneInput(id, () -> {
             PtySession current = session;
@@ -116,9 +179,9 @@ final class Pane {
         return instant == null ? null : instant.toString();
     }
 
-    /** Task workers are tagged by their SIGNALTTY_TASK: every event about the pane carries it. */
+    /** Task workers are tagged by their spawn request's task id: every event about the pane carries it. */
     @Nullable String taskId() {
-        return env.get("SIGNALTTY_TASK");
+        return taskId;
     }
 
     /** An event payload about this pane, with {@code task_id} for a task worker. */

@@ -28,8 +28,9 @@ class PaneAccess implements Panes {
 
     @Override
     public PaneInfo spawn(SpawnRequest r) {
-        Pane pane = lifecycle.spawn(new PaneLifecycle.SpawnSpec(r.workspaceId(), r.tabId(), r.argv(),
-                r.cwd().toString(), r.env(), 80, 24, r.label(), r.parentPaneId(), r.relationship(), null, null, null, null));
+        Pane pane = lifecycle.spawn(PaneLifecycle.SpawnSpec.in(r.workspaceId(), r.tabId())
+                .command(r.argv(), r.cwd().toString(), r.env()).label(r.label())
+                .parent(r.parentPaneId(), r.relationship()).task(r.taskId()).build());
         return info(pane);
     }
 
@@ -90,6 +91,6 @@ class PaneAccess implements Panes {
 
     private static PaneInfo info(Pane pane) {
         return new PaneInfo(pane.id, pane.workspaceId, pane.tabId, pane.cwd, pane.alive() && !pane.closed,
-                pane.env.get("SIGNALTTY_TASK"));
+                pane.taskId());
     }
 }

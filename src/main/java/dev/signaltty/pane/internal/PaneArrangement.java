@@ -69,7 +69,11 @@ class PaneArrangement {
         });
     }
 
-    Map<String, Object> swap(String paneRef, String targetRef) {
+    /** pane.swap and pane.move: both panes as they are afterwards. */
+    record Arranged(Pane.PaneView pane, Pane.PaneView target) {
+    }
+
+    Arranged swap(String paneRef, String targetRef) {
         return lock.call(() -> {
             Pane pane = registry.resolve(paneRef);
             Pane target = target(pane, targetRef);
@@ -82,11 +86,11 @@ class PaneArrangement {
                 events.append("pane.updated", pane.view());
                 events.append("pane.updated", target.view());
             }
-            return Map.of("pane", pane.view(), "target", target.view());
+            return new Arranged(pane.view(), target.view());
         });
     }
 
-    Map<String, Object> move(String paneRef, String targetRef, String direction) {
+    Arranged move(String paneRef, String targetRef, String direction) {
         return lock.call(() -> {
             Pane pane = registry.resolve(paneRef);
             Pane target = target(pane, targetRef);
@@ -96,7 +100,7 @@ class PaneArrangement {
                 pane.tabId = target.tabId;
                 events.append("pane.updated", pane.view());
             }
-            return Map.of("pane", pane.view(), "target", target.view());
+            return new Arranged(pane.view(), target.view());
         });
     }
 

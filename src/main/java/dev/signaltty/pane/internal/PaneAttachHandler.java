@@ -2,8 +2,6 @@ package dev.signaltty.pane.internal;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 import org.springframework.stereotype.Component;
 
@@ -18,9 +16,13 @@ import dev.signaltty.transport.MethodHandler;
  * transport sends this reply before any event queued during the request).
  */
 @Component
-class PaneAttachHandler implements MethodHandler<PaneAttachHandler.Params, Map<String, Object>> {
+class PaneAttachHandler implements MethodHandler<PaneAttachHandler.Params, PaneAttachHandler.Result> {
 
     record Params(String paneId) {
+    }
+
+    /** {@code snapshot_b64}: the screen repainted as bytes, taken under the same monitor as the offset. */
+    record Result(String paneId, long outputOffset, int cols, int rows, String snapshotB64, boolean alive) {
     }
 
     private final PaneRegistry registry;
@@ -47,10 +49,14 @@ class PaneAttachHandler implements MethodHandler<PaneAttachHandler.Params, Map<S
     }
 
     @Override
-    public Map<String, Object> handle(Params params, CallContext context) {
+    public Class<?> resultType() {
+        return PaneAttachHandler.Result.class;
+    }
+
+    @Override
+    public PaneAttachHandler.Result handle(Params params, CallContext context) {
         Pane pane = registry.resolve(params.paneId());
         Connection connection = context.connection();
-        Map<String, Object> result = new LinkedHashMap<>();
         synchronized (pane.terminal) {
             boolean fresh = pane.viewers.putIfAbsent(connection.id(), connection) == null;
             if (fresh) {
@@ -59,14 +65,9 @@ class PaneAttachHandler implements MethodHandler<PaneAttachHandler.Params, Map<S
                     sizing.viewerLeft(pane, connection.id()); // a viewer that leaves stops sizing
                 });
             }
-            result.put("pane_id", pane.id);
-            result.put("output_offset", pane.outputOffset);
-            result.put("cols", pane.terminal.cols());
-            result.put("rows", pane.terminal.rows());
-            result.put("snapshot_b64", Base64.getEncoder().encodeToString(
-                    pane.terminal.repaint().getBytes(StandardCharsets.UTF_8)));
-            result.put("alive", pane.alive());
+            return new Result(pane.id, pane.outputOffset, pane.terminal.cols(), pane.terminal.rows(),
+                    Base64.getEncoder().encodeToString(pane.terminal.repaint().getBytes(StandardCharsets.UTF_8)),
+                    pane.alive());
         }
-        return result;
     }
 }

@@ -1,7 +1,6 @@
 package dev.signaltty.pane.internal;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Map;
 
 import org.springframework.stereotype.Component;
 
@@ -14,11 +13,14 @@ import dev.signaltty.transport.MethodHandler;
  * scrolled-off history, so rendered cursors from before read as dropped. The program is not told.
  */
 @Component
-class PaneClearHandler implements MethodHandler<PaneClearHandler.Params, Map<String, Object>> {
+class PaneClearHandler implements MethodHandler<PaneClearHandler.Params, PaneClearHandler.Result> {
 
     static final byte[] CLEAR = "\u001b[H\u001b[2J\u001b[3J".getBytes(StandardCharsets.US_ASCII);
 
     record Params(String paneId) {
+    }
+
+    record Result(String paneId, long outputOffset) {
     }
 
     private final PaneRegistry registry;
@@ -45,13 +47,18 @@ class PaneClearHandler implements MethodHandler<PaneClearHandler.Params, Map<Str
     }
 
     @Override
-    public Map<String, Object> handle(Params params, CallContext context) {
+    public Class<?> resultType() {
+        return PaneClearHandler.Result.class;
+    }
+
+    @Override
+    public PaneClearHandler.Result handle(Params params, CallContext context) {
         Pane pane = registry.resolve(params.paneId());
         long offset;
         synchronized (pane.terminal) {
             output.emit(pane, CLEAR, 0, CLEAR.length); // emit keeps nothing of the array
             offset = pane.outputOffset;
         }
-        return Map.of("pane_id", pane.id, "output_offset", offset);
+        return new Result(pane.id, offset);
     }
 }

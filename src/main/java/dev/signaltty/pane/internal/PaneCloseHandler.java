@@ -1,6 +1,5 @@
 package dev.signaltty.pane.internal;
 
-import java.util.Map;
 
 import org.springframework.stereotype.Component;
 
@@ -9,9 +8,12 @@ import dev.signaltty.transport.MethodHandler;
 
 /** pane.close: Ends the pane: SIGHUP to its process group, SIGKILL after a grace period. */
 @Component
-class PaneCloseHandler implements MethodHandler<PaneCloseHandler.Params, Map<String, Object>> {
+class PaneCloseHandler implements MethodHandler<PaneCloseHandler.Params, PaneCloseHandler.Result> {
 
     record Params(String paneId) {
+    }
+
+    record Result(String paneId, boolean closed) {
     }
 
     private final PaneRegistry registry;
@@ -38,9 +40,14 @@ class PaneCloseHandler implements MethodHandler<PaneCloseHandler.Params, Map<Str
     }
 
     @Override
-    public Map<String, Object> handle(Params params, CallContext context) {
+    public Class<?> resultType() {
+        return PaneCloseHandler.Result.class;
+    }
+
+    @Override
+    public PaneCloseHandler.Result handle(Params params, CallContext context) {
         Pane pane = registry.resolve(params.paneId());
         lifecycle.close(pane);
-        return Map.of("pane_id", pane.id, "closed", true);
+        return new Result(pane.id, true);
     }
 }

@@ -1,6 +1,5 @@
 package dev.signaltty.pane.internal;
 
-import java.util.Map;
 
 import org.springframework.stereotype.Component;
 
@@ -9,9 +8,12 @@ import dev.signaltty.transport.MethodHandler;
 
 /** pane.detach: stops streaming to this connection; the process is untouched. */
 @Component
-class PaneDetachHandler implements MethodHandler<PaneDetachHandler.Params, Map<String, Object>> {
+class PaneDetachHandler implements MethodHandler<PaneDetachHandler.Params, PaneDetachHandler.Result> {
 
     record Params(String paneId) {
+    }
+
+    record Result(String paneId, boolean detached) {
     }
 
     private final PaneRegistry registry;
@@ -38,13 +40,18 @@ class PaneDetachHandler implements MethodHandler<PaneDetachHandler.Params, Map<S
     }
 
     @Override
-    public Map<String, Object> handle(Params params, CallContext context) {
+    public Class<?> resultType() {
+        return PaneDetachHandler.Result.class;
+    }
+
+    @Override
+    public PaneDetachHandler.Result handle(Params params, CallContext context) {
         Pane pane = registry.resolve(params.paneId());
         boolean removed;
         synchronized (pane.terminal) {
             removed = pane.viewers.remove(context.connection().id()) != null;
         }
         sizing.viewerLeft(pane, context.connection().id());
-        return Map.of("pane_id", pane.id, "detached", removed);
+        return new Result(pane.id, removed);
     }
 }

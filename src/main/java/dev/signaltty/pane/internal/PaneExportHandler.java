@@ -6,7 +6,6 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
@@ -24,7 +23,7 @@ import dev.signaltty.vt.ReadResult;
  * the counts, so a big history never has to fit one response line).
  */
 @Component
-class PaneExportHandler implements MethodHandler<PaneExportHandler.Params, Map<String, Object>> {
+class PaneExportHandler implements MethodHandler<PaneExportHandler.Params, PaneExportHandler.Result> {
 
     record Params(String paneId, @Nullable Boolean ansi, @Nullable String path) {
         Params {
@@ -33,6 +32,10 @@ class PaneExportHandler implements MethodHandler<PaneExportHandler.Params, Map<S
                 throw ProtocolException.badParams("path", "must be an absolute path");
             }
         }
+    }
+
+    /** {@code text} when no path was given; {@code path} and {@code bytes} when the export went to a file. */
+    record Result(String paneId, int lines, @Nullable String text, @Nullable String path, @Nullable Integer bytes) {
     }
 
     private final PaneRegistry registry;
@@ -57,16 +60,18 @@ class PaneExportHandler implements MethodHandler<PaneExportHandler.Params, Map<S
     }
 
     @Override
-    public Map<String, Object> handle(Params params, CallContext context) {
+    public Class<?> resultType() {
+        return PaneExportHandler.Result.class;
+    }
+
+    @Override
+    public PaneExportHandler.Result handle(Params params, CallContext context) {
         Pane pane = registry.resolve(params.paneId());
         ReadResult all = pane.terminal.tail(Integer.MAX_VALUE, params.ansi());
         String text = all.text().isEmpty() ? "" : all.text() + "\n";
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("pane_id", pane.id);
-        result.put("lines", text.isEmpty() ? 0 : text.split("\n", -1).length - 1);
+        int lines = text.isEmpty() ? 0 : text.split("\n", -1).length - 1;
         if (params.path() == null) {
-            result.put("text", text);
-            return result;
+            return new Result(pane.id, lines, text, null, null);
         }
         Path path = Path.of(params.path());
         try {
@@ -78,8 +83,6 @@ class PaneExportHandler implements MethodHandler<PaneExportHandler.Params, Map<S
             throw new ProtocolException(ErrorCode.IO_ERROR, "cannot write " + path + ": " + e.getMessage(),
                     Map.of("path", path.toString()));
         }
-        result.put("path", path.toString());
-        result.put("bytes", text.getBytes(StandardCharsets.UTF_8).length);
-        return result;
+        return new Result(pane.id, lines, null, path.toString(), text.getBytes(StandardCharsets.UTF_8).length);
     }
 }

@@ -1,7 +1,7 @@
 package dev.signaltty.pane.internal;
 
-import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.pane.internal.agent.AgentStates;
@@ -10,9 +10,13 @@ import dev.signaltty.transport.MethodHandler;
 
 /** pane.get: One pane by id or name. */
 @Component
-class PaneGetHandler implements MethodHandler<PaneGetHandler.Params, Map<String, Object>> {
+class PaneGetHandler implements MethodHandler<PaneGetHandler.Params, PaneGetHandler.Result> {
 
     record Params(String paneId) {
+    }
+
+    record Result(Pane.PaneView pane, String lifecycle, String attention, @Nullable String agent,
+                  AgentStates.WaitBaseline waitBaseline) {
     }
 
     private final PaneRegistry registry;
@@ -41,17 +45,14 @@ class PaneGetHandler implements MethodHandler<PaneGetHandler.Params, Map<String,
     }
 
     @Override
-    public Map<String, Object> handle(Params params, CallContext context) {
+    public Class<?> resultType() {
+        return PaneGetHandler.Result.class;
+    }
+
+    @Override
+    public PaneGetHandler.Result handle(Params params, CallContext context) {
         Pane pane = registry.resolve(params.paneId());
         AgentStates.AgentView agent = agents.view(pane.id);
-        Map<String, Object> result = new java.util.LinkedHashMap<>();
-        result.put("pane", pane.view());
-        result.put("lifecycle", agent.lifecycle());
-        result.put("attention", agent.attention());
-        if (agent.agent() != null) {
-            result.put("agent", agent.agent());
-        }
-        result.put("wait_baseline", agent.waitBaseline());
-        return result;
+        return new Result(pane.view(), agent.lifecycle(), agent.attention(), agent.agent(), agent.waitBaseline());
     }
 }

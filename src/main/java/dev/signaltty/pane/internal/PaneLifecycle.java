@@ -51,11 +51,91 @@ class PaneLifecycle {
     /** How long the exit waits for the emulator to finish what was read (at most one pipe's worth). */
     static final long EMULATOR_DRAIN_MS = 5_000;
 
+    /**
+     * A launch. Most fields are optional, so it is built by name: {@code SpawnSpec.in(workspace, tab)
+     * .command(argv, cwd, env).size(cols, rows)...build()}. {@code taskId} tags a task worker: the pane
+     * carries it on every view and event, and its process gets {@code SIGNALTTY_TASK}.
+     */
     record SpawnSpec(String workspaceId, @Nullable String tabId, @Nullable List<String> argv, @Nullable String cwd,
                      @Nullable Map<String, String> env, int cols, int rows, @Nullable String label,
                      @Nullable String parentPaneId, @Nullable String relationship,
                      @Nullable String besidePaneId, @Nullable String direction, @Nullable Double ratio,
-                     @Nullable String restart) {
+                     @Nullable String restart, @Nullable String taskId) {
+
+        static Builder in(String workspaceId, @Nullable String tabId) {
+            return new Builder(workspaceId, tabId);
+        }
+
+        static final class Builder {
+            private final String workspaceId;
+            private final @Nullable String tabId;
+            private @Nullable List<String> argv;
+            private @Nullable String cwd;
+            private @Nullable Map<String, String> env;
+            private int cols = 80;
+            private int rows = 24;
+            private @Nullable String label;
+            private @Nullable String parentPaneId;
+            private @Nullable String relationship;
+            private @Nullable String besidePaneId;
+            private @Nullable String direction;
+            private @Nullable Double ratio;
+            private @Nullable String restart;
+            private @Nullable String taskId;
+
+            private Builder(String workspaceId, @Nullable String tabId) {
+                this.workspaceId = workspaceId;
+                this.tabId = tabId;
+            }
+
+            /** What runs: argv (the user's shell when null or empty), cwd (the workspace's when null), env overrides. */
+            Builder command(@Nullable List<String> argv, @Nullable String cwd, @Nullable Map<String, String> env) {
+                this.argv = argv;
+                this.cwd = cwd;
+                this.env = env;
+                return this;
+            }
+
+            Builder size(int cols, int rows) {
+                this.cols = cols;
+                this.rows = rows;
+                return this;
+            }
+
+            Builder label(@Nullable String label) {
+                this.label = label;
+                return this;
+            }
+
+            Builder parent(@Nullable String parentPaneId, @Nullable String relationship) {
+                this.parentPaneId = parentPaneId;
+                this.relationship = relationship;
+                return this;
+            }
+
+            /** Placed by splitting {@code besidePaneId} (pane.split) instead of at the end of the tab. */
+            Builder beside(String besidePaneId, @Nullable String direction, @Nullable Double ratio) {
+                this.besidePaneId = besidePaneId;
+                this.direction = direction;
+                this.ratio = ratio;
+                return this;
+            }
+
+            Builder restart(@Nullable String restart) {
+                this.restart = restart;
+                return this;
+            }
+
+            Builder task(@Nullable String taskId) {
+                this.taskId = taskId;
+                return this;
+            }
+
+            SpawnSpec build() {
+                return new SpawnSpec(workspaceId, tabId, argv, cwd, env, cols, rows, label, parentPaneId, relationship,
+                        besidePaneId, direction, ratio, restart, taskId);
+            }
+        }
     }
 
     private final PaneRegistry registry;
@@ -122,7 +202,7 @@ class PaneLifecycle {
             Path cwd = launchDirectory(spec.cwd(), workspace.cwd());
             checkouts.refuseIfRemoving(cwd, "cwd"); // under the structure lock, like the pane's registration
             String paneId = Ids.next("pane");
-            Map<String, String> env = environment(spec.env(), paneId, workspace.id());
+            Map<String, String> env = environment(spec.env(), paneId, workspace.id(), spec.taskId());
             List<String> argv = Executables.anchor(spec.argv() == null || spec.argv().isEmpty()
                     ? List.of(env.getOrDefault("SHELL", "bash")) : spec.argv(), cwd, env);
             ReplyChannel replies = new ReplyChannel();
@@ -141,9 +221,11 @@ class PaneLifecycle {
             }
             TabRef tab = workspaces.placePane(workspace.id(), spec.tabId(), paneId, spec.besidePaneId(),
                     spec.direction(), spec.ratio());
-            Pane pane = new Pane(paneId, workspace.id(), tab.id(), null, argv, cwd, env, spec.label(),
-                    spec.parentPaneId() == null ? null : registry.resolve(spec.parentPaneId()).id,
-                    spec.relationship(), terminal, Instant.now());
+            Pane pane = new Pane(Pane.Facts.of(paneId, workspace.id(), tab.id()).command(argv, cwd, env)
+                    .label(spec.label())
+                    .parent(spec.parentPaneId() == null ? null : registry.resolve(spec.parentPaneId()).id,
+                            spec.relationship())
+                    .task(spec.taskId()).createdAt(Instant.now()), terminal);
             pane.session = session;
             pane.startedAt = pane.createdAt;
             pane.restart = spec.restart() == null ? RestartPolicy.NEVER : spec.restart();
@@ -162,11 +244,13 @@ class PaneLifecycle {
      * time), no process until pane.resume or its restart policy relaunches it.
      */
     Pane restored(PaneSnapshots.PaneDoc doc) {
-        Map<String, String> env = environment(doc.env(), doc.paneId(), doc.workspaceId());
+        // snapshots keep no task id (PaneSnapshots persists no SIGNALTTY_* variable): a restored pane is untagged
+        Map<String, String> env = environment(doc.env(), doc.paneId(), doc.workspaceId(), null);
         ReplyChannel replies = new ReplyChannel();
-        Pane pane = new Pane(doc.paneId(), doc.workspaceId(), doc.tabId(), doc.name(), doc.argv(), Path.of(doc.cwd()),
-                env, doc.label(), doc.parentPaneId(), doc.relationship(),
-                new Terminal(doc.cols(), doc.rows(), replies, ringLimits, seqBase), Instant.parse(doc.createdAt()));
+        Pane pane = new Pane(Pane.Facts.of(doc.paneId(), doc.workspaceId(), doc.tabId()).name(doc.name())
+                .command(doc.argv(), Path.of(doc.cwd()), env).label(doc.label())
+                .parent(doc.parentPaneId(), doc.relationship()).createdAt(Instant.parse(doc.createdAt())),
+                new Terminal(doc.cols(), doc.rows(), replies, ringLimits, seqBase));
         pane.startedAt = doc.startedAt() == null ? null : Instant.parse(doc.startedAt());
         pane.exitCode = doc.exitCode();
         pane.exitedAt = doc.exitedAt() == null ? null : Instant.parse(doc.exitedAt());
@@ -222,12 +306,16 @@ class PaneLifecycle {
         return cwd;
     }
 
-    private Map<String, String> environment(@Nullable Map<String, String> overrides, String paneId, String workspaceId) {
+    private Map<String, String> environment(@Nullable Map<String, String> overrides, String paneId, String workspaceId,
+                                            @Nullable String taskId) {
         Map<String, String> env = clientEnvironment.forPane(overrides);
         env.put("TERM", "xterm-256color");
         env.put("SIGNALTTY_SOCKET", paths.socket().toString());
         env.put("SIGNALTTY_PANE", paneId);
         env.put("SIGNALTTY_WORKSPACE", workspaceId);
+        if (taskId != null) {
+            env.put("SIGNALTTY_TASK", taskId); // for the worker's own commands (signaltty task report)
+        }
         return env;
     }
 

@@ -1,6 +1,7 @@
 package dev.signaltty.pane.internal;
 
-import java.util.Map;
+
+import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
@@ -11,9 +12,12 @@ import dev.signaltty.workspace.Workspaces;
 
 /** pane.list: Lists live panes, optionally of one workspace or tab. */
 @Component
-class PaneListHandler implements MethodHandler<PaneListHandler.Params, Map<String, Object>> {
+class PaneListHandler implements MethodHandler<PaneListHandler.Params, PaneListHandler.Result> {
 
     record Params(@Nullable String workspaceId, @Nullable String tabId) {
+    }
+
+    record Result(List<Pane.PaneView> panes) {
     }
 
     private final PaneRegistry registry;
@@ -40,7 +44,12 @@ class PaneListHandler implements MethodHandler<PaneListHandler.Params, Map<Strin
     }
 
     @Override
-    public Map<String, Object> handle(Params params, CallContext context) {
+    public Class<?> resultType() {
+        return PaneListHandler.Result.class;
+    }
+
+    @Override
+    public PaneListHandler.Result handle(Params params, CallContext context) {
         // a handle resolves like an id (seed: every workspace_id accepts a handle); an unknown workspace or
         // tab is NO_SUCH_WORKSPACE / NO_SUCH_TAB, never an empty list
         String workspaceId = params.workspaceId() == null ? null : workspaces.resolve(params.workspaceId()).id();
@@ -50,6 +59,6 @@ class PaneListHandler implements MethodHandler<PaneListHandler.Params, Map<Strin
                 .filter(p -> tabId == null || p.tabId.equals(tabId))
                 .sorted(java.util.Comparator.comparing(p -> p.createdAt))
                 .map(Pane::view).toList();
-        return Map.of("panes", panes);
+        return new Result(panes);
     }
 }

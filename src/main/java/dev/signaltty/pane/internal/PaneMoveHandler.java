@@ -1,6 +1,5 @@
 package dev.signaltty.pane.internal;
 
-import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
@@ -10,7 +9,7 @@ import dev.signaltty.transport.MethodHandler;
 
 /** pane.move: takes a pane out of its place and splits another pane with it; the process is untouched. */
 @Component
-class PaneMoveHandler implements MethodHandler<PaneMoveHandler.Params, Map<String, Object>> {
+class PaneMoveHandler implements MethodHandler<PaneMoveHandler.Params, PaneArrangement.Arranged> {
 
     record Params(String paneId, String targetPaneId, @Nullable String direction) {
         Params {
@@ -40,7 +39,12 @@ class PaneMoveHandler implements MethodHandler<PaneMoveHandler.Params, Map<Strin
     }
 
     @Override
-    public Map<String, Object> handle(Params params, CallContext context) {
+    public Class<?> resultType() {
+        return PaneArrangement.Arranged.class;
+    }
+
+    @Override
+    public PaneArrangement.Arranged handle(Params params, CallContext context) {
         return arrangement.move(params.paneId(), params.targetPaneId(), params.direction());
     }
 }

@@ -1,11 +1,12 @@
 package dev.signaltty.pane.internal;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
+import dev.signaltty.vt.CommandOutput;
 import dev.signaltty.vt.ReadResult;
 import dev.signaltty.vt.RenderedRead;
 import dev.signaltty.transport.CallContext;
@@ -17,7 +18,7 @@ import dev.signaltty.transport.ProtocolException;
  * or {@code rendered} (incremental cursor). Reads are passive: never refused on agent state.
  */
 @Component
-class PaneReadHandler implements MethodHandler<PaneReadHandler.Params, Map<String, Object>> {
+class PaneReadHandler implements MethodHandler<PaneReadHandler.Params, PaneReadHandler.Result> {
 
     enum Mode { SCREEN, TAIL, RENDERED, LAST_COMMAND }
 
@@ -32,6 +33,18 @@ class PaneReadHandler implements MethodHandler<PaneReadHandler.Params, Map<Strin
             afterSeq = afterSeq == null ? 0L : afterSeq;
             stripAnsi = stripAnsi == null || stripAnsi;
         }
+    }
+
+    /**
+     * One shape for every mode: {@code seq}, {@code next_seq} and {@code dropped} come with rendered,
+     * {@code command_number} and the finished command's fields with last_command ({@code command_number}
+     * 0 and no other field before any command); {@code restored} when the text begins with what the pane
+     * showed before a restart.
+     */
+    record Result(String paneId, String mode, String text, @Nullable Long seq, @Nullable Long nextSeq,
+                  @Nullable Boolean dropped, @Nullable Long commandNumber,
+                  @JsonUnwrapped PaneRunHandler.@Nullable Finished finished, boolean truncated,
+                  @Nullable Boolean restored) {
     }
 
     private final PaneRegistry registry;
@@ -56,54 +69,43 @@ class PaneReadHandler implements MethodHandler<PaneReadHandler.Params, Map<Strin
     }
 
     @Override
-    public Map<String, Object> handle(Params params, CallContext context) {
+    public Class<?> resultType() {
+        return PaneReadHandler.Result.class;
+    }
+
+    @Override
+    public PaneReadHandler.Result handle(Params params, CallContext context) {
         return read(registry.resolve(params.paneId()), params);
     }
 
-    static Map<String, Object> read(Pane pane, Params params) {
+    static Result read(Pane pane, Params params) {
         boolean ansi = !params.stripAnsi();
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("pane_id", pane.id);
-        result.put("mode", params.mode().name().toLowerCase(java.util.Locale.ROOT));
-        switch (params.mode()) {
-            case SCREEN -> {
-                result.put("text", pane.terminal.screen(ansi));
-                result.put("truncated", false);
-            }
+        String mode = params.mode().name().toLowerCase(java.util.Locale.ROOT);
+        Boolean restored = pane.restored ? Boolean.TRUE : null;
+        return switch (params.mode()) {
+            case SCREEN -> new Result(pane.id, mode, pane.terminal.screen(ansi), null, null, null, null, null, false,
+                    restored);
             case TAIL -> {
                 ReadResult tail = pane.terminal.tail(params.lines(), ansi);
-                result.put("text", tail.text());
-                result.put("truncated", tail.truncated());
+                yield new Result(pane.id, mode, tail.text(), null, null, null, null, null, tail.truncated(), restored);
             }
             case RENDERED -> {
                 RenderedRead read = pane.terminal.rendered(params.afterSeq(), params.lines(), ansi);
-                result.put("text", read.text());
-                result.put("seq", read.seq());
-                result.put("next_seq", read.nextSeq());
-                result.put("dropped", read.dropped());
-                result.put("truncated", read.truncated());
+                yield new Result(pane.id, mode, read.text(), read.seq(), read.nextSeq(), read.dropped(), null, null,
+                        read.truncated(), restored);
             }
-            case LAST_COMMAND -> lastCommand(pane, params, ansi, result);
-        }
-        if (pane.restored) {
-            result.put("restored", true); // the text begins with what the pane showed before a restart
-        }
-        return result;
+            case LAST_COMMAND -> lastCommand(pane, params, ansi, mode, restored);
+        };
     }
 
     /** The latest finished command's output (shell integration); {@code command_number} 0 before any. */
-    private static void lastCommand(Pane pane, Params params, boolean ansi, Map<String, Object> result) {
+    private static Result lastCommand(Pane pane, Params params, boolean ansi, String mode, @Nullable Boolean restored) {
         PaneRunHandler.requireIntegration(pane);
-        dev.signaltty.vt.CommandOutput out = pane.terminal.command(0, params.lines(), ansi);
+        CommandOutput out = pane.terminal.command(0, params.lines(), ansi);
         if (out == null) {
-            result.put("text", "");
-            result.put("command_number", 0);
-            result.put("truncated", false);
-            return;
+            return new Result(pane.id, mode, "", null, null, null, 0L, null, false, restored);
         }
-        Map<String, Object> command = PaneRunHandler.result(pane, out);
-        result.put("text", command.remove("output"));
-        command.remove("pane_id");
-        result.putAll(command);
+        return new Result(pane.id, mode, out.output(), null, null, null, out.number(),
+                PaneRunHandler.Finished.of(out), out.truncated(), restored);
     }
 }

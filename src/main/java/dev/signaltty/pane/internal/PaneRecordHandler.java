@@ -11,6 +11,8 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.event.EventListener;
+
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.pane.PaneClosed;
@@ -28,7 +30,7 @@ import dev.signaltty.transport.SignalttyPaths;
  * 64 MiB). Closing the pane or stopping the daemon ends it.
  */
 @Component
-class PaneRecordHandler implements MethodHandler<PaneRecordHandler.Params, Map<String, Object>> {
+class PaneRecordHandler implements MethodHandler<PaneRecordHandler.Params, PaneRecordHandler.Result> {
 
     record Params(String paneId, @Nullable String path, @Nullable Boolean stop, @Nullable Long maxBytes) {
         Params {
@@ -40,6 +42,9 @@ class PaneRecordHandler implements MethodHandler<PaneRecordHandler.Params, Map<S
                 throw ProtocolException.badParams("max_bytes", "must be at least 1024");
             }
         }
+    }
+
+    record Result(String paneId, @JsonUnwrapped Recording.View recording) {
     }
 
     private final PaneRegistry registry;
@@ -71,7 +76,12 @@ class PaneRecordHandler implements MethodHandler<PaneRecordHandler.Params, Map<S
     }
 
     @Override
-    public Map<String, Object> handle(Params params, CallContext context) {
+    public Class<?> resultType() {
+        return PaneRecordHandler.Result.class;
+    }
+
+    @Override
+    public PaneRecordHandler.Result handle(Params params, CallContext context) {
         Pane pane = registry.resolve(params.paneId());
         synchronized (pane.terminal) { // the output path reads pane.recording under the same monitor
             Recording current = pane.recording;
@@ -82,11 +92,11 @@ class PaneRecordHandler implements MethodHandler<PaneRecordHandler.Params, Map<S
                 pane.recording = null;
                 recorded.remove(pane.id);
                 current.end("stopped");
-                return withPane(pane, current.view(false));
+                return new Result(pane.id, current.view(false));
             }
             if (current != null) {
                 throw ProtocolException.badParams("pane_id", "pane " + pane.id + " is already being recorded to "
-                        + current.view(true).get("path"));
+                        + current.view(true).path());
             }
             Path path = params.path() != null ? Path.of(params.path()) : recordings.resolve(pane.id + "-"
                     + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".cast");
@@ -98,7 +108,7 @@ class PaneRecordHandler implements MethodHandler<PaneRecordHandler.Params, Map<S
                         pane.terminal.cols(), pane.terminal.rows(), pane.shell);
                 pane.recording = started;
                 recorded.put(pane.id, pane);
-                return withPane(pane, started.view(true));
+                return new Result(pane.id, started.view(true));
             } catch (FileAlreadyExistsException e) {
                 throw ProtocolException.badParams("path", "already exists (a recording never overwrites): " + path);
             } catch (IOException e) {
@@ -106,13 +116,6 @@ class PaneRecordHandler implements MethodHandler<PaneRecordHandler.Params, Map<S
                         Map.of("path", path.toString()));
             }
         }
-    }
-
-    private static Map<String, Object> withPane(Pane pane, Map<String, Object> view) {
-        Map<String, Object> out = new java.util.LinkedHashMap<>();
-        out.put("pane_id", pane.id);
-        out.putAll(view);
-        return out;
     }
 
     @EventListener

@@ -1,6 +1,5 @@
 package dev.signaltty.pane.internal;
 
-import java.util.Map;
 
 import org.springframework.stereotype.Component;
 
@@ -13,13 +12,16 @@ import dev.signaltty.transport.MethodHandler;
  * the result carries the size the pane has afterwards.
  */
 @Component
-class PaneResizeHandler implements MethodHandler<PaneResizeHandler.Params, Map<String, Object>> {
+class PaneResizeHandler implements MethodHandler<PaneResizeHandler.Params, PaneResizeHandler.Result> {
 
     record Params(String paneId, int cols, int rows) {
         Params {
             Sizes.dimension("cols", cols, 80);
             Sizes.dimension("rows", rows, 24);
         }
+    }
+
+    record Result(String paneId, int cols, int rows) {
     }
 
     private final PaneRegistry registry;
@@ -46,9 +48,14 @@ class PaneResizeHandler implements MethodHandler<PaneResizeHandler.Params, Map<S
     }
 
     @Override
-    public Map<String, Object> handle(Params params, CallContext context) {
+    public Class<?> resultType() {
+        return PaneResizeHandler.Result.class;
+    }
+
+    @Override
+    public PaneResizeHandler.Result handle(Params params, CallContext context) {
         Pane pane = registry.resolve(params.paneId());
         ViewerSizes.Size size = sizing.resize(pane, context.connection(), params.cols(), params.rows());
-        return Map.of("pane_id", pane.id, "cols", size.cols(), "rows", size.rows());
+        return new Result(pane.id, size.cols(), size.rows());
     }
 }

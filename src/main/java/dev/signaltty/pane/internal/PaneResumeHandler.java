@@ -1,6 +1,5 @@
 package dev.signaltty.pane.internal;
 
-import java.util.Map;
 
 import org.springframework.stereotype.Component;
 
@@ -12,9 +11,12 @@ import dev.signaltty.transport.MethodHandler;
  * BAD_PARAMS. Viewers stay registered and output offsets keep counting.
  */
 @Component
-class PaneResumeHandler implements MethodHandler<PaneResumeHandler.Params, Map<String, Object>> {
+class PaneResumeHandler implements MethodHandler<PaneResumeHandler.Params, PaneResumeHandler.Result> {
 
     record Params(String paneId) {
+    }
+
+    record Result(Pane.PaneView pane) {
     }
 
     private final PaneRegistry registry;
@@ -43,7 +45,12 @@ class PaneResumeHandler implements MethodHandler<PaneResumeHandler.Params, Map<S
     }
 
     @Override
-    public Map<String, Object> handle(Params params, CallContext context) {
-        return Map.of("pane", lifecycle.resume(registry.resolve(params.paneId())).view());
+    public Class<?> resultType() {
+        return PaneResumeHandler.Result.class;
+    }
+
+    @Override
+    public PaneResumeHandler.Result handle(Params params, CallContext context) {
+        return new Result(lifecycle.resume(registry.resolve(params.paneId())).view());
     }
 }

@@ -10,6 +10,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.ErrorCode;
 import dev.signaltty.transport.MethodHandler;
@@ -26,7 +29,7 @@ import dev.signaltty.vt.ShellState;
  * TIMEOUT and leaves the command running (interrupt it with pane.write "\u0003" if you must).
  */
 @Component
-class PaneRunHandler implements MethodHandler<PaneRunHandler.Params, Map<String, Object>> {
+class PaneRunHandler implements MethodHandler<PaneRunHandler.Params, PaneRunHandler.Result> {
 
     static final Duration POLL = Duration.ofMillis(20);
     /** How long a freshly spawned shell may take to draw its first prompt (its rc files run first). */
@@ -48,6 +51,21 @@ class PaneRunHandler implements MethodHandler<PaneRunHandler.Params, Map<String,
             lines = Sizes.lines(lines, Sizes.MAX_LINES);
             stripAnsi = stripAnsi == null || stripAnsi;
         }
+    }
+
+    /**
+     * What pane.run and pane.read {@code last_command} tell of a finished command besides its number and
+     * output. {@code exit_status} is written as null when the shell did not say (D without a status).
+     */
+    record Finished(@JsonInclude(JsonInclude.Include.ALWAYS) @Nullable Integer exitStatus, long startedSeq,
+                    long endedSeq, long durationMs) {
+        static Finished of(CommandOutput out) {
+            return new Finished(out.exitStatus(), out.startedSeq(), out.endedSeq(), out.durationMs());
+        }
+    }
+
+    record Result(String paneId, long commandNumber, String output, @JsonUnwrapped Finished finished,
+                  boolean truncated) {
     }
 
     private final PaneRegistry registry;
@@ -79,7 +97,12 @@ class PaneRunHandler implements MethodHandler<PaneRunHandler.Params, Map<String,
     }
 
     @Override
-    public Map<String, Object> handle(Params params, CallContext context) {
+    public Class<?> resultType() {
+        return PaneRunHandler.Result.class;
+    }
+
+    @Override
+    public PaneRunHandler.Result handle(Params params, CallContext context) {
         Pane pane = registry.resolve(params.paneId());
         requireIntegration(pane);
         if (!inFlight.add(pane.id)) {
@@ -92,7 +115,7 @@ class PaneRunHandler implements MethodHandler<PaneRunHandler.Params, Map<String,
         }
     }
 
-    private Map<String, Object> run(Pane pane, Params params, CallContext context) {
+    private Result run(Pane pane, Params params, CallContext context) {
         long deadline = Waits.deadlineNanos(params.timeoutS());
         ShellState state = awaitPrompt(pane, context, Math.min(deadline, Waits.deadlineNanos(FIRST_PROMPT_S)));
         if (state.running()) {
@@ -166,18 +189,8 @@ class PaneRunHandler implements MethodHandler<PaneRunHandler.Params, Map<String,
         }
     }
 
-    /** The command-result fields pane.run and pane.read {@code last_command} share. */
-    static Map<String, Object> result(Pane pane, CommandOutput out) {
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("pane_id", pane.id);
-        result.put("command_number", out.number());
-        result.put("output", out.output());
-        result.put("exit_status", out.exitStatus());
-        result.put("started_seq", out.startedSeq());
-        result.put("ended_seq", out.endedSeq());
-        result.put("duration_ms", out.durationMs());
-        result.put("truncated", out.truncated());
-        return result;
+    static Result result(Pane pane, CommandOutput out) {
+        return new Result(pane.id, out.number(), out.output(), Finished.of(out), out.truncated());
     }
 
     private static ProtocolException busy(Pane pane, String message) {

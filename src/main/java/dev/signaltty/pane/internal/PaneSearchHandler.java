@@ -1,10 +1,7 @@
 package dev.signaltty.pane.internal;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.ToIntFunction;
 
 import org.jspecify.annotations.Nullable;
@@ -26,7 +23,7 @@ import dev.signaltty.vt.SearchResult;
  * is a cursor: {@code pane.read mode rendered after_seq (seq - 1)} reads on from the match.
  */
 @Component
-class PaneSearchHandler implements MethodHandler<PaneSearchHandler.Params, Map<String, Object>> {
+class PaneSearchHandler implements MethodHandler<PaneSearchHandler.Params, PaneSearchHandler.Result> {
 
     static final int DEFAULT_LIMIT = 100;
     static final int MAX_LIMIT = 5000;
@@ -47,6 +44,10 @@ class PaneSearchHandler implements MethodHandler<PaneSearchHandler.Params, Map<S
                 compile(pattern, ignoreCase);
             }
         }
+    }
+
+    record Result(String paneId, List<SearchResult.Match> matches, int total, boolean truncated,
+                  int searchedLines) {
     }
 
     private final PaneRegistry registry;
@@ -71,24 +72,16 @@ class PaneSearchHandler implements MethodHandler<PaneSearchHandler.Params, Map<S
     }
 
     @Override
-    public Map<String, Object> handle(Params params, CallContext context) {
+    public Class<?> resultType() {
+        return PaneSearchHandler.Result.class;
+    }
+
+    @Override
+    public PaneSearchHandler.Result handle(Params params, CallContext context) {
         Pane pane = registry.resolve(params.paneId());
         SearchResult found = pane.terminal.search(finder(params), params.limit());
-        List<Map<String, Object>> matches = new ArrayList<>(found.matches().size());
-        for (SearchResult.Match m : found.matches()) {
-            Map<String, Object> match = new LinkedHashMap<>();
-            match.put("seq", m.seq());
-            match.put("column", m.column());
-            match.put("line", m.line());
-            matches.add(match);
-        }
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("pane_id", pane.id);
-        result.put("matches", matches);
-        result.put("total", found.total());
-        result.put("truncated", found.total() > matches.size());
-        result.put("searched_lines", found.searched());
-        return result;
+        return new Result(pane.id, found.matches(), found.total(), found.total() > found.matches().size(),
+                found.searched());
     }
 
     static ToIntFunction<String> finder(Params params) {

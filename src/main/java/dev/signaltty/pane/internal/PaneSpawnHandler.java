@@ -61,7 +61,8 @@ class PaneSpawnHandler implements MethodHandler<PaneSpawnHandler.Params, Pane.Pa
     @Override
     public Pane.PaneView handle(Params p, CallContext context) {
         clientEnvironment.refresh(p.clientEnv()); // tmux update-environment: the spawning client's values
-        return lifecycle.spawn(new PaneLifecycle.SpawnSpec(p.workspaceId(), p.tabId(), p.argv(), p.cwd(), p.env(),
-                p.cols(), p.rows(), p.label(), p.parentPaneId(), p.relationship(), null, null, null, p.restart())).view();
+        return lifecycle.spawn(PaneLifecycle.SpawnSpec.in(p.workspaceId(), p.tabId()).command(p.argv(), p.cwd(), p.env())
+                .size(p.cols(), p.rows()).label(p.label()).parent(p.parentPaneId(), p.relationship())
+                .restart(p.restart()).build()).view();
     }
 }

@@ -25,7 +25,7 @@ import dev.signaltty.transport.ProtocolException;
  * A submit never answers or clears a decision.
  */
 @Component
-class PaneSubmitHandler implements MethodHandler<PaneSubmitHandler.Params, Map<String, Object>> {
+class PaneSubmitHandler implements MethodHandler<PaneSubmitHandler.Params, PaneSubmitHandler.Result> {
 
     static final byte[] PASTE_START = "\u001b[200~".getBytes(StandardCharsets.US_ASCII);
     static final byte[] PASTE_END = "\u001b[201~".getBytes(StandardCharsets.US_ASCII);
@@ -46,6 +46,14 @@ class PaneSubmitHandler implements MethodHandler<PaneSubmitHandler.Params, Map<S
                 throw ProtocolException.badParams("stall_timeout_s", "must be above 0 and at most 120");
             }
         }
+    }
+
+    /**
+     * {@code gate} is "skipped" when the pane has no agent to confirm the submit, else "ran" with
+     * {@code confirmed} (the agent showed activity) and {@code enter_retried}.
+     */
+    record Result(String paneId, boolean submitted, boolean bracketed, String gate, @Nullable Boolean confirmed,
+                  @Nullable Boolean enterRetried) {
     }
 
     private final PaneRegistry registry;
@@ -81,7 +89,12 @@ class PaneSubmitHandler implements MethodHandler<PaneSubmitHandler.Params, Map<S
     }
 
     @Override
-    public Map<String, Object> handle(Params params, CallContext context) {
+    public Class<?> resultType() {
+        return PaneSubmitHandler.Result.class;
+    }
+
+    @Override
+    public PaneSubmitHandler.Result handle(Params params, CallContext context) {
         Pane pane = registry.resolve(params.paneId());
         if (!pane.alive()) {
             throw exited(pane);
@@ -99,14 +112,9 @@ class PaneSubmitHandler implements MethodHandler<PaneSubmitHandler.Params, Map<S
         if (!guardedWrite(pane, ENTER)) {
             throw busy(pane, "delayed_enter", true);
         }
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("pane_id", pane.id);
-        result.put("submitted", true);
-        result.put("bracketed", bracketed);
         if (!agents.hasAgent(pane.id)) {
-            result.put("gate", "skipped");
             submitted(pane, false);
-            return result;
+            return new Result(pane.id, true, bracketed, "skipped", null, null);
         }
         long gateNanos = (long) (params.stallTimeoutS() * 1e9);
         long start = System.nanoTime();
@@ -119,11 +127,8 @@ class PaneSubmitHandler implements MethodHandler<PaneSubmitHandler.Params, Map<S
             }
             confirmed = awaitActivity(pane, before, start + gateNanos);
         }
-        result.put("gate", "ran");
-        result.put("confirmed", confirmed);
-        result.put("enter_retried", retried);
         submitted(pane, confirmed);
-        return result;
+        return new Result(pane.id, true, bracketed, "ran", confirmed, retried);
     }
 
     private void submitted(Pane pane, boolean confirmed) {

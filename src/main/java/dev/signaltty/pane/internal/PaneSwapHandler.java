@@ -1,6 +1,5 @@
 package dev.signaltty.pane.internal;
 
-import java.util.Map;
 
 import org.springframework.stereotype.Component;
 
@@ -9,7 +8,7 @@ import dev.signaltty.transport.MethodHandler;
 
 /** pane.swap: two panes of one workspace exchange their places; processes are untouched. */
 @Component
-class PaneSwapHandler implements MethodHandler<PaneSwapHandler.Params, Map<String, Object>> {
+class PaneSwapHandler implements MethodHandler<PaneSwapHandler.Params, PaneArrangement.Arranged> {
 
     record Params(String paneId, String targetPaneId) {
     }
@@ -36,7 +35,12 @@ class PaneSwapHandler implements MethodHandler<PaneSwapHandler.Params, Map<Strin
     }
 
     @Override
-    public Map<String, Object> handle(Params params, CallContext context) {
+    public Class<?> resultType() {
+        return PaneArrangement.Arranged.class;
+    }
+
+    @Override
+    public PaneArrangement.Arranged handle(Params params, CallContext context) {
         return arrangement.swap(params.paneId(), params.targetPaneId());
     }
 }

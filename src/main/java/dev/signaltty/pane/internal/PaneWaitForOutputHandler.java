@@ -1,7 +1,6 @@
 package dev.signaltty.pane.internal;
 
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
@@ -27,7 +26,7 @@ import dev.signaltty.transport.Waits;
  * (ADR 0124).
  */
 @Component
-class PaneWaitForOutputHandler implements MethodHandler<PaneWaitForOutputHandler.Params, Map<String, Object>> {
+class PaneWaitForOutputHandler implements MethodHandler<PaneWaitForOutputHandler.Params, PaneWaitForOutputHandler.Result> {
 
     static final Duration POLL = Duration.ofMillis(100);
 
@@ -61,6 +60,14 @@ class PaneWaitForOutputHandler implements MethodHandler<PaneWaitForOutputHandler
         }
     }
 
+    /** The first matching line; {@code seq} and {@code next_seq} in rendered mode. */
+    record Result(String paneId, boolean matched, String line, @Nullable Long seq, @Nullable Long nextSeq) {
+    }
+
+    /** One poll: the match if a line matched, and in rendered mode the cursor to read on from. */
+    private record Scan(@Nullable Result match, @Nullable Long nextSeq) {
+    }
+
     private final PaneRegistry registry;
 
     PaneWaitForOutputHandler(PaneRegistry registry) {
@@ -88,7 +95,12 @@ class PaneWaitForOutputHandler implements MethodHandler<PaneWaitForOutputHandler
     }
 
     @Override
-    public Map<String, Object> handle(Params params, CallContext context) {
+    public Class<?> resultType() {
+        return PaneWaitForOutputHandler.Result.class;
+    }
+
+    @Override
+    public PaneWaitForOutputHandler.Result handle(Params params, CallContext context) {
         Pane pane = registry.resolve(params.paneId());
         if (params.outputOnly()) {
             PaneRunHandler.requireIntegration(pane);
@@ -100,14 +112,14 @@ class PaneWaitForOutputHandler implements MethodHandler<PaneWaitForOutputHandler
         long cursor = read.afterSeq();
         while (true) {
             boolean exitedBeforeRead = !pane.alive();
-            Map<String, Object> found = read.mode() == PaneReadHandler.Mode.RENDERED
+            Scan scan = read.mode() == PaneReadHandler.Mode.RENDERED
                     ? scanRendered(pane, cursor, read.stripAnsi(), params.match(), pattern, params.outputOnly())
                     : scanText(pane, read, params.match(), pattern);
-            if (found.containsKey("line")) {
-                return found;
+            if (scan.match() != null) {
+                return scan.match();
             }
-            if (found.get("next_seq") instanceof Long next) {
-                cursor = next;
+            if (scan.nextSeq() != null) {
+                cursor = scan.nextSeq();
             }
             if (exitedBeforeRead || pane.closed) {
                 throw new ProtocolException(ErrorCode.PANE_EXITED, "pane " + pane.id + " exited before a match",
@@ -121,39 +133,27 @@ class PaneWaitForOutputHandler implements MethodHandler<PaneWaitForOutputHandler
         }
     }
 
-    private static Map<String, Object> scanText(Pane pane, PaneReadHandler.Params read, String match,
-                                                @Nullable Pattern pattern) {
-        String text = String.valueOf(PaneReadHandler.read(pane, read).get("text"));
-        Map<String, Object> result = new LinkedHashMap<>();
+    private static Scan scanText(Pane pane, PaneReadHandler.Params read, String match, @Nullable Pattern pattern) {
+        String text = PaneReadHandler.read(pane, read).text();
         for (String line : text.split("\n", -1)) {
             if (matches(line, match, pattern)) {
-                result.put("pane_id", pane.id);
-                result.put("matched", true);
-                result.put("line", line);
-                return result;
+                return new Scan(new Result(pane.id, true, line, null, null), null);
             }
         }
-        return result;
+        return new Scan(null, null);
     }
 
-    private static Map<String, Object> scanRendered(Pane pane, long cursor, boolean stripAnsi, String match,
-                                                    @Nullable Pattern pattern, boolean outputOnly) {
+    private static Scan scanRendered(Pane pane, long cursor, boolean stripAnsi, String match,
+                                     @Nullable Pattern pattern, boolean outputOnly) {
         // oldest first, up to the cap whatever `lines` says, so a burst cannot step past a match
         RenderedRead read = pane.terminal.rendered(cursor, Sizes.MAX_LINES, !stripAnsi);
-        Map<String, Object> result = new LinkedHashMap<>();
         for (RenderedLine line : read.lines()) {
             // output_only: prompts and the typed echo are not a command's output (OSC 133, ShellMarks)
             if ((!outputOnly || pane.terminal.isCommandOutput(line.seq())) && matches(line.text(), match, pattern)) {
-                result.put("pane_id", pane.id);
-                result.put("matched", true);
-                result.put("line", line.text());
-                result.put("seq", line.seq());
-                result.put("next_seq", read.nextSeq());
-                return result;
+                return new Scan(new Result(pane.id, true, line.text(), line.seq(), read.nextSeq()), read.nextSeq());
             }
         }
-        result.put("next_seq", read.nextSeq());
-        return result;
+        return new Scan(null, read.nextSeq());
     }
 
     private static boolean matches(String line, String match, @Nullable Pattern pattern) {

@@ -19,7 +19,7 @@ import dev.signaltty.transport.ProtocolException;
 
 /** pane.write: raw input bytes, as text ({@code data}) or base64 ({@code data_b64}), exactly one. */
 @Component
-class PaneWriteHandler implements MethodHandler<PaneWriteHandler.Params, Map<String, Object>>, MeterBinder {
+class PaneWriteHandler implements MethodHandler<PaneWriteHandler.Params, PaneWriteHandler.Result>, MeterBinder {
 
     record Params(String paneId, @Nullable String data, @Nullable String dataB64) {
         Params {
@@ -38,6 +38,9 @@ class PaneWriteHandler implements MethodHandler<PaneWriteHandler.Params, Map<Str
                 throw ProtocolException.badParams("data_b64", "is not valid base64");
             }
         }
+    }
+
+    record Result(String paneId, int bytes) {
     }
 
     private final PaneRegistry registry;
@@ -63,7 +66,12 @@ class PaneWriteHandler implements MethodHandler<PaneWriteHandler.Params, Map<Str
     }
 
     @Override
-    public Map<String, Object> handle(Params params, CallContext context) {
+    public Class<?> resultType() {
+        return PaneWriteHandler.Result.class;
+    }
+
+    @Override
+    public PaneWriteHandler.Result handle(Params params, CallContext context) {
         Pane pane = registry.resolve(params.paneId());
         byte[] bytes = params.bytes();
         try {
@@ -73,7 +81,7 @@ class PaneWriteHandler implements MethodHandler<PaneWriteHandler.Params, Map<Str
             throw new ProtocolException(ErrorCode.PANE_EXITED, "pane " + pane.id + " has exited",
                     Map.of("pane_id", pane.id));
         }
-        return Map.of("pane_id", pane.id, "bytes", bytes.length);
+        return new Result(pane.id, bytes.length);
     }
 
     @Override

@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
-import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
@@ -109,17 +108,12 @@ final class Recording {
         }
     }
 
-    synchronized Map<String, Object> view(boolean recording) {
-        Map<String, Object> view = new java.util.LinkedHashMap<>();
-        view.put("recording", recording);
-        view.put("path", path.toString());
-        view.put("bytes", bytes);
-        view.put("events", events);
-        view.put("max_bytes", maxBytes);
-        if (stopped != null) {
-            view.put("stopped", stopped);
-        }
-        return view;
+    /** pane.record's answer; {@code stopped} says why a recording ended before pane.record stop. */
+    record View(boolean recording, String path, long bytes, long events, long maxBytes, @Nullable String stopped) {
+    }
+
+    synchronized View view(boolean recording) {
+        return new View(recording, path.toString(), bytes, events, maxBytes, stopped);
     }
 
     private void writeLine(String line) throws IOException {

@@ -7,7 +7,7 @@ import dev.signaltty.transport.MethodHandler;
 
 /** task.cancel: Stops the worker {task_id}; the worktree stays for task.finish. */
 @Component
-class TaskCancelHandler implements MethodHandler<TaskCancelHandler.Params, Object> {
+class TaskCancelHandler implements MethodHandler<TaskCancelHandler.Params, TaskResults.One> {
 
     record Params(String taskId) {
     }
@@ -39,7 +39,7 @@ class TaskCancelHandler implements MethodHandler<TaskCancelHandler.Params, Objec
     }
 
     @Override
-    public Object handle(Params p, CallContext context) {
+    public TaskResults.One handle(Params p, CallContext context) {
         return new TaskResults.One(target.cancel(p.taskId()));
     }
 }

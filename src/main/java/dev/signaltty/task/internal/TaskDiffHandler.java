@@ -7,7 +7,7 @@ import dev.signaltty.transport.MethodHandler;
 
 /** task.diff: The task worktree's changes against the task's base {task_id}. */
 @Component
-class TaskDiffHandler implements MethodHandler<TaskDiffHandler.Params, Object> {
+class TaskDiffHandler implements MethodHandler<TaskDiffHandler.Params, TaskFinisher.Diff> {
 
     record Params(String taskId) {
     }
@@ -34,7 +34,12 @@ class TaskDiffHandler implements MethodHandler<TaskDiffHandler.Params, Object> {
     }
 
     @Override
-    public Object handle(Params p, CallContext context) {
+    public Class<?> resultType() {
+        return TaskFinisher.Diff.class;
+    }
+
+    @Override
+    public TaskFinisher.Diff handle(Params p, CallContext context) {
         return target.diff(p.taskId());
     }
 }

@@ -9,7 +9,7 @@ import dev.signaltty.transport.Shape;
 
 /** task.file_diff: One file's change in the task worktree against the task's base {task_id, path}. */
 @Component
-class TaskFileDiffHandler implements MethodHandler<TaskFileDiffHandler.Params, Object> {
+class TaskFileDiffHandler implements MethodHandler<TaskFileDiffHandler.Params, TaskFinisher.FileDiff> {
 
     record Params(String taskId, @Shape(Shape.Kind.PATH) String path) {
         Params {
@@ -41,7 +41,12 @@ class TaskFileDiffHandler implements MethodHandler<TaskFileDiffHandler.Params, O
     }
 
     @Override
-    public Object handle(Params p, CallContext context) {
+    public Class<?> resultType() {
+        return TaskFinisher.FileDiff.class;
+    }
+
+    @Override
+    public TaskFinisher.FileDiff handle(Params p, CallContext context) {
         return target.fileDiff(p.taskId(), p.path());
     }
 }

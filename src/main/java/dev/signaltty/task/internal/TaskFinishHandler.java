@@ -11,7 +11,7 @@ import dev.signaltty.transport.ProtocolException;
 
 /** task.finish: Merges or discards the task's work {task_id, merge|discard, target_ref?}, closing its worker. */
 @Component
-class TaskFinishHandler implements MethodHandler<TaskFinishHandler.Params, Object> {
+class TaskFinishHandler implements MethodHandler<TaskFinishHandler.Params, TaskResults.One> {
 
     /**
      * The disposition as {@code merge: true} / {@code discard: true} (the seed's wording) or as
@@ -62,7 +62,7 @@ class TaskFinishHandler implements MethodHandler<TaskFinishHandler.Params, Objec
     }
 
     @Override
-    public Object handle(Params p, CallContext context) {
+    public TaskResults.One handle(Params p, CallContext context) {
         return new TaskResults.One(target.finish(p.taskId(), p.merging(), p.targetRef()));
     }
 }

@@ -89,18 +89,24 @@ class TaskFinisher {
         });
     }
 
-    Object diff(String taskId) {
-        Task.View task = store.view(taskId);
-        requireWorktree(task);
-        Object summary = git.diffSince(Path.of(task.worktree()), task.baseCommit());
-        return Map.of("task_id", taskId, "diff", summary);
+    /** task.diff: workspace.diff's shape for the task's worktree against its base commit. */
+    record Diff(String taskId, Object diff) {
     }
 
-    Object fileDiff(String taskId, String path) {
+    /** task.file_diff: workspace.file_diff's content for one path against the task's base commit. */
+    record FileDiff(String taskId, String path, Object content) {
+    }
+
+    Diff diff(String taskId) {
         Task.View task = store.view(taskId);
         requireWorktree(task);
-        return Map.of("task_id", taskId, "path", path,
-                "content", git.fileDiffSince(Path.of(task.worktree()), task.baseCommit(), path));
+        return new Diff(taskId, git.diffSince(Path.of(task.worktree()), task.baseCommit()));
+    }
+
+    FileDiff fileDiff(String taskId, String path) {
+        Task.View task = store.view(taskId);
+        requireWorktree(task);
+        return new FileDiff(taskId, path, git.fileDiffSince(Path.of(task.worktree()), task.baseCommit(), path));
     }
 
     private static void requireWorktree(Task.View task) {

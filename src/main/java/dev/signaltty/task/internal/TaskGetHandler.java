@@ -7,7 +7,7 @@ import dev.signaltty.transport.MethodHandler;
 
 /** task.get: One task {task_id}. */
 @Component
-class TaskGetHandler implements MethodHandler<TaskGetHandler.Params, Object> {
+class TaskGetHandler implements MethodHandler<TaskGetHandler.Params, TaskResults.One> {
 
     record Params(String taskId) {
     }
@@ -39,7 +39,7 @@ class TaskGetHandler implements MethodHandler<TaskGetHandler.Params, Object> {
     }
 
     @Override
-    public Object handle(Params p, CallContext context) {
+    public TaskResults.One handle(Params p, CallContext context) {
         return new TaskResults.One(target.view(p.taskId()));
     }
 }

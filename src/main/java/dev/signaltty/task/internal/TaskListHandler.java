@@ -9,7 +9,7 @@ import dev.signaltty.transport.ProtocolException;
 
 /** task.list: Tasks, optionally filtered by {context_id?, state?}. */
 @Component
-class TaskListHandler implements MethodHandler<TaskListHandler.Params, Object> {
+class TaskListHandler implements MethodHandler<TaskListHandler.Params, TaskResults.Many> {
 
     record Params(@Nullable String contextId, @Nullable String state) {
         Params {
@@ -50,7 +50,7 @@ class TaskListHandler implements MethodHandler<TaskListHandler.Params, Object> {
     }
 
     @Override
-    public Object handle(Params p, CallContext context) {
+    public TaskResults.Many handle(Params p, CallContext context) {
         return new TaskResults.Many(target.list(p.contextId(), p.state() == null ? null : TaskState.parse(p.state())));
     }
 }

@@ -11,7 +11,7 @@ import dev.signaltty.transport.ProtocolException;
 
 /** task.report: The worker reports its outcome {status: completed|failed|rejected, summary, task_id?, pane_id?}. */
 @Component
-class TaskReportHandler implements MethodHandler<TaskReportHandler.Params, Object> {
+class TaskReportHandler implements MethodHandler<TaskReportHandler.Params, TaskResults.One> {
 
     record Params(String status, String summary, @Nullable String taskId, @Nullable String paneId) {
         Params {
@@ -51,7 +51,7 @@ class TaskReportHandler implements MethodHandler<TaskReportHandler.Params, Objec
     }
 
     @Override
-    public Object handle(Params p, CallContext context) {
+    public TaskResults.One handle(Params p, CallContext context) {
         return new TaskResults.One(target.report(p));
     }
 }

@@ -116,9 +116,8 @@ class TaskStarter {
                 }
             }
             stage = "spawn";
-            return panes.spawn(new Panes.SpawnRequest(workspace.id(), p.tabId(), task.argv, worktree,
-                    Map.of("SIGNALTTY_TASK", task.id), p.parentPaneId(), "task " + task.id,
-                    p.parentPaneId() == null ? null : "worker"));
+            return panes.spawn(new Panes.SpawnRequest(workspace.id(), p.tabId(), task.argv, worktree, Map.of(),
+                    p.parentPaneId(), "task " + task.id, p.parentPaneId() == null ? null : "worker", task.id));
         } catch (ProtocolException e) {
             throw failed(task.id, stage, e);
         } catch (RuntimeException e) {

@@ -1,7 +1,6 @@
 package dev.signaltty.task.internal;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,7 +21,7 @@ import dev.signaltty.transport.Waits;
  * depends on a waiter.
  */
 @Component
-class TaskWaitHandler implements MethodHandler<TaskWaitHandler.Params, Map<String, Object>> {
+class TaskWaitHandler implements MethodHandler<TaskWaitHandler.Params, TaskWaitHandler.Result> {
 
     record Params(@Nullable String taskId, @Nullable String contextId, @Nullable JsonNode until,
                   @Nullable Double timeoutS) {
@@ -48,6 +47,14 @@ class TaskWaitHandler implements MethodHandler<TaskWaitHandler.Params, Map<Strin
         }
     }
 
+    /**
+     * Waiting on one task: {@code task_id}, the state it {@code matched} and the task; on a context:
+     * {@code context_id} and all its tasks once every one is in a wanted state.
+     */
+    record Result(@Nullable String taskId, @Nullable String matched, Task.@Nullable View task,
+                  @Nullable String contextId, @Nullable List<Task.View> tasks) {
+    }
+
     private final TaskStore store;
 
     TaskWaitHandler(TaskStore store) {
@@ -71,12 +78,17 @@ class TaskWaitHandler implements MethodHandler<TaskWaitHandler.Params, Map<Strin
     }
 
     @Override
+    public Class<?> resultType() {
+        return TaskWaitHandler.Result.class;
+    }
+
+    @Override
     public boolean singleFlight() {
         return true;
     }
 
     @Override
-    public Map<String, Object> handle(Params p, CallContext context) {
+    public TaskWaitHandler.Result handle(Params p, CallContext context) {
         Set<TaskState> until = TaskState.until(p.states());
         long deadline = Waits.deadlineNanos(p.timeoutS());
         if (p.taskId() != null) {
@@ -84,7 +96,7 @@ class TaskWaitHandler implements MethodHandler<TaskWaitHandler.Params, Map<Strin
             store.view(taskId); // NO_SUCH_TASK before waiting (seed R65)
             return store.await(() -> store.findLocked(taskId)
                             .filter(t -> until.contains(t.state))
-                            .map(t -> Map.<String, Object>of("task_id", t.id, "matched", t.state.wire(), "task", t.view()))
+                            .map(t -> new Result(t.id, t.state.wire(), t.view(), null, null))
                             .orElse(null),
                     deadline, context.cancellation(), Map.of("task_id", taskId));
         }
@@ -98,10 +110,7 @@ class TaskWaitHandler implements MethodHandler<TaskWaitHandler.Params, Map<Strin
                 }
                 views.add(task.view());
             }
-            Map<String, Object> out = new LinkedHashMap<>();
-            out.put("context_id", contextId);
-            out.put("tasks", views);
-            return out;
+            return new Result(null, null, null, contextId, views);
         }, deadline, context.cancellation(), Map.of("context_id", contextId));
     }
 }

@@ -4,9 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
@@ -67,35 +65,35 @@ class ServerHandlers {
                 });
     }
 
-    @Bean
-    MethodHandler<NoParams, Map<String, Object>> schemaHandler(@Lazy MethodRouter router) {
-        return new Simple<>("schema", "The live contract: methods with params and results, events, errors.",
-                Map.class, p -> schema(router));
+    /**
+     * The live contract. {@code params} and {@code result} are TypeDescriber's descriptions: a record is
+     * an object of field → {type, required}, so both stay open-ended JSON here.
+     */
+    record Schema(String protocol, String version, List<MethodSchema> methods, List<String> events,
+                  List<String> subscriptionGlobs, List<String> errors, List<String> capabilities) {
     }
 
-    static Map<String, Object> schema(MethodRouter router) {
-        List<Map<String, Object>> methods = new ArrayList<>();
+    record MethodSchema(String name, String summary, Object params, Object result,
+                        @org.jspecify.annotations.Nullable Boolean singleFlight) {
+    }
+
+    @Bean
+    MethodHandler<NoParams, Schema> schemaHandler(@Lazy MethodRouter router) {
+        return new Simple<>("schema", "The live contract: methods with params and results, events, errors.",
+                Schema.class, p -> schema(router));
+    }
+
+    static Schema schema(MethodRouter router) {
+        List<MethodSchema> methods = new ArrayList<>();
         for (MethodHandler<?, ?> handler : router.handlers()) {
-            Map<String, Object> method = new LinkedHashMap<>();
-            method.put("name", handler.method());
-            method.put("summary", handler.summary());
-            method.put("params", TypeDescriber.describe(handler.paramsType()));
-            method.put("result", TypeDescriber.describe(handler.resultType()));
-            if (handler.singleFlight()) {
-                method.put("single_flight", true);
-            }
-            methods.add(method);
+            methods.add(new MethodSchema(handler.method(), handler.summary(),
+                    TypeDescriber.describe(handler.paramsType()), TypeDescriber.describe(handler.resultType()),
+                    handler.singleFlight() ? Boolean.TRUE : null));
         }
-        Map<String, Object> schema = new LinkedHashMap<>();
-        schema.put("protocol", Envelope.PROTOCOL);
-        schema.put("version", VERSION);
-        schema.put("methods", methods);
-        schema.put("events", EventCatalog.EVENTS);
-        schema.put("subscription_globs", EventCatalog.GLOBS);
-        schema.put("errors", Arrays.stream(ErrorCode.values()).map(Enum::name).toList());
-        schema.put("capabilities", List.of("wait_baseline", "rendered_cursor", "task_ids_filter",
-                "hook_wait_for_answer", "single_flight_waits"));
-        return schema;
+        return new Schema(Envelope.PROTOCOL, VERSION, methods, EventCatalog.EVENTS, EventCatalog.GLOBS,
+                Arrays.stream(ErrorCode.values()).map(Enum::name).toList(),
+                List.of("wait_baseline", "rendered_cursor", "task_ids_filter", "hook_wait_for_answer",
+                        "single_flight_waits"));
     }
 
     private static void sleepQuietly(long millis) {
@@ -107,7 +105,7 @@ class ServerHandlers {
     }
 
     /** A handler whose whole behaviour fits in a lambda. */
-    record Simple<R>(String method, String summary, Class<?> resultType,
+    record Simple<R extends Record>(String method, String summary, Class<?> resultType,
                      java.util.function.Function<NoParams, R> body) implements MethodHandler<NoParams, R> {
         @Override
         public Class<NoParams> paramsType() {

@@ -10,6 +10,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
 /** Describes params and result records for {@code schema} (field → JSON type, required). */
 final class TypeDescriber {
 
@@ -52,15 +54,29 @@ final class TypeDescriber {
                 return raw.getSimpleName();
             }
             Map<String, Object> fields = new LinkedHashMap<>();
-            for (RecordComponent component : raw.getRecordComponents()) {
-                Map<String, Object> field = new LinkedHashMap<>();
-                field.put("type", describe(component.getGenericType(), seen));
-                field.put("required", !ParamsBinder.isOptional(component));
-                fields.put(ParamsBinder.wireName(component.getName()), field);
-            }
+            describeFields(raw, true, fields, seen);
             seen.remove(raw);
             return fields;
         }
         return "any";
+    }
+
+    /**
+     * A {@code @JsonUnwrapped} component's fields are written into the enclosing object, so they are
+     * described there too; they are optional when the component is.
+     */
+    private static void describeFields(Class<?> record, boolean present, Map<String, Object> fields,
+                                       Set<Class<?>> seen) {
+        for (RecordComponent component : record.getRecordComponents()) {
+            boolean required = present && !ParamsBinder.isOptional(component);
+            if (component.getAccessor().isAnnotationPresent(JsonUnwrapped.class) && component.getType().isRecord()) {
+                describeFields(component.getType(), required, fields, seen);
+                continue;
+            }
+            Map<String, Object> field = new LinkedHashMap<>();
+            field.put("type", describe(component.getGenericType(), seen));
+            field.put("required", required);
+            fields.put(ParamsBinder.wireName(component.getName()), field);
+        }
     }
 }

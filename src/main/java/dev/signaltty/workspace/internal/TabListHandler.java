@@ -1,6 +1,6 @@
 package dev.signaltty.workspace.internal;
 
-import java.util.Map;
+import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
@@ -10,9 +10,12 @@ import dev.signaltty.transport.MethodHandler;
 
 /** Lists tabs, optionally of one workspace. */
 @Component
-class TabListHandler implements MethodHandler<TabListHandler.Params, Map<String, Object>> {
+class TabListHandler implements MethodHandler<TabListHandler.Params, TabListHandler.Result> {
 
     record Params(@Nullable String workspaceId) {
+    }
+
+    record Result(List<WorkspaceStore.TabView> tabs) {
     }
 
     private final WorkspaceStore store;
@@ -38,11 +41,11 @@ class TabListHandler implements MethodHandler<TabListHandler.Params, Map<String,
 
     @Override
     public Class<?> resultType() {
-        return Map.class;
+        return Result.class;
     }
 
     @Override
-    public Map<String, Object> handle(Params params, CallContext context) {
-        return Map.of("tabs", store.listTabs(params.workspaceId()));
+    public TabListHandler.Result handle(Params params, CallContext context) {
+        return new Result(store.listTabs(params.workspaceId()));
     }
 }

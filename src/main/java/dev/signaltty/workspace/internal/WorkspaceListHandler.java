@@ -1,6 +1,6 @@
 package dev.signaltty.workspace.internal;
 
-import java.util.Map;
+import java.util.List;
 
 import org.springframework.stereotype.Component;
 
@@ -9,9 +9,12 @@ import dev.signaltty.transport.MethodHandler;
 
 /** Lists workspaces. */
 @Component
-class WorkspaceListHandler implements MethodHandler<WorkspaceListHandler.Params, Map<String, Object>> {
+class WorkspaceListHandler implements MethodHandler<WorkspaceListHandler.Params, WorkspaceListHandler.Result> {
 
     record Params() {
+    }
+
+    record Result(List<WorkspaceStore.WorkspaceView> workspaces) {
     }
 
     private final WorkspaceStore store;
@@ -37,11 +40,11 @@ class WorkspaceListHandler implements MethodHandler<WorkspaceListHandler.Params,
 
     @Override
     public Class<?> resultType() {
-        return Map.class;
+        return Result.class;
     }
 
     @Override
-    public Map<String, Object> handle(Params params, CallContext context) {
-        return Map.of("workspaces", store.list());
+    public WorkspaceListHandler.Result handle(Params params, CallContext context) {
+        return new Result(store.list());
     }
 }

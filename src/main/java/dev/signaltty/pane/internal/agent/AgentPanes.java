@@ -7,7 +7,7 @@ import org.jspecify.annotations.Nullable;
 /** The panes agent state is about, as the pane registry sees them (implemented next to it). */
 public interface AgentPanes {
 
-    /** A pane's identity; {@code taskId} is set for task workers (from its SIGNALTTY_TASK). */
+    /** A pane's identity; {@code taskId} is set for task workers (from their spawn request). */
     record PaneRef(String paneId, String workspaceId, @Nullable String taskId, boolean alive) {
     }
 

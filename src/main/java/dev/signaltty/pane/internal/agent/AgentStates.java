@@ -14,6 +14,7 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
@@ -306,6 +307,20 @@ public class AgentStates {
         return transition(pane, s, null, attention, cause);
     }
 
+    /** Who an answer or payload is about: the pane, its workspace and task, the agent in it when known. */
+    public record Subject(String paneId, String workspaceId, @Nullable String taskId, @Nullable String agent,
+                          @Nullable String agentSessionId) {
+    }
+
+    static Subject subject(AgentPanes.PaneRef pane, AgentState s) {
+        return new Subject(pane.paneId(), pane.workspaceId(), pane.taskId(), s.agent, s.sessionId);
+    }
+
+    /** One row of attention.pending. */
+    public record Pending(@JsonUnwrapped Subject subject, String attention, String lifecycle, String since,
+                          @Nullable String message, @Nullable String decisionId) {
+    }
+
     static Map<String, Object> payload(AgentPanes.PaneRef pane, AgentState s) {
         Map<String, Object> payload = new LinkedHashMap<>();
         payload.put("pane_id", pane.paneId());
@@ -352,8 +367,8 @@ public class AgentStates {
     }
 
     /** Every pane with attention other than none, most urgent first, then waiting longest. */
-    List<Map<String, Object>> pending(int limit, Function<String, @Nullable String> decisionOf) {
-        List<Map<String, Object>> out = new ArrayList<>();
+    List<Pending> pending(int limit, Function<String, @Nullable String> decisionOf) {
+        List<Pending> out = new ArrayList<>();
         lock.lock();
         try {
             List<AgentState> needing = states.values().stream()
@@ -367,26 +382,15 @@ public class AgentStates {
                 if (pane == null) {
                     continue;
                 }
-                Map<String, Object> row = payload(pane, s);
-                row.put("attention", s.attention);
-                row.put("lifecycle", s.lifecycle);
-                row.put("since", s.attentionSince.toString());
-                if (s.lastNotification != null) {
-                    row.put("message", s.lastNotification);
-                }
-                out.add(row);
+                out.add(new Pending(subject(pane, s), s.attention, s.lifecycle, s.attentionSince.toString(),
+                        s.lastNotification, null));
             }
         } finally {
             lock.unlock();
         }
         // outside our lock: the decision store's guard is always taken before ours, never after
-        out.forEach(row -> {
-            String decision = decisionOf.apply((String) row.get("pane_id"));
-            if (decision != null) {
-                row.put("decision_id", decision);
-            }
-        });
-        return out;
+        return out.stream().map(row -> new Pending(row.subject(), row.attention(), row.lifecycle(), row.since(),
+                row.message(), decisionOf.apply(row.subject().paneId()))).toList();
     }
 
     /** How many {@code wait} calls are blocked right now (diagnostics; a cancelled wait leaves at once). */

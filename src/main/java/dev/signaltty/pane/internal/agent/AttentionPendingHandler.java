@@ -1,7 +1,6 @@
 package dev.signaltty.pane.internal.agent;
 
 import java.util.List;
-import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
@@ -13,7 +12,7 @@ import dev.signaltty.transport.ProtocolException;
 
 /** attention.pending: the panes that need someone, most urgent first, then waiting longest. */
 @Component
-class AttentionPendingHandler implements MethodHandler<AttentionPendingHandler.Params, Map<String, Object>> {
+class AttentionPendingHandler implements MethodHandler<AttentionPendingHandler.Params, AttentionPendingHandler.Result> {
 
     record Params(@Nullable Integer limit) {
         Params {
@@ -25,6 +24,9 @@ class AttentionPendingHandler implements MethodHandler<AttentionPendingHandler.P
             }
             limit = Math.min(limit, 1000);
         }
+    }
+
+    record Result(List<AgentStates.Pending> panes) {
     }
 
     private final AgentStates states;
@@ -51,8 +53,12 @@ class AttentionPendingHandler implements MethodHandler<AttentionPendingHandler.P
     }
 
     @Override
-    public Map<String, Object> handle(Params params, CallContext context) {
-        List<Map<String, Object>> panes = states.pending(params.limit(), decisions::pendingDecision);
-        return Map.of("panes", panes);
+    public Class<?> resultType() {
+        return AttentionPendingHandler.Result.class;
+    }
+
+    @Override
+    public AttentionPendingHandler.Result handle(Params params, CallContext context) {
+        return new Result(states.pending(params.limit(), decisions::pendingDecision));
     }
 }

@@ -1,12 +1,14 @@
 package dev.signaltty.pane.internal.agent;
 
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 import dev.signaltty.pane.AgentDecisions;
 import dev.signaltty.transport.CallContext;
@@ -21,7 +23,7 @@ import tools.jackson.databind.JsonNode;
  * carries the native verdict the agent expects; otherwise the call returns at once.
  */
 @Component
-class HookEventHandler implements MethodHandler<HookEventHandler.Params, Map<String, Object>> {
+class HookEventHandler implements MethodHandler<HookEventHandler.Params, HookEventHandler.Result> {
 
     static final int DEFAULT_WAIT_S = 120;
 
@@ -41,6 +43,26 @@ class HookEventHandler implements MethodHandler<HookEventHandler.Params, Map<Str
                 waitTimeoutS = DEFAULT_WAIT_S;
             }
         }
+    }
+
+    /**
+     * A plain report answers with the pane's states and the transitions it caused; a
+     * {@code wait_for_answer} report with {@code answer}'s fields instead.
+     */
+    record Result(boolean accepted, String paneId, @Nullable String lifecycle, @Nullable String attention,
+                  @Nullable List<Moved> transitions, @JsonUnwrapped @Nullable Answer answer) {
+    }
+
+    record Moved(String axis, String from, String to, long seq) {
+    }
+
+    /**
+     * {@code native_verdict} is the hook output the agent understands as it is (Claude's camelCase
+     * keys), written as null after a timeout or cancel: the agent then falls back to its own prompt.
+     */
+    record Answer(String decisionId, @Nullable String optionId,
+                  @JsonInclude(JsonInclude.Include.ALWAYS) @Nullable Map<String, Object> nativeVerdict,
+                  @Nullable String reason) {
     }
 
     private final AgentStates states;
@@ -69,12 +91,17 @@ class HookEventHandler implements MethodHandler<HookEventHandler.Params, Map<Str
     }
 
     @Override
+    public Class<?> resultType() {
+        return HookEventHandler.Result.class;
+    }
+
+    @Override
     public boolean singleFlight() {
         return true; // only the waiting mode blocks; an ordinary report answers before any next line
     }
 
     @Override
-    public Map<String, Object> handle(Params params, CallContext context) {
+    public HookEventHandler.Result handle(Params params, CallContext context) {
         if (params.paneId() == null) {
             throw ProtocolException.badParams("pane_id", "is required (the CLI takes it from $SIGNALTTY_PANE)");
         }
@@ -105,14 +132,8 @@ class HookEventHandler implements MethodHandler<HookEventHandler.Params, Map<Str
             moved = states.applyHook(pane, agent, report);
         }
         AgentStates.AgentView view = states.view(pane.paneId());
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("accepted", true);
-        result.put("pane_id", pane.paneId());
-        result.put("lifecycle", view.lifecycle());
-        result.put("attention", view.attention());
-        result.put("transitions", moved.stream().map(t -> Map.of("axis", t.axis().wire(), "from", t.from(),
-                "to", t.to(), "seq", t.seq())).toList());
-        return result;
+        return new Result(true, pane.paneId(), view.lifecycle(), view.attention(),
+                moved.stream().map(t -> new Moved(t.axis().wire(), t.from(), t.to(), t.seq())).toList(), null);
     }
 
     private static boolean raisesPermission(HookMapping.Report report) {
@@ -120,7 +141,7 @@ class HookEventHandler implements MethodHandler<HookEventHandler.Params, Map<Str
                 || ("Notification".equals(report.event()) && "permission_prompt".equals(report.notificationType()));
     }
 
-    private Map<String, Object> awaitAnswer(Params params, AgentPanes.PaneRef pane, String agent,
+    private Result awaitAnswer(Params params, AgentPanes.PaneRef pane, String agent,
                                             HookMapping.Report report, CallContext context) {
         JsonNode payload = params.payload();
         if (!"PermissionRequest".equals(report.event())) {
@@ -149,20 +170,15 @@ class HookEventHandler implements MethodHandler<HookEventHandler.Params, Map<Str
         AgentDecisions.PermissionOutcome outcome = decisions.awaitPermission(ask,
                 () -> states.applyHook(pane, agent, report), Duration.ofSeconds(params.waitTimeoutS()),
                 context.cancellation());
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("accepted", true);
-        result.put("pane_id", pane.paneId());
-        result.put("decision_id", outcome.decisionId());
         if (outcome.optionId() == null) {
             // a timeout or a cancelled reporter never means Allow: the agent falls back to its own prompt
-            result.put("native_verdict", null);
-            result.put("reason", outcome.reason());
-            return result;
+            return new Result(true, pane.paneId(), null, null, null,
+                    new Answer(outcome.decisionId(), null, null, outcome.reason()));
         }
-        result.put("option_id", outcome.optionId());
-        result.put("native_verdict", NativeVerdicts.claudePermission(outcome.optionId()));
+        Answer answer = new Answer(outcome.decisionId(), outcome.optionId(),
+                NativeVerdicts.claudePermission(outcome.optionId()), null);
         // the agent goes on (allow runs the tool, deny returns to the model): it is no longer blocked
         states.apply(pane, States.WORKING, States.NONE, "decision_answered");
-        return result;
+        return new Result(true, pane.paneId(), null, null, null, answer);
     }
 }

@@ -1,7 +1,6 @@
 package dev.signaltty.pane.internal.agent;
 
 import java.util.List;
-import java.util.Map;
 
 import org.springframework.stereotype.Component;
 
@@ -13,9 +12,12 @@ import dev.signaltty.transport.MethodHandler;
  * {@code seen} outcome); required attention and a pending decision are kept: seeing is not answering.
  */
 @Component
-class MarkSeenHandler implements MethodHandler<MarkSeenHandler.Params, Map<String, Object>> {
+class MarkSeenHandler implements MethodHandler<MarkSeenHandler.Params, MarkSeenHandler.Result> {
 
     record Params(String paneId) {
+    }
+
+    record Result(String paneId, String attention, boolean changed) {
     }
 
     private final AgentStates states;
@@ -42,7 +44,12 @@ class MarkSeenHandler implements MethodHandler<MarkSeenHandler.Params, Map<Strin
     }
 
     @Override
-    public Map<String, Object> handle(Params params, CallContext context) {
+    public Class<?> resultType() {
+        return MarkSeenHandler.Result.class;
+    }
+
+    @Override
+    public MarkSeenHandler.Result handle(Params params, CallContext context) {
         AgentPanes.PaneRef pane = panes.resolve(params.paneId());
         boolean[] changed = {false};
         states.mutate(pane, s -> {
@@ -52,7 +59,6 @@ class MarkSeenHandler implements MethodHandler<MarkSeenHandler.Params, Map<Strin
             changed[0] = true;
             return states.transitionFor(pane, s, States.NONE, States.SEEN);
         });
-        return Map.of("pane_id", pane.paneId(), "attention", states.view(pane.paneId()).attention(),
-                "changed", changed[0]);
+        return new Result(pane.paneId(), states.view(pane.paneId()).attention(), changed[0]);
     }
 }

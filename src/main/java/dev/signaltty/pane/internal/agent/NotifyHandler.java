@@ -1,12 +1,12 @@
 package dev.signaltty.pane.internal.agent;
 
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
+
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 import dev.signaltty.journal.EventLog;
 import dev.signaltty.transport.CallContext;
@@ -20,7 +20,7 @@ import dev.signaltty.workspace.Ids;
  * pane's attention to unread; a stronger attention (input or permission required) is kept.
  */
 @Component
-class NotifyHandler implements MethodHandler<NotifyHandler.Params, Map<String, Object>> {
+class NotifyHandler implements MethodHandler<NotifyHandler.Params, NotifyHandler.Notification> {
 
     static final int MAX_MESSAGE = 4096;
 
@@ -33,6 +33,14 @@ class NotifyHandler implements MethodHandler<NotifyHandler.Params, Map<String, O
                 throw ProtocolException.badParams("message", "is longer than " + MAX_MESSAGE + " characters");
             }
         }
+    }
+
+    /**
+     * The answer and the notification.created payload (without {@code attention}, which is the pane's
+     * attention after the notification). {@code subject} is absent for a notification from no pane.
+     */
+    record Notification(String notificationId, @JsonUnwrapped AgentStates.@Nullable Subject subject,
+                        @Nullable String title, String message, String at, @Nullable String attention) {
     }
 
     private final AgentStates states;
@@ -61,20 +69,23 @@ class NotifyHandler implements MethodHandler<NotifyHandler.Params, Map<String, O
     }
 
     @Override
-    public Map<String, Object> handle(Params params, CallContext context) {
+    public Class<?> resultType() {
+        return NotifyHandler.Notification.class;
+    }
+
+    @Override
+    public NotifyHandler.Notification handle(Params params, CallContext context) {
         String id = Ids.next("ntf");
-        Map<String, Object> notification = new LinkedHashMap<>();
-        notification.put("notification_id", id);
         AgentPanes.PaneRef pane = params.paneId() == null ? null : panes.resolve(params.paneId());
         if (pane == null) {
-            putBody(notification, params);
+            Notification notification = created(id, null, params);
             events.append("notification.created", notification);
             return notification;
         }
+        Notification[] notification = new Notification[1];
         states.mutate(pane, s -> {
-            notification.putAll(AgentStates.payload(pane, s));
-            putBody(notification, params);
-            events.append("notification.created", notification);
+            notification[0] = created(id, AgentStates.subject(pane, s), params);
+            events.append("notification.created", notification[0]);
             s.lastNotification = params.message();
             return List.of();
         });
@@ -82,15 +93,12 @@ class NotifyHandler implements MethodHandler<NotifyHandler.Params, Map<String, O
         if (States.NONE.equals(attention)) {
             states.apply(pane, null, States.UNREAD, "notify");
         }
-        notification.put("attention", states.view(pane.paneId()).attention());
-        return notification;
+        Notification n = notification[0];
+        return new Notification(n.notificationId(), n.subject(), n.title(), n.message(), n.at(),
+                states.view(pane.paneId()).attention());
     }
 
-    private static void putBody(Map<String, Object> notification, Params params) {
-        if (params.title() != null) {
-            notification.put("title", params.title());
-        }
-        notification.put("message", params.message());
-        notification.put("at", Instant.now().toString());
+    private static Notification created(String id, AgentStates.@Nullable Subject subject, Params params) {
+        return new Notification(id, subject, params.title(), params.message(), Instant.now().toString(), null);
     }
 }
