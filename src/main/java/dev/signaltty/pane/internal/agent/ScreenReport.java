@@ -12,4 +12,10 @@ import org.jspecify.annotations.Nullable;
  */
 public record ScreenReport(String manifest, String file, String rule, int priority, String region, String matched,
                            @Nullable String lifecycle, @Nullable String attention) {
+
+    /** The lifecycle states a screen rule may name ({@code unknown} and {@code exited} are not the screen's to say). */
+    public static final java.util.List<String> LIFECYCLES = java.util.List.of(States.IDLE, States.WORKING,
+            States.BLOCKED, States.DONE);
+    /** The attention states a screen rule may name. */
+    public static final java.util.List<String> ATTENTIONS = States.ATTENTION;
 }
