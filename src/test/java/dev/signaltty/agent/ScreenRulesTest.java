@@ -45,6 +45,11 @@ class ScreenRulesTest {
                       {"id": "ok", "region": "screen", "regex": "x", "lifecycle": "idle"},
                       {"id": "bad", "region": "screen", "regex": "y", "lifecycle": "waiting"}]}
                     """)
+            .configFile("agents/flood.json", """
+                    {"programs": ["flood.sh"], "rules": [
+                      {"id": "busy", "region": "last_lines", "regex": "^Working on ", "lifecycle": "working"},
+                      {"id": "ready", "region": "last_lines", "regex": "^Ready>", "lifecycle": "idle"}]}
+                    """)
             // a resume-only manifest (pane.resume's resume_executable) is no screen manifest and no error
             .configFile("agents/claude.json", "{\"resume_executable\": \"/opt/claude/bin/claude\"}");
 
@@ -182,6 +187,34 @@ class ScreenRulesTest {
         assertThat(stopped.get("lifecycle").get("state").asString()).isEqualTo("done");
         assertThat(stopped.get("lifecycle").get("hook_event").asString()).isEqualTo("Stop");
         assertThat(stopped.get("lifecycle").get("cause").asString()).isEqualTo("turn_end");
+    }
+
+    /**
+     * A flood is scanned at most once per {@code 200 ms}, however many chunks it is: the bound is an
+     * upper one, so a slow machine only makes it easier to meet (no timed assertion).
+     */
+    @Test
+    void aFloodIsScannedAtMostOncePerIntervalAndTheFinalPromptStillCounts() throws IOException {
+        Path script = daemon.root().resolve("flood-src.sh");
+        Files.writeString(script, """
+                #!/bin/bash
+                read -r -p 'Ready> ' _
+                yes 'Working on flood' | head -n 1500000
+                printf 'Ready> '
+                exec sleep 600
+                """);
+        String pane = spawn(List.of(install(script, "flood.sh").toString()));
+        awaitScreenState(pane, "idle", "ready");
+        long before = explain(pane).get("screen").get("scans").asLong();
+        long start = System.nanoTime();
+        write(pane, "go\n");
+        JsonNode done = awaitScreenState(pane, "done", "ready");
+        long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+        long scans = done.get("screen").get("scans").asLong() - before;
+        long bytes = daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("output_offset").asLong();
+        System.out.printf("screen flood: %d bytes in %d ms, %d scans%n", bytes, elapsedMs, scans);
+        assertThat(bytes).isGreaterThan(20_000_000L);
+        assertThat(scans).isBetween(1L, elapsedMs / 200 + 2);
     }
 
     /** Replays of recorded screens through the built-in manifests, picked by argv[0]. */
