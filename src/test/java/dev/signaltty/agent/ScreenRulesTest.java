@@ -77,6 +77,12 @@ class ScreenRulesTest {
                 .get("pane_id").asString();
     }
 
+    /** A replay pane at the size the gemini-cli 0.61.0 screens were captured at (tmux, 100x30). */
+    static String spawnReplay(List<String> argv) {
+        return daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "argv", argv,
+                "cols", 100, "rows", 30)).get("pane_id").asString();
+    }
+
     static JsonNode explain(String pane) {
         return daemon.client().call("agent.explain", Map.of("pane_id", pane));
     }
@@ -231,7 +237,7 @@ class ScreenRulesTest {
         for (String screen : List.of(s1, s2, s3, s4, s5)) {
             argv.add(SCREENS.resolve(program).resolve(screen + ".txt").toString());
         }
-        String pane = spawn(argv);
+        String pane = spawnReplay(argv);
         JsonNode idle = awaitScreenState(pane, "idle", promptRule);
         assertThat(idle.get("lifecycle").get("file").asString()).isEqualTo("builtin:agents/" + program + ".json");
         write(pane, "\n");
@@ -260,7 +266,7 @@ class ScreenRulesTest {
         assertThat(errors.get(0)).startsWith(agents.resolve("broken.json") + " | rules[0].regex | not a valid RE2");
         assertThat(errors.get(1)).startsWith(agents.resolve("gemini.json") + " | rules[1].lifecycle | unknown state \"waiting\"");
         // the built-in gemini manifest still applies (the replay test runs it); a pane of it names the built-in file
-        String gemini = spawn(List.of(uncheckedInstall("gemini"), SCREENS.resolve("gemini/1-prompt.txt").toString()));
+        String gemini = spawnReplay(List.of(uncheckedInstall("gemini"), SCREENS.resolve("gemini/1-prompt.txt").toString()));
         assertThat(awaitScreenState(gemini, "idle", "prompt").get("lifecycle").get("file").asString())
                 .isEqualTo("builtin:agents/gemini.json");
     }

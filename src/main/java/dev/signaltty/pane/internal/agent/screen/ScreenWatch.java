@@ -15,7 +15,8 @@ import dev.signaltty.vt.Terminal;
  * One watched pane: its manifest and terminal, and the one scan that may be pending. The pane's output
  * path calls {@link #changed()} once per chunk handed to the emulator (never per byte); it only
  * schedules a scan when none is pending, no sooner than {@link ScreenScanner#DEBOUNCE_MS} from now
- * and {@link ScreenScanner#MIN_INTERVAL_MS} after the last scan began. A rule's report is applied when
+ * and {@link ScreenScanner#MIN_INTERVAL_MS} after the last scan began (so scans of a pane start at least
+ * that far apart). A rule's report is applied when
  * the winning rule or its matched text changes (so a state moved by someone else — a mark_seen, a
  * notify — is not set back by a screen that did not change its verdict).
  */
@@ -77,6 +78,11 @@ public final class ScreenWatch {
     }
 
     private void scan() {
+        synchronized (this) {
+            // the start, before pending is cleared: a change during this scan schedules the next one
+            // MIN_INTERVAL_MS after this start, never sooner
+            lastScanNanos = System.nanoTime();
+        }
         pending.set(false); // output after this point schedules the next scan
         if (stopped) {
             return;
@@ -85,7 +91,6 @@ public final class ScreenWatch {
         ScreenReport report = evaluate(manifest, snapshot);
         ScreenReport previous;
         synchronized (this) {
-            lastScanNanos = System.nanoTime();
             lastScanAt = Instant.now();
             scans++;
             previous = winner;
