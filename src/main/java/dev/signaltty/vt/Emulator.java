@@ -38,6 +38,8 @@ final class Emulator implements VtActions {
     int bottom;
     boolean[] tabs;
     String title = "";
+    /** OSC 9;4 progress as text ({@link Progress}), "" when none. */
+    String progress = "";
     private int lastPrinted = -1;
     /**
      * DECSC/DECRC and CSI s/u: one slot per screen, as in xterm. Entering 1049 saves into the main
@@ -354,6 +356,10 @@ final class Emulator implements VtActions {
         }
         if (code == 133 && shellMarks != null) {
             shellMarks.osc(data, semi + 1, len);
+            return;
+        }
+        if (code == 9) {
+            progress = Progress.parse(data, semi + 1, len, progress);
             return;
         }
         if (code == 0 || code == 2) {

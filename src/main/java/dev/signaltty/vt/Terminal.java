@@ -159,6 +159,11 @@ public final class Terminal {
         return emu.title;
     }
 
+    /** The OSC 9;4 progress the program last reported, as text ("" when none; see {@link Progress}). */
+    public synchronized String progress() {
+        return emu.progress;
+    }
+
     public synchronized int cols() {
         return emu.cols;
     }

@@ -35,6 +35,9 @@ public final class DaemonFixture implements BeforeAllCallback, AfterAllCallback 
     private final String workspaceName;
     private final String[] properties;
 
+    /** Files written below {@code $XDG_CONFIG_HOME/signaltty} before the daemon starts, by relative path. */
+    private final Map<String, String> configFiles = new java.util.LinkedHashMap<>();
+
     /** The class that registered the fixture; its @Nested classes inherit the registration. */
     private Class<?> owner;
     private Path root;
@@ -51,6 +54,15 @@ public final class DaemonFixture implements BeforeAllCallback, AfterAllCallback 
         this.properties = properties.clone();
     }
 
+    /**
+     * Writes {@code text} to {@code $XDG_CONFIG_HOME/signaltty/<path>} before the daemon starts (user
+     * config the daemon reads at start, e.g. {@code agents/x.json}). Returns this fixture.
+     */
+    public DaemonFixture configFile(String path, String text) {
+        configFiles.put(path, text);
+        return this;
+    }
+
     /** A daemon and its client but no workspace: for tests of the protocol itself, which need none. */
     public static DaemonFixture withoutWorkspace(String... properties) {
         return new DaemonFixture(null, properties);
@@ -63,6 +75,11 @@ public final class DaemonFixture implements BeforeAllCallback, AfterAllCallback 
         }
         owner = context.getRequiredTestClass();
         root = Files.createTempDirectory("signaltty-test-");
+        for (Map.Entry<String, String> file : configFiles.entrySet()) {
+            Path target = root.resolve("config").resolve("signaltty").resolve(file.getKey());
+            Files.createDirectories(target.getParent());
+            Files.writeString(target, file.getValue());
+        }
         daemon = TestDaemon.start(root, properties);
         client = daemon.connect();
         if (workspaceName != null) {

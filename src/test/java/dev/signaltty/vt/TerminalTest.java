@@ -168,6 +168,20 @@ class TerminalTest {
         }
 
         @Test
+        void keepsTheOsc9ProgressAsTextAndIgnoresOsc9Notifications() {
+            Terminal t = new Terminal(80, 24, new Events(), RingLimits.defaults(), 0);
+            assertEquals("", t.progress());
+            feed(t, ESC + "]9;4;1;40\u0007");
+            assertEquals("normal 40", t.progress());
+            feed(t, ESC + "]9;build done\u0007" + ESC + "]9;4;3" + ESC + "\\");
+            assertEquals("indeterminate", t.progress());
+            feed(t, ESC + "]9;4;2;250\u0007");
+            assertEquals("error 100", t.progress());
+            feed(t, ESC + "]9;4;0;0\u0007");
+            assertEquals("", t.progress());
+        }
+
+        @Test
         void ringsTheBell() {
             Events ev = new Events();
             Terminal t = new Terminal(80, 24, ev, RingLimits.defaults(), 0);

@@ -116,6 +116,9 @@ public final class CommandTable {
                 .flag("events", "events", LIST, "globs, e.g. 'pane.*' 'agent.*' (default: *)")
                 .flag("from-seq", "from_seq", INT, "replay events after N first")
                 .flag("task", "task_ids", LIST, "only events about these tasks"));
+        // --- screen-based agent state (issue 14 item 4)
+        rows.add(of("agent explain", "agent.explain", "which hook or screen rule set a pane's state, and when")
+                .arg("pane", "pane_id", STRING, true, PANE));
         // --- terminal clients (issue 16): a pane, or a whole tab with --tab / view
         rows.add(viewFlags(of("attach", "pane.attach", "attach this terminal to a pane, or to a whole tab with --tab (detach: Ctrl-B d)")
                 .action(Action.ATTACH).optArg("pane", "pane_id")));

@@ -43,6 +43,8 @@ final class Pane {
     volatile boolean closed;
     /** The agent integration of the last launch (null for ordinary programs); persisted with the pane. */
     volatile dev.signaltty.pane.internal.agent.integration.@Nullable Integration integration;
+    /** The screen watch of the current launch when an agent manifest applies to its program (ADR 0210), else null. */
+    volatile dev.signaltty.pane.internal.agent.screen.@Nullable ScreenWatch screenWatch;
     /** The shell given OSC 133 marks at the last launch ("bash", "zsh"), or null (ShellIntegration). */
     volatile @Nullable String shell;
     /** The asciicast recording of this pane's output, if one runs (pane.record); guarded by the terminal's monitor. */

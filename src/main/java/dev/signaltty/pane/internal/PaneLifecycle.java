@@ -158,6 +158,13 @@ class PaneLifecycle {
         this.shells = shells;
     }
     private ClientEnvironment clientEnvironment;
+    private dev.signaltty.pane.internal.agent.screen.ScreenScanner screens;
+
+    /** Screen rules for programs without hooks (a setter, like the agent integrations). */
+    @org.springframework.beans.factory.annotation.Autowired
+    void setScreens(dev.signaltty.pane.internal.agent.screen.ScreenScanner screens) {
+        this.screens = screens;
+    }
 
     /** Agent launch integrations (a setter, so this constructor stays as others extend it). */
     @org.springframework.beans.factory.annotation.Autowired
@@ -233,6 +240,7 @@ class PaneLifecycle {
             pane.shell = shell.shell();
             replies.pane = pane;
             registry.add(pane);
+            pane.screenWatch = screens.watch(paneId, argv, terminal);
             startWatching(pane, session);
             events.append("pane.created", pane.view());
             return pane;
@@ -289,6 +297,7 @@ class PaneLifecycle {
             pane.exitedAt = null;
             pane.startedAt = Instant.now();
             pane.session = session;
+            pane.screenWatch = screens.watch(pane.id, pane.argv, pane.terminal);
             startWatching(pane, session);
             events.append("pane.updated", pane.view());
             return pane;

@@ -38,6 +38,10 @@ class PaneOutput implements MeterBinder {
         synchronized (pane.terminal) {
             pane.terminal.feed(buffer, offset, length);
             pane.outputOffset += length;
+            dev.signaltty.pane.internal.agent.screen.ScreenWatch watch = pane.screenWatch;
+            if (watch != null) {
+                watch.changed(); // once per chunk: schedules at most one bounded scan (ScreenScanner)
+            }
             if (pane.recording != null && !pane.recording.write(buffer, offset, length)) {
                 pane.recording = null; // it ended itself (size limit or I/O error); pane.record can start another
             }

@@ -57,7 +57,7 @@ class CommandTableTest {
                 continue;
             }
             boolean reads = spec.method().matches(".*\\.(list|get|read|diff|file_diff|turn_diff|info|pending|wait"
-                    + "|wait_for_output|attach|detach|search|export|config)|ping|schema|wait|subscribe");
+                    + "|wait_for_output|attach|detach|search|export|config|explain)|ping|schema|wait|subscribe");
             assertThat(spec.mutating()).as(spec.name()).isEqualTo(!reads);
         }
     }

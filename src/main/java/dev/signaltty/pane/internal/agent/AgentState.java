@@ -40,6 +40,14 @@ final class AgentState {
     Instant attentionSince = Instant.now();
     @Nullable String lastNotification;
     boolean removed;
+    /**
+     * True once this process reported any hook: from then on screen rules never move its state
+     * (hooks are authoritative; ADR 0210). A replaced process starts false again.
+     */
+    boolean hookReported;
+    /** What set each axis's current state ({@code agent.explain}); null before the first move. */
+    @Nullable StateOrigin lifecycleOrigin;
+    @Nullable StateOrigin attentionOrigin;
     final Deque<Transition> history = new ArrayDeque<>();
 
     AgentState(String paneId, String runId) {

@@ -91,7 +91,9 @@ public class AgentStates {
     public void restoredWithoutProcess(String paneId) {
         lock.lock();
         try {
-            stateLocked(paneId).lifecycle = States.EXITED;
+            AgentState s = stateLocked(paneId);
+            s.lifecycle = States.EXITED;
+            s.lifecycleOrigin = new StateOrigin("restart", "restored_without_process", null, null, null, Instant.now(), 0);
             changed.signalAll();
         } finally {
             lock.unlock();
@@ -109,11 +111,13 @@ public class AgentStates {
             s.pastSessions.clear();
             // the new process has reported nothing yet; no agent.* event names "unknown", so only pane.updated
             s.lifecycle = States.UNKNOWN;
+            s.hookReported = false; // a new process: screen rules may apply until its first hook
             Map<String, Object> payload = payload(pane, s);
             payload.put("lifecycle", s.lifecycle);
             payload.put("attention", s.attention);
             payload.put("wait_baseline", baseline(s));
-            events.append("pane.updated", payload);
+            s.lifecycleOrigin = new StateOrigin("resume", "process_replaced", null, null, null, Instant.now(),
+                    events.append("pane.updated", payload));
             return List.<Runnable>of();
         });
     }
@@ -194,6 +198,7 @@ public class AgentStates {
             if (s.agent == null) {
                 s.agent = agent;
             }
+            s.hookReported = true;
             if (!session(s, report.sessionId(), report.sessionStart())) {
                 return List.of(); // a late report from a session this pane has left: stale, ignored
             }
@@ -205,9 +210,69 @@ public class AgentStates {
                     moved.add(t);
                 }
             });
+            if (s.lifecycleSeq > before && s.lifecycleOrigin != null) {
+                s.lifecycleOrigin = s.lifecycleOrigin.withHook(report.event(), report.notificationType());
+            }
+            if (s.attentionSeq > before && s.attentionOrigin != null) {
+                s.attentionOrigin = s.attentionOrigin.withHook(report.event(), report.notificationType());
+            }
             return after;
         });
         return moved;
+    }
+
+    /** What {@link #applyScreen} did. */
+    public enum ScreenOutcome {
+        /** At least one axis moved. */
+        APPLIED,
+        /** The rule names the state the pane is in. */
+        UNCHANGED,
+        /** This process has reported a hook: its hooks are authoritative and the rule is not applied. */
+        HOOKS_AUTHORITATIVE,
+        /** The process exited: nothing on its last screen moves its state. */
+        EXITED
+    }
+
+    /**
+     * Applies a screen rule's report (ADR 0210), unless this process has reported a hook: hooks are
+     * authoritative for the process's whole life, so a scan never overwrites a hook-set state. The check
+     * and the move are one step under the lock, so a hook arriving during a scan wins.
+     */
+    public ScreenOutcome applyScreen(AgentPanes.PaneRef pane, ScreenReport report) {
+        ScreenOutcome[] outcome = {ScreenOutcome.UNCHANGED};
+        mutate(pane, s -> {
+            if (s.hookReported) {
+                outcome[0] = ScreenOutcome.HOOKS_AUTHORITATIVE;
+                return List.of();
+            }
+            if (States.EXITED.equals(s.lifecycle)) {
+                outcome[0] = ScreenOutcome.EXITED;
+                return List.of();
+            }
+            HookMapping.Effect effect = ScreenMapping.effect(report, s.lifecycle, s.attention);
+            long before = Math.max(s.lifecycleSeq, s.attentionSeq);
+            List<Runnable> after = transition(pane, s, effect.lifecycle(), effect.attention(), effect.cause());
+            if (s.lifecycleSeq > before && s.lifecycleOrigin != null) {
+                s.lifecycleOrigin = s.lifecycleOrigin.withScreen(report);
+                outcome[0] = ScreenOutcome.APPLIED;
+            }
+            if (s.attentionSeq > before && s.attentionOrigin != null) {
+                s.attentionOrigin = s.attentionOrigin.withScreen(report);
+                outcome[0] = ScreenOutcome.APPLIED;
+            }
+            return after;
+        });
+        return outcome[0];
+    }
+
+    /** A pane's current state and what set it, for {@code agent.explain}. */
+    public record Explanation(String lifecycle, String attention, @Nullable String agent, boolean hookReported,
+                              @Nullable StateOrigin lifecycleOrigin, @Nullable StateOrigin attentionOrigin) {
+    }
+
+    public Explanation explain(String paneId) {
+        return read(paneId, s -> new Explanation(s.lifecycle, s.attention, s.agent, s.hookReported, s.lifecycleOrigin,
+                s.attentionOrigin));
     }
 
     /** First discovery is generation 1; any later change of id (even back to an old one) is a new generation. */
@@ -267,6 +332,7 @@ public class AgentStates {
             payload.put("cause", cause);
             long seq = events.append("agent." + lifecycle, payload);
             s.lifecycleSeq = seq;
+            s.lifecycleOrigin = StateOrigin.of(cause, seq);
             s.record(new Transition(Transition.Axis.LIFECYCLE, from, lifecycle, seq, cause));
             after.add(() -> publisher.publishEvent(new AgentStateChanged(pane.paneId(), pane.workspaceId(),
                     pane.taskId(), "lifecycle", from, lifecycle, seq, cause)));
@@ -287,6 +353,7 @@ public class AgentStates {
             payload.put("cause", cause);
             long seq = events.append(States.NONE.equals(attention) ? "attention.cleared" : "attention.changed", payload);
             s.attentionSeq = seq;
+            s.attentionOrigin = StateOrigin.of(cause, seq);
             s.record(new Transition(Transition.Axis.ATTENTION, from, attention, seq, cause));
             after.add(() -> publisher.publishEvent(new AgentStateChanged(pane.paneId(), pane.workspaceId(),
                     pane.taskId(), "attention", from, attention, seq, cause)));
