@@ -178,18 +178,8 @@ class RemoteHostTest {
         String pane = created.out().lines().filter(l -> l.startsWith("pane ")).findFirst().orElseThrow().substring(5);
         // tmux is the outer terminal a person would have; the attach inside it goes through ssh.
         String server = "st-remote-" + ProcessHandle.current().pid();
-        StringBuilder line = new StringBuilder();
-        for (String word : CliHarness.javaCommand("--host", "box", "attach", pane)) {
-            line.append('\'').append(word.replace("'", "'\\''")).append("' ");
-        }
-        List<String> tmux = new java.util.ArrayList<>(List.of("tmux", "-L", server, "new-session", "-d", "-x", "100",
-                "-y", "30"));
-        Map<String, String> env = new HashMap<>(local.environment());
-        env.putAll(viaSsh);
-        env.forEach((k, v) -> tmux.addAll(List.of("-e", k + "=" + v)));
-        tmux.add(line.toString());
+        startInTmux(server, viaSsh, "--host", "box", "attach", pane);
         try {
-            assertThat(new ProcessBuilder(tmux).inheritIO().start().waitFor()).isZero();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
             String screen = "";
             boolean typed = false;
@@ -209,6 +199,167 @@ class RemoteHostTest {
         } finally {
             run("tmux", "-L", server, "kill-server");
         }
+    }
+
+    @Test
+    void attachOverSshReconnectsToTheSameHostWhenTheSshConnectionDrops() throws Exception {
+        Run created = local.run(viaSsh, "", "--host", "box", "new", "dropped", "--", "bash");
+        assertThat(created.status()).as(created.toString()).isZero();
+        String pane = created.out().lines().filter(l -> l.startsWith("pane ")).findFirst().orElseThrow().substring(5);
+        String server = "st-remote-drop-" + ProcessHandle.current().pid();
+        Map<String, String> env = new HashMap<>(viaSsh);
+        env.put("SIGNALTTY_RECONNECT_TIMEOUT_S", "120");
+        startInTmux(server, env, "--host", "box", "attach", pane);
+        try {
+            typeUntilShown(server, "echo before-$((20+1))", "before-21");
+            long firstMaster = masterPid();
+
+            // The ssh connection goes away under the attach: the ControlMaster (and with it the forward
+            // carrying both of attach's connections) is killed outright.
+            ProcessHandle.of(firstMaster).orElseThrow().destroyForcibly();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            long secondMaster = -1;
+            while ((secondMaster <= 0 || secondMaster == firstMaster) && System.nanoTime() < deadline) {
+                Thread.sleep(300);
+                secondMaster = masterPidOrNone();
+            }
+            assertThat(secondMaster).as("attach set up a new ssh master").isPositive().isNotEqualTo(firstMaster);
+
+            // seed R297–R301: reattached with a fresh snapshot on the same remote pane; typing reaches it.
+            typeUntilShown(server, "echo after-$((40+2))", "after-42");
+            assertThat(capture(server)).as("still attached, not ended").doesNotContain("[detached")
+                    .doesNotContain("lost the daemon connection");
+            Run read = remote.run("pane", "read", pane);
+            assertThat(read.out()).contains("before-21").contains("after-42");
+        } finally {
+            run("tmux", "-L", server, "kill-server");
+        }
+    }
+
+    @Test
+    void allHostsAsksInParallelAndAStuckHostTimesOutWithoutDelayingTheOthers() throws Exception {
+        // A warm master for box, so its answer is a round trip through the forward.
+        assertThat(local.run(viaSsh, "", "--host", "box", "pane", "list").status()).isZero();
+        List<java.net.ServerSocket> stuck = new java.util.ArrayList<>();
+        java.util.concurrent.atomic.AtomicInteger open = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger mostOpen = new java.util.concurrent.atomic.AtomicInteger();
+        List<Thread> acceptors = new java.util.ArrayList<>();
+        try {
+            for (int i = 0; i < 3; i++) {
+                // Accepts the TCP connection and never says a word: ssh waits for a banner that never comes.
+                java.net.ServerSocket socket = new java.net.ServerSocket(0, 4, java.net.InetAddress.getLoopbackAddress());
+                stuck.add(socket);
+                acceptors.add(Thread.ofVirtual().start(() -> holdSilently(socket, open, mostOpen)));
+                Run added = local.run(viaSsh, "", "hosts", "add", "stuck" + i, "127.0.0.1:" + socket.getLocalPort());
+                assertThat(added.status()).as(added.toString()).isZero();
+            }
+            Map<String, String> env = new HashMap<>(viaSsh);
+            env.put("SIGNALTTY_HOST_TIMEOUT_S", "8"); // under ssh's own ConnectTimeout (10 s): ours ends it
+            Run all = local.run(env, "", "--all-hosts", "attention", "--json");
+            assertThat(all.status()).as(all.toString()).isEqualTo(1);
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> hosts = (List<Map<String, Object>>) CliHarness.json(all).get("hosts");
+            assertThat(hosts).extracting(h -> h.get("host")).containsExactly("local", "box", "stuck0", "stuck1", "stuck2");
+            assertThat(hosts.get(1).get("ok")).as("box answered: " + hosts.get(1)).isEqualTo(true);
+            for (int i = 2; i < 5; i++) {
+                assertThat(hosts.get(i).get("ok")).isEqualTo(false);
+                assertThat(hosts.get(i).get("error").toString()).contains("TIMEOUT").contains("stuck" + (i - 2));
+            }
+            for (int i = 0; i < 3; i++) {
+                assertThat(all.err()).contains("stuck" + i + ": TIMEOUT");
+            }
+            // Asked one after another, at most one silent connection would ever be open at a time.
+            assertThat(mostOpen.get()).as("all three stuck hosts were being asked at once").isEqualTo(3);
+        } finally {
+            for (int i = 0; i < 3; i++) {
+                local.run(viaSsh, "", "hosts", "remove", "stuck" + i);
+            }
+            for (java.net.ServerSocket socket : stuck) {
+                socket.close();
+            }
+            acceptors.forEach(Thread::interrupt);
+        }
+    }
+
+    /** Accepts connections and reads until each closes, counting how many are open at once. */
+    private static void holdSilently(java.net.ServerSocket server, java.util.concurrent.atomic.AtomicInteger open,
+            java.util.concurrent.atomic.AtomicInteger mostOpen) {
+        while (!server.isClosed()) {
+            try {
+                java.net.Socket socket = server.accept();
+                mostOpen.accumulateAndGet(open.incrementAndGet(), Math::max);
+                Thread.ofVirtual().start(() -> {
+                    try (socket; var in = socket.getInputStream()) {
+                        while (in.read() >= 0) {
+                            // ssh's banner and nothing else: never answered
+                        }
+                    } catch (java.io.IOException e) {
+                        // closed by ssh going away
+                    } finally {
+                        open.decrementAndGet();
+                    }
+                });
+            } catch (java.io.IOException e) {
+                return;
+            }
+        }
+    }
+
+    /** The pid of box's ControlMaster, as ssh -O check reports it. */
+    private long masterPid() throws Exception {
+        long pid = masterPidOrNone();
+        assertThat(pid).as("a ControlMaster for box").isPositive();
+        return pid;
+    }
+
+    private long masterPidOrNone() throws Exception {
+        Path control = Path.of(local.environment().get("XDG_RUNTIME_DIR"), "signaltty", "hosts", "box.ctl");
+        if (!Files.exists(control)) {
+            return -1;
+        }
+        Process check = new ProcessBuilder("ssh", "-F", sshConfig.toString(), "-o", "ControlPath=" + control,
+                "-O", "check", "box").redirectErrorStream(true).start();
+        String said = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        check.waitFor(15, TimeUnit.SECONDS);
+        var m = java.util.regex.Pattern.compile("pid=(\\d+)").matcher(said);
+        return m.find() ? Long.parseLong(m.group(1)) : -1;
+    }
+
+    /** Runs this build's CLI with {@code args} as the only window of a new tmux server (the outer terminal). */
+    private void startInTmux(String server, Map<String, String> extraEnv, String... args) throws Exception {
+        StringBuilder line = new StringBuilder();
+        for (String word : CliHarness.javaCommand(args)) {
+            line.append('\'').append(word.replace("'", "'\\''")).append("' ");
+        }
+        List<String> tmux = new java.util.ArrayList<>(List.of("tmux", "-L", server, "new-session", "-d", "-x", "100",
+                "-y", "30"));
+        Map<String, String> env = new HashMap<>(local.environment());
+        env.putAll(extraEnv);
+        env.forEach((k, v) -> tmux.addAll(List.of("-e", k + "=" + v)));
+        tmux.add(line.toString());
+        assertThat(new ProcessBuilder(tmux).inheritIO().start().waitFor()).isZero();
+    }
+
+    /**
+     * Types {@code command} and Enter until {@code shown} is on the outer screen (up to 120 s): a write
+     * made while attach is between connections is lost, never resent, so typing again is the user's way.
+     */
+    private static void typeUntilShown(String server, String command, String shown) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < deadline) {
+            String screen = capture(server);
+            if (screen.contains(shown)) {
+                return;
+            }
+            if (screen.contains("$") || screen.contains("#")) {
+                run("tmux", "-L", server, "send-keys", command, "Enter");
+            }
+            long next = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (System.nanoTime() < next && !capture(server).contains(shown)) {
+                Thread.sleep(300);
+            }
+        }
+        throw new AssertionError("'" + shown + "' never appeared:\n" + capture(server));
     }
 
     private static String capture(String server) throws Exception {
