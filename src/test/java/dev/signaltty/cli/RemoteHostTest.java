@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.signaltty.cli.CliHarness.Run;
 import dev.signaltty.cli.internal.Json;
+import dev.signaltty.cli.internal.Output;
 
 /**
  * {@code --host} through a real OpenSSH server on loopback: the "remote" machine is a second daemon
@@ -234,6 +235,47 @@ class RemoteHostTest {
         } finally {
             run("tmux", "-L", server, "kill-server");
         }
+    }
+
+    @Test
+    void theTabViewSwitchesBetweenHostsLabellingEach() throws Exception {
+        Run here = local.run("new", "here-view", "--", "bash");
+        assertThat(here.status()).as(here.toString()).isZero();
+        String localWs = here.out().lines().filter(l -> l.startsWith("workspace ")).findFirst().orElseThrow().substring(10);
+        String localPane = here.out().lines().filter(l -> l.startsWith("pane ")).findFirst().orElseThrow().substring(5);
+        assertThat(local.run("pane", "write", localPane, "--data", "echo here-$((40+2))\n").status()).isZero();
+        // The view opens the host's first workspace: its first tab's first pane gets a line to show.
+        assertThat(local.run(viaSsh, "", "--host", "box", "new", "there-view", "--", "bash").status()).isZero();
+        Object firstWs = Output.findId(CliHarness.json(remote.run("workspace", "list", "--json")), "workspace_id", "ws_");
+        Object firstTab = Output.findId(CliHarness.json(remote.run("tab", "list", String.valueOf(firstWs), "--json")),
+                "tab_id", "tab_");
+        Map<String, Object> tab = CliHarness.json(remote.run("tab", "get", String.valueOf(firstTab), "--json"));
+        String remotePane = String.valueOf(((List<?>) tab.get("pane_ids")).getFirst());
+        assertThat(remote.run("pane", "write", remotePane, "--data", "echo there-$((3*3))0\n").status()).isZero();
+
+        String server = "st-remote-view-" + ProcessHandle.current().pid();
+        startInTmux(server, viaSsh, "view", localWs);
+        try {
+            awaitScreen(server, "local: here-view", "here-42");
+            run("tmux", "-L", server, "send-keys", "C-b", "H");
+            awaitScreen(server, "box: ", "there-90"); // box's panes, drawn from its daemon through ssh
+            assertThat(capture(server)).doesNotContain("here-42");
+            run("tmux", "-L", server, "send-keys", "C-b", "H");
+            awaitScreen(server, "local: ", "-"); // and back to this machine's daemon
+        } finally {
+            run("tmux", "-L", server, "kill-server");
+        }
+    }
+
+    /** Waits up to 120 s until the outer screen shows both texts. */
+    private static void awaitScreen(String server, String first, String second) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        String screen = capture(server);
+        while (!(screen.contains(first) && screen.contains(second)) && System.nanoTime() < deadline) {
+            Thread.sleep(300);
+            screen = capture(server);
+        }
+        assertThat(screen).as("the view's screen").contains(first).contains(second);
     }
 
     @Test

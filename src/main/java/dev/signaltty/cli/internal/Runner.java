@@ -236,8 +236,11 @@ public final class Runner {
             }
             return new Attach(daemon, out, err).run(pane, inv.options().noStart(), prefix);
         }
-        return dev.signaltty.cli.internal.view.TabView.run(daemon.connect(inv.options().noStart(), err),
-                (String) p.get("workspace_id"), tab, prefix, out);
+        var hosts = dev.signaltty.cli.internal.remote.HostChoice.all(env,
+                dev.signaltty.cli.internal.view.TabView.RECONNECT_MS);
+        return dev.signaltty.cli.internal.view.TabView.run(daemon.connect(inv.options().noStart(), err), hosts,
+                dev.signaltty.cli.internal.remote.HostChoice.indexOf(hosts, env), (String) p.get("workspace_id"), tab,
+                prefix, out);
     }
 
     private int status(boolean json) {

@@ -137,6 +137,26 @@ public final class SshTunnel {
         control(List.of("-O", "forward", "-L", localSocket() + ":" + remoteSocket), false);
     }
 
+    /**
+     * Makes the remote dashboard at {@code remoteAddress:port} reachable here as {@code 127.0.0.1:port}:
+     * a TCP forward on the same master, with the same port number, because the dashboard answers only
+     * its own port in Host and Origin (its DNS-rebinding defence) and names its cookie after the port
+     * (ADR-0225). Repeating it replaces the forward; a port already taken here is an error naming it.
+     */
+    public void forwardDashboard(String remoteAddress, int port) {
+        prepareDir();
+        if (!masterAlive()) {
+            startMaster();
+        }
+        String spec = "127.0.0.1:" + port + ":" + remoteAddress + ":" + port;
+        control(List.of("-O", "cancel", "-L", spec), true);
+        if (control(List.of("-O", "forward", "-L", spec), true) != 0) {
+            throw new CliException("IO_ERROR", "host " + host.label() + ": cannot forward 127.0.0.1:" + port
+                    + " here to its dashboard (is the port in use on this machine? set signaltty.web.port on "
+                    + "the host to another one): " + lastLine(log()));
+        }
+    }
+
     /** Runs a whole CLI command on the remote host (server start/stop/status/recover), its I/O ours. */
     public int exec(List<String> words, boolean tty) {
         prepareDir();
