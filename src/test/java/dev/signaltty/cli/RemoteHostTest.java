@@ -42,6 +42,10 @@ class RemoteHostTest {
         this.temp = temp;
         local = new CliHarness(Files.createDirectories(temp.resolve("local")));
         remote = new CliHarness(Files.createDirectories(temp.resolve("remote")));
+        // The "remote" machine shares this one's loopback: its dashboard binds 127.0.0.2, so the forward
+        // of the same port number to 127.0.0.1 here is free, as it is between two real machines.
+        Path remoteConfig = Files.createDirectories(Path.of(remote.environment().get("XDG_CONFIG_HOME"), "signaltty"));
+        Files.writeString(remoteConfig.resolve("config.yml"), "signaltty:\n  web:\n    address: 127.0.0.2\n");
         Path ssh = Files.createDirectories(temp.resolve("ssh"));
         Files.setPosixFilePermissions(ssh, PosixFilePermissions.fromString("rwx------"));
         sshConfig = ssh.resolve("config");
@@ -276,6 +280,61 @@ class RemoteHostTest {
             screen = capture(server);
         }
         assertThat(screen).as("the view's screen").contains(first).contains(second);
+    }
+
+    @Test
+    void aRemoteHostsDashboardIsServedHereThroughTheSshForward() throws Exception {
+        Run created = local.run(viaSsh, "", "--host", "box", "new", "on-the-web", "--", "bash");
+        assertThat(created.status()).as(created.toString()).isZero();
+        String pane = created.out().lines().filter(l -> l.startsWith("pane ")).findFirst().orElseThrow().substring(5);
+        Run web = local.run(viaSsh, "", "--host", "box", "web", "--json");
+        assertThat(web.status()).as(web.toString()).isZero();
+        Map<String, Object> started = CliHarness.json(web);
+        assertThat(started.get("host")).isEqualTo("box");
+        java.net.URI remoteUrl = java.net.URI.create(String.valueOf(started.get("remote_url")));
+        assertThat(remoteUrl.getHost()).isEqualTo("127.0.0.2"); // the box's own dashboard address
+        String here = "http://127.0.0.1:" + remoteUrl.getPort();
+        assertThat(started.get("url")).isEqualTo(here);
+        assertThat(String.valueOf(started.get("login_url"))).startsWith(here + "/login?token=");
+
+        var http = java.net.http.HttpClient.newBuilder().followRedirects(java.net.http.HttpClient.Redirect.NEVER).build();
+        var login = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(String.valueOf(started.get("login_url"))))
+                .timeout(java.time.Duration.ofSeconds(60)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(login.statusCode()).as(login.body()).isEqualTo(303);
+        String cookie = login.headers().firstValue("set-cookie").orElseThrow().split(";")[0];
+        assertThat(cookie).startsWith("signaltty_session_" + remoteUrl.getPort() + "=");
+        var page = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(here + "/")).header("Cookie", cookie)
+                .timeout(java.time.Duration.ofSeconds(60)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(page.statusCode()).isEqualTo(200);
+
+        // The page's WebSocket, through the same forward, is a connection to the box's daemon.
+        java.util.concurrent.BlockingQueue<String> received = new java.util.concurrent.LinkedBlockingQueue<>();
+        var socket = http.newWebSocketBuilder().header("Cookie", cookie).header("Origin", here)
+                .buildAsync(java.net.URI.create("ws://127.0.0.1:" + remoteUrl.getPort() + "/ws"),
+                        new java.net.http.WebSocket.Listener() {
+                            private final StringBuilder text = new StringBuilder();
+
+                            @Override
+                            public java.util.concurrent.CompletionStage<?> onText(java.net.http.WebSocket ws,
+                                    CharSequence data, boolean last) {
+                                text.append(data);
+                                if (last) {
+                                    received.add(text.toString());
+                                    text.setLength(0);
+                                }
+                                ws.request(1);
+                                return null;
+                            }
+                        }).get(60, TimeUnit.SECONDS);
+        try {
+            socket.sendText(Json.write(Map.of("protocol", "signaltty/1", "id", 1, "method", "pane.get",
+                    "params", Map.of("pane_id", pane))), true).get(60, TimeUnit.SECONDS);
+            String reply = received.poll(60, TimeUnit.SECONDS);
+            assertThat(reply).as("pane.get answered over the forwarded WebSocket").isNotNull()
+                    .contains("\"ok\":true").contains(pane);
+        } finally {
+            socket.abort();
+        }
     }
 
     @Test
