@@ -335,6 +335,26 @@ class RemoteHostTest {
         } finally {
             socket.abort();
         }
+
+        // A person's browser: a fresh login link, the box's pane on the page, labelled with its host.
+        Run again = local.run(viaSsh, "", "--host", "box", "web", "--json");
+        String link = String.valueOf(CliHarness.json(again).get("login_url"));
+        assertThat(link).endsWith("#host=box");
+        assertThat(remote.run("pane", "write", pane, "--data", "echo in-the-page-$((7*6))\n").status()).isZero();
+        Object tab = ((Map<?, ?>) CliHarness.json(remote.run("pane", "get", pane, "--json")).get("pane")).get("tab_id");
+        try (dev.signaltty.web.Browser browser = new dev.signaltty.web.Browser(1200, 800)) {
+            browser.driver.get(link);
+            browser.until(d -> Boolean.TRUE.equals(browser.js("return !!document.querySelector('.conn.up')")));
+            browser.until(d -> Boolean.TRUE.equals(browser.js("const e = document.querySelector(arguments[0]);"
+                    + " if (e) e.click(); return !!e;", ".tab[data-tab-id='" + tab + "']")));
+            String paneSelector = ".pane[data-pane-id='" + pane + "']";
+            browser.until(d -> String.valueOf(browser.js("const r = document.querySelector(arguments[0] + ' .xterm-rows');"
+                    + " return r ? r.innerText : '';", paneSelector)).contains("in-the-page-42"));
+            String label = browser.until(d -> (String) browser.js("const e = document.querySelector(arguments[0] + "
+                    + "' .pane-head .host-label'); return e ? e.textContent : null;", paneSelector));
+            assertThat(label).as("the pane's host label").isEqualTo("box");
+            assertThat(browser.driver.getTitle()).startsWith("box · ");
+        }
     }
 
     @Test

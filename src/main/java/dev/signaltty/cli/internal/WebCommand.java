@@ -58,7 +58,8 @@ final class WebCommand {
     /**
      * {@code --host}: the remote daemon's dashboard is on that host's loopback; a forward on the host's
      * ssh master brings it here on the same port, and the URLs are rewritten to this end of it. The
-     * reply says which host it is ({@code host}), as the page itself cannot know the name used here.
+     * reply says which host it is ({@code host}), as the page itself cannot know the name used here;
+     * the login link carries it to the page in its fragment.
      */
     private Map<String, Object> forwarded(dev.signaltty.cli.internal.remote.SshTunnel tunnel, Map<?, ?> started) {
         java.net.URI url = java.net.URI.create(String.valueOf(started.get("url")));
@@ -73,7 +74,9 @@ final class WebCommand {
         Map<String, Object> local = new java.util.LinkedHashMap<>();
         started.forEach((k, v) -> local.put(String.valueOf(k), v));
         local.put("url", here);
-        local.put("login_url", here + String.valueOf(started.get("login_url")).substring(url.toString().length()));
+        // #host=: the page labels its panes with this name (host-label.js); the login redirect keeps it.
+        local.put("login_url", here + String.valueOf(started.get("login_url")).substring(url.toString().length())
+                + "#host=" + java.net.URLEncoder.encode(tunnel.host().name(), java.nio.charset.StandardCharsets.UTF_8));
         local.put("host", tunnel.host().name());
         local.put("remote_url", url.toString());
         return local;
