@@ -458,6 +458,7 @@ class RemoteHostTest {
         env.putAll(extraEnv);
         env.forEach((k, v) -> tmux.addAll(List.of("-e", k + "=" + v)));
         tmux.add(line.toString());
+        tmux.addAll(List.of(";", "set-option", "-g", "remain-on-exit", "on")); // a failure's last words stay on screen
         assertThat(new ProcessBuilder(tmux).inheritIO().start().waitFor()).isZero();
     }
 

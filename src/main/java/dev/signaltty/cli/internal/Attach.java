@@ -204,7 +204,8 @@ final class Attach {
                 attach(fresh, pane);
                 return true;
             } catch (CliException e) {
-                if (!"NO_SUCH_SERVER".equals(e.code()) && !"IO_ERROR".equals(e.code())) {
+                // TIMEOUT: an ssh step of the tunnel ran past its deadline (a loaded or slow link)
+                if (!"NO_SUCH_SERVER".equals(e.code()) && !"IO_ERROR".equals(e.code()) && !"TIMEOUT".equals(e.code())) {
                     return false; // e.g. NO_SUCH_PANE: nothing to come back to
                 }
                 sleep(200);

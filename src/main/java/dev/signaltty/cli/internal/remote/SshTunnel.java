@@ -41,6 +41,13 @@ public final class SshTunnel {
     static final long CONTROL_DEADLINE_S = 15;
     static final String PERSIST = "600";
 
+    /**
+     * One set-up at a time per host in this process: attach's stream and input threads both reconnect
+     * after a drop, and two concurrent opens would cancel each other's forward.
+     */
+    private static final java.util.concurrent.ConcurrentHashMap<Path, Object> OPENING =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
     private final HostTarget host;
     private final Path dir;
     private final Function<String, @Nullable String> env;
@@ -92,7 +99,13 @@ public final class SshTunnel {
         if (client != null) {
             return client;
         }
-        open(noStart);
+        synchronized (OPENING.computeIfAbsent(controlPath(), k -> new Object())) {
+            client = tryConnect(); // another thread may have set the way up meanwhile
+            if (client != null) {
+                return client;
+            }
+            open(noStart);
+        }
         client = tryConnect();
         if (client == null) {
             throw new CliException("NO_SUCH_SERVER", "host " + host.label() + ": the forwarded socket "
