@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.signaltty.cli.CliHarness.Run;
 import dev.signaltty.cli.internal.Json;
+import dev.signaltty.cli.internal.Output;
 
 /**
  * {@code --host} through a real OpenSSH server on loopback: the "remote" machine is a second daemon
@@ -41,6 +42,10 @@ class RemoteHostTest {
         this.temp = temp;
         local = new CliHarness(Files.createDirectories(temp.resolve("local")));
         remote = new CliHarness(Files.createDirectories(temp.resolve("remote")));
+        // The "remote" machine shares this one's loopback: its dashboard binds 127.0.0.2, so the forward
+        // of the same port number to 127.0.0.1 here is free, as it is between two real machines.
+        Path remoteConfig = Files.createDirectories(Path.of(remote.environment().get("XDG_CONFIG_HOME"), "signaltty"));
+        Files.writeString(remoteConfig.resolve("config.yml"), "signaltty:\n  web:\n    address: 127.0.0.2\n");
         Path ssh = Files.createDirectories(temp.resolve("ssh"));
         Files.setPosixFilePermissions(ssh, PosixFilePermissions.fromString("rwx------"));
         sshConfig = ssh.resolve("config");
@@ -178,18 +183,8 @@ class RemoteHostTest {
         String pane = created.out().lines().filter(l -> l.startsWith("pane ")).findFirst().orElseThrow().substring(5);
         // tmux is the outer terminal a person would have; the attach inside it goes through ssh.
         String server = "st-remote-" + ProcessHandle.current().pid();
-        StringBuilder line = new StringBuilder();
-        for (String word : CliHarness.javaCommand("--host", "box", "attach", pane)) {
-            line.append('\'').append(word.replace("'", "'\\''")).append("' ");
-        }
-        List<String> tmux = new java.util.ArrayList<>(List.of("tmux", "-L", server, "new-session", "-d", "-x", "100",
-                "-y", "30"));
-        Map<String, String> env = new HashMap<>(local.environment());
-        env.putAll(viaSsh);
-        env.forEach((k, v) -> tmux.addAll(List.of("-e", k + "=" + v)));
-        tmux.add(line.toString());
+        startInTmux(server, viaSsh, "--host", "box", "attach", pane);
         try {
-            assertThat(new ProcessBuilder(tmux).inheritIO().start().waitFor()).isZero();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
             String screen = "";
             boolean typed = false;
@@ -209,6 +204,284 @@ class RemoteHostTest {
         } finally {
             run("tmux", "-L", server, "kill-server");
         }
+    }
+
+    @Test
+    void attachOverSshReconnectsToTheSameHostWhenTheSshConnectionDrops() throws Exception {
+        Run created = local.run(viaSsh, "", "--host", "box", "new", "dropped", "--", "bash");
+        assertThat(created.status()).as(created.toString()).isZero();
+        String pane = created.out().lines().filter(l -> l.startsWith("pane ")).findFirst().orElseThrow().substring(5);
+        String server = "st-remote-drop-" + ProcessHandle.current().pid();
+        Map<String, String> env = new HashMap<>(viaSsh);
+        env.put("SIGNALTTY_RECONNECT_TIMEOUT_S", "120");
+        startInTmux(server, env, "--host", "box", "attach", pane);
+        try {
+            typeUntilShown(server, "echo before-$((20+1))", "before-21");
+            long firstMaster = masterPid();
+
+            // The ssh connection goes away under the attach: the ControlMaster (and with it the forward
+            // carrying both of attach's connections) is killed outright.
+            ProcessHandle.of(firstMaster).orElseThrow().destroyForcibly();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            long secondMaster = -1;
+            while ((secondMaster <= 0 || secondMaster == firstMaster) && System.nanoTime() < deadline) {
+                Thread.sleep(300);
+                secondMaster = masterPidOrNone();
+            }
+            assertThat(secondMaster).as("attach set up a new ssh master").isPositive().isNotEqualTo(firstMaster);
+
+            // seed R297–R301: reattached with a fresh snapshot on the same remote pane; typing reaches it.
+            typeUntilShown(server, "echo after-$((40+2))", "after-42");
+            assertThat(capture(server)).as("still attached, not ended").doesNotContain("[detached")
+                    .doesNotContain("lost the daemon connection");
+            Run read = remote.run("pane", "read", pane);
+            assertThat(read.out()).contains("before-21").contains("after-42");
+        } finally {
+            run("tmux", "-L", server, "kill-server");
+        }
+    }
+
+    @Test
+    void theTabViewSwitchesBetweenHostsLabellingEach() throws Exception {
+        Run here = local.run("new", "here-view", "--", "bash");
+        assertThat(here.status()).as(here.toString()).isZero();
+        String localWs = here.out().lines().filter(l -> l.startsWith("workspace ")).findFirst().orElseThrow().substring(10);
+        String localPane = here.out().lines().filter(l -> l.startsWith("pane ")).findFirst().orElseThrow().substring(5);
+        assertThat(local.run("pane", "write", localPane, "--data", "echo here-$((40+2))\n").status()).isZero();
+        // The view opens the host's first workspace: its first tab's first pane gets a line to show.
+        assertThat(local.run(viaSsh, "", "--host", "box", "new", "there-view", "--", "bash").status()).isZero();
+        Object firstWs = Output.findId(CliHarness.json(remote.run("workspace", "list", "--json")), "workspace_id", "ws_");
+        Object firstTab = Output.findId(CliHarness.json(remote.run("tab", "list", String.valueOf(firstWs), "--json")),
+                "tab_id", "tab_");
+        Map<String, Object> tab = CliHarness.json(remote.run("tab", "get", String.valueOf(firstTab), "--json"));
+        String remotePane = String.valueOf(((List<?>) tab.get("pane_ids")).getFirst());
+        assertThat(remote.run("pane", "write", remotePane, "--data", "echo there-$((3*3))0\n").status()).isZero();
+
+        String server = "st-remote-view-" + ProcessHandle.current().pid();
+        startInTmux(server, viaSsh, "view", localWs);
+        try {
+            awaitScreen(server, "local: here-view", "here-42");
+            run("tmux", "-L", server, "send-keys", "C-b", "H");
+            awaitScreen(server, "box: ", "there-90"); // box's panes, drawn from its daemon through ssh
+            assertThat(capture(server)).doesNotContain("here-42");
+            run("tmux", "-L", server, "send-keys", "C-b", "H");
+            awaitScreen(server, "local: ", "-"); // and back to this machine's daemon
+        } finally {
+            run("tmux", "-L", server, "kill-server");
+        }
+    }
+
+    /** Waits up to 120 s until the outer screen shows both texts. */
+    private static void awaitScreen(String server, String first, String second) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        String screen = capture(server);
+        while (!(screen.contains(first) && screen.contains(second)) && System.nanoTime() < deadline) {
+            Thread.sleep(300);
+            screen = capture(server);
+        }
+        assertThat(screen).as("the view's screen").contains(first).contains(second);
+    }
+
+    @Test
+    void aRemoteHostsDashboardIsServedHereThroughTheSshForward() throws Exception {
+        Run created = local.run(viaSsh, "", "--host", "box", "new", "on-the-web", "--", "bash");
+        assertThat(created.status()).as(created.toString()).isZero();
+        String pane = created.out().lines().filter(l -> l.startsWith("pane ")).findFirst().orElseThrow().substring(5);
+        Run web = local.run(viaSsh, "", "--host", "box", "web", "--json");
+        assertThat(web.status()).as(web.toString()).isZero();
+        Map<String, Object> started = CliHarness.json(web);
+        assertThat(started.get("host")).isEqualTo("box");
+        java.net.URI remoteUrl = java.net.URI.create(String.valueOf(started.get("remote_url")));
+        assertThat(remoteUrl.getHost()).isEqualTo("127.0.0.2"); // the box's own dashboard address
+        String here = "http://127.0.0.1:" + remoteUrl.getPort();
+        assertThat(started.get("url")).isEqualTo(here);
+        assertThat(String.valueOf(started.get("login_url"))).startsWith(here + "/login?token=");
+
+        var http = java.net.http.HttpClient.newBuilder().followRedirects(java.net.http.HttpClient.Redirect.NEVER).build();
+        var login = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(String.valueOf(started.get("login_url"))))
+                .timeout(java.time.Duration.ofSeconds(60)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(login.statusCode()).as(login.body()).isEqualTo(303);
+        String cookie = login.headers().firstValue("set-cookie").orElseThrow().split(";")[0];
+        assertThat(cookie).startsWith("signaltty_session_" + remoteUrl.getPort() + "=");
+        var page = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(here + "/")).header("Cookie", cookie)
+                .timeout(java.time.Duration.ofSeconds(60)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(page.statusCode()).isEqualTo(200);
+
+        // The page's WebSocket, through the same forward, is a connection to the box's daemon.
+        java.util.concurrent.BlockingQueue<String> received = new java.util.concurrent.LinkedBlockingQueue<>();
+        var socket = http.newWebSocketBuilder().header("Cookie", cookie).header("Origin", here)
+                .buildAsync(java.net.URI.create("ws://127.0.0.1:" + remoteUrl.getPort() + "/ws"),
+                        new java.net.http.WebSocket.Listener() {
+                            private final StringBuilder text = new StringBuilder();
+
+                            @Override
+                            public java.util.concurrent.CompletionStage<?> onText(java.net.http.WebSocket ws,
+                                    CharSequence data, boolean last) {
+                                text.append(data);
+                                if (last) {
+                                    received.add(text.toString());
+                                    text.setLength(0);
+                                }
+                                ws.request(1);
+                                return null;
+                            }
+                        }).get(60, TimeUnit.SECONDS);
+        try {
+            socket.sendText(Json.write(Map.of("protocol", "signaltty/1", "id", 1, "method", "pane.get",
+                    "params", Map.of("pane_id", pane))), true).get(60, TimeUnit.SECONDS);
+            String reply = received.poll(60, TimeUnit.SECONDS);
+            assertThat(reply).as("pane.get answered over the forwarded WebSocket").isNotNull()
+                    .contains("\"ok\":true").contains(pane);
+        } finally {
+            socket.abort();
+        }
+
+        // A person's browser: a fresh login link, the box's pane on the page, labelled with its host.
+        Run again = local.run(viaSsh, "", "--host", "box", "web", "--json");
+        String link = String.valueOf(CliHarness.json(again).get("login_url"));
+        assertThat(link).endsWith("#host=box");
+        assertThat(remote.run("pane", "write", pane, "--data", "echo in-the-page-$((7*6))\n").status()).isZero();
+        Object tab = ((Map<?, ?>) CliHarness.json(remote.run("pane", "get", pane, "--json")).get("pane")).get("tab_id");
+        try (dev.signaltty.web.Browser browser = new dev.signaltty.web.Browser(1200, 800)) {
+            browser.driver.get(link);
+            browser.until(d -> Boolean.TRUE.equals(browser.js("return !!document.querySelector('.conn.up')")));
+            browser.until(d -> Boolean.TRUE.equals(browser.js("const e = document.querySelector(arguments[0]);"
+                    + " if (e) e.click(); return !!e;", ".tab[data-tab-id='" + tab + "']")));
+            String paneSelector = ".pane[data-pane-id='" + pane + "']";
+            browser.until(d -> String.valueOf(browser.js("const r = document.querySelector(arguments[0] + ' .xterm-rows');"
+                    + " return r ? r.innerText : '';", paneSelector)).contains("in-the-page-42"));
+            String label = browser.until(d -> (String) browser.js("const e = document.querySelector(arguments[0] + "
+                    + "' .pane-head .host-label'); return e ? e.textContent : null;", paneSelector));
+            assertThat(label).as("the pane's host label").isEqualTo("box");
+            assertThat(browser.driver.getTitle()).startsWith("box · ");
+        }
+    }
+
+    @Test
+    void allHostsAsksInParallelAndAStuckHostTimesOutWithoutDelayingTheOthers() throws Exception {
+        // A warm master for box, so its answer is a round trip through the forward.
+        assertThat(local.run(viaSsh, "", "--host", "box", "pane", "list").status()).isZero();
+        List<java.net.ServerSocket> stuck = new java.util.ArrayList<>();
+        java.util.concurrent.atomic.AtomicInteger open = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger mostOpen = new java.util.concurrent.atomic.AtomicInteger();
+        List<Thread> acceptors = new java.util.ArrayList<>();
+        try {
+            for (int i = 0; i < 3; i++) {
+                // Accepts the TCP connection and never says a word: ssh waits for a banner that never comes.
+                java.net.ServerSocket socket = new java.net.ServerSocket(0, 4, java.net.InetAddress.getLoopbackAddress());
+                stuck.add(socket);
+                acceptors.add(Thread.ofVirtual().start(() -> holdSilently(socket, open, mostOpen)));
+                Run added = local.run(viaSsh, "", "hosts", "add", "stuck" + i, "127.0.0.1:" + socket.getLocalPort());
+                assertThat(added.status()).as(added.toString()).isZero();
+            }
+            Map<String, String> env = new HashMap<>(viaSsh);
+            env.put("SIGNALTTY_HOST_TIMEOUT_S", "8"); // under ssh's own ConnectTimeout (10 s): ours ends it
+            Run all = local.run(env, "", "--all-hosts", "attention", "--json");
+            assertThat(all.status()).as(all.toString()).isEqualTo(1);
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> hosts = (List<Map<String, Object>>) CliHarness.json(all).get("hosts");
+            assertThat(hosts).extracting(h -> h.get("host")).containsExactly("local", "box", "stuck0", "stuck1", "stuck2");
+            assertThat(hosts.get(1).get("ok")).as("box answered: " + hosts.get(1)).isEqualTo(true);
+            for (int i = 2; i < 5; i++) {
+                assertThat(hosts.get(i).get("ok")).isEqualTo(false);
+                assertThat(hosts.get(i).get("error").toString()).contains("TIMEOUT").contains("stuck" + (i - 2));
+            }
+            for (int i = 0; i < 3; i++) {
+                assertThat(all.err()).contains("stuck" + i + ": TIMEOUT");
+            }
+            // Asked one after another, at most one silent connection would ever be open at a time.
+            assertThat(mostOpen.get()).as("all three stuck hosts were being asked at once").isEqualTo(3);
+        } finally {
+            for (int i = 0; i < 3; i++) {
+                local.run(viaSsh, "", "hosts", "remove", "stuck" + i);
+            }
+            for (java.net.ServerSocket socket : stuck) {
+                socket.close();
+            }
+            acceptors.forEach(Thread::interrupt);
+        }
+    }
+
+    /** Accepts connections and reads until each closes, counting how many are open at once. */
+    private static void holdSilently(java.net.ServerSocket server, java.util.concurrent.atomic.AtomicInteger open,
+            java.util.concurrent.atomic.AtomicInteger mostOpen) {
+        while (!server.isClosed()) {
+            try {
+                java.net.Socket socket = server.accept();
+                mostOpen.accumulateAndGet(open.incrementAndGet(), Math::max);
+                Thread.ofVirtual().start(() -> {
+                    try (socket; var in = socket.getInputStream()) {
+                        while (in.read() >= 0) {
+                            // ssh's banner and nothing else: never answered
+                        }
+                    } catch (java.io.IOException e) {
+                        // closed by ssh going away
+                    } finally {
+                        open.decrementAndGet();
+                    }
+                });
+            } catch (java.io.IOException e) {
+                return;
+            }
+        }
+    }
+
+    /** The pid of box's ControlMaster, as ssh -O check reports it. */
+    private long masterPid() throws Exception {
+        long pid = masterPidOrNone();
+        assertThat(pid).as("a ControlMaster for box").isPositive();
+        return pid;
+    }
+
+    private long masterPidOrNone() throws Exception {
+        Path control = Path.of(local.environment().get("XDG_RUNTIME_DIR"), "signaltty", "hosts", "box.ctl");
+        if (!Files.exists(control)) {
+            return -1;
+        }
+        Process check = new ProcessBuilder("ssh", "-F", sshConfig.toString(), "-o", "ControlPath=" + control,
+                "-O", "check", "box").redirectErrorStream(true).start();
+        String said = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        check.waitFor(15, TimeUnit.SECONDS);
+        var m = java.util.regex.Pattern.compile("pid=(\\d+)").matcher(said);
+        return m.find() ? Long.parseLong(m.group(1)) : -1;
+    }
+
+    /** Runs this build's CLI with {@code args} as the only window of a new tmux server (the outer terminal). */
+    private void startInTmux(String server, Map<String, String> extraEnv, String... args) throws Exception {
+        StringBuilder line = new StringBuilder();
+        for (String word : CliHarness.javaCommand(args)) {
+            line.append('\'').append(word.replace("'", "'\\''")).append("' ");
+        }
+        List<String> tmux = new java.util.ArrayList<>(List.of("tmux", "-L", server, "new-session", "-d", "-x", "100",
+                "-y", "30"));
+        Map<String, String> env = new HashMap<>(local.environment());
+        env.putAll(extraEnv);
+        env.forEach((k, v) -> tmux.addAll(List.of("-e", k + "=" + v)));
+        tmux.add(line.toString());
+        tmux.addAll(List.of(";", "set-option", "-g", "remain-on-exit", "on")); // a failure's last words stay on screen
+        assertThat(new ProcessBuilder(tmux).inheritIO().start().waitFor()).isZero();
+    }
+
+    /**
+     * Types {@code command} and Enter until {@code shown} is on the outer screen (up to 120 s): a write
+     * made while attach is between connections is lost, never resent, so typing again is the user's way.
+     */
+    private static void typeUntilShown(String server, String command, String shown) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < deadline) {
+            String screen = capture(server);
+            if (screen.contains(shown)) {
+                return;
+            }
+            if (screen.contains("$") || screen.contains("#")) {
+                run("tmux", "-L", server, "send-keys", command, "Enter");
+            }
+            long next = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (System.nanoTime() < next && !capture(server).contains(shown)) {
+                Thread.sleep(300);
+            }
+        }
+        throw new AssertionError("'" + shown + "' never appeared:\n" + capture(server));
     }
 
     private static String capture(String server) throws Exception {

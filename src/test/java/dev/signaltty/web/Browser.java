@@ -21,14 +21,14 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * so Selenium Manager never runs (and never downloads a browser or driver). Background networking is
  * off: the closed network must not be hammered. A fresh profile per browser, deleted on close.
  */
-final class Browser implements AutoCloseable {
+public final class Browser implements AutoCloseable {
 
     static final Duration DEADLINE = Duration.ofSeconds(90);
 
-    final ChromeDriver driver;
+    public final ChromeDriver driver;
     private final Path profile;
 
-    Browser(int width, int height) throws IOException {
+    public Browser(int width, int height) throws IOException {
         this(width, height, null);
     }
 
@@ -62,7 +62,7 @@ final class Browser implements AutoCloseable {
     }
 
     /** Waits for the condition; at the deadline saves what the page showed as target/browser-timeout.png. */
-    <T> T until(Function<WebDriver, T> condition) {
+    public <T> T until(Function<WebDriver, T> condition) {
         try {
             return new WebDriverWait(driver, DEADLINE, Duration.ofMillis(100))
                     .ignoring(org.openqa.selenium.StaleElementReferenceException.class).until(condition);
@@ -92,7 +92,7 @@ final class Browser implements AutoCloseable {
                 selector, name));
     }
 
-    Object js(String script, Object... args) {
+    public Object js(String script, Object... args) {
         return ((JavascriptExecutor) driver).executeScript(script, args);
     }
 

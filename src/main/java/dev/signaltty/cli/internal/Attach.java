@@ -13,7 +13,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.jspecify.annotations.Nullable;
 
 import dev.signaltty.cli.internal.view.OuterTerminal;
-import dev.signaltty.transport.SignalttyPaths;
 
 /**
  * {@code signaltty attach <pane>}: the terminal (JLine, raw mode, on the alternate screen) shows the
@@ -25,13 +24,16 @@ import dev.signaltty.transport.SignalttyPaths;
  * event, the other the input writes and resizes, so responses never interleave with the stream. Output
  * the snapshot already covers is trimmed; a forward byte gap, or a lost stream connection, triggers a
  * reattach (attach is not mutating, so repeating it is safe). Writes are never resent.
+ *
+ * <p>Every connection, the first and each reconnect, goes through {@link Daemon#connect}: under
+ * {@code --host} that is the ssh tunnel, so a dropped ssh connection is set up again to the same host
+ * (a new ControlMaster and forward) and the pane is reattached there, never on this machine's daemon.
  */
 final class Attach {
 
     static final long RECONNECT_DEADLINE_MS = 5_000;
 
     private final Daemon daemon;
-    private final SignalttyPaths paths;
     private final PrintStream out;
     private final PrintStream err;
     private final AtomicBoolean detached = new AtomicBoolean();
@@ -46,9 +48,8 @@ final class Attach {
     /** The connection that subscribed to the pane's end (a reattach on it does not subscribe again). */
     private @Nullable Client subscribed;
 
-    Attach(Daemon daemon, SignalttyPaths paths, PrintStream out, PrintStream err) {
+    Attach(Daemon daemon, PrintStream out, PrintStream err) {
         this.daemon = daemon;
-        this.paths = paths;
         this.out = out;
         this.err = err;
     }
@@ -56,7 +57,7 @@ final class Attach {
     int run(String pane, boolean noStart, byte prefix) {
         Client first = daemon.connect(noStart, err);
         stream = first;
-        control = Client.connect(paths.socket());
+        control = daemon.connect(true, err);
         OuterTerminal t = OuterTerminal.open();
         tty = t;
         Thread restore = new Thread(t::close);
@@ -188,16 +189,23 @@ final class Attach {
         }
     }
 
+    /**
+     * A new stream connection, then (seed R297–R301's order) subscribe to the pane's end, attach, repaint
+     * from the snapshot and feed from its offset. The control connection went down with the stream's
+     * (same socket, or same ssh master), so it is dropped too and the next input opens a new one.
+     */
     private boolean reconnect(String pane) {
-        long deadline = System.nanoTime() + RECONNECT_DEADLINE_MS * 1_000_000;
+        long deadline = System.nanoTime() + daemon.reconnectDeadlineMs(RECONNECT_DEADLINE_MS) * 1_000_000;
         while (!detached.get() && System.nanoTime() < deadline) {
             try {
-                Client fresh = Client.connect(paths.socket());
+                Client fresh = daemon.connect(true, err);
                 stream = fresh;
+                dropControl();
                 attach(fresh, pane);
                 return true;
             } catch (CliException e) {
-                if (!"NO_SUCH_SERVER".equals(e.code()) && !"IO_ERROR".equals(e.code())) {
+                // TIMEOUT: an ssh step of the tunnel ran past its deadline (a loaded or slow link)
+                if (!"NO_SUCH_SERVER".equals(e.code()) && !"IO_ERROR".equals(e.code()) && !"TIMEOUT".equals(e.code())) {
                     return false; // e.g. NO_SUCH_PANE: nothing to come back to
                 }
                 sleep(200);
@@ -251,7 +259,7 @@ final class Attach {
         try {
             Client c = control;
             if (c == null) {
-                c = Client.connect(paths.socket());
+                c = daemon.connect(true, err);
                 control = c;
             }
             Client.Response response = c.call(method, params);
@@ -263,6 +271,11 @@ final class Attach {
             control = null; // the next input opens a new connection; this one is not resent
             err.print("\r\n" + e.code() + ": " + e.getMessage() + "\r\n");
         }
+    }
+
+    private synchronized void dropControl() {
+        closeQuietly(control);
+        control = null;
     }
 
     private static void closeQuietly(@Nullable Client client) {

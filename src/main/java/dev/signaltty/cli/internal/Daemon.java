@@ -70,6 +70,16 @@ public final class Daemon {
     }
 
     /**
+     * How long a lost connection is retried: {@code local} for this machine's daemon (a restart is
+     * quick or not happening); through an ssh tunnel, {@code SIGNALTTY_RECONNECT_TIMEOUT_S} (default
+     * 60 s), as a new master connection and forward take seconds.
+     */
+    public long reconnectDeadlineMs(long local) {
+        return dev.signaltty.cli.internal.remote.RemoteHosts.tunnel(env) == null ? local
+                : dev.signaltty.cli.internal.remote.ResumingEvents.reconnectDeadlineS(env) * 1_000;
+    }
+
+    /**
      * Launches the daemon and waits until its socket accepts.
      *
      * @param recover start with {@code -Dsignaltty.journal.recover=true} (issue 4's explicit recovery)

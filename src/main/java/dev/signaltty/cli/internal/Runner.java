@@ -234,10 +234,13 @@ public final class Runner {
             if (!(p.get("pane_id") instanceof String pane)) {
                 throw new CliException("BAD_PARAMS", "attach needs a pane, or --tab <tab> (field: pane_id)");
             }
-            return new Attach(daemon, paths, out, err).run(pane, inv.options().noStart(), prefix);
+            return new Attach(daemon, out, err).run(pane, inv.options().noStart(), prefix);
         }
-        return dev.signaltty.cli.internal.view.TabView.run(daemon.connect(inv.options().noStart(), err),
-                (String) p.get("workspace_id"), tab, prefix, out);
+        var hosts = dev.signaltty.cli.internal.remote.HostChoice.all(env,
+                dev.signaltty.cli.internal.view.TabView.RECONNECT_MS);
+        return dev.signaltty.cli.internal.view.TabView.run(daemon.connect(inv.options().noStart(), err), hosts,
+                dev.signaltty.cli.internal.remote.HostChoice.indexOf(hosts, env), (String) p.get("workspace_id"), tab,
+                prefix, out);
     }
 
     private int status(boolean json) {

@@ -34,6 +34,10 @@ final class WebCommand {
         try (Client client = daemon.connect(noStart, err)) {
             result = client.call("web.start", params).orThrow();
         }
+        var tunnel = dev.signaltty.cli.internal.remote.RemoteHosts.tunnel(env);
+        if (tunnel != null) {
+            result = forwarded(tunnel, (Map<?, ?>) result);
+        }
         if (json) {
             out.println(Json.write(result));
             return 0;
@@ -45,9 +49,37 @@ final class WebCommand {
         }
         out.println(login);
         err.println("(the link logs one browser in once and expires in 5 minutes; the dashboard stays at "
-                + started.get("url") + ")");
+                + started.get("url") + (started.get("host") instanceof String h ? ", forwarded over ssh from host "
+                + h + " while its ssh connection lasts" : "") + ")");
         open(login);
         return 0;
+    }
+
+    /**
+     * {@code --host}: the remote daemon's dashboard is on that host's loopback; a forward on the host's
+     * ssh master brings it here on the same port, and the URLs are rewritten to this end of it. The
+     * reply says which host it is ({@code host}), as the page itself cannot know the name used here;
+     * the login link carries it to the page in its fragment.
+     */
+    private Map<String, Object> forwarded(dev.signaltty.cli.internal.remote.SshTunnel tunnel, Map<?, ?> started) {
+        java.net.URI url = java.net.URI.create(String.valueOf(started.get("url")));
+        if (url.getPort() <= 0) {
+            throw new CliException("BAD_PROTOCOL", "host " + tunnel.host().label() + ": web.start gave a URL without "
+                    + "a port: " + url);
+        }
+        String remoteAddress = url.getHost().startsWith("[") ? url.getHost().substring(1, url.getHost().length() - 1)
+                : url.getHost();
+        tunnel.forwardDashboard(remoteAddress, url.getPort());
+        String here = url.getScheme() + "://127.0.0.1:" + url.getPort();
+        Map<String, Object> local = new java.util.LinkedHashMap<>();
+        started.forEach((k, v) -> local.put(String.valueOf(k), v));
+        local.put("url", here);
+        // #host=: the page labels its panes with this name (host-label.js); the login redirect keeps it.
+        local.put("login_url", here + String.valueOf(started.get("login_url")).substring(url.toString().length())
+                + "#host=" + java.net.URLEncoder.encode(tunnel.host().name(), java.nio.charset.StandardCharsets.UTF_8));
+        local.put("host", tunnel.host().name());
+        local.put("remote_url", url.toString());
+        return local;
     }
 
     /** xdg-open when there is a display to open it on; waited for briefly so it is reaped. */

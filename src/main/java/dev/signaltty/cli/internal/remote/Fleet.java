@@ -5,7 +5,15 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
 
@@ -18,10 +26,18 @@ import dev.signaltty.cli.internal.Output;
 
 /**
  * {@code --all-hosts}: one read-only request sent to this machine's daemon and to every configured
- * host, one after another, each answer labelled with its host. A host that fails is reported in its
- * place (code and message) and makes the exit status 1; the others are still shown.
+ * host at once (at most {@link #PARALLEL} at a time), each answer labelled with its host and printed in
+ * the configured order. Each host has its own deadline ({@code SIGNALTTY_HOST_TIMEOUT_S}, default
+ * {@link #HOST_DEADLINE_S} s, counted from when its turn starts): a host that does not answer by then
+ * is reported as {@code TIMEOUT} naming it, its ssh is ended, and it delays the others no longer. A
+ * host that fails is reported in its place (code and message) and makes the exit status 1; the others
+ * are still shown.
  */
 public final class Fleet {
+
+    /** Hosts asked at the same time: each costs an ssh process or two, and this is a 1-shot command. */
+    static final int PARALLEL = 8;
+    static final long HOST_DEADLINE_S = 30;
 
     private final Function<String, @Nullable String> env;
     private final PrintStream out;
@@ -39,13 +55,15 @@ public final class Fleet {
             throw new CliException("BAD_PARAMS", "--all-hosts: only read-only commands span hosts (e.g. attention, "
                     + "decision list, pane list)" + (spec == null ? "" : "; '" + spec.name() + "' is not one"));
         }
-        List<Map<String, Object>> answers = new ArrayList<>();
-        boolean failed = false;
-        answers.add(ask(HostsFile.LOCAL, spec.method(), inv.params(), this::localClient));
+        long deadlineS = deadlineS();
+        Map<String, Supplier<Client>> targets = new LinkedHashMap<>();
+        targets.put(HostsFile.LOCAL, this::localClient);
         for (HostTarget host : new HostsFile(RemoteHosts.localPaths(env).configDir()).all().values()) {
             SshTunnel tunnel = new SshTunnel(host, RemoteHosts.localPaths(env).socket().getParent(), env);
-            answers.add(ask(host.name(), spec.method(), inv.params(), () -> tunnel.connect(inv.options().noStart())));
+            targets.put(host.name(), () -> tunnel.connect(inv.options().noStart()));
         }
+        List<Map<String, Object>> answers = askAll(targets, spec.method(), inv.params(), deadlineS);
+        boolean failed = false;
         for (Map<String, Object> answer : answers) {
             failed |= !Boolean.TRUE.equals(answer.get("ok"));
         }
@@ -64,12 +82,87 @@ public final class Fleet {
         return failed ? 1 : 0;
     }
 
+    /** Every host's answer, in {@code targets}' order; each ask is bounded by {@code deadlineS}. */
+    private List<Map<String, Object>> askAll(Map<String, Supplier<Client>> targets, String method,
+            Map<String, Object> params, long deadlineS) {
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(PARALLEL, targets.size()),
+                Thread.ofPlatform().daemon().name("fleet-host-", 0).factory());
+        try {
+            List<Future<Map<String, Object>>> pending = new ArrayList<>();
+            targets.forEach((host, connection) -> pending.add(pool.submit(
+                    () -> askWithin(host, method, params, connection, deadlineS))));
+            List<Map<String, Object>> answers = new ArrayList<>();
+            for (Future<Map<String, Object>> future : pending) {
+                try {
+                    answers.add(future.get()); // askWithin ends by its own deadline
+                } catch (ExecutionException e) {
+                    throw new CliException("INTERNAL", "--all-hosts: " + e.getCause());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new CliException("IO_ERROR", "interrupted");
+                }
+            }
+            return answers;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /**
+     * {@link #ask} on a thread of its own, given up after {@code deadlineS}: the interrupt ends the ask's
+     * ssh process ({@link SshTunnel} destroys it) or closes its socket channel, so nothing is left behind.
+     */
+    private Map<String, Object> askWithin(String host, String method, Map<String, Object> params,
+            Supplier<Client> connection, long deadlineS) throws InterruptedException {
+        CompletableFuture<Map<String, Object>> answer = new CompletableFuture<>();
+        Thread asker = Thread.ofVirtual().name("fleet-ask-" + host).start(() -> {
+            try {
+                answer.complete(ask(host, method, params, connection));
+            } catch (RuntimeException e) {
+                answer.completeExceptionally(e);
+            }
+        });
+        try {
+            return answer.get(deadlineS, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            asker.interrupt();
+            asker.join(TimeUnit.SECONDS.toMillis(10));
+            String message = "host " + host + " did not answer within " + deadlineS + " s (SIGNALTTY_HOST_TIMEOUT_S)";
+            err.println("signaltty: " + host + ": TIMEOUT: " + message);
+            return failure(host, "TIMEOUT", message);
+        } catch (ExecutionException e) {
+            return failure(host, "INTERNAL", String.valueOf(e.getCause()));
+        }
+    }
+
+    private long deadlineS() {
+        String value = env.apply("SIGNALTTY_HOST_TIMEOUT_S");
+        try {
+            long s = value == null || value.isBlank() ? HOST_DEADLINE_S : Long.parseLong(value.strip());
+            if (s > 0) {
+                return s;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new CliException("BAD_PARAMS", "SIGNALTTY_HOST_TIMEOUT_S: expected a positive number of seconds, got '"
+                + value + "'");
+    }
+
+    private static Map<String, Object> failure(String host, String code, String message) {
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("host", host);
+        answer.put("ok", false);
+        answer.put("error", error(code, message));
+        return answer;
+    }
+
     private Client localClient() {
         return Client.connect(RemoteHosts.localPaths(env).socket());
     }
 
     private Map<String, Object> ask(String host, String method, Map<String, Object> params,
-            java.util.function.Supplier<Client> connection) {
+            Supplier<Client> connection) {
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("host", host);
         try (Client client = connection.get()) {
@@ -83,7 +176,9 @@ public final class Fleet {
         } catch (CliException e) {
             answer.put("ok", false);
             answer.put("error", error(e.code(), e.getMessage()));
-            err.println("signaltty: " + host + ": " + e.code() + ": " + e.getMessage());
+            if (!Thread.currentThread().isInterrupted()) { // past the deadline askWithin reports it
+                err.println("signaltty: " + host + ": " + e.code() + ": " + e.getMessage());
+            }
         }
         return answer;
     }

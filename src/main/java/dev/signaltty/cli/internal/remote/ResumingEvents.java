@@ -136,6 +136,11 @@ public final class ResumingEvents {
     }
 
     private long deadlineS() {
+        return reconnectDeadlineS(env);
+    }
+
+    /** {@code SIGNALTTY_RECONNECT_TIMEOUT_S}: how long a remote connection is retried after a drop. */
+    public static long reconnectDeadlineS(Function<String, @Nullable String> env) {
         String value = env.apply("SIGNALTTY_RECONNECT_TIMEOUT_S");
         try {
             return value == null || value.isBlank() ? RECONNECT_DEADLINE_S : Long.parseLong(value.strip());

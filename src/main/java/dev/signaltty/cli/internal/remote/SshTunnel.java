@@ -41,6 +41,13 @@ public final class SshTunnel {
     static final long CONTROL_DEADLINE_S = 15;
     static final String PERSIST = "600";
 
+    /**
+     * One set-up at a time per host in this process: attach's stream and input threads both reconnect
+     * after a drop, and two concurrent opens would cancel each other's forward.
+     */
+    private static final java.util.concurrent.ConcurrentHashMap<Path, Object> OPENING =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
     private final HostTarget host;
     private final Path dir;
     private final Function<String, @Nullable String> env;
@@ -92,7 +99,13 @@ public final class SshTunnel {
         if (client != null) {
             return client;
         }
-        open(noStart);
+        synchronized (OPENING.computeIfAbsent(controlPath(), k -> new Object())) {
+            client = tryConnect(); // another thread may have set the way up meanwhile
+            if (client != null) {
+                return client;
+            }
+            open(noStart);
+        }
         client = tryConnect();
         if (client == null) {
             throw new CliException("NO_SUCH_SERVER", "host " + host.label() + ": the forwarded socket "
@@ -135,6 +148,26 @@ public final class SshTunnel {
             throw new CliException("IO_ERROR", "cannot remove " + localSocket() + ": " + e.getMessage());
         }
         control(List.of("-O", "forward", "-L", localSocket() + ":" + remoteSocket), false);
+    }
+
+    /**
+     * Makes the remote dashboard at {@code remoteAddress:port} reachable here as {@code 127.0.0.1:port}:
+     * a TCP forward on the same master, with the same port number, because the dashboard answers only
+     * its own port in Host and Origin (its DNS-rebinding defence) and names its cookie after the port
+     * (ADR-0225). Repeating it replaces the forward; a port already taken here is an error naming it.
+     */
+    public void forwardDashboard(String remoteAddress, int port) {
+        prepareDir();
+        if (!masterAlive()) {
+            startMaster();
+        }
+        String spec = "127.0.0.1:" + port + ":" + remoteAddress + ":" + port;
+        control(List.of("-O", "cancel", "-L", spec), true);
+        if (control(List.of("-O", "forward", "-L", spec), true) != 0) {
+            throw new CliException("IO_ERROR", "host " + host.label() + ": cannot forward 127.0.0.1:" + port
+                    + " here to its dashboard (is the port in use on this machine? set signaltty.web.port on "
+                    + "the host to another one): " + lastLine(log()));
+        }
     }
 
     /** Runs a whole CLI command on the remote host (server start/stop/status/recover), its I/O ours. */

@@ -15,6 +15,7 @@ import org.jspecify.annotations.Nullable;
 
 import dev.signaltty.cli.internal.CliException;
 import dev.signaltty.cli.internal.Client;
+import dev.signaltty.cli.internal.remote.HostChoice;
 import dev.signaltty.vt.ScreenCells;
 
 /**
@@ -22,6 +23,10 @@ import dev.signaltty.vt.ScreenCells;
  * divided like tmux, with a status line; keys go to the focused pane, prefix keys steer
  * ({@link ViewKeys}). Each pane is sized to its cell with {@code pane.resize} on the connection that
  * attached it, so the daemon counts this view as a sizing viewer until it leaves (ADR-0160).
+ *
+ * <p>Hosts: the view shows one daemon at a time, this machine's or a remote host's over its ssh
+ * tunnel; the prefix then {@code H} switches to the next one ({@link HostChoice#all}), and the status
+ * line names the host whenever there is more than one to choose from.
  *
  * <p>Threads: the wire's reader applies events and output (never blocking on a reply); the render
  * thread draws at most {@link #MAX_FPS} frames a second, only when something changed (or the clock
@@ -34,7 +39,9 @@ public final class TabView {
     static final List<String> EVENTS = List.of("pane.*", "tab.*", "workspace.*", "agent.*", "attention.*", "decision.*");
 
     volatile Wire wire;
-    private final java.nio.file.Path socket;
+    private final List<HostChoice> hosts;
+    /** The host shown, an index into {@link #hosts}. */
+    private volatile int host;
     final OuterTerminal outer;
     final Frame frame = new Frame();
     final Map<String, PaneScreen> panes = new ConcurrentHashMap<>();
@@ -56,25 +63,27 @@ public final class TabView {
     private boolean dirty = true;
     private volatile @Nullable String ended;
 
-    private TabView(Wire wire, OuterTerminal outer, java.nio.file.Path socket) {
+    private TabView(Wire wire, OuterTerminal outer, List<HostChoice> hosts, int host) {
         this.wire = wire;
         this.outer = outer;
-        this.socket = socket;
+        this.hosts = hosts;
+        this.host = host;
     }
 
     /**
      * Runs the view of {@code tabId} (or of the workspace's first tab when null) until detach, the
      * tab's end, or a lost connection; returns the exit status after restoring the terminal.
      */
-    public static int run(Client client, @Nullable String workspace, @Nullable String tab, byte prefix, PrintStream out) {
+    public static int run(Client client, List<HostChoice> hosts, int host, @Nullable String workspace,
+            @Nullable String tab, byte prefix, PrintStream out) {
         Wire wire = new Wire(client);
         OuterTerminal outer = OuterTerminal.open();
-        TabView view = new TabView(wire, outer, client.socket());
+        TabView view = new TabView(wire, outer, hosts, host);
         Thread restore = new Thread(outer::close);
         Runtime.getRuntime().addShutdownHook(restore);
         String end;
         try {
-            wire.start(view::onEvent, view::connectionLost);
+            view.listen(wire);
             view.open(workspace, tab);
             outer.enterFullScreen(true);
             outer.onResize(view::changed);
@@ -129,8 +138,66 @@ public final class TabView {
         load(tab);
     }
 
-    /** Attempts to come back after a lost connection (reattaching every pane), for this long. */
-    static final long RECONNECT_MS = 5_000;
+    /** Attempts to come back after a lost connection to this machine's daemon, for this long. */
+    public static final long RECONNECT_MS = 5_000;
+
+    /** Starts {@code w}'s reader; events and the end of a wire the view has left are ignored. */
+    private void listen(Wire w) {
+        w.start(event -> {
+            if (wire == w) {
+                onEvent(event);
+            }
+        }, () -> {
+            if (wire == w) {
+                connectionLost();
+            }
+        });
+    }
+
+    /**
+     * The prefix then H: the next host's daemon, its first workspace's first tab. The new connection
+     * is made and checked before anything changes, so a host that is down or empty leaves the view
+     * where it was (with a message naming the host). Not on the reader thread.
+     */
+    void switchHost() {
+        if (hosts.size() < 2) {
+            message("no other host (add one: signaltty hosts add NAME [user@]box)");
+            return;
+        }
+        int next = Math.floorMod(host + 1, hosts.size());
+        HostChoice target = hosts.get(next);
+        message("connecting to host " + target.name() + " (" + (next + 1) + "/" + hosts.size() + ")");
+        Wire fresh;
+        try {
+            fresh = new Wire(target.connect().get());
+        } catch (CliException e) {
+            message("host " + target.name() + ": " + e.code() + ": " + e.getMessage());
+            return;
+        }
+        Wire old = wire;
+        synchronized (this) {
+            host = next;
+            wire = fresh; // from here on the old wire's events and end are ignored
+            panes.clear();
+            root = null;
+            tabId = "";
+            workspaceId = "";
+        }
+        listen(fresh);
+        old.close(); // the old daemon drops this view's viewers with the connection
+        try {
+            open(null, null);
+        } catch (CliException e) {
+            message("host " + target.name() + ": " + e.code() + ": " + e.getMessage());
+        }
+        changed();
+    }
+
+    /** The status line's first words: the host (when there is a choice of hosts) and the workspace. */
+    private String place() {
+        HostChoice shown = hosts.get(host);
+        return hosts.size() > 1 || shown.remote() ? shown.name() + ": " + workspaceName : workspaceName;
+    }
 
     /**
      * The wire ended: the daemon closed a view that lagged behind a flood (seed: the client refreshes
@@ -142,12 +209,14 @@ public final class TabView {
             return;
         }
         Thread.ofVirtual().start(() -> {
-            long deadline = System.nanoTime() + RECONNECT_MS * 1_000_000;
+            HostChoice shown = hosts.get(host);
+            long deadline = System.nanoTime() + shown.reconnectMs() * 1_000_000;
             while (ended == null && System.nanoTime() < deadline) {
                 try {
-                    Wire fresh = new Wire(Client.connect(socket));
+                    // The same host again: through its tunnel, a new ssh master when the old one died.
+                    Wire fresh = new Wire(shown.connect().get());
                     wire = fresh;
-                    fresh.start(this::onEvent, this::connectionLost);
+                    listen(fresh);
                     subscribe();
                     synchronized (this) {
                         panes.clear(); // reattached below: the old screens may miss bytes
@@ -480,9 +549,10 @@ public final class TabView {
                 ordered.add(p);
             }
         }
-        StatusLine.draw(frame, rows - 1, workspaceName, tabName, ordered, focus, middle, LocalTime.now());
+        String place = place();
+        StatusLine.draw(frame, rows - 1, place, tabName, ordered, focus, middle, LocalTime.now());
         if (prompt != null) {
-            frame.cursor(Math.min(cols - 1, workspaceName.length() + tabName.length() + 6 + middle.length()), rows - 1, true);
+            frame.cursor(Math.min(cols - 1, place.length() + tabName.length() + 6 + middle.length()), rows - 1, true);
         } else if (focusRect != null && focusCells != null && copy == null && focusCells.cursorX() < focusRect.w()
                 && focusCells.cursorY() < focusRect.h()) {
             frame.cursor(focusRect.x() + focusCells.cursorX(), focusRect.y() + focusCells.cursorY(), focusCells.cursorVisible());

@@ -141,6 +141,7 @@ final class ViewKeys {
                         view.changed();
                     }
                     case 'o' -> cycle();
+                    case 'H' -> view.switchHost();
                     case ')' -> switchTab(1);
                     case '(' -> switchTab(-1);
                     case ',' -> prompt("rename pane: ", name -> ask("pane.rename",
