@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -23,7 +24,23 @@ import tools.jackson.databind.JsonNode;
  */
 public final class Bench {
 
-    record Row(String measure, String signaltty, String tmux, String ratio, String goal, String met) {
+    /** One table row; {@code raw} is the raw PTY's figure where one applies, {@code load} the 1/5/15-minute load when measured. */
+    record Row(String measure, String signaltty, String tmux, String raw, String ratio, String goal, String met, String load) {
+        Row(String measure, String signaltty, String tmux, String ratio, String goal, String met) {
+            this(measure, signaltty, tmux, "—", ratio, goal, met, loadNow());
+        }
+
+        Row(String measure, String signaltty, String tmux, String raw, String ratio, String goal, String met) {
+            this(measure, signaltty, tmux, raw, ratio, goal, met, loadNow());
+        }
+    }
+
+    static String loadNow() {
+        try {
+            return String.join(" ", Arrays.copyOf(Files.readString(Path.of("/proc/loadavg")).split(" "), 3));
+        } catch (IOException e) {
+            return "?";
+        }
     }
 
     final String java = ProcessHandle.current().info().command().orElseThrow();
@@ -43,7 +60,7 @@ public final class Bench {
         Bench bench = new Bench();
         try {
             bench.runAll(args.length == 0 ? List.of("start", "roundtrip", "cli", "list", "flood", "memory", "journal",
-                    "renames") : List.of(args));
+                    "renames", "keys") : List.of(args));
         } finally {
             bench.deleteWork();
         }
@@ -64,6 +81,7 @@ public final class Bench {
         measure(which, "memory", this::memory);
         measure(which, "journal", this::journal);
         measure(which, "renames", this::renames);
+        measure(which, "keys", this::keystrokes);
     }
 
     interface Measure {
@@ -544,13 +562,40 @@ public final class Bench {
         }
     }
 
+    // ---- keystroke echo behind a neighbour flood (issue 24 item 3)
+
+    void keystrokes() throws Exception {
+        int floods = Integer.getInteger("bench.keys.floods", 20);
+        int total = Integer.getInteger("bench.keys.n", 1000);
+        Path file = work.resolve("keys-flood.txt");
+        FloodFile.write(file, 4L << 20);
+        Keystrokes.Result result;
+        try (Daemon daemon = daemon("keys")) {
+            result = new Keystrokes(work, file, floods, total, 4).run(daemon);
+        }
+        String s = latency(result.signaltty());
+        String t = latency(result.tmux());
+        String r = latency(result.raw());
+        double sp99 = Stats.percentile(result.signaltty(), 99);
+        double tp99 = Stats.percentile(result.tmux(), 99);
+        rows.add(new Row("keystroke echo with " + floods + " neighbour panes flooding (" + result.signaltty().length
+                + " keys in 4 interleaved rounds; `pane.write` → `pty.data` vs `send-keys` → `%output`)", s, t, r,
+                ratio(tp99, sp99) + " (p99)", "p99 ≤ 0.5× tmux's", yes(sp99 <= 0.5 * tp99)));
+    }
+
+    static String latency(double[] seconds) {
+        return "p50 " + ms(Stats.median(seconds) * 1e3) + ", p99 " + ms(Stats.percentile(seconds, 99) * 1e3);
+    }
+
     // ---- output
 
     String table() {
         StringBuilder out = new StringBuilder();
-        out.append("| measure | signaltty | tmux | signaltty advantage | goal | met |\n|---|---:|---:|---:|---|---|\n");
+        out.append("| measure | signaltty | tmux | raw PTY | signaltty advantage | goal | met | load |\n"
+                + "|---|---:|---:|---:|---:|---|---|---|\n");
         for (Row row : rows) {
-            out.append("| ").append(String.join(" | ", row.measure(), row.signaltty(), row.tmux(), row.ratio(), row.goal(), row.met()))
+            out.append("| ").append(String.join(" | ", row.measure(), row.signaltty(), row.tmux(), row.raw(), row.ratio(),
+                    row.goal(), row.met(), row.load()))
                     .append(" |\n");
         }
         out.append("\nAdvantage: how many times better signaltty does than tmux in the same run (rate ÷ rate, or "
