@@ -187,13 +187,31 @@ public final class Bench {
             tmux.startControl();
             byte[] ping = Daemon.Client.request(1, "ping", Map.of());
             byte[] display = "display-message -p x\n".getBytes(StandardCharsets.UTF_8);
+            // cold: the first requests the fresh daemon ever serves (issue 24 item 2), pane.get against a
+            // pane query on tmux's side, before any warm-up of either
+            String workspace = client.call("workspace.create", Map.of("name", "rt", "cwd", work.toString()))
+                    .get("workspace_id").asString();
+            String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "argv", List.of("sleep", "100000")))
+                    .get("pane_id").asString();
+            byte[] get = Daemon.Client.request(2, "pane.get", Map.of("pane_id", pane));
+            byte[] query = "display-message -p '#{pane_id} #{pane_width}x#{pane_height} #{pane_pid} #{pane_current_command}'\n"
+                    .getBytes(StandardCharsets.UTF_8);
+            double[] sCold = sequential(n, () -> { client.lines.send(get); return client.lines.next(); });
+            double[] tCold = sequential(n, () -> { tmux.lines.send(query); return tmux.readBlock(); });
+            double sColdRate = n / sum(sCold);
+            double tColdRate = n / sum(tCold);
+            rows.add(new Row("request round trip, cold: the first " + n + " sequential requests to a fresh daemon "
+                    + "(`pane.get` vs `display-message -p` of pane fields)",
+                    rate(sColdRate) + " req/s, p50 " + us(Stats.median(sCold)),
+                    rate(tColdRate) + " req/s, p50 " + us(Stats.median(tCold)),
+                    ratio(sColdRate, tColdRate), "≥ 1.5× tmux control mode", yes(sColdRate >= 1.5 * tColdRate)));
             sequential(n / 4, () -> { client.lines.send(ping); return client.lines.next(); });
             sequential(n / 4, () -> { tmux.lines.send(display); return tmux.readBlock(); });
             double[] sLat = sequential(n, () -> { client.lines.send(ping); return client.lines.next(); });
             double[] tLat = sequential(n, () -> { tmux.lines.send(display); return tmux.readBlock(); });
             double sRate = n / sum(sLat);
             double tRate = n / sum(tLat);
-            rows.add(new Row("request round trip, sequential (`ping` vs `display-message -p x`)",
+            rows.add(new Row("request round trip, warm, sequential (`ping` vs `display-message -p x`)",
                     rate(sRate) + " req/s, p50 " + us(Stats.median(sLat)), rate(tRate) + " req/s, p50 " + us(Stats.median(tLat)),
                     ratio(sRate, tRate), "≥ tmux control mode", yes(sRate >= tRate)));
             double sPipe = pipelined(n * 5, window, client.lines, ping, () -> client.lines.next());
