@@ -4,37 +4,55 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * A bounded byte ring between a pane's PTY reader (one producer) and its emulator thread (one
- * consumer), so the read system calls and the emulation run on two cores instead of taking turns on
- * one (docs/benchmarks.md, "Flood path"; ADR 0114).
+ * A bounded byte ring between a pane's PTY reader (one producer) and its emulation (one consumer at a
+ * time, a turn on one of the {@link EmulatorScheduler}'s shared threads), so the read system calls and
+ * the emulation run on two cores instead of taking turns on one (docs/benchmarks.md, "Flood path";
+ * ADR 0114, ADR 0235).
  *
  * <p>Full means the producer waits: the PTY then fills and the program blocks in its write, which is
- * the flow control a terminal gives; nothing is dropped and memory stays at {@link #CAPACITY} (a few PTY bursts of slack: enough to overlap the two threads). The
- * consumer reads in place: the bytes it is handed are not written again until it {@linkplain
- * #release releases} them, so there is no second copy. Threads wake each other only on the empty→data
- * and full→room transitions, not per chunk.
+ * the flow control a terminal gives; nothing is dropped and memory stays at {@link #CAPACITY} (a few
+ * PTY bursts of slack: enough to overlap the two threads). The consumer never waits: when bytes (or
+ * the end) arrive in a pipe that is not already waiting for its turn, the pipe calls its {@code ready}
+ * callback once, and the turn it is given {@linkplain #turn hands over} at most a bounded number of
+ * bytes in place (no second copy; they are not written again until released).
  */
 final class OutputPipe {
 
-    /** Handed the readable bytes in place; they stay valid until {@link #release} is called. */
+    /** Handed the readable bytes in place; they stay valid until the call returns. */
     @FunctionalInterface
     interface Consumer {
         void accept(byte[] buffer, int offset, int length);
     }
 
+    /** What a {@link #turn} left behind. */
+    enum Turn {
+        /** Bytes remain: the pipe wants another turn (it will not call {@code ready} for them). */
+        MORE,
+        /** Drained: the next write calls {@code ready} again. */
+        IDLE,
+        /** Ended and drained: no turn will ever be needed again. */
+        END
+    }
+
     static final int CAPACITY = 64 * 1024;
 
     private final byte[] ring = new byte[CAPACITY];
+    private final Runnable ready;
     private final ReentrantLock lock = new ReentrantLock();
-    private final Condition readable = lock.newCondition();
     private final Condition writable = lock.newCondition();
     /** Total bytes written and released; positions in the ring are these modulo the capacity. */
     private long written;
     private long released;
     private boolean ended;
     private boolean abandoned;
-    private boolean consumerWaiting;
+    /** A turn is pending or running: between a {@code ready} call and the turn that leaves it IDLE. */
+    private boolean scheduled;
     private boolean producerWaiting;
+
+    /** {@code ready} is called, outside the pipe's lock, each time the pipe needs a turn it has not asked for yet. */
+    OutputPipe(Runnable ready) {
+        this.ready = ready;
+    }
 
     /**
      * Copies {@code length} bytes in, waiting for room as long as it takes. Returns false (and keeps
@@ -65,14 +83,17 @@ final class OutputPipe {
             int n = Math.min(length - done, Math.min(room, CAPACITY - position));
             System.arraycopy(source, done, ring, position, n);
             done += n;
+            boolean ask;
             lock.lock();
             try {
                 written += n;
-                if (consumerWaiting) {
-                    readable.signal();
-                }
+                ask = !scheduled;
+                scheduled = true;
             } finally {
                 lock.unlock();
+            }
+            if (ask) {
+                ready.run();
             }
         }
         return true;
@@ -80,12 +101,17 @@ final class OutputPipe {
 
     /** No more bytes will be written; the consumer drains what is there, then sees the end. */
     void end() {
+        boolean ask;
         lock.lock();
         try {
             ended = true;
-            readable.signal();
+            ask = !scheduled;
+            scheduled = true;
         } finally {
             lock.unlock();
+        }
+        if (ask) {
+            ready.run();
         }
     }
 
@@ -101,40 +127,46 @@ final class OutputPipe {
     }
 
     /**
-     * Waits for bytes and hands the longest contiguous run to {@code consumer}, then releases them.
-     * Returns false at the end of the stream (ended and drained). The wait needs no deadline of its
-     * own: the producer always calls {@link #end} when it stops, whatever stopped it.
+     * One turn, on the thread {@code ready} led to: hands {@code consumer} the readable bytes in order,
+     * in contiguous runs, at most {@code maxBytes} in all, releasing each run after it returns. Never
+     * waits. Only one turn runs at a time per pipe (the scheduler's contract: a pipe is queued once per
+     * {@code ready} or {@link Turn#MORE}).
      */
-    boolean take(Consumer consumer) throws InterruptedException {
-        long at;
-        int available;
-        lock.lock();
-        try {
-            while (written == released) {
-                if (ended) {
-                    return false;
+    Turn turn(Consumer consumer, int maxBytes) {
+        int budget = maxBytes;
+        while (true) {
+            long at;
+            int available;
+            lock.lock();
+            try {
+                available = (int) (written - released);
+                if (available == 0 || budget == 0) {
+                    if (available > 0) {
+                        return Turn.MORE;
+                    }
+                    if (ended) {
+                        return Turn.END;
+                    }
+                    scheduled = false;
+                    return Turn.IDLE;
                 }
-                consumerWaiting = true;
-                readable.await();
+                at = released;
+            } finally {
+                lock.unlock();
             }
-            consumerWaiting = false;
-            at = released;
-            available = (int) (written - released);
-        } finally {
-            lock.unlock();
-        }
-        int position = (int) (at % CAPACITY);
-        int n = Math.min(available, CAPACITY - position);
-        consumer.accept(ring, position, n);
-        lock.lock();
-        try {
-            released += n;
-            if (producerWaiting) {
-                writable.signal();
+            int position = (int) (at % CAPACITY);
+            int n = Math.min(budget, Math.min(available, CAPACITY - position));
+            consumer.accept(ring, position, n);
+            budget -= n;
+            lock.lock();
+            try {
+                released += n;
+                if (producerWaiting) {
+                    writable.signal();
+                }
+            } finally {
+                lock.unlock();
             }
-        } finally {
-            lock.unlock();
         }
-        return true;
     }
 }

@@ -148,6 +148,7 @@ class PaneLifecycle {
     private final long seqBase;
     private final CheckoutGuard checkouts;
     private final PaneOutput output;
+    private final EmulatorScheduler scheduler;
     private final Map<String, CountDownLatch> exits = new java.util.concurrent.ConcurrentHashMap<>();
     private LaunchIntegrations integrations;
     private ShellIntegration shells;
@@ -180,6 +181,7 @@ class PaneLifecycle {
 
     PaneLifecycle(PaneRegistry registry, Workspaces workspaces, StructureLock lock, EventLog events,
                   ApplicationEventPublisher publisher, SignalttyPaths paths, PaneOutput output, CheckoutGuard checkouts,
+                  EmulatorScheduler scheduler,
                   @Value("${signaltty.pane.scrollback-lines:10000}") int scrollbackLines,
                   @Value("${signaltty.pane.scrollback-bytes:8388608}") long scrollbackBytes) {
         this.registry = registry;
@@ -189,6 +191,7 @@ class PaneLifecycle {
         this.publisher = publisher;
         this.paths = paths;
         this.output = output;
+        this.scheduler = scheduler;
         this.checkouts = checkouts;
         this.ringLimits = new RingLimits(scrollbackLines, scrollbackBytes);
         // rendered cursors carry the run identity in their high bits: a cursor from another run reads as dropped
@@ -345,12 +348,12 @@ class PaneLifecycle {
     private void startWatching(Pane pane, PtySession session) {
         CountDownLatch exited = new CountDownLatch(1);
         exits.put(pane.id, exited);
-        // platform threads: a blocking native read would pin a virtual thread's carrier, and emulating a
-        // flood would hold one for its whole length. Two threads, so the read system calls and the
-        // emulation overlap (OutputPipe).
-        OutputPipe pipe = new OutputPipe();
-        Thread reader = Thread.ofPlatform().daemon().name("pty-read-" + pane.id).start(() -> read(pane, session, pipe));
-        Thread emulator = Thread.ofPlatform().daemon().name("pty-emulate-" + pane.id).start(() -> emulate(pane, pipe));
+        // a platform thread: a blocking native read would pin a virtual thread's carrier. The emulation
+        // runs in turns on the shared scheduler's threads, so the read system calls and the emulation
+        // overlap (OutputPipe) and floods cannot starve other panes (ADR 0235).
+        PaneEmulation emulation = new PaneEmulation(pane, output, scheduler);
+        Thread reader = Thread.ofPlatform().daemon().name("pty-read-" + pane.id)
+                .start(() -> read(pane, session, emulation.pipe()));
         Thread.ofPlatform().daemon().name("pty-wait-" + pane.id).start(() -> {
             int code;
             try {
@@ -363,7 +366,9 @@ class PaneLifecycle {
                     reader.join(1_000);
                 }
                 // everything read is emulated before the exit is told: output_offset is final then
-                emulator.join(EMULATOR_DRAIN_MS);
+                if (!emulation.awaitDrained(EMULATOR_DRAIN_MS)) {
+                    log.warn("pane {}: output not emulated within {} ms of the exit", pane.id, EMULATOR_DRAIN_MS);
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
@@ -401,20 +406,6 @@ class PaneLifecycle {
         } finally {
             pipe.end();
             session.closeOutput();
-        }
-    }
-
-    private void emulate(Pane pane, OutputPipe pipe) {
-        try {
-            while (pipe.take((buffer, offset, length) -> output.emit(pane, buffer, offset, length))) {
-                // each take hands one contiguous run of output to the emulator and the viewers
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            pipe.abandon();
-        } catch (RuntimeException e) {
-            log.error("pane {} emulator failed; its further output is dropped", pane.id, e);
-            pipe.abandon();
         }
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -13,9 +14,30 @@ import org.junit.jupiter.api.Test;
 /** The byte ring between a pane's PTY reader and its emulator, with real threads on both sides. */
 class OutputPipeTest {
 
+    /** A pipe whose ready calls release permits: the test thread plays the scheduler. */
+    private final Semaphore readyCalls = new Semaphore(0);
+
+    private OutputPipe newPipe() {
+        return new OutputPipe(readyCalls::release);
+    }
+
+    /** Runs turns like the scheduler: one per ready call, again while MORE; returns at the end. */
+    private void drainToEnd(OutputPipe pipe, OutputPipe.Consumer consumer, int turnBytes) throws InterruptedException {
+        while (true) {
+            assertThat(readyCalls.tryAcquire(10, TimeUnit.SECONDS)).as("the pipe asks for a turn").isTrue();
+            OutputPipe.Turn turn;
+            while ((turn = pipe.turn(consumer, turnBytes)) == OutputPipe.Turn.MORE) {
+                // the scheduler queues it again
+            }
+            if (turn == OutputPipe.Turn.END) {
+                return;
+            }
+        }
+    }
+
     @Test
     void handsOverEveryByteInOrderAcrossManyWrapArounds() throws Exception {
-        OutputPipe pipe = new OutputPipe();
+        OutputPipe pipe = newPipe();
         byte[] data = new byte[OutputPipe.CAPACITY * 9 + 1234];
         new Random(7).nextBytes(data);
         CompletableFuture<Void> producer = CompletableFuture.runAsync(() -> {
@@ -35,16 +57,14 @@ class OutputPipeTest {
             pipe.end();
         });
         ByteArrayOutputStream received = new ByteArrayOutputStream();
-        while (pipe.take(received::write)) {
-            // drain until the end
-        }
+        drainToEnd(pipe, received::write, 5_000); // turns shorter than a write and than the ring
         producer.get(10, TimeUnit.SECONDS);
         assertThat(received.toByteArray()).isEqualTo(data);
     }
 
     @Test
     void makesTheProducerWaitWhileFullInsteadOfDroppingOrGrowing() throws Exception {
-        OutputPipe pipe = new OutputPipe();
+        OutputPipe pipe = newPipe();
         assertThat(pipe.write(new byte[OutputPipe.CAPACITY], OutputPipe.CAPACITY)).isTrue();
         AtomicBoolean secondWriteDone = new AtomicBoolean();
         Thread producer = Thread.ofPlatform().start(() -> {
@@ -58,7 +78,10 @@ class OutputPipeTest {
         producer.join(300);
         assertThat(secondWriteDone).as("a write into a full pipe waits").isFalse();
         int[] taken = new int[1];
-        assertThat(pipe.take((buffer, offset, length) -> taken[0] += length)).isTrue();
+        assertThat(readyCalls.tryAcquire()).as("the first write asked for a turn").isTrue();
+        // the budget is the ring: the waiting byte, if it got in meanwhile, is left for the next turn
+        assertThat(pipe.turn((buffer, offset, length) -> taken[0] += length, OutputPipe.CAPACITY))
+                .isIn(OutputPipe.Turn.IDLE, OutputPipe.Turn.MORE);
         producer.join(5_000);
         assertThat(secondWriteDone).as("room made by the consumer lets the producer go on").isTrue();
         assertThat(taken[0]).isEqualTo(OutputPipe.CAPACITY);
@@ -66,18 +89,33 @@ class OutputPipeTest {
 
     @Test
     void letsTheConsumerDrainWhatIsThereAfterTheEnd() throws Exception {
-        OutputPipe pipe = new OutputPipe();
+        OutputPipe pipe = newPipe();
         pipe.write("last words".getBytes(), 10);
         pipe.end();
         ByteArrayOutputStream received = new ByteArrayOutputStream();
-        assertThat(pipe.take(received::write)).isTrue();
-        assertThat(pipe.take(received::write)).as("end of stream after the drain").isFalse();
+        assertThat(readyCalls.availablePermits()).as("one turn asked for, not one per call").isEqualTo(1);
+        assertThat(pipe.turn(received::write, 4)).as("a turn hands over at most its budget").isEqualTo(OutputPipe.Turn.MORE);
+        assertThat(pipe.turn(received::write, 100)).as("end of stream after the drain").isEqualTo(OutputPipe.Turn.END);
         assertThat(received.toString()).isEqualTo("last words");
     }
 
     @Test
+    void asksForATurnAgainOnlyAfterATurnLeftItIdle() throws Exception {
+        OutputPipe pipe = newPipe();
+        pipe.write(new byte[] {1}, 1);
+        pipe.write(new byte[] {2}, 1);
+        assertThat(readyCalls.drainPermits()).as("bytes added while a turn is pending ask for nothing").isEqualTo(1);
+        assertThat(pipe.turn((buffer, offset, length) -> { }, 100)).isEqualTo(OutputPipe.Turn.IDLE);
+        pipe.write(new byte[] {3}, 1);
+        assertThat(readyCalls.drainPermits()).as("after an idle turn the next write asks again").isEqualTo(1);
+        pipe.end();
+        assertThat(readyCalls.drainPermits()).as("the end while a turn is pending asks for nothing").isZero();
+        assertThat(pipe.turn((buffer, offset, length) -> { }, 100)).isEqualTo(OutputPipe.Turn.END);
+    }
+
+    @Test
     void releasesAWaitingProducerWhenTheConsumerAbandonsThePipe() throws Exception {
-        OutputPipe pipe = new OutputPipe();
+        OutputPipe pipe = newPipe();
         pipe.write(new byte[OutputPipe.CAPACITY], OutputPipe.CAPACITY);
         CompletableFuture<Boolean> blocked = CompletableFuture.supplyAsync(() -> {
             try {
