@@ -10,6 +10,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -567,7 +568,7 @@ public final class Bench {
                         "yes 'restart bench line: some text of a typical length for build output, sixty-odd' | head -c "
                                 + bytes + "; sleep 100000"))).get("pane_id").asString());
             }
-            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(10);
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
             for (String id : ids) {
                 while (client.call("pane.get", Map.of("pane_id", id)).get("pane").get("output_offset").asLong() < bytes) {
                     if (System.nanoTime() > deadline) {
@@ -584,15 +585,20 @@ public final class Bench {
         try (var files = Files.walk(root.resolve("state/signaltty/transcripts"))) {
             onDisk = files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
         }
+        double empty;
+        try (Daemon fresh = Daemon.start(java, classpath, work.resolve("restart-empty"))) {
+            empty = fresh.awaitReady();
+        }
         try (Daemon restarted = Daemon.start(java, classpath, root)) {
             double seconds = restarted.awaitReady();
             rows.add(new Row("restart after kill -9 until the socket answers (" + panes + " panes × " + mib
-                    + " MiB printed, screens and scrollback restored)", ms(seconds * 1e3), "—", "—", "—", "—"));
+                    + " MiB printed, screens and scrollback restored; an empty start in the same run: "
+                    + ms(empty * 1e3) + ")", ms(seconds * 1e3), "—", "—", "—", "—"));
             rows.add(new Row("bytes written by the daemon per pane per MiB of output (transcripts, journal, log)",
-                    String.format(java.util.Locale.ROOT, "%.2f MiB", written / (double) panes / mib / (1 << 20)),
+                    String.format(Locale.ROOT, "%.2f MiB", written / (double) panes / mib / (1 << 20)),
                     "—", "—", "bounded", "—"));
             notes.add("restart: transcripts on disk after " + panes + " panes × " + mib + " MiB: "
-                    + String.format(java.util.Locale.ROOT, "%.1f MiB (%.2f MiB per pane)", onDisk / 1048576.0,
+                    + String.format(Locale.ROOT, "%.1f MiB (%.2f MiB per pane)", onDisk / 1048576.0,
                     onDisk / 1048576.0 / panes));
         }
     }
