@@ -62,7 +62,6 @@ final class PaneTranscript {
     private long tailBytes;
     /** Written since the last sync. */
     private boolean unsynced;
-    private long bytesWritten;
     /** Closed or deleted: nothing more is written. */
     private boolean ended;
 
@@ -139,11 +138,6 @@ final class PaneTranscript {
             tail.force(false);
             unsynced = false;
         }
-    }
-
-    /** Bytes written to this pane's files since it was opened (the disk benchmark's figure). */
-    synchronized long bytesWritten() {
-        return bytesWritten;
     }
 
     synchronized void delete() throws IOException {
@@ -232,7 +226,6 @@ final class PaneTranscript {
     }
 
     private void write(FileChannel channel, ByteBuffer buffer) throws IOException {
-        bytesWritten += buffer.remaining();
         while (buffer.hasRemaining()) {
             channel.write(buffer);
         }

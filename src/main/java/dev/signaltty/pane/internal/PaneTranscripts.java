@@ -79,12 +79,6 @@ class PaneTranscripts implements SmartLifecycle {
         }
     }
 
-    /** Bytes written to a pane's transcript files since this daemon opened them (bench/run restart). */
-    long bytesWritten(String paneId) {
-        PaneTranscript t = transcripts.get(paneId);
-        return t == null ? 0 : t.bytesWritten();
-    }
-
     private void dropQuietly(String paneId, PaneTranscript t) {
         try {
             t.delete();
