@@ -11,6 +11,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -60,7 +61,7 @@ public final class Bench {
         Bench bench = new Bench();
         try {
             bench.runAll(args.length == 0 ? List.of("start", "roundtrip", "cli", "list", "flood", "memory", "journal",
-                    "renames", "keys") : List.of(args));
+                    "renames", "keys", "restart") : List.of(args));
         } finally {
             if (!Boolean.getBoolean("bench.keep")) { // -Dbench.keep=true keeps the daemons' logs for a look
                 bench.deleteWork();
@@ -84,6 +85,7 @@ public final class Bench {
         measure(which, "journal", this::journal);
         measure(which, "renames", this::renames);
         measure(which, "keys", this::keystrokes);
+        measure(which, "restart", this::restart);
     }
 
     interface Measure {
@@ -613,6 +615,72 @@ public final class Bench {
 
     static String latency(double[] seconds) {
         return "p50 " + ms(Stats.median(seconds) * 1e3) + ", p99 " + ms(Stats.percentile(seconds, 99) * 1e3);
+    }
+
+    // ---- restart with history (issue 17, ADR 0230)
+
+    /**
+     * N panes each print M MiB; the bytes the daemon wrote meanwhile (/proc wchar: transcripts, journal,
+     * log) per pane per MiB; then kill -9 and the time until the restarted daemon answers on the same
+     * state dir, with every pane's screen and scrollback restored.
+     */
+    void restart() throws Exception {
+        int panes = Integer.getInteger("bench.restart.panes", 20);
+        int mib = Integer.getInteger("bench.restart.mib", 4);
+        long bytes = (long) mib << 20;
+        Path root = work.resolve("restart");
+        long written;
+        try (Daemon daemon = daemon("restart"); Daemon.Client client = daemon.connect()) {
+            String ws = client.call("workspace.create", Map.of("name", "r", "cwd", work.toString())).get("workspace_id").asString();
+            long before = wchar(daemon.process.pid());
+            List<String> ids = new ArrayList<>();
+            for (int p = 0; p < panes; p++) {
+                ids.add(client.call("pane.spawn", Map.of("workspace_id", ws, "argv", List.of("sh", "-c",
+                        "yes 'restart bench line: some text of a typical length for build output, sixty-odd' | head -c "
+                                + bytes + "; sleep 100000"))).get("pane_id").asString());
+            }
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
+            for (String id : ids) {
+                while (client.call("pane.get", Map.of("pane_id", id)).get("pane").get("output_offset").asLong() < bytes) {
+                    if (System.nanoTime() > deadline) {
+                        throw new IOException("pane " + id + " did not print " + mib + " MiB within 10 min");
+                    }
+                    Thread.sleep(100);
+                }
+            }
+            Thread.sleep(3_000); // one 2 s checkpoint-and-sync pass
+            written = wchar(daemon.process.pid()) - before;
+            daemon.process.destroyForcibly().waitFor(); // kill -9
+        }
+        long onDisk;
+        try (var files = Files.walk(root.resolve("state/signaltty/transcripts"))) {
+            onDisk = files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
+        }
+        double empty;
+        try (Daemon fresh = Daemon.start(java, classpath, work.resolve("restart-empty"))) {
+            empty = fresh.awaitReady();
+        }
+        try (Daemon restarted = Daemon.start(java, classpath, root)) {
+            double seconds = restarted.awaitReady();
+            rows.add(new Row("restart after kill -9 until the socket answers (" + panes + " panes × " + mib
+                    + " MiB printed, screens and scrollback restored; an empty start in the same run: "
+                    + ms(empty * 1e3) + ")", ms(seconds * 1e3), "—", "—", "—", "—"));
+            rows.add(new Row("bytes written by the daemon per pane per MiB of output (transcripts, journal, log)",
+                    String.format(Locale.ROOT, "%.2f MiB", written / (double) panes / mib / (1 << 20)),
+                    "—", "—", "bounded", "—"));
+            notes.add("restart: transcripts on disk after " + panes + " panes × " + mib + " MiB: "
+                    + String.format(Locale.ROOT, "%.1f MiB (%.2f MiB per pane)", onDisk / 1048576.0,
+                    onDisk / 1048576.0 / panes));
+        }
+    }
+
+    private static long wchar(long pid) throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/io"))) {
+            if (line.startsWith("wchar:")) {
+                return Long.parseLong(line.substring(6).strip());
+            }
+        }
+        throw new IOException("no wchar for " + pid);
     }
 
     // ---- output

@@ -191,6 +191,87 @@ final class History {
         return slot >= seqs.length ? slot - seqs.length : slot;
     }
 
+    // ---- packed export and import (pane transcripts, Terminal#historyAfter) ----
+
+    /**
+     * The packed bytes of the lines numbered above {@code afterSeq}, oldest first, in the page format
+     * above, copied as they lie in the pages (no decoding); at most {@code maxBytes}, the newest whole
+     * lines kept. {@code lastSeq[0]} is set to the newest line's number ({@code afterSeq} when none).
+     */
+    byte[] packedAfter(long afterSeq, int maxBytes, long[] lastSeq) {
+        int from = size;
+        while (from > 0 && seqs[slot(from - 1)] > afterSeq) {
+            from--;
+        }
+        long total = 0;
+        int first = size;
+        while (first > from) {
+            int len = recordLength(first - 1);
+            if (total + len > maxBytes) {
+                break;
+            }
+            total += len;
+            first--;
+        }
+        byte[] out = new byte[(int) total];
+        int at = 0;
+        for (int i = first; i < size; i++) {
+            int slot = slot(i);
+            int len = recordLength(i);
+            System.arraycopy(pages.page(pageIds[slot]), offsets[slot], out, at, len);
+            at += len;
+        }
+        lastSeq[0] = size == 0 || from == size ? afterSeq : seqs[slot(size - 1)];
+        return out;
+    }
+
+    /** Appends the lines of a {@link #packedAfter} export, numbering them with {@code nextSeq}. */
+    void addPacked(byte[] in, java.util.function.LongSupplier nextSeq) {
+        long[] runs = new long[16];
+        int at = 0;
+        while (at < in.length) {
+            int head = getVarint(in, at);
+            at += varintLength(head);
+            int runCount = getVarint(in, at);
+            at += varintLength(runCount);
+            int textLength = head >>> 1;
+            if (head < 0 || runCount < 0 || textLength > in.length - at) {
+                throw new IllegalArgumentException("packed history malformed at byte " + at);
+            }
+            byte[] text = Arrays.copyOfRange(in, at, at + textLength);
+            at += textLength;
+            if (runs.length < 2 * runCount) {
+                runs = new long[2 * runCount];
+            }
+            for (int r = 0; r < 2 * runCount; r += 2) {
+                runs[r] = getVarint(in, at);
+                at += varintLength((int) runs[r]);
+                if (at + 8 > in.length) {
+                    throw new IllegalArgumentException("packed history malformed at byte " + at);
+                }
+                runs[r + 1] = (long) LONG_LE.get(in, at);
+                at += 8;
+            }
+            add(nextSeq.getAsLong(), text, textLength, runs, 2 * runCount, (head & 1) != 0);
+        }
+    }
+
+    /** Bytes the i-th line takes in its page. */
+    private int recordLength(int i) {
+        int slot = slot(i);
+        byte[] page = pages.page(pageIds[slot]);
+        int start = offsets[slot];
+        int at = start;
+        int head = getVarint(page, at);
+        at += varintLength(head);
+        int runCount = getVarint(page, at);
+        at += varintLength(runCount) + (head >>> 1);
+        for (int r = 0; r < runCount; r++) {
+            at += varintLength(getVarint(page, at)) + 8;
+        }
+        return at - start;
+    }
+
     private static int putVarint(byte[] out, int at, int v) {
         while ((v & ~0x7F) != 0) {
             out[at++] = (byte) (v & 0x7F | 0x80);

@@ -24,6 +24,10 @@ public final class Terminal {
     /** The highest sequence number handed out; cursors equal to it have seen everything. */
     private long head;
     private final ShellMarks marks;
+    /** How many times history was cleared (ED 3): an incremental transcript must then start over. */
+    private long historyClears;
+    /** Whether anything was fed: history can only be restored before. */
+    private boolean fed;
 
     /**
      * @param seqBase the run's base: the first line gets {@code seqBase + 1}; cursors below it come from
@@ -47,6 +51,7 @@ public final class Terminal {
 
     public synchronized void feed(byte[] buf, int off, int len) {
         java.util.Objects.checkFromIndexSize(off, len, buf.length);
+        fed |= len > 0;
         parser.advance(buf, off, len);
     }
 
@@ -195,6 +200,47 @@ public final class Terminal {
         return history.size();
     }
 
+    // ---- transcripts (state kept across restarts; issue 17, ADR 0230) ----
+
+    /**
+     * History's lines numbered above {@code afterSeq}, packed as history holds them (no decoding), at
+     * most {@code maxBytes} (the newest whole lines). Appending successive exports, with
+     * {@code afterSeq} the previous export's {@link HistoryExport#lastSeq()}, writes history
+     * incrementally; when {@link HistoryExport#clears()} changed, history was cleared and a
+     * transcript should start over from an export after 0.
+     */
+    public synchronized HistoryExport historyAfter(long afterSeq, int maxBytes) {
+        long[] last = new long[1];
+        byte[] packed = history.packedAfter(afterSeq, Math.max(0, maxBytes), last);
+        return new HistoryExport(packed, last[0], historyClears);
+    }
+
+    /**
+     * Puts exported history back into a fresh terminal (nothing fed yet), numbered in this run; the
+     * screen, cursor and modes come back by feeding a {@link #repaint()} taken with the export.
+     *
+     * @throws IllegalStateException when the terminal has been fed already
+     * @throws IllegalArgumentException when {@code packed} is not an export (it is then left as it was fed)
+     */
+    public synchronized void restoreHistory(byte[] packed) {
+        if (fed || head != seqBase || history.size() != 0) {
+            throw new IllegalStateException("history can only be restored into a fresh terminal");
+        }
+        try {
+            history.addPacked(packed, () -> ++head);
+        } catch (IndexOutOfBoundsException e) {
+            throw new IllegalArgumentException("packed history is truncated", e);
+        }
+    }
+
+    /**
+     * True between escape sequences and characters: no sequence or UTF-8 character is half fed, so
+     * what is fed next can be replayed on a {@link #repaint()} of this moment.
+     */
+    public synchronized boolean atRest() {
+        return parser.atRest();
+    }
+
     // ---- ring bookkeeping (called by the emulator, under the monitor) ----
 
     private void scrolledOff(Row row) {
@@ -252,6 +298,7 @@ public final class Terminal {
         assignScreenSeqs();
         head++;
         history.clear(head);
+        historyClears++;
     }
 
     private void assign(Row row) {

@@ -159,6 +159,11 @@ public final class VtParser {
         return j + 1 - i;
     }
 
+    /** Between sequences: no escape sequence and no UTF-8 character half read (a transcript checkpoint can split here). */
+    boolean atRest() {
+        return state == VtTransitions.GROUND && utf8Need == 0;
+    }
+
     /** Current state, for tests and diagnostics. */
     public String stateName() {
         return VtTransitions.NAMES[state];

@@ -27,15 +27,18 @@ import dev.signaltty.transport.EventFrame;
 class PaneOutput implements MeterBinder {
 
     private final EventLog events;
+    private final PaneTranscripts transcripts;
     private final LongAdder bytesOut = new LongAdder();
 
-    PaneOutput(EventLog events) {
+    PaneOutput(EventLog events, PaneTranscripts transcripts) {
         this.events = events;
+        this.transcripts = transcripts;
     }
 
     void emit(Pane pane, byte[] buffer, int offset, int length) {
         bytesOut.add(length);
         synchronized (pane.terminal) {
+            transcripts.beforeFeed(pane, buffer, offset, length); // on disk before anyone can read it (ADR 0230)
             pane.terminal.feed(buffer, offset, length);
             pane.outputOffset += length;
             dev.signaltty.pane.internal.agent.screen.ScreenWatch watch = pane.screenWatch;

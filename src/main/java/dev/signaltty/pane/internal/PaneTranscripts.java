@@ -1,21 +1,13 @@
 package dev.signaltty.pane.internal;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.util.HashMap;
 import java.util.Map;
-import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.jspecify.annotations.Nullable;
@@ -23,87 +15,111 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
+import dev.signaltty.pane.PaneClosed;
 import dev.signaltty.transport.SignalttyPaths;
-import dev.signaltty.vt.Transcript;
 
 /**
- * Keeps each pane's screen and scrollback across restarts and crashes (issue 17 item 1, ADR 0132): every
- * {@value #PERIOD_MS} ms, each pane whose output moved since its last write has its transcript (history
- * and visible screen as styled lines, at most {@code signaltty.pane.transcript-bytes}, default 1 MiB)
- * rewritten to {@code <state>/transcripts/<pane_id>.txt} (synced temporary file, rename; 0600). At start a
- * restored pane's terminal is fed its transcript, so pane.read returns the text from before the restart
- * (marked {@code restored}). Files of panes that no longer exist are deleted.
+ * Keeps each pane's screen and scrollback across restarts and crashes (issue 17 item 1, ADR 0230), in
+ * {@code <state>/transcripts/}: each chunk of output is appended raw to the pane's tail file before the
+ * emulator sees it ({@link PaneOutput#emit}), and a checkpoint ({@link PaneTranscript}) moves the
+ * history lines retired since the last one into the hist file and replaces the screen. So a kill -9
+ * loses no output a client could have read; an OS crash loses at most what came after the last sync
+ * ({@value #SYNC_MS} ms). Disk per pane: the hist file stays under {@code signaltty.pane.transcript-bytes}
+ * (default 1 MiB; compacted to half when it would pass it), the tail under about 4 ×
+ * {@code signaltty.pane.transcript-tail-bytes} (default 64 KiB), the checkpoint one screen. A pane
+ * closed by the user has its files deleted at once.
  */
 @Component
 class PaneTranscripts implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(PaneTranscripts.class);
-    static final long PERIOD_MS = 2_000;
-    private static final Pattern FILE = Pattern.compile("pane_[a-z0-9]+\\.txt");
+    static final long SYNC_MS = 2_000;
 
     private final PaneRegistry registry;
     private final Path dir;
     private final int maxBytes;
-    /** Output offset at each pane's last write (by the timer thread only). */
-    private final Map<String, Long> written = new HashMap<>();
+    private final int tailBytes;
+    /** Each pane's transcript, used under that pane terminal's monitor. */
+    private final Map<String, PaneTranscript> transcripts = new ConcurrentHashMap<>();
     private @Nullable ScheduledExecutorService timer;
     private volatile boolean running;
 
     PaneTranscripts(PaneRegistry registry, SignalttyPaths paths,
-                    @Value("${signaltty.pane.transcript-bytes:1048576}") int maxBytes) {
+                    @Value("${signaltty.pane.transcript-bytes:1048576}") int maxBytes,
+                    @Value("${signaltty.pane.transcript-tail-bytes:65536}") int tailBytes) {
         this.registry = registry;
         this.dir = paths.stateDir().resolve("transcripts");
         this.maxBytes = maxBytes;
+        this.tailBytes = tailBytes;
+    }
+
+    /** Called under the terminal's monitor with each chunk, before the emulator is fed it. */
+    void beforeFeed(Pane pane, byte[] buffer, int offset, int length) {
+        if (pane.closed) {
+            return;
+        }
+        PaneTranscript t = transcripts.computeIfAbsent(pane.id, id -> PaneTranscript.fresh(dir, id, maxBytes, tailBytes));
+        try {
+            t.append(pane.terminal, buffer, offset, length);
+        } catch (IOException | RuntimeException e) { // never the emulator's failure: its output still shows
+            log.warn("pane {}: transcript not written, starting it over: {}", pane.id, e.toString());
+            transcripts.remove(pane.id);
+            dropQuietly(pane.id, t);
+        }
+    }
+
+    @EventListener
+    void on(PaneClosed closed) {
+        PaneTranscript t = transcripts.remove(closed.paneId());
+        if (t != null) {
+            dropQuietly(closed.paneId(), t);
+        }
+    }
+
+    private void dropQuietly(String paneId, PaneTranscript t) {
+        try {
+            t.delete();
+        } catch (IOException e) {
+            log.warn("pane {}: transcript files not deleted: {}", paneId, e.toString());
+        }
     }
 
     private void restore() {
         int restored = 0;
         for (Pane pane : registry.all()) {
-            Path file = dir.resolve(pane.id + ".txt");
-            if (pane.restored && Files.isRegularFile(file)) {
+            if (!pane.restored) {
+                continue;
+            }
+            synchronized (pane.terminal) {
                 try {
-                    Transcript.restore(pane.terminal, Files.readAllBytes(file));
-                    restored++;
+                    PaneTranscript t = PaneTranscript.restore(dir, pane.id, maxBytes, tailBytes, pane.terminal);
+                    if (t != null) {
+                        transcripts.put(pane.id, t);
+                        restored++;
+                    }
                 } catch (IOException | RuntimeException e) {
-                    log.warn("pane {}: transcript {} not restored: {}", pane.id, file, e.toString());
+                    log.warn("pane {}: transcript not restored: {}", pane.id, e.toString());
                 }
             }
         }
+        deleteGone();
         log.info("restored the screen and scrollback of {} panes", restored);
     }
 
-    synchronized void saveChanged() {
-        for (Pane pane : registry.all()) {
-            long offset;
-            synchronized (pane.terminal) {
-                offset = pane.outputOffset;
-            }
-            Long last = written.get(pane.id);
-            if (last != null && last == offset) {
-                continue;
-            }
-            try {
-                write(dir.resolve(pane.id + ".txt"), Transcript.export(pane.terminal, maxBytes));
-                written.put(pane.id, offset);
-            } catch (IOException e) {
-                log.warn("pane {}: transcript not saved (will retry): {}", pane.id, e.toString());
-            }
-        }
-        deleteGone();
-    }
-
+    /** Files of panes that no longer exist (closed while the daemon was down, or the old whole-file form). */
     private void deleteGone() {
         if (!Files.isDirectory(dir)) {
             return;
         }
-        Set<String> live = registry.all().stream().map(p -> p.id + ".txt").collect(Collectors.toSet());
-        written.keySet().removeIf(id -> !live.contains(id + ".txt"));
         try (Stream<Path> files = Files.list(dir)) {
             for (Path file : files.toList()) {
                 String name = file.getFileName().toString();
-                if (FILE.matcher(name).matches() && !live.contains(name)) {
+                int dot = name.indexOf('.');
+                String id = dot < 0 ? name : name.substring(0, dot);
+                if (name.endsWith(".txt") || !transcripts.containsKey(id)) {
                     Files.deleteIfExists(file);
                 }
             }
@@ -112,40 +128,40 @@ class PaneTranscripts implements SmartLifecycle {
         }
     }
 
-    private void write(Path target, byte[] bytes) throws IOException {
-        if (!Files.isDirectory(dir)) {
-            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        }
-        Path temp = dir.resolve(target.getFileName() + ".tmp");
-        try (FileChannel channel = FileChannel.open(temp, Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING), PosixFilePermissions.asFileAttribute(
-                        PosixFilePermissions.fromString("rw-------")))) {
-            ByteBuffer buffer = ByteBuffer.wrap(bytes);
-            while (buffer.hasRemaining()) {
-                channel.write(buffer);
+    /** Checkpoints and syncs every pane with output since its last pass. */
+    void settleAll() {
+        for (Pane pane : registry.all()) {
+            PaneTranscript t = transcripts.get(pane.id);
+            if (t == null) {
+                continue;
             }
-            channel.force(true);
+            synchronized (pane.terminal) {
+                try {
+                    if (!pane.closed) {
+                        t.settle(pane.terminal);
+                    }
+                } catch (IOException e) {
+                    log.warn("pane {}: transcript checkpoint failed (will retry): {}", pane.id, e.toString());
+                }
+            }
         }
-        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 
-    private void saveQuietly() {
+    private void settleQuietly() {
         try {
-            saveChanged();
+            settleAll();
         } catch (RuntimeException e) {
-            log.warn("transcripts not saved (will retry)", e);
+            log.warn("transcripts not settled (will retry)", e);
         }
     }
 
     @Override
     public void start() {
         restore();
-        // what was just restored is on disk already: count it as written
-        registry.all().forEach(p -> written.put(p.id, 0L));
         running = true;
         ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().daemon().name("snapshot-transcripts").factory());
-        executor.scheduleWithFixedDelay(this::saveQuietly, PERIOD_MS, PERIOD_MS, TimeUnit.MILLISECONDS);
+        executor.scheduleWithFixedDelay(this::settleQuietly, SYNC_MS, SYNC_MS, TimeUnit.MILLISECONDS);
         timer = executor;
     }
 
@@ -155,7 +171,19 @@ class PaneTranscripts implements SmartLifecycle {
         if (timer != null) {
             timer.shutdownNow();
         }
-        saveQuietly();
+        settleQuietly();
+        for (Pane pane : registry.all()) {
+            PaneTranscript t = transcripts.get(pane.id);
+            if (t != null) {
+                synchronized (pane.terminal) {
+                    try {
+                        t.close();
+                    } catch (IOException e) {
+                        log.warn("pane {}: transcript not closed: {}", pane.id, e.toString());
+                    }
+                }
+            }
+        }
     }
 
     @Override
