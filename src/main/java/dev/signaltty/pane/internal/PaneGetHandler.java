@@ -4,6 +4,7 @@ import java.util.Map;
 
 import org.springframework.stereotype.Component;
 
+import dev.signaltty.pane.AgentUsage;
 import dev.signaltty.pane.internal.agent.AgentStates;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
@@ -18,11 +19,13 @@ class PaneGetHandler implements MethodHandler<PaneGetHandler.Params, Map<String,
     private final PaneRegistry registry;
     private final PaneLifecycle lifecycle;
     private final AgentStates agents;
+    private final AgentUsage usage;
 
-    PaneGetHandler(PaneRegistry registry, PaneLifecycle lifecycle, AgentStates agents) {
+    PaneGetHandler(PaneRegistry registry, PaneLifecycle lifecycle, AgentStates agents, AgentUsage usage) {
         this.registry = registry;
         this.lifecycle = lifecycle;
         this.agents = agents;
+        this.usage = usage;
     }
 
     @Override
@@ -52,6 +55,7 @@ class PaneGetHandler implements MethodHandler<PaneGetHandler.Params, Map<String,
             result.put("agent", agent.agent());
         }
         result.put("wait_baseline", agent.waitBaseline());
+        result.put("usage", usage.of(pane.id)); // tokens from the agent's transcripts (ADR 0215)
         return result;
     }
 }

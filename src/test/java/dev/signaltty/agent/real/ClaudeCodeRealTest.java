@@ -36,7 +36,7 @@ class ClaudeCodeRealTest {
     /** A PermissionRequest hook waits 20 s here, so the timeout scenario is short; answers come sooner. */
     @RegisterExtension
     static final DaemonFixture daemon = new DaemonFixture("claude-real", FakeAgent.cliProperty(),
-            "signaltty.agent.permission-wait-s=20");
+            "signaltty.agent.permission-wait-s=20", "signaltty.metrics.enabled=true", "signaltty.metrics.port=0");
 
     static final Duration TURN = Duration.ofSeconds(120);
     static ScriptedModel model;
@@ -104,7 +104,9 @@ class ClaudeCodeRealTest {
                 .script("report", call("Bash", Map.of("command",
                         "signaltty report --status completed --summary 'did the scripted work'", "description", "report")),
                         say("Reported."))
-                .script("interrupt", new ScriptedModel.Stall("Thinking for a long time", Duration.ofSeconds(90)));
+                .script("interrupt", new ScriptedModel.Stall("Thinking for a long time", Duration.ofSeconds(90)))
+                .script("usage", call("Read", fileInput("a.txt")), say("Counted."))
+                .script("task-plain", say("Answered without a report."));
     }
 
     @AfterAll
@@ -293,15 +295,42 @@ class ClaudeCodeRealTest {
     /** A worker whose turn ends without a report parks its task (seed L83: turn-end drops park it). */
     @Test
     void aTurnThatEndsWithoutAReportSettlesTheTaskAtInputRequired() throws Exception {
-        String task = startTask("scenario:plain just answer");
+        String task = startTask("scenario:task-plain just answer");
         Map.Entry<Integer, String> waited = cli("--json", "task", "wait", task, "--timeout", "180");
         assertThat(waited.getKey()).isZero();
         JsonNode got = daemon.client().call("task.get", Map.of("task_id", task)).get("task");
         assertThat(got.get("state").asString()).isEqualTo("input_required");
         assertThat(got.get("evidence").get("reason").asString()).isEqualTo("turn_ended_without_report");
         assertThat(got.get("evidence").get("stage").asString()).isEqualTo("turn_end");
+        // the worker's tokens, from its transcript: one model turn of the script (ADR 0215)
+        assertThat(model.requests("task-plain").stream().filter(ScriptedModel.Recorded::tools).count()).isEqualTo(1);
+        Usages.awaitUsage(TURN, () -> daemon.client().call("task.get", Map.of("task_id", task)).get("usage"),
+                Usages.claude(1));
+        assertThat(daemon.client().call("pane.get", Map.of("pane_id", got.get("pane_id").asString())).get("usage"))
+                .isEqualTo(Usages.claude(1));
         daemon.client().call("task.cancel", Map.of("task_id", task));
         assertThat(cli("task", "wait", task, "--timeout", "30").getKey()).isEqualTo(3);
         daemon.client().call("task.finish", Map.of("task_id", task, "discard", true));
+    }
+
+    /** Tokens per message from Claude's transcript, counted once per message id, in pane.get and the metrics. */
+    @Test
+    void usageFromTheTranscriptArrivesInPaneGetAndTheMetrics() throws Exception {
+        String pane = spawnClaude();
+        int port = daemon.bean(dev.signaltty.transport.internal.metrics.MetricsEndpoint.class).port();
+        Map<String, Double> before = Usages.metrics(port, "claude");
+        submit(pane, "scenario:usage read a file");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done");
+        assertThat(model.requests("usage").stream().filter(ScriptedModel.Recorded::tools).count()).isEqualTo(2);
+        JsonNode usage = Usages.awaitUsage(TURN, () -> daemon.client().call("pane.get", Map.of("pane_id", pane))
+                .get("usage"), Usages.claude(2));
+        assertThat(usage.get("transcripts").asInt()).isEqualTo(1);
+        Map<String, Double> after = Usages.metrics(port, "claude");
+        assertThat(Usages.delta(before, after)).containsExactlyInAnyOrderEntriesOf(Map.of(
+                "input", 2.0 * ScriptedModel.INPUT_TOKENS, "output", 2.0 * ScriptedModel.OUTPUT_TOKENS,
+                "cache_read", 2.0 * ScriptedModel.CACHE_READ_TOKENS,
+                "cache_creation", 2.0 * ScriptedModel.CACHE_CREATION_TOKENS, "reasoning_output", 0.0));
+        dev.signaltty.transport.internal.metrics.MetricsEndpointTest.promtool(
+                dev.signaltty.transport.internal.metrics.MetricsEndpointTest.scrape(port));
     }
 }

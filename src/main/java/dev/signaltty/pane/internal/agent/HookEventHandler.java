@@ -46,11 +46,13 @@ class HookEventHandler implements MethodHandler<HookEventHandler.Params, Map<Str
     private final AgentStates states;
     private final AgentPanes panes;
     private final AgentDecisions decisions;
+    private final UsageLedger usage;
 
-    HookEventHandler(AgentStates states, AgentPanes panes, AgentDecisions decisions) {
+    HookEventHandler(AgentStates states, AgentPanes panes, AgentDecisions decisions, UsageLedger usage) {
         this.states = states;
         this.panes = panes;
         this.decisions = decisions;
+        this.usage = usage;
     }
 
     @Override
@@ -104,6 +106,7 @@ class HookEventHandler implements MethodHandler<HookEventHandler.Params, Map<Str
         } else {
             moved = states.applyHook(pane, agent, report);
         }
+        usage.observe(pane.paneId(), agent, params.payload()); // after the move: a Stop's reply is not held by a read
         AgentStates.AgentView view = states.view(pane.paneId());
         Map<String, Object> result = new LinkedHashMap<>();
         result.put("accepted", true);
