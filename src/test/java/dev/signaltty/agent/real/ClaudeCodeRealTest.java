@@ -106,7 +106,9 @@ class ClaudeCodeRealTest {
                         say("Reported."))
                 .script("interrupt", new ScriptedModel.Stall("Thinking for a long time", Duration.ofSeconds(90)))
                 .script("usage", call("Read", fileInput("a.txt")), say("Counted."))
-                .script("task-plain", say("Answered without a report."));
+                .script("task-plain", say("Answered without a report."))
+                .script("resume-first", say("I will remember the word pelican."))
+                .script("resume-second", say("The word was pelican."));
     }
 
     @AfterAll
@@ -125,8 +127,9 @@ class ClaudeCodeRealTest {
 
     /** A Claude pane at its prompt (lifecycle idle from SessionStart). */
     static String spawnClaude() {
+        List<String> argv = List.of(claude.toString());
         Map<String, Object> params = new HashMap<>(Map.of("workspace_id", daemon.workspace(),
-                "argv", List.of(claude.toString()), "cwd", project.toString(), "cols", 120, "rows", 40));
+                "argv", argv, "cwd", project.toString(), "cols", 120, "rows", 40));
         String pane = daemon.client().call("pane.spawn", params).get("pane_id").asString();
         timeline.awaitLifecycle(pane, TURN, "idle");
         awaitScreen(pane, "❯");
@@ -332,5 +335,29 @@ class ClaudeCodeRealTest {
                 "cache_creation", 2.0 * ScriptedModel.CACHE_CREATION_TOKENS, "reasoning_output", 0.0));
         dev.signaltty.transport.internal.metrics.MetricsEndpointTest.promtool(
                 dev.signaltty.transport.internal.metrics.MetricsEndpointTest.scrape(port));
+    }
+
+    /** The agent exits; pane.resume runs {@code claude --resume <session>} and the conversation comes back. */
+    @Test
+    void anExitedClaudeResumesItsConversation() {
+        String pane = spawnClaude();
+        submit(pane, "scenario:resume-first remember a word");
+        timeline.awaitLifecycle(pane, TURN, "done");
+        String session = baseline(pane).get("agent_session_id").asString();
+        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "/exit"));
+        awaitScreen(pane, "/exit");
+        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "\r"));
+        daemon.awaitExited(pane, TURN);
+        JsonNode resumed = daemon.client().call("pane.resume", Map.of("pane_id", pane));
+        awaitScreen(pane, "I will remember the word pelican.");
+        timeline.awaitLifecycle(pane, TURN, "idle");
+        awaitScreen(pane, "❯");
+        submit(pane, "scenario:resume-second which word was it");
+        List<String> seen = timeline.awaitLifecycle(pane, TURN, "done");
+        assertThat(seen).as(resumed.toString()).containsExactly("idle", "working", "done", "exited", "idle", "working", "done");
+        assertThat(baseline(pane).get("agent_session_id").asString()).isEqualTo(session);
+        // the model got the first turn back with the second prompt
+        assertThat(model.bodies("resume-second").getFirst().body().path("messages").toString()).contains("pelican");
+        awaitScreen(pane, "The word was pelican.");
     }
 }

@@ -38,7 +38,7 @@ class CodexRealTest {
 
     @RegisterExtension
     static final DaemonFixture daemon = new DaemonFixture("codex-real", FakeAgent.cliProperty(),
-            "signaltty.agent.permission-wait-s=30");
+            "signaltty.agent.permission-wait-s=30", "signaltty.metrics.enabled=true", "signaltty.metrics.port=0");
 
     static final Duration TURN = Duration.ofSeconds(120);
     static ScriptedModel model;
@@ -55,7 +55,8 @@ class CodexRealTest {
         codex = RealCodex.install(daemon.root().resolve("codex"), model, List.of(project));
         codexHome = RealCodex.home(daemon.root().resolve("codex"));
         timeline = new Timeline(daemon.connect());
-        model.script("plain", say("Hello from the scripted Responses model."));
+        model.script("plain", say("Hello from the scripted Responses model."))
+                .script("usage", say("Counted by Codex."));
     }
 
     @AfterAll
@@ -64,9 +65,11 @@ class CodexRealTest {
         model.close();
     }
 
-    static JsonNode spawnCodex() {
+    static JsonNode spawnCodex(String... args) {
+        List<String> argv = new java.util.ArrayList<>(List.of(codex.toString()));
+        argv.addAll(List.of(args));
         Map<String, Object> params = new HashMap<>(Map.of("workspace_id", daemon.workspace(),
-                "argv", List.of(codex.toString()), "cwd", project.toString(), "cols", 120, "rows", 40,
+                "argv", argv, "cwd", project.toString(), "cols", 120, "rows", 40,
                 "env", Map.of("CODEX_HOME", codexHome.toString())));
         return daemon.client().call("pane.spawn", params);
     }
@@ -142,5 +145,67 @@ class CodexRealTest {
         submit(pane, "scenario:plain say hello again");
         assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done");
         assertThat(timeline.decisions(pane)).isEmpty();
+    }
+
+    /** Codex's running token_count in its session rollout (the hooks' transcript_path) arrives in pane.get and the metrics. */
+    @Test
+    @Order(3)
+    void usageFromTheRolloutArrivesInPaneGetAndTheMetrics() throws Exception {
+        int port = daemon.bean(dev.signaltty.transport.internal.metrics.MetricsEndpoint.class).port();
+        Map<String, Double> before = Usages.metrics(port, "codex");
+        String pane = spawnCodex().get("pane_id").asString();
+        awaitScreen(pane, "Ask Codex");
+        submit(pane, "scenario:usage count this");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done");
+        long turns = model.requests("usage").stream().filter(ScriptedModel.Recorded::tools).count();
+        assertThat(turns).isEqualTo(1);
+        Usages.awaitUsage(TURN, () -> daemon.client().call("pane.get", Map.of("pane_id", pane)).get("usage"),
+                Usages.codex(1));
+        assertThat(Usages.delta(before, Usages.metrics(port, "codex"))).containsExactlyInAnyOrderEntriesOf(Map.of(
+                "input", (double) ScriptedModel.INPUT_TOKENS, "output", (double) ScriptedModel.OUTPUT_TOKENS,
+                "cache_read", (double) ScriptedModel.CACHE_READ_TOKENS, "cache_creation", 0.0,
+                "reasoning_output", (double) ScriptedModel.REASONING_TOKENS));
+        dev.signaltty.transport.internal.metrics.MetricsEndpointTest.promtool(
+                dev.signaltty.transport.internal.metrics.MetricsEndpointTest.scrape(port));
+    }
+
+    /**
+     * Codex 0.171 takes only {@code -a on-request|never}. With on-request and a command the model asks to
+     * run outside the sandbox ({@code sandbox_permissions: require_escalated}), observed: no approval is
+     * asked, no PermissionRequest hook fires, the turn runs to its end. What Codex told the model about
+     * the command is printed for docs/agents.md.
+     */
+    @Test
+    @Order(4)
+    void anEscalatedShellCommandAsksNothingUnderOnRequest() throws Exception {
+        // the shell tool as Codex offered it in the earlier turns (its name and arguments vary by model family)
+        java.util.List<String> offered = new java.util.ArrayList<>();
+        model.bodies("usage").getFirst().body().path("tools").forEach(t -> offered.add(t.path("name").asString("")));
+        String tool = offered.contains("exec_command") ? "exec_command" : offered.contains("shell") ? "shell" : "";
+        assertThat(tool).as("a shell tool among " + offered).isNotEmpty();
+        Map<String, Object> args = new HashMap<>(Map.of("sandbox_permissions", "require_escalated",
+                "justification", "Write codex-approved.txt outside the sandbox?"));
+        if (tool.equals("exec_command")) {
+            args.put("cmd", "echo approved > codex-approved.txt");
+        } else {
+            args.put("command", List.of("bash", "-lc", "echo approved > codex-approved.txt"));
+        }
+        model.script("approve", ScriptedModel.call(tool, args), say("Wrote it with approval."));
+        String pane = spawnCodex("-a", "on-request").get("pane_id").asString();
+        awaitScreen(pane, "Ask Codex");
+        submit(pane, "scenario:approve write the file");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CODEX_APPROVAL.lifecycle());
+        assertThat(timeline.decisions(pane)).containsExactlyElementsOf(Scenario.CODEX_APPROVAL.decisions());
+        awaitScreen(pane, "Wrote it with approval.");
+        java.util.List<ScriptedModel.Body> bodies = model.bodies("approve");
+        String output = "";
+        for (JsonNode item : bodies.getLast().body().path("input")) {
+            if (item.path("type").asString("").endsWith("_output")) {
+                output = item.toString();
+            }
+        }
+        System.out.println("codex on-request escalated command: tool=" + tool + " offered=" + offered + " file written=" + Files.exists(project.resolve("codex-approved.txt"))
+                + " output=" + output + "\nscreen:\n" + screen(pane));
+        assertThat(output).as("Codex sends the command's outcome back to the model").isNotEmpty();
     }
 }
