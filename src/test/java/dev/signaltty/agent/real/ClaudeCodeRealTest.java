@@ -184,8 +184,8 @@ class ClaudeCodeRealTest {
         submit(pane, "scenario:plain say hello");
         JsonNode done = waitFor(pane, "done", before);
         assertThat(done.get("outcome").asString()).isEqualTo("done");
-        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done");
-        eventually(TURN, () -> timeline.attention(pane).equals(List.of("unread"))); // journaled just after the lifecycle move
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CLAUDE_PLAIN.lifecycle());
+        eventually(TURN, () -> timeline.attention(pane).equals(Scenario.CLAUDE_PLAIN.attention())); // journaled just after the lifecycle move
         JsonNode got = daemon.client().call("pane.get", Map.of("pane_id", pane));
         assertThat(got.get("agent").asString()).isEqualTo("claude");
         assertThat(got.get("wait_baseline").get("agent_session_id").asString()).isNotBlank();
@@ -198,9 +198,9 @@ class ClaudeCodeRealTest {
         submit(pane, "scenario:allow write the file");
         String decision = pendingDecision(pane);
         daemon.client().call("decision.answer", Map.of("decision_id", decision, "option_id", "allow_once"));
-        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "blocked", "working", "done");
-        assertThat(timeline.decisions(pane)).containsExactly("created", "answered:allow_once");
-        eventually(TURN, () -> timeline.attention(pane).equals(List.of("permission_required", "none", "unread"))); // journaled just after the lifecycle move
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CLAUDE_ALLOW.lifecycle());
+        assertThat(timeline.decisions(pane)).containsExactlyElementsOf(Scenario.CLAUDE_ALLOW.decisions());
+        eventually(TURN, () -> timeline.attention(pane).equals(Scenario.CLAUDE_ALLOW.attention())); // journaled just after the lifecycle move
         eventually(TURN, () -> Files.exists(project.resolve("allowed.txt")));
     }
 
@@ -210,8 +210,8 @@ class ClaudeCodeRealTest {
         submit(pane, "scenario:deny write the file");
         String decision = pendingDecision(pane);
         daemon.client().call("decision.answer", Map.of("decision_id", decision, "option_id", "deny"));
-        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "blocked", "working", "done");
-        assertThat(timeline.decisions(pane)).containsExactly("created", "answered:deny");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CLAUDE_DENY.lifecycle());
+        assertThat(timeline.decisions(pane)).containsExactlyElementsOf(Scenario.CLAUDE_DENY.decisions());
         awaitScreen(pane, "Understood, not writing.");
         assertThat(project.resolve("denied.txt")).doesNotExist();
     }
@@ -229,8 +229,8 @@ class ClaudeCodeRealTest {
         assertThat(got.get("lifecycle").asString()).isEqualTo("blocked");
         assertThat(got.get("attention").asString()).isEqualTo("permission_required");
         daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "1"));
-        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "blocked", "working", "done");
-        assertThat(timeline.decisions(pane)).containsExactly("created", "cleared:native_cancelled");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CLAUDE_TIMEOUT.lifecycle());
+        assertThat(timeline.decisions(pane)).containsExactlyElementsOf(Scenario.CLAUDE_TIMEOUT.decisions());
         assertThat(project.resolve("late.txt")).exists();
     }
 
@@ -239,7 +239,8 @@ class ClaudeCodeRealTest {
     void anApiErrorEndsTheTurnThroughStopFailure() {
         String pane = spawnClaude();
         submit(pane, "scenario:error fail please");
-        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done"))
+                .containsExactlyElementsOf(Scenario.CLAUDE_API_ERROR.lifecycle().subList(0, 3)); // the first turn
         JsonNode pending = daemon.client().call("attention.pending", Map.of()).get("panes");
         JsonNode row = null;
         for (JsonNode r : pending) {
@@ -253,14 +254,14 @@ class ClaudeCodeRealTest {
         JsonNode before = baseline(pane);
         submit(pane, "scenario:overloaded fail again");
         assertThat(waitFor(pane, "done", before).get("outcome").asString()).isEqualTo("done");
-        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done", "working", "done");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CLAUDE_API_ERROR.lifecycle());
     }
 
     @Test
     void aLongTurnWithSeveralToolCallsStaysWorkingUntilItsEnd() {
         String pane = spawnClaude();
         submit(pane, "scenario:long read the files");
-        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CLAUDE_LONG.lifecycle());
         awaitScreen(pane, "Read all three.");
         assertThat(model.requests("long").stream().filter(ScriptedModel.Recorded::tools)
                 .map(ScriptedModel.Recorded::step).distinct().toList()).containsExactly(0, 1, 2);
@@ -270,7 +271,7 @@ class ClaudeCodeRealTest {
     void aSubagentRunsInsideTheTurn() {
         String pane = spawnClaude();
         submit(pane, "scenario:subagent ask a subagent");
-        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CLAUDE_SUBAGENT.lifecycle());
         awaitScreen(pane, "The subagent answered.");
         assertThat(model.requests("inner")).isNotEmpty();
     }
@@ -289,7 +290,7 @@ class ClaudeCodeRealTest {
         JsonNode got = daemon.client().call("task.get", Map.of("task_id", task)).get("task");
         assertThat(got.get("state").asString()).isEqualTo("completed");
         assertThat(got.get("evidence").get("late_report").get("status").asString()).isEqualTo("failed");
-        assertThat(timeline.task(task)).containsExactly("pending", "working", "completed");
+        assertThat(timeline.task(task)).containsExactlyElementsOf(Scenario.CLAUDE_WORKER_REPORTS.lifecycle());
         // the worker idles at done: a wait for work that never comes is TIMEOUT, exit status 4
         assertThat(cli("wait", pane, "--until", "working", "--timeout", "1").getKey()).isEqualTo(4);
         daemon.client().call("task.finish", Map.of("task_id", task, "discard", true));
@@ -305,6 +306,7 @@ class ClaudeCodeRealTest {
         assertThat(got.get("state").asString()).isEqualTo("input_required");
         assertThat(got.get("evidence").get("reason").asString()).isEqualTo("turn_ended_without_report");
         assertThat(got.get("evidence").get("stage").asString()).isEqualTo("turn_end");
+        assertThat(timeline.task(task)).containsExactlyElementsOf(Scenario.CLAUDE_WORKER_SILENT.lifecycle());
         // the worker's tokens, from its transcript: one model turn of the script (ADR 0215)
         assertThat(model.requests("task-plain").stream().filter(ScriptedModel.Recorded::tools).count()).isEqualTo(1);
         Usages.awaitUsage(TURN, () -> daemon.client().call("task.get", Map.of("task_id", task)).get("usage"),
@@ -323,7 +325,7 @@ class ClaudeCodeRealTest {
         int port = daemon.bean(dev.signaltty.transport.internal.metrics.MetricsEndpoint.class).port();
         Map<String, Double> before = Usages.metrics(port, "claude");
         submit(pane, "scenario:usage read a file");
-        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CLAUDE_USAGE.lifecycle());
         assertThat(model.requests("usage").stream().filter(ScriptedModel.Recorded::tools).count()).isEqualTo(2);
         JsonNode usage = Usages.awaitUsage(TURN, () -> daemon.client().call("pane.get", Map.of("pane_id", pane))
                 .get("usage"), Usages.claude(2));
@@ -354,7 +356,7 @@ class ClaudeCodeRealTest {
         awaitScreen(pane, "❯");
         submit(pane, "scenario:resume-second which word was it");
         List<String> seen = timeline.awaitLifecycle(pane, TURN, "done");
-        assertThat(seen).as(resumed.toString()).containsExactly("idle", "working", "done", "exited", "idle", "working", "done");
+        assertThat(seen).as(resumed.toString()).containsExactlyElementsOf(Scenario.CLAUDE_RESUME.lifecycle());
         assertThat(baseline(pane).get("agent_session_id").asString()).isEqualTo(session);
         // the model got the first turn back with the second prompt
         assertThat(model.bodies("resume-second").getFirst().body().path("messages").toString()).contains("pelican");

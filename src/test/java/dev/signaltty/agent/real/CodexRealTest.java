@@ -126,8 +126,8 @@ class CodexRealTest {
         eventually(TURN, () -> readConfig().contains("trusted_hash = \"sha256:"));
         // Codex 0.171 starts its thread (and fires SessionStart) with the first prompt, not at launch
         submit(pane, "scenario:plain say hello");
-        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done");
-        eventually(TURN, () -> timeline.attention(pane).equals(List.of("unread"))); // journaled just after the lifecycle move
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CODEX_FIRST_LAUNCH.lifecycle());
+        eventually(TURN, () -> timeline.attention(pane).equals(Scenario.CODEX_FIRST_LAUNCH.attention())); // journaled just after the lifecycle move
         awaitScreen(pane, "Hello from the scripted Responses model.");
         JsonNode got = daemon.client().call("pane.get", Map.of("pane_id", pane));
         assertThat(got.get("agent").asString()).isEqualTo("codex");
@@ -143,7 +143,7 @@ class CodexRealTest {
         awaitScreen(pane, "Ask Codex");
         assertThat(screen(pane)).doesNotContain("Hooks need review");
         submit(pane, "scenario:plain say hello again");
-        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CODEX_TRUSTED.lifecycle());
         assertThat(timeline.decisions(pane)).isEmpty();
     }
 
@@ -156,7 +156,7 @@ class CodexRealTest {
         String pane = spawnCodex().get("pane_id").asString();
         awaitScreen(pane, "Ask Codex");
         submit(pane, "scenario:usage count this");
-        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CODEX_USAGE.lifecycle());
         long turns = model.requests("usage").stream().filter(ScriptedModel.Recorded::tools).count();
         assertThat(turns).isEqualTo(1);
         Usages.awaitUsage(TURN, () -> daemon.client().call("pane.get", Map.of("pane_id", pane)).get("usage"),
@@ -167,45 +167,5 @@ class CodexRealTest {
                 "reasoning_output", (double) ScriptedModel.REASONING_TOKENS));
         dev.signaltty.transport.internal.metrics.MetricsEndpointTest.promtool(
                 dev.signaltty.transport.internal.metrics.MetricsEndpointTest.scrape(port));
-    }
-
-    /**
-     * Codex 0.171 takes only {@code -a on-request|never}. With on-request and a command the model asks to
-     * run outside the sandbox ({@code sandbox_permissions: require_escalated}), observed: no approval is
-     * asked, no PermissionRequest hook fires, the turn runs to its end. What Codex told the model about
-     * the command is printed for docs/agents.md.
-     */
-    @Test
-    @Order(4)
-    void anEscalatedShellCommandAsksNothingUnderOnRequest() throws Exception {
-        // the shell tool as Codex offered it in the earlier turns (its name and arguments vary by model family)
-        java.util.List<String> offered = new java.util.ArrayList<>();
-        model.bodies("usage").getFirst().body().path("tools").forEach(t -> offered.add(t.path("name").asString("")));
-        String tool = offered.contains("exec_command") ? "exec_command" : offered.contains("shell") ? "shell" : "";
-        assertThat(tool).as("a shell tool among " + offered).isNotEmpty();
-        Map<String, Object> args = new HashMap<>(Map.of("sandbox_permissions", "require_escalated",
-                "justification", "Write codex-approved.txt outside the sandbox?"));
-        if (tool.equals("exec_command")) {
-            args.put("cmd", "echo approved > codex-approved.txt");
-        } else {
-            args.put("command", List.of("bash", "-lc", "echo approved > codex-approved.txt"));
-        }
-        model.script("approve", ScriptedModel.call(tool, args), say("Wrote it with approval."));
-        String pane = spawnCodex("-a", "on-request").get("pane_id").asString();
-        awaitScreen(pane, "Ask Codex");
-        submit(pane, "scenario:approve write the file");
-        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CODEX_APPROVAL.lifecycle());
-        assertThat(timeline.decisions(pane)).containsExactlyElementsOf(Scenario.CODEX_APPROVAL.decisions());
-        awaitScreen(pane, "Wrote it with approval.");
-        java.util.List<ScriptedModel.Body> bodies = model.bodies("approve");
-        String output = "";
-        for (JsonNode item : bodies.getLast().body().path("input")) {
-            if (item.path("type").asString("").endsWith("_output")) {
-                output = item.toString();
-            }
-        }
-        System.out.println("codex on-request escalated command: tool=" + tool + " offered=" + offered + " file written=" + Files.exists(project.resolve("codex-approved.txt"))
-                + " output=" + output + "\nscreen:\n" + screen(pane));
-        assertThat(output).as("Codex sends the command's outcome back to the model").isNotEmpty();
     }
 }

@@ -20,12 +20,14 @@ public enum Scenario {
     CLAUDE_API_ERROR(Agent.CLAUDE, "HTTP 500, then 529 overloaded, on every try (StopFailure ends each turn)",
             "idle, working, done, working, done", "", ""),
     CLAUDE_LONG(Agent.CLAUDE, "a long turn: two parallel Reads, one Read, an answer", "idle, working, done", "", ""),
-    CLAUDE_SUBAGENT(Agent.CLAUDE, "a subagent (Agent tool) answering inside the turn; SubagentStop", "idle, working, done",
+    CLAUDE_SUBAGENT(Agent.CLAUDE, "a subagent (Agent tool) answering inside the turn", "idle, working, done",
             "", ""),
     CLAUDE_RESUME(Agent.CLAUDE, "`/exit`, then `pane.resume` (`claude --resume <session>`): the conversation comes back",
             "idle, working, done, exited, idle, working, done", "", ""),
     CLAUDE_USAGE(Agent.CLAUDE, "usage: a Read and an answer, two model turns' tokens in pane.get and the metrics",
             "idle, working, done", "", ""),
+    CLAUDE_MCP(Agent.CLAUDE, "`signaltty mcp` per launch (`ClaudeCodeMcpRealTest`): `mcp__signaltty__pane_list` and "
+            + "`mcp__signaltty__read` of another pane carry the daemon's answers", "idle, working, done", "", ""),
     CLAUDE_WORKER_REPORTS(Agent.CLAUDE, "task worker that runs `signaltty report --status completed`; a late report is refused",
             "task: pending, working, completed", "", ""),
     CLAUDE_WORKER_SILENT(Agent.CLAUDE, "task worker whose turn ends without a report (usage in task.get)",
@@ -34,10 +36,7 @@ public enum Scenario {
             "idle, working, done", "unread", ""),
     CODEX_TRUSTED(Agent.CODEX, "a later launch: no review, plain answer", "idle, working, done", "", ""),
     CODEX_USAGE(Agent.CODEX, "usage: one turn's tokens from the rollout's token_count in pane.get and the metrics",
-            "idle, working, done", "", ""),
-    CODEX_APPROVAL(Agent.CODEX, "`-a on-request` (0.171 has only on-request and never), a `shell_command` with "
-            + "`sandbox_permissions: require_escalated`: nothing is asked, no PermissionRequest hook", "idle, working, done",
-            "", "(none)");
+            "idle, working, done", "", "");
 
     enum Agent {
         CLAUDE("Claude Code " + RealAgents.CLAUDE_VERSION), CODEX("Codex " + RealAgents.CODEX_VERSION);
@@ -68,13 +67,13 @@ public enum Scenario {
         return split(lifecycleText.startsWith("task: ") ? lifecycleText.substring("task: ".length()) : lifecycleText);
     }
 
-    /** The attention sequence, when the test asserts one ("(none)": asserted empty). */
+    /** The attention sequence, when the test asserts one. */
     public List<String> attention() {
-        return "(none)".equals(attentionText) ? List.of() : split(attentionText);
+        return split(attentionText);
     }
 
     public List<String> decisions() {
-        return "(none)".equals(decisionsText) ? List.of() : split(decisionsText);
+        return split(decisionsText);
     }
 
     private static List<String> split(String text) {
@@ -83,7 +82,7 @@ public enum Scenario {
 
     /** The docs table. */
     static String table() {
-        StringBuilder out = new StringBuilder("| agent | scenario | lifecycle (or task states) | attention | decisions |\n"
+        StringBuilder out = new StringBuilder("Each row is asserted exactly by its test (—: not asserted).\n\n| agent | scenario | lifecycle (or task states) | attention | decisions |\n"
                 + "|---|---|---|---|---|\n");
         for (Scenario s : values()) {
             out.append("| ").append(s.agent.label).append(" | ").append(s.description).append(" | ")

@@ -135,7 +135,7 @@ public final class ScriptedModel implements AutoCloseable {
     public record Body(String scenario, int step, JsonNode body) {
     }
 
-    /** The request bodies (Anthropic or Responses) that ran steps of {@code scenario} (with tools), in arrival order. */
+    /** The Anthropic request bodies that ran steps of {@code scenario} (with tools), in arrival order. */
     public List<Body> bodies(String scenario) {
         return bodies.stream().filter(b -> scenario.equals(b.scenario())).toList();
     }
@@ -292,9 +292,6 @@ public final class ScriptedModel implements AutoCloseable {
         Step step = stepFor(position, tools);
         String model = body.path("model").asString();
         requests.add(new Recorded("openai", position.scenario(), position.step(), tools, model));
-        if (tools) {
-            bodies.add(new Body(position.scenario(), position.step(), body));
-        }
         if (step instanceof Fail fail) {
             respond(exchange, fail.status(), "application/json", json(Map.of("error",
                     Map.of("type", fail.type(), "message", "scripted " + fail.type()))));
