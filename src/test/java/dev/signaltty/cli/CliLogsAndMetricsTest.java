@@ -84,7 +84,7 @@ class CliLogsAndMetricsTest {
             String before = MetricsEndpointTest.scrape(port(cli));
             assertThat(MetricsEndpointTest.sample(before, "signaltty_panes{state=\"running\"")).isEqualTo(1.0);
             assertThat(MetricsEndpointTest.sample(before, "signaltty_panes{state=\"exited\"")).isEqualTo(1.0);
-            promtool(before);
+            MetricsEndpointTest.promtool(before);
 
             assertThat(cli.run("server", "stop").status()).isZero();
             Run restart = cli.run(PATIENT, "", prepend("server", "start"));
@@ -97,7 +97,7 @@ class CliLogsAndMetricsTest {
                     .isEqualTo(panes.size() - running);
             assertThat(MetricsEndpointTest.sample(after, "signaltty_tasks{state=\"working\"")).isZero();
             assertThat(after).contains("signaltty_tasks{state=\"completed\"}");
-            promtool(after);
+            MetricsEndpointTest.promtool(after);
         }
     }
 
@@ -118,16 +118,6 @@ class CliLogsAndMetricsTest {
         }
         assertThat(port).as("a metrics log line").isPositive();
         return port;
-    }
-
-    private static void promtool(String exposition) throws Exception {
-        Process check = new ProcessBuilder("promtool", "check", "metrics").redirectErrorStream(true).start();
-        try (var in = check.getOutputStream()) {
-            in.write(exposition.getBytes(StandardCharsets.UTF_8));
-        }
-        String said = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(check.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(check.exitValue()).as("promtool check metrics:\n" + said).isZero();
     }
 
     interface Check {

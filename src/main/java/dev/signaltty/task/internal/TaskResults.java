@@ -12,6 +12,10 @@ final class TaskResults {
     record One(Task.View task) {
     }
 
+    /** task.get: the task and its worker's token usage. */
+    record Got(Task.View task, dev.signaltty.pane.AgentUsage.Usage usage) {
+    }
+
     /** task.list. */
     record Many(List<Task.View> tasks) {
     }

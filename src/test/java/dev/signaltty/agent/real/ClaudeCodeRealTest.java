@@ -36,7 +36,7 @@ class ClaudeCodeRealTest {
     /** A PermissionRequest hook waits 20 s here, so the timeout scenario is short; answers come sooner. */
     @RegisterExtension
     static final DaemonFixture daemon = new DaemonFixture("claude-real", FakeAgent.cliProperty(),
-            "signaltty.agent.permission-wait-s=20");
+            "signaltty.agent.permission-wait-s=20", "signaltty.metrics.enabled=true", "signaltty.metrics.port=0");
 
     static final Duration TURN = Duration.ofSeconds(120);
     static ScriptedModel model;
@@ -104,7 +104,11 @@ class ClaudeCodeRealTest {
                 .script("report", call("Bash", Map.of("command",
                         "signaltty report --status completed --summary 'did the scripted work'", "description", "report")),
                         say("Reported."))
-                .script("interrupt", new ScriptedModel.Stall("Thinking for a long time", Duration.ofSeconds(90)));
+                .script("interrupt", new ScriptedModel.Stall("Thinking for a long time", Duration.ofSeconds(90)))
+                .script("usage", call("Read", fileInput("a.txt")), say("Counted."))
+                .script("task-plain", say("Answered without a report."))
+                .script("resume-first", say("I will remember the word pelican."))
+                .script("resume-second", say("The word was pelican."));
     }
 
     @AfterAll
@@ -123,8 +127,9 @@ class ClaudeCodeRealTest {
 
     /** A Claude pane at its prompt (lifecycle idle from SessionStart). */
     static String spawnClaude() {
+        List<String> argv = List.of(claude.toString());
         Map<String, Object> params = new HashMap<>(Map.of("workspace_id", daemon.workspace(),
-                "argv", List.of(claude.toString()), "cwd", project.toString(), "cols", 120, "rows", 40));
+                "argv", argv, "cwd", project.toString(), "cols", 120, "rows", 40));
         String pane = daemon.client().call("pane.spawn", params).get("pane_id").asString();
         timeline.awaitLifecycle(pane, TURN, "idle");
         awaitScreen(pane, "❯");
@@ -179,8 +184,8 @@ class ClaudeCodeRealTest {
         submit(pane, "scenario:plain say hello");
         JsonNode done = waitFor(pane, "done", before);
         assertThat(done.get("outcome").asString()).isEqualTo("done");
-        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done");
-        eventually(TURN, () -> timeline.attention(pane).equals(List.of("unread"))); // journaled just after the lifecycle move
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CLAUDE_PLAIN.lifecycle());
+        eventually(TURN, () -> timeline.attention(pane).equals(Scenario.CLAUDE_PLAIN.attention())); // journaled just after the lifecycle move
         JsonNode got = daemon.client().call("pane.get", Map.of("pane_id", pane));
         assertThat(got.get("agent").asString()).isEqualTo("claude");
         assertThat(got.get("wait_baseline").get("agent_session_id").asString()).isNotBlank();
@@ -193,9 +198,9 @@ class ClaudeCodeRealTest {
         submit(pane, "scenario:allow write the file");
         String decision = pendingDecision(pane);
         daemon.client().call("decision.answer", Map.of("decision_id", decision, "option_id", "allow_once"));
-        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "blocked", "working", "done");
-        assertThat(timeline.decisions(pane)).containsExactly("created", "answered:allow_once");
-        eventually(TURN, () -> timeline.attention(pane).equals(List.of("permission_required", "none", "unread"))); // journaled just after the lifecycle move
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CLAUDE_ALLOW.lifecycle());
+        assertThat(timeline.decisions(pane)).containsExactlyElementsOf(Scenario.CLAUDE_ALLOW.decisions());
+        eventually(TURN, () -> timeline.attention(pane).equals(Scenario.CLAUDE_ALLOW.attention())); // journaled just after the lifecycle move
         eventually(TURN, () -> Files.exists(project.resolve("allowed.txt")));
     }
 
@@ -205,8 +210,8 @@ class ClaudeCodeRealTest {
         submit(pane, "scenario:deny write the file");
         String decision = pendingDecision(pane);
         daemon.client().call("decision.answer", Map.of("decision_id", decision, "option_id", "deny"));
-        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "blocked", "working", "done");
-        assertThat(timeline.decisions(pane)).containsExactly("created", "answered:deny");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CLAUDE_DENY.lifecycle());
+        assertThat(timeline.decisions(pane)).containsExactlyElementsOf(Scenario.CLAUDE_DENY.decisions());
         awaitScreen(pane, "Understood, not writing.");
         assertThat(project.resolve("denied.txt")).doesNotExist();
     }
@@ -224,8 +229,8 @@ class ClaudeCodeRealTest {
         assertThat(got.get("lifecycle").asString()).isEqualTo("blocked");
         assertThat(got.get("attention").asString()).isEqualTo("permission_required");
         daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "1"));
-        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "blocked", "working", "done");
-        assertThat(timeline.decisions(pane)).containsExactly("created", "cleared:native_cancelled");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CLAUDE_TIMEOUT.lifecycle());
+        assertThat(timeline.decisions(pane)).containsExactlyElementsOf(Scenario.CLAUDE_TIMEOUT.decisions());
         assertThat(project.resolve("late.txt")).exists();
     }
 
@@ -234,7 +239,8 @@ class ClaudeCodeRealTest {
     void anApiErrorEndsTheTurnThroughStopFailure() {
         String pane = spawnClaude();
         submit(pane, "scenario:error fail please");
-        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done"))
+                .containsExactlyElementsOf(Scenario.CLAUDE_API_ERROR.lifecycle().subList(0, 3)); // the first turn
         JsonNode pending = daemon.client().call("attention.pending", Map.of()).get("panes");
         JsonNode row = null;
         for (JsonNode r : pending) {
@@ -248,14 +254,14 @@ class ClaudeCodeRealTest {
         JsonNode before = baseline(pane);
         submit(pane, "scenario:overloaded fail again");
         assertThat(waitFor(pane, "done", before).get("outcome").asString()).isEqualTo("done");
-        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done", "working", "done");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CLAUDE_API_ERROR.lifecycle());
     }
 
     @Test
     void aLongTurnWithSeveralToolCallsStaysWorkingUntilItsEnd() {
         String pane = spawnClaude();
         submit(pane, "scenario:long read the files");
-        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CLAUDE_LONG.lifecycle());
         awaitScreen(pane, "Read all three.");
         assertThat(model.requests("long").stream().filter(ScriptedModel.Recorded::tools)
                 .map(ScriptedModel.Recorded::step).distinct().toList()).containsExactly(0, 1, 2);
@@ -265,7 +271,7 @@ class ClaudeCodeRealTest {
     void aSubagentRunsInsideTheTurn() {
         String pane = spawnClaude();
         submit(pane, "scenario:subagent ask a subagent");
-        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CLAUDE_SUBAGENT.lifecycle());
         awaitScreen(pane, "The subagent answered.");
         assertThat(model.requests("inner")).isNotEmpty();
     }
@@ -284,7 +290,7 @@ class ClaudeCodeRealTest {
         JsonNode got = daemon.client().call("task.get", Map.of("task_id", task)).get("task");
         assertThat(got.get("state").asString()).isEqualTo("completed");
         assertThat(got.get("evidence").get("late_report").get("status").asString()).isEqualTo("failed");
-        assertThat(timeline.task(task)).containsExactly("pending", "working", "completed");
+        assertThat(timeline.task(task)).containsExactlyElementsOf(Scenario.CLAUDE_WORKER_REPORTS.lifecycle());
         // the worker idles at done: a wait for work that never comes is TIMEOUT, exit status 4
         assertThat(cli("wait", pane, "--until", "working", "--timeout", "1").getKey()).isEqualTo(4);
         daemon.client().call("task.finish", Map.of("task_id", task, "discard", true));
@@ -293,15 +299,67 @@ class ClaudeCodeRealTest {
     /** A worker whose turn ends without a report parks its task (seed L83: turn-end drops park it). */
     @Test
     void aTurnThatEndsWithoutAReportSettlesTheTaskAtInputRequired() throws Exception {
-        String task = startTask("scenario:plain just answer");
+        String task = startTask("scenario:task-plain just answer");
         Map.Entry<Integer, String> waited = cli("--json", "task", "wait", task, "--timeout", "180");
         assertThat(waited.getKey()).isZero();
         JsonNode got = daemon.client().call("task.get", Map.of("task_id", task)).get("task");
         assertThat(got.get("state").asString()).isEqualTo("input_required");
         assertThat(got.get("evidence").get("reason").asString()).isEqualTo("turn_ended_without_report");
         assertThat(got.get("evidence").get("stage").asString()).isEqualTo("turn_end");
+        assertThat(timeline.task(task)).containsExactlyElementsOf(Scenario.CLAUDE_WORKER_SILENT.lifecycle());
+        // the worker's tokens, from its transcript: one model turn of the script (ADR 0215)
+        assertThat(model.requests("task-plain").stream().filter(ScriptedModel.Recorded::tools).count()).isEqualTo(1);
+        Usages.awaitUsage(TURN, () -> daemon.client().call("task.get", Map.of("task_id", task)).get("usage"),
+                Usages.claude(1));
+        assertThat(daemon.client().call("pane.get", Map.of("pane_id", got.get("pane_id").asString())).get("usage"))
+                .isEqualTo(Usages.claude(1));
         daemon.client().call("task.cancel", Map.of("task_id", task));
         assertThat(cli("task", "wait", task, "--timeout", "30").getKey()).isEqualTo(3);
         daemon.client().call("task.finish", Map.of("task_id", task, "discard", true));
+    }
+
+    /** Tokens per message from Claude's transcript, counted once per message id, in pane.get and the metrics. */
+    @Test
+    void usageFromTheTranscriptArrivesInPaneGetAndTheMetrics() throws Exception {
+        String pane = spawnClaude();
+        int port = daemon.bean(dev.signaltty.transport.internal.metrics.MetricsEndpoint.class).port();
+        Map<String, Double> before = Usages.metrics(port, "claude");
+        submit(pane, "scenario:usage read a file");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CLAUDE_USAGE.lifecycle());
+        assertThat(model.requests("usage").stream().filter(ScriptedModel.Recorded::tools).count()).isEqualTo(2);
+        JsonNode usage = Usages.awaitUsage(TURN, () -> daemon.client().call("pane.get", Map.of("pane_id", pane))
+                .get("usage"), Usages.claude(2));
+        assertThat(usage.get("transcripts").asInt()).isEqualTo(1);
+        Map<String, Double> after = Usages.metrics(port, "claude");
+        assertThat(Usages.delta(before, after)).containsExactlyInAnyOrderEntriesOf(Map.of(
+                "input", 2.0 * ScriptedModel.INPUT_TOKENS, "output", 2.0 * ScriptedModel.OUTPUT_TOKENS,
+                "cache_read", 2.0 * ScriptedModel.CACHE_READ_TOKENS,
+                "cache_creation", 2.0 * ScriptedModel.CACHE_CREATION_TOKENS, "reasoning_output", 0.0));
+        dev.signaltty.transport.internal.metrics.MetricsEndpointTest.promtool(
+                dev.signaltty.transport.internal.metrics.MetricsEndpointTest.scrape(port));
+    }
+
+    /** The agent exits; pane.resume runs {@code claude --resume <session>} and the conversation comes back. */
+    @Test
+    void anExitedClaudeResumesItsConversation() {
+        String pane = spawnClaude();
+        submit(pane, "scenario:resume-first remember a word");
+        timeline.awaitLifecycle(pane, TURN, "done");
+        String session = baseline(pane).get("agent_session_id").asString();
+        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "/exit"));
+        awaitScreen(pane, "/exit");
+        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "\r"));
+        daemon.awaitExited(pane, TURN);
+        JsonNode resumed = daemon.client().call("pane.resume", Map.of("pane_id", pane));
+        awaitScreen(pane, "I will remember the word pelican.");
+        timeline.awaitLifecycle(pane, TURN, "idle");
+        awaitScreen(pane, "❯");
+        submit(pane, "scenario:resume-second which word was it");
+        List<String> seen = timeline.awaitLifecycle(pane, TURN, "done");
+        assertThat(seen).as(resumed.toString()).containsExactlyElementsOf(Scenario.CLAUDE_RESUME.lifecycle());
+        assertThat(baseline(pane).get("agent_session_id").asString()).isEqualTo(session);
+        // the model got the first turn back with the second prompt
+        assertThat(model.bodies("resume-second").getFirst().body().path("messages").toString()).contains("pelican");
+        awaitScreen(pane, "The word was pelican.");
     }
 }

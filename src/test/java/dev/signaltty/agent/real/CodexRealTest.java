@@ -38,7 +38,7 @@ class CodexRealTest {
 
     @RegisterExtension
     static final DaemonFixture daemon = new DaemonFixture("codex-real", FakeAgent.cliProperty(),
-            "signaltty.agent.permission-wait-s=30");
+            "signaltty.agent.permission-wait-s=30", "signaltty.metrics.enabled=true", "signaltty.metrics.port=0");
 
     static final Duration TURN = Duration.ofSeconds(120);
     static ScriptedModel model;
@@ -55,7 +55,8 @@ class CodexRealTest {
         codex = RealCodex.install(daemon.root().resolve("codex"), model, List.of(project));
         codexHome = RealCodex.home(daemon.root().resolve("codex"));
         timeline = new Timeline(daemon.connect());
-        model.script("plain", say("Hello from the scripted Responses model."));
+        model.script("plain", say("Hello from the scripted Responses model."))
+                .script("usage", say("Counted by Codex."));
     }
 
     @AfterAll
@@ -64,9 +65,11 @@ class CodexRealTest {
         model.close();
     }
 
-    static JsonNode spawnCodex() {
+    static JsonNode spawnCodex(String... args) {
+        List<String> argv = new java.util.ArrayList<>(List.of(codex.toString()));
+        argv.addAll(List.of(args));
         Map<String, Object> params = new HashMap<>(Map.of("workspace_id", daemon.workspace(),
-                "argv", List.of(codex.toString()), "cwd", project.toString(), "cols", 120, "rows", 40,
+                "argv", argv, "cwd", project.toString(), "cols", 120, "rows", 40,
                 "env", Map.of("CODEX_HOME", codexHome.toString())));
         return daemon.client().call("pane.spawn", params);
     }
@@ -123,8 +126,8 @@ class CodexRealTest {
         eventually(TURN, () -> readConfig().contains("trusted_hash = \"sha256:"));
         // Codex 0.171 starts its thread (and fires SessionStart) with the first prompt, not at launch
         submit(pane, "scenario:plain say hello");
-        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done");
-        eventually(TURN, () -> timeline.attention(pane).equals(List.of("unread"))); // journaled just after the lifecycle move
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CODEX_FIRST_LAUNCH.lifecycle());
+        eventually(TURN, () -> timeline.attention(pane).equals(Scenario.CODEX_FIRST_LAUNCH.attention())); // journaled just after the lifecycle move
         awaitScreen(pane, "Hello from the scripted Responses model.");
         JsonNode got = daemon.client().call("pane.get", Map.of("pane_id", pane));
         assertThat(got.get("agent").asString()).isEqualTo("codex");
@@ -140,7 +143,29 @@ class CodexRealTest {
         awaitScreen(pane, "Ask Codex");
         assertThat(screen(pane)).doesNotContain("Hooks need review");
         submit(pane, "scenario:plain say hello again");
-        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CODEX_TRUSTED.lifecycle());
         assertThat(timeline.decisions(pane)).isEmpty();
+    }
+
+    /** Codex's running token_count in its session rollout (the hooks' transcript_path) arrives in pane.get and the metrics. */
+    @Test
+    @Order(3)
+    void usageFromTheRolloutArrivesInPaneGetAndTheMetrics() throws Exception {
+        int port = daemon.bean(dev.signaltty.transport.internal.metrics.MetricsEndpoint.class).port();
+        Map<String, Double> before = Usages.metrics(port, "codex");
+        String pane = spawnCodex().get("pane_id").asString();
+        awaitScreen(pane, "Ask Codex");
+        submit(pane, "scenario:usage count this");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CODEX_USAGE.lifecycle());
+        long turns = model.requests("usage").stream().filter(ScriptedModel.Recorded::tools).count();
+        assertThat(turns).isEqualTo(1);
+        Usages.awaitUsage(TURN, () -> daemon.client().call("pane.get", Map.of("pane_id", pane)).get("usage"),
+                Usages.codex(1));
+        assertThat(Usages.delta(before, Usages.metrics(port, "codex"))).containsExactlyInAnyOrderEntriesOf(Map.of(
+                "input", (double) ScriptedModel.INPUT_TOKENS, "output", (double) ScriptedModel.OUTPUT_TOKENS,
+                "cache_read", (double) ScriptedModel.CACHE_READ_TOKENS, "cache_creation", 0.0,
+                "reasoning_output", (double) ScriptedModel.REASONING_TOKENS));
+        dev.signaltty.transport.internal.metrics.MetricsEndpointTest.promtool(
+                dev.signaltty.transport.internal.metrics.MetricsEndpointTest.scrape(port));
     }
 }

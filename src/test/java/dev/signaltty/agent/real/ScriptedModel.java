@@ -76,6 +76,11 @@ public final class ScriptedModel implements AutoCloseable {
     /** Tokens per model turn that the scripted usage reports (input, output). */
     public static final int INPUT_TOKENS = 1200;
     public static final int OUTPUT_TOKENS = 34;
+    /** Prompt-cache tokens per model turn: read (Anthropic {@code cache_read_input_tokens}, OpenAI {@code cached_tokens}) and written. */
+    public static final int CACHE_READ_TOKENS = 300;
+    public static final int CACHE_CREATION_TOKENS = 56;
+    /** OpenAI output tokens that were reasoning (part of {@code output_tokens}). */
+    public static final int REASONING_TOKENS = 7;
 
     /** A request the server answered: API, scenario (null: none), step, and whether it carried tools. */
     public record Recorded(String api, String scenario, int step, boolean tools, String model) {
@@ -220,7 +225,8 @@ public final class ScriptedModel implements AutoCloseable {
         Sse sse = Sse.open(exchange);
         sse.send("message_start", Map.of("type", "message_start", "message", Map.of("id", id, "type", "message",
                 "role", "assistant", "model", model, "content", List.of(), "usage",
-                Map.of("input_tokens", INPUT_TOKENS, "output_tokens", 1))));
+                Map.of("input_tokens", INPUT_TOKENS, "output_tokens", 1, "cache_read_input_tokens", CACHE_READ_TOKENS,
+                        "cache_creation_input_tokens", CACHE_CREATION_TOKENS))));
         String stop = "end_turn";
         switch (step) {
             case Say say -> textBlock(sse, 0, say.text());
@@ -325,10 +331,12 @@ public final class ScriptedModel implements AutoCloseable {
             index++;
         }
         sse.send("response.completed", Map.of("type", "response.completed", "response", Map.of("id", id,
-                "status", "completed", "output", output, "usage", Map.of("input_tokens", INPUT_TOKENS,
-                        "input_tokens_details", Map.of("cached_tokens", 0), "output_tokens", OUTPUT_TOKENS,
-                        "output_tokens_details", Map.of("reasoning_tokens", 0),
-                        "total_tokens", INPUT_TOKENS + OUTPUT_TOKENS))));
+                "status", "completed", "output", output, "usage", Map.of(
+                        // OpenAI counts cached tokens inside input_tokens (Anthropic does not)
+                        "input_tokens", INPUT_TOKENS + CACHE_READ_TOKENS,
+                        "input_tokens_details", Map.of("cached_tokens", CACHE_READ_TOKENS), "output_tokens", OUTPUT_TOKENS,
+                        "output_tokens_details", Map.of("reasoning_tokens", REASONING_TOKENS),
+                        "total_tokens", INPUT_TOKENS + CACHE_READ_TOKENS + OUTPUT_TOKENS))));
     }
 
     private Map<String, Object> message(String text) {

@@ -2,6 +2,7 @@ package dev.signaltty.pane.internal.agent;
 
 import org.springframework.stereotype.Component;
 
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -15,9 +16,11 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 class AgentMetrics implements MeterBinder {
 
     private final AgentStates states;
+    private final UsageLedger usage;
 
-    AgentMetrics(AgentStates states) {
+    AgentMetrics(AgentStates states, UsageLedger usage) {
         this.states = states;
+        this.usage = usage;
     }
 
     @Override
@@ -33,6 +36,16 @@ class AgentMetrics implements MeterBinder {
                     .description("Panes running a known agent, by attention state")
                     .tag("state", state)
                     .register(registry);
+        }
+        // tokens read from the agents' transcripts (ADR 0215): 2 agents x 5 kinds, a bounded tag set
+        for (String agent : UsageLedger.AGENTS) {
+            for (String kind : UsageLedger.KINDS) {
+                FunctionCounter.builder("signaltty.agent.tokens", usage, u -> u.total(agent, kind))
+                        .description("Tokens the agents' transcripts report, by agent and kind, since the daemon started")
+                        .tag("agent", agent)
+                        .tag("kind", kind)
+                        .register(registry);
+            }
         }
     }
 

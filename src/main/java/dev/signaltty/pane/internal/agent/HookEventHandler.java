@@ -68,11 +68,13 @@ class HookEventHandler implements MethodHandler<HookEventHandler.Params, HookEve
     private final AgentStates states;
     private final AgentPanes panes;
     private final AgentDecisions decisions;
+    private final UsageLedger usage;
 
-    HookEventHandler(AgentStates states, AgentPanes panes, AgentDecisions decisions) {
+    HookEventHandler(AgentStates states, AgentPanes panes, AgentDecisions decisions, UsageLedger usage) {
         this.states = states;
         this.panes = panes;
         this.decisions = decisions;
+        this.usage = usage;
     }
 
     @Override
@@ -131,6 +133,7 @@ class HookEventHandler implements MethodHandler<HookEventHandler.Params, HookEve
         } else {
             moved = states.applyHook(pane, agent, report);
         }
+        usage.observe(pane.paneId(), agent, params.payload()); // after the move: a Stop's reply is not held by a read
         AgentStates.AgentView view = states.view(pane.paneId());
         return new Result(true, pane.paneId(), view.lifecycle(), view.attention(),
                 moved.stream().map(t -> new Moved(t.axis().wire(), t.from(), t.to(), t.seq())).toList(), null);

@@ -48,6 +48,17 @@ public class MetricsEndpointTest {
         }
     }
 
+    /** {@code promtool check metrics} (Debian's prometheus package, .ci/install.d/40-promtool.sh) accepts the exposition. */
+    public static void promtool(String exposition) throws Exception {
+        Process check = new ProcessBuilder("promtool", "check", "metrics").redirectErrorStream(true).start();
+        try (var in = check.getOutputStream()) {
+            in.write(exposition.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        String said = new String(check.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(check.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(check.exitValue()).as("promtool check metrics:\n" + said).isZero();
+    }
+
     /** The value of the first sample whose name and labels start with {@code prefix}; -1 when absent. */
     public static double sample(String body, String prefix) {
         for (String line : body.split("\n")) {

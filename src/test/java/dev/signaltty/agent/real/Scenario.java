@@ -1,0 +1,94 @@
+package dev.signaltty.agent.real;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Every real-agent scenario with the exact sequences its test asserts: the tests read their expected
+ * lifecycle / attention / decision sequences from here, and docs/agents.md's scenario table is
+ * generated from this list ({@code ScenarioTableDocTest}), so the table is what the tests check.
+ */
+public enum Scenario {
+
+    CLAUDE_PLAIN(Agent.CLAUDE, "plain answer", "idle, working, done", "unread", ""),
+    CLAUDE_ALLOW(Agent.CLAUDE, "Bash needs permission, answered `allow_once` from outside (the file is written)",
+            "idle, working, blocked, working, done", "permission_required, none, unread", "created, answered:allow_once"),
+    CLAUDE_DENY(Agent.CLAUDE, "Bash needs permission, answered `deny` (no file)",
+            "idle, working, blocked, working, done", "", "created, answered:deny"),
+    CLAUDE_TIMEOUT(Agent.CLAUDE, "permission left to time out (20 s): Claude's own prompt, then a person's \"1\" there",
+            "idle, working, blocked, working, done", "", "created, cleared:native_cancelled"),
+    CLAUDE_API_ERROR(Agent.CLAUDE, "HTTP 500, then 529 overloaded, on every try (StopFailure ends each turn)",
+            "idle, working, done, working, done", "", ""),
+    CLAUDE_LONG(Agent.CLAUDE, "a long turn: two parallel Reads, one Read, an answer", "idle, working, done", "", ""),
+    CLAUDE_SUBAGENT(Agent.CLAUDE, "a subagent (Agent tool) answering inside the turn", "idle, working, done",
+            "", ""),
+    CLAUDE_RESUME(Agent.CLAUDE, "`/exit`, then `pane.resume` (`claude --resume <session>`): the conversation comes back",
+            "idle, working, done, exited, idle, working, done", "", ""),
+    CLAUDE_USAGE(Agent.CLAUDE, "usage: a Read and an answer, two model turns' tokens in pane.get and the metrics",
+            "idle, working, done", "", ""),
+    CLAUDE_MCP(Agent.CLAUDE, "`signaltty mcp` per launch (`ClaudeCodeMcpRealTest`): `mcp__signaltty__pane_list` and "
+            + "`mcp__signaltty__read` of another pane carry the daemon's answers", "idle, working, done", "", ""),
+    CLAUDE_WORKER_REPORTS(Agent.CLAUDE, "task worker that runs `signaltty report --status completed`; a late report is refused",
+            "task: pending, working, completed", "", ""),
+    CLAUDE_WORKER_SILENT(Agent.CLAUDE, "task worker whose turn ends without a report (usage in task.get)",
+            "task: pending, working, input_required", "", ""),
+    CODEX_FIRST_LAUNCH(Agent.CODEX, "first launch: hook review answered \"Trust all\", plain answer (SessionStart comes with the prompt)",
+            "idle, working, done", "unread", ""),
+    CODEX_TRUSTED(Agent.CODEX, "a later launch: no review, plain answer", "idle, working, done", "", ""),
+    CODEX_USAGE(Agent.CODEX, "usage: one turn's tokens from the rollout's token_count in pane.get and the metrics",
+            "idle, working, done", "", "");
+
+    enum Agent {
+        CLAUDE("Claude Code " + RealAgents.CLAUDE_VERSION), CODEX("Codex " + RealAgents.CODEX_VERSION);
+
+        final String label;
+
+        Agent(String label) {
+            this.label = label;
+        }
+    }
+
+    final Agent agent;
+    final String description;
+    final String lifecycleText;
+    final String attentionText;
+    final String decisionsText;
+
+    Scenario(Agent agent, String description, String lifecycle, String attention, String decisions) {
+        this.agent = agent;
+        this.description = description;
+        this.lifecycleText = lifecycle;
+        this.attentionText = attention;
+        this.decisionsText = decisions;
+    }
+
+    /** The pane's lifecycle sequence (or, for a task scenario, the task's states). */
+    public List<String> lifecycle() {
+        return split(lifecycleText.startsWith("task: ") ? lifecycleText.substring("task: ".length()) : lifecycleText);
+    }
+
+    /** The attention sequence, when the test asserts one. */
+    public List<String> attention() {
+        return split(attentionText);
+    }
+
+    public List<String> decisions() {
+        return split(decisionsText);
+    }
+
+    private static List<String> split(String text) {
+        return text.isEmpty() ? List.of() : Arrays.stream(text.split(", ")).toList();
+    }
+
+    /** The docs table. */
+    static String table() {
+        StringBuilder out = new StringBuilder("Each row is asserted exactly by its test (—: not asserted).\n\n| agent | scenario | lifecycle (or task states) | attention | decisions |\n"
+                + "|---|---|---|---|---|\n");
+        for (Scenario s : values()) {
+            out.append("| ").append(s.agent.label).append(" | ").append(s.description).append(" | ")
+                    .append(s.lifecycleText).append(" | ").append(s.attentionText.isEmpty() ? "—" : s.attentionText)
+                    .append(" | ").append(s.decisionsText.isEmpty() ? "—" : s.decisionsText).append(" |\n");
+        }
+        return out.toString();
+    }
+}
