@@ -42,12 +42,13 @@ export class Rpc {
     this.handlers = handlers;
     this.calls = new Calls();
     this.backoff = 250;
+    this.opens = 0;
   }
 
   connect() {
     const ws = new WebSocket(wsUrl());
     this.ws = ws;
-    ws.onopen = () => { this.backoff = 250; this.handlers.open(); };
+    ws.onopen = () => { this.backoff = 250; this.opens++; this.handlers.open(); };
     ws.onmessage = (m) => {
       const msg = JSON.parse(m.data);
       if (msg.type === 'event') this.handlers.event(msg);

@@ -52,7 +52,7 @@ export class Viewer {
     this.offset = null; // the pane's output offset the screen reflects (seed R301)
     this.link = null;
     this.attaching = null;
-    this.lagClosures = 0;
+    this.closures = 0; // viewer connections that ended without the page asking
     this.term = new Terminal({ fontSize: 13, fontFamily: 'ui-monospace, "DejaVu Sans Mono", monospace', scrollback: 2000,
       theme: { background: '#0d1117', foreground: '#d6dde6', cursor: '#7ee787' }, allowProposedApi: false });
     this.fit = new FitAddon.FitAddon();
@@ -154,9 +154,9 @@ export class Viewer {
     this.link = null;
     this.dropBacklog();
     this.frame.dataset.attached = 'no';
+    this.closures++;
+    this.frame.dataset.viewerCloses = String(this.closures);
     if (!rpc.open) return; // the control connection's recovery reattaches everything
-    this.lagClosures++;
-    this.frame.dataset.viewerCloses = String(this.lagClosures);
     setTimeout(() => ui.attachVisible(), REATTACH_MS);
   }
 

@@ -57,6 +57,9 @@ class DashboardBench {
             browser.until(d -> ((Number) browser.js("return document.querySelectorAll('.layout .pane').length")).intValue() == FLOODERS + 1);
             Thread.sleep(4000); // the floods have started
             report("keystroke→echo painted, " + FLOODERS + " panes flooding " + FLOOD_MIB + " MiB each", measure(browser, echo));
+            System.out.println("BENCH during the floods: viewer connections closed and reattached "
+                    + browser.js("let n = 0; for (const v of window.signaltty.terms.values()) n += v.closures; return n;")
+                    + ", control connection opened " + browser.js("return window.signaltty.rpc.opens;") + " time(s)");
             for (String f : flooders) {
                 client.call("pane.close", Map.of("pane_id", f));
             }
