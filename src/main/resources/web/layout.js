@@ -99,19 +99,19 @@ function dragDivider(e, tab, d) {
   if (S.readOnly) return;
   e.preventDefault();
   const box = tabView.el.getBoundingClientRect();
-  e.target.setPointerCapture(e.pointerId);
   const ratioAt = (ev) => {
     const pos = d.dir === 'right' ? ev.clientX - box.left : ev.clientY - box.top;
     return Math.min(0.95, Math.max(0.05, (pos - d.start) / d.size));
   };
+  // on the window, not the divider: every move re-lays out the tab, which replaces the divider elements
   const move = (ev) => { d.node.ratio = ratioAt(ev); layoutTab(tab, false); };
   const up = (ev) => {
-    e.target.removeEventListener('pointermove', move);
-    e.target.removeEventListener('pointerup', up);
+    window.removeEventListener('pointermove', move);
+    window.removeEventListener('pointerup', up);
     d.node.ratio = ratioAt(ev);
     layoutTab(tab);
     call('tab.set_ratio', { tab_id: tab.tab_id, path: d.path, ratio: d.node.ratio });
   };
-  e.target.addEventListener('pointermove', move);
-  e.target.addEventListener('pointerup', up);
+  window.addEventListener('pointermove', move);
+  window.addEventListener('pointerup', up);
 }
