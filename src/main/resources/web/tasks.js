@@ -16,7 +16,7 @@ export function renderTasks(main) {
 async function openTask(id) {
   S.task = { task_id: id };
   ui.render();
-  try { S.task.diff = await call('task.diff', { task_id: id }); } catch (e) { S.task.error = e.message; }
+  try { S.task.diff = (await call('task.diff', { task_id: id })).diff; } catch (e) { S.task.error = e.message; }
   ui.render();
 }
 
@@ -33,7 +33,7 @@ function taskDetail() {
   const d = S.task.diff;
   const finish = (disposition) => {
     if (confirm((disposition === 'merge' ? 'Merge ' : 'Discard ') + t.task_id + '?')) {
-      call('task.finish', { task_id: t.task_id, disposition }).then(() => { S.task = null; ui.render(); });
+      call('task.finish', { task_id: t.task_id, [disposition]: true }).then(() => { S.task = null; ui.render(); });
     }
   };
   return h('section', { class: 'task-detail', dataset: { taskId: t.task_id } },
