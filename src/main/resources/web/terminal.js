@@ -10,8 +10,8 @@ import { S, rpc, ui } from './state.js';
 
 const FRAME_BYTES = 256 * 1024;
 const QUIET_BYTES = 4096;
-const HIGH_BYTES = 2 * 1024 * 1024;
-const LOW_BYTES = 512 * 1024;
+const HIGH_BYTES = 512 * 1024;
+const LOW_BYTES = 128 * 1024;
 const REATTACH_MS = 300;
 
 export const terms = new Map(); // pane id → Viewer (kept across renders and reconnects: widgets and sizes stay)
