@@ -33,13 +33,14 @@ public final class Browser implements AutoCloseable {
     }
 
     /** {@code mapHost}: a name chromium resolves to 127.0.0.1 (to send a foreign Host or Origin). */
-    Browser(int width, int height, String mapHost) throws IOException {
+    Browser(int width, int height, String mapHost, String... extraArguments) throws IOException {
         profile = Files.createTempDirectory("signaltty-chromium-");
         ChromeOptions options = new ChromeOptions();
         options.setBinary(onPath("chromium").toString());
         options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--disable-dev-shm-usage", "--user-data-dir=" + profile, "--window-size=" + width + "," + height);
+        options.addArguments(extraArguments);
         if (mapHost != null) {
             options.addArguments("--host-resolver-rules=MAP " + mapHost + " 127.0.0.1");
         }

@@ -120,6 +120,43 @@ class DashboardBrowserTest {
         }
     }
 
+    static JsonNode paneOf(String pane) {
+        return daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane");
+    }
+
+    /** The page's widget size equals the daemon's PTY size for the pane (read in one script call). */
+    static boolean sizedToItsCell(String pane) {
+        Object dims = browser.js("const e = document.querySelector(`.pane[data-pane-id='${arguments[0]}']`);"
+                + " return e && e.dataset.cols ? e.dataset.cols + 'x' + e.dataset.rows : null;", pane);
+        JsonNode p = paneOf(pane);
+        return (p.get("cols").asInt() + "x" + p.get("rows").asInt()).equals(dims);
+    }
+
+    @Test
+    void draggingADividerSetsTheTabsRatioAndResizesBothPtys() { // seed R243
+        String left = bash();
+        String tab = tabOf(left);
+        String right = daemon.client().call("pane.split", Map.of("pane_id", left, "direction", "right",
+                "argv", List.of("bash", "--norc", "--noprofile", "-i"), "env", Map.of("PS1", "$ "))).get("pane_id").asString();
+        showTab(browser, tab);
+        browser.until(d -> sizedToItsCell(left) && sizedToItsCell(right));
+        int leftCols = paneOf(left).get("cols").asInt();
+        int rightCols = paneOf(right).get("cols").asInt();
+        double ratio = daemon.client().call("tab.get", Map.of("tab_id", tab)).get("layout").get("ratio").asDouble();
+
+        // a real pointer drag of the root divider, 250 px to the left
+        browser.until(d -> {
+            WebElement divider = d.findElement(By.cssSelector(".layout .divider.right[data-path='']"));
+            new org.openqa.selenium.interactions.Actions(d).clickAndHold(divider).moveByOffset(-125, 0).moveByOffset(-125, 0)
+                    .release().perform();
+            return true;
+        });
+
+        browser.until(d -> daemon.client().call("tab.get", Map.of("tab_id", tab)).get("layout").get("ratio").asDouble() < ratio - 0.1);
+        browser.until(d -> sizedToItsCell(left) && sizedToItsCell(right)
+                && paneOf(left).get("cols").asInt() < leftCols && paneOf(right).get("cols").asInt() > rightCols);
+    }
+
     @Test
     void aDecisionAnsweredOnThePageReturnsTheNativeVerdict() throws Exception {
         String pane = AgentDaemonFixture.sleeper(daemon.client(), daemon.workspace());

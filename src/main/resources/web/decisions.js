@@ -1,0 +1,26 @@
+// "Needs you": every pending decision as a card with its tool, input and options (decision.answer),
+// then the attention queue, most urgent first (attention.pending).
+import { h, fill } from './dom.js';
+import { S, call, paneName, ui } from './state.js';
+
+function ago(iso) {
+  const s = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000));
+  return s < 60 ? s + 's' : s < 3600 ? Math.round(s / 60) + 'm' : Math.round(s / 3600) + 'h';
+}
+
+export function renderQueue(queue) {
+  const cards = S.decisions.map((d) => h('div', { class: 'decision', dataset: { decisionId: d.decision_id, paneId: d.pane_id } },
+    h('div', { class: 'dec-head' }, h('b', {}, d.tool_name || d.kind), ' · ', paneName(d.pane_id)),
+    d.question ? h('div', { class: 'question' }, d.question) : null,
+    d.tool_input ? h('pre', { class: 'input' }, d.tool_input.command || JSON.stringify(d.tool_input, null, 2)) : null,
+    h('div', { class: 'options' }, (d.options || []).map((o) => h('button', {
+      class: 'opt ' + o.option_id, dataset: { option: o.option_id },
+      onclick: (e) => { e.target.disabled = true; call('decision.answer', { decision_id: d.decision_id, option_id: o.option_id }).catch(() => { e.target.disabled = false; }); },
+    }, o.label)))));
+  const waiting = S.attention.map((a) => h('button', { class: 'attn', dataset: { paneId: a.pane_id }, onclick: () => ui.showPane(a.pane_id) },
+    h('span', { class: 'badge at-' + a.attention }, a.attention.replace('_', ' ')), ' ', paneName(a.pane_id),
+    h('small', {}, a.agent ? ' ' + a.agent : '', a.since ? ' · ' + ago(a.since) : '')));
+  fill(queue, h('h2', {}, 'Needs you'),
+    cards.length || waiting.length ? null : h('p', { class: 'quiet' }, 'Nobody is waiting.'),
+    cards, waiting.length ? h('div', { class: 'attns' }, waiting) : null);
+}

@@ -1,0 +1,117 @@
+// A tab drawn as its layout tree: one terminal per leaf, dividers between them. Dragging a divider
+// re-lays out locally while moving and sends one tab.set_ratio when let go (never tab.set_layout).
+import { h, fill } from './dom.js';
+import { S, call, paneName } from './state.js';
+import { terms, viewer } from './terminal.js';
+
+const GAP = 6;
+let tabView = null;
+
+export function badges(id) {
+  const p = S.panes.get(id) || {};
+  const a = S.agents.get(id) || {};
+  const out = [];
+  if (p.status === 'exited') out.push(h('span', { class: 'badge exited' }, 'exited'));
+  if (a.lifecycle && a.lifecycle !== 'unknown') out.push(h('span', { class: 'badge lc-' + a.lifecycle }, a.lifecycle));
+  if (a.attention && a.attention !== 'none') out.push(h('span', { class: 'badge at-' + a.attention }, a.attention.replace('_', ' ')));
+  return out;
+}
+
+function rects(node, x, y, w, hgt, path, out) {
+  if (!node) return;
+  if (node.pane_id) { out.leaves.push({ id: node.pane_id, x, y, w, h: hgt }); return; }
+  const r = node.ratio ?? 0.5;
+  if (node.direction === 'right') {
+    const w1 = Math.round((w - GAP) * r);
+    out.dividers.push({ node, path, dir: 'right', x: x + w1, y, w: GAP, h: hgt, start: x, size: w });
+    rects(node.first, x, y, w1, hgt, path.concat(0), out);
+    rects(node.second, x + w1 + GAP, y, w - w1 - GAP, hgt, path.concat(1), out);
+  } else {
+    const h1 = Math.round((hgt - GAP) * r);
+    out.dividers.push({ node, path, dir: 'down', x, y: y + h1, w, h: GAP, start: y, size: hgt });
+    rects(node.first, x, y, w, h1, path.concat(0), out);
+    rects(node.second, x, y + h1 + GAP, w, hgt - h1 - GAP, path.concat(1), out);
+  }
+}
+
+export function renderTab(main, tab) {
+  if (!tabView || !main.contains(tabView.el) || tabView.tabId !== tab.tab_id) {
+    const title = h('h1', { class: 'tab-title', title: 'double-click to rename',
+      ondblclick: () => { const n = prompt('Rename tab', tab.name); if (n) call('tab.rename', { tab_id: tab.tab_id, name: n }); } }, tab.name);
+    const el = h('div', { class: 'layout' });
+    fill(main, title, el);
+    tabView = { tabId: tab.tab_id, el, title };
+  }
+  tabView.title.textContent = tab.name;
+  layoutTab(tab);
+}
+
+/** After a window resize: the tab on screen is laid out again (and its panes resized). */
+export function relayout() {
+  if (S.view.kind === 'tab' && tabView && S.tabs.has(S.view.tabId)) layoutTab(S.tabs.get(S.view.tabId));
+}
+
+function layoutTab(tab, resize = true) {
+  const el = tabView.el;
+  const W = el.clientWidth, H = el.clientHeight;
+  const out = { leaves: [], dividers: [] };
+  rects(tab.layout, 0, 0, W, H, [], out);
+  const keep = new Set();
+  for (const leaf of out.leaves) {
+    const v = viewer(leaf.id);
+    keep.add(v.frame);
+    Object.assign(v.frame.style, { left: leaf.x + 'px', top: leaf.y + 'px', width: leaf.w + 'px', height: leaf.h + 'px' });
+    fill(v.header, paneHeader(leaf.id));
+    v.frame.classList.toggle('focused', S.focused === leaf.id);
+    if (v.frame.parentNode !== el) el.append(v.frame);
+  }
+  for (const child of [...el.children]) if (!keep.has(child)) child.remove();
+  for (const d of out.dividers) {
+    const div = h('div', { class: 'divider ' + d.dir, dataset: { path: d.path.join(',') } });
+    Object.assign(div.style, { left: d.x + 'px', top: d.y + 'px', width: d.w + 'px', height: d.h + 'px' });
+    div.addEventListener('pointerdown', (e) => dragDivider(e, tab, d));
+    el.append(div);
+  }
+  if (resize) for (const leaf of out.leaves) terms.get(leaf.id).size();
+}
+
+function paneHeader(id) {
+  const p = S.panes.get(id) || {};
+  const btn = (label, title, fn) => h('button', { class: 'pbtn', title, onclick: (e) => { e.stopPropagation(); fn(); } }, label);
+  return [
+    h('span', { class: 'pname', title: 'double-click to rename', ondblclick: () => {
+      const n = prompt('Pane name (empty: none)', p.name || '');
+      if (n !== null) call('pane.rename', n ? { pane_id: id, name: n } : { pane_id: id });
+    } }, paneName(id)),
+    badges(id),
+    p.title ? h('span', { class: 'ptitle' }, p.title) : null,
+    h('span', { class: 'pcwd', title: p.cwd }, p.cwd || ''),
+    p.task_id ? h('span', { class: 'ptask' }, p.task_id) : null,
+    h('span', { class: 'spacer' }),
+    S.readOnly ? null : [
+      btn('⇥', 'split right', () => call('pane.split', { pane_id: id, direction: 'right' })),
+      btn('⇩', 'split down', () => call('pane.split', { pane_id: id, direction: 'down' })),
+      btn('✕', 'close pane', () => { if (confirm('Close ' + paneName(id) + '?')) call('pane.close', { pane_id: id }); })],
+  ];
+}
+
+function dragDivider(e, tab, d) {
+  if (S.readOnly) return;
+  e.preventDefault();
+  const box = tabView.el.getBoundingClientRect();
+  const ratioAt = (ev) => {
+    const pos = d.dir === 'right' ? ev.clientX - box.left : ev.clientY - box.top;
+    return Math.min(0.95, Math.max(0.05, (pos - d.start) / d.size));
+  };
+  // on the window, not the divider: every move re-lays out the tab, which replaces the divider elements
+  const move = (ev) => { d.node.ratio = ratioAt(ev); layoutTab(tab, false); };
+  const up = (ev) => {
+    window.removeEventListener('pointermove', move);
+    window.removeEventListener('pointerup', up);
+    d.node.ratio = ratioAt(ev);
+    layoutTab(tab);
+    call('tab.set_ratio', { tab_id: tab.tab_id, path: d.path, ratio: d.node.ratio });
+  };
+  window.addEventListener('pointermove', move);
+  window.addEventListener('pointerup', up);
+}

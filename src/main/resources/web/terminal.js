@@ -1,0 +1,222 @@
+// One xterm.js terminal per pane, each with its own viewer connection (rpc.js Link). Output is
+// coalesced per animation frame across all panes: a quiet pane's few bytes (an echo) are written
+// first and whole, flooding panes share what is left of the frame's budget, and xterm.js is given
+// more only once it has parsed what it had. A pane whose unpainted backlog passes HIGH_BYTES stops
+// reading its connection until it is down to LOW_BYTES; if the daemon meanwhile closes it for lag,
+// the viewer reattaches: the attach reply's snapshot is the current screen (seed R201, R203, R204).
+import { h } from './dom.js';
+import { Link } from './rpc.js';
+import { S, rpc, ui } from './state.js';
+
+const FRAME_BYTES = 256 * 1024;
+const QUIET_BYTES = 4096;
+const HIGH_BYTES = 512 * 1024;
+const LOW_BYTES = 128 * 1024;
+const REATTACH_MS = 300;
+
+export const terms = new Map(); // pane id → Viewer (kept across renders and reconnects: widgets and sizes stay)
+
+function b64bytes(b64) {
+  const s = atob(b64);
+  const out = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+  return out;
+}
+
+// ---------- the per-frame painter
+const waiting = new Set();
+let frameRequested = false;
+
+function schedule(v) {
+  waiting.add(v);
+  if (!frameRequested) { frameRequested = true; requestAnimationFrame(paintFrame); }
+}
+
+function paintFrame() {
+  frameRequested = false;
+  const ready = [...waiting].filter((v) => !v.writing && v.queued > 0).sort((a, b) => a.queued - b.queued);
+  waiting.clear();
+  let budget = FRAME_BYTES;
+  ready.forEach((v, i) => {
+    const share = v.queued <= QUIET_BYTES ? v.queued : Math.max(QUIET_BYTES, Math.floor(budget / (ready.length - i)));
+    budget -= v.paint(share);
+  });
+}
+
+export class Viewer {
+  constructor(paneId) {
+    this.paneId = paneId;
+    this.chunks = [];
+    this.queued = 0; // bytes received, not yet given to xterm.js
+    this.writing = false;
+    this.offset = null; // the pane's output offset the screen reflects (seed R301)
+    this.link = null;
+    this.attaching = null;
+    this.closures = 0; // viewer connections that ended without the page asking
+    this.term = new Terminal({ fontSize: 13, fontFamily: 'ui-monospace, "DejaVu Sans Mono", monospace', scrollback: 2000,
+      theme: { background: '#0d1117', foreground: '#d6dde6', cursor: '#7ee787' }, allowProposedApi: false });
+    this.fit = new FitAddon.FitAddon();
+    this.term.loadAddon(this.fit);
+    this.header = h('div', { class: 'pane-head' });
+    this.body = h('div', { class: 'pane-body' });
+    this.frame = h('div', { class: 'pane', dataset: { paneId } }, this.header, this.body);
+    this.frame.addEventListener('mousedown', () => this.focus());
+    this.term.open(this.body);
+    this.term.textarea?.addEventListener('focus', () => setFocused(paneId));
+    this.term.onData((d) => {
+      if (S.readOnly) return;
+      rpc.call('pane.write', { pane_id: paneId, data: d }).catch(() => {});
+    });
+  }
+
+  focus() { this.term.focus(); setFocused(this.paneId); }
+
+  get attached() { return !!this.link && !this.link.closed; }
+
+  /** A pty.data event: queued for the next frame; a promise while the backlog is over HIGH_BYTES. */
+  data(payload) {
+    let bytes = b64bytes(payload.data_b64);
+    const end = payload.output_offset;
+    if (this.offset != null && typeof end === 'number') {
+      const start = end - bytes.length;
+      if (start > this.offset) { this.reattach(); return undefined; } // seed R301: a forward gap
+      if (end <= this.offset) return undefined;
+      if (start < this.offset) bytes = bytes.subarray(this.offset - start);
+      this.offset = end;
+    }
+    this.chunks.push(bytes);
+    this.queued += bytes.length;
+    schedule(this);
+    if (this.queued <= HIGH_BYTES) return undefined;
+    return new Promise((resolve) => { this.drained = resolve; });
+  }
+
+  /** Gives xterm.js up to {@code max} bytes; the rest waits for a later frame. Returns what it wrote. */
+  paint(max) {
+    const parts = [];
+    let n = 0;
+    while (this.chunks.length && n < max) {
+      const c = this.chunks[0];
+      if (n + c.length <= max) { parts.push(c); n += c.length; this.chunks.shift(); }
+      else { parts.push(c.subarray(0, max - n)); this.chunks[0] = c.subarray(max - n); n = max; }
+    }
+    if (!n) return 0;
+    this.queued -= n;
+    const all = parts.length === 1 ? parts[0] : new Uint8Array(n);
+    if (parts.length > 1) { let at = 0; for (const p of parts) { all.set(p, at); at += p.length; } }
+    this.writing = true;
+    const link = this.link;
+    this.term.write(all, () => {
+      if (link !== this.link) return; // reattached meanwhile: the new screen owns the terminal
+      this.writing = false;
+      if (this.drained && this.queued <= LOW_BYTES) { const d = this.drained; this.drained = null; d(); }
+      if (this.queued) schedule(this);
+    });
+    return n;
+  }
+
+  dropBacklog() {
+    this.chunks = [];
+    this.queued = 0;
+    this.writing = false;
+    if (this.drained) { const d = this.drained; this.drained = null; d(); }
+  }
+
+  /** A viewer connection of its own, then pane.attach: the reply's snapshot restores the visible screen. */
+  attach() {
+    if (this.attaching) return this.attaching;
+    this.attaching = this.attachNow().finally(() => { this.attaching = null; });
+    return this.attaching;
+  }
+
+  async attachNow() {
+    this.detach();
+    const link = new Link((msg) => (msg.event === 'pty.data' && link === this.link ? this.data(msg.payload) : undefined),
+      () => this.linkClosed(link));
+    this.link = link;
+    await link.open();
+    const r = await link.call('pane.attach', { pane_id: this.paneId });
+    if (link !== this.link) return;
+    this.dropBacklog();
+    this.term.reset();
+    if (this.term.cols !== r.cols || this.term.rows !== r.rows) this.term.resize(r.cols, r.rows);
+    this.term.write(b64bytes(r.snapshot_b64));
+    this.offset = r.output_offset;
+    const p = S.panes.get(this.paneId);
+    if (p) { p.cols = r.cols; p.rows = r.rows; }
+    this.frame.dataset.attached = 'yes';
+    this.size();
+  }
+
+  /** The daemon closed this viewer (lag, restart) or it saw a gap: attach again while the pane is shown. */
+  linkClosed(link) {
+    if (link !== this.link) return;
+    this.link = null;
+    this.dropBacklog();
+    this.frame.dataset.attached = 'no';
+    this.closures++;
+    this.frame.dataset.viewerCloses = String(this.closures);
+    if (!rpc.open) return; // the control connection's recovery reattaches everything
+    setTimeout(() => ui.attachVisible(), REATTACH_MS);
+  }
+
+  reattach() {
+    const link = this.link;
+    if (link) link.close(); // linkClosed schedules the attach
+  }
+
+  detach() {
+    const link = this.link;
+    this.link = null;
+    if (link) link.close();
+  }
+
+  // this page sizes the pane to its cell unless it is read-only (then it shows the daemon's size)
+  size() {
+    const p = S.panes.get(this.paneId);
+    const dims = this.fit.proposeDimensions();
+    if (!p || !dims || !isFinite(dims.cols) || !isFinite(dims.rows)) return;
+    const cols = Math.max(2, dims.cols), rows = Math.max(1, dims.rows);
+    if (S.readOnly || !this.attached) {
+      if (this.term.cols !== p.cols || this.term.rows !== p.rows) this.term.resize(p.cols, p.rows);
+    } else if (cols !== p.cols || rows !== p.rows) {
+      p.cols = cols; p.rows = rows;
+      this.term.resize(cols, rows);
+      // on the viewer connection: the daemon's size policy counts this page as the viewer sizing it
+      this.link.call('pane.resize', { pane_id: this.paneId, cols, rows }).catch(() => {});
+    } else if (this.term.cols !== cols || this.term.rows !== rows) {
+      this.term.resize(cols, rows);
+    }
+    this.frame.dataset.cols = this.term.cols;
+    this.frame.dataset.rows = this.term.rows;
+  }
+
+  dispose() { this.detach(); this.term.dispose(); this.frame.remove(); }
+}
+
+export function viewer(id) {
+  let v = terms.get(id);
+  if (!v) { v = new Viewer(id); terms.set(id, v); }
+  return v;
+}
+
+export function setFocused(id) {
+  S.focused = id;
+  for (const v of terms.values()) v.frame.classList.toggle('focused', v.paneId === id);
+}
+
+/** Attaches the panes on screen, each on its own viewer connection; closes the others' viewers. */
+export async function attachVisible(visible) {
+  if (!rpc.open) return;
+  const want = new Set(visible);
+  for (const v of terms.values()) if (!want.has(v.paneId) && v.link) v.detach();
+  await Promise.all([...want].filter((id) => S.panes.has(id)).map((id) => {
+    const v = viewer(id);
+    return v.attached && !v.attaching ? null : v.attach().catch(() => {});
+  }));
+}
+
+/** After the control connection dropped: every viewer attaches afresh in recovery. */
+export function detachAll() {
+  for (const v of terms.values()) v.detach();
+}

@@ -1,0 +1,91 @@
+package dev.signaltty.web;
+
+import static dev.signaltty.web.DashboardBrowserTest.screen;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.openqa.selenium.Keys;
+
+
+import dev.signaltty.support.DaemonFixture;
+import dev.signaltty.transport.internal.metrics.MetricsEndpoint;
+import dev.signaltty.transport.internal.metrics.MetricsEndpointTest;
+
+/**
+ * A pane flooding 100 MiB under a page that cannot keep up (its main thread busy): it reads nothing more from that pane's viewer connection, and the daemon's lag cap closes
+ * it (seed R201) — that viewer only, not the page's control connection. The page reattaches and shows the pane's current screen (R203, R204),
+ * and typing in the neighbour pane echoes meanwhile. Every wait is on a condition, none on time.
+ */
+class DashboardFloodBrowserTest {
+
+    static final String LAG_CLOSURES = "signaltty_connections_lag_closures_total ";
+
+    @RegisterExtension
+    static final DaemonFixture daemon = new DaemonFixture("flood", "signaltty.web.port=0",
+            "signaltty.metrics.enabled=true", "signaltty.metrics.port=0");
+    static Browser browser;
+
+    @BeforeAll
+    static void openDashboard() throws Exception {
+        browser = new Browser(1400, 820);
+        DashboardBrowserTest.login(browser, daemon.client());
+    }
+
+    @AfterAll
+    static void closeBrowser() throws Exception {
+        if (browser != null) {
+            browser.close();
+        }
+    }
+
+    static double lagClosures() {
+        return MetricsEndpointTest.sample(MetricsEndpointTest.scrape(daemon.bean(MetricsEndpoint.class).port()), LAG_CLOSURES);
+    }
+
+    static boolean attached(String pane) {
+        return "yes".equals(browser.js("const e = document.querySelector(`.pane[data-pane-id='${arguments[0]}']`);"
+                + " return e ? e.dataset.attached : null;", pane));
+    }
+
+    @Test
+    void aFloodingPanesViewerIsClosedForLagAndTheReattachedPageShowsTheCurrentScreen() {
+        String tab = daemon.client().call("tab.create", Map.of("workspace_id", daemon.workspace())).get("tab_id").asString();
+        String shell = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "tab_id", tab,
+                "argv", List.of("bash", "--norc", "--noprofile", "-i"), "env", Map.of("PS1", "$ "))).get("pane_id").asString();
+        // waits for a line, floods 100 MiB, then prints a marker the restored screen must show
+        String flood = daemon.client().call("pane.split", Map.of("pane_id", shell, "direction", "right", "argv",
+                List.of("sh", "-c", "read go; yes 'flood flood flood flood flood flood flood flood' | head -c 100M;"
+                        + " echo; echo flood-over-$((6*7)); exec sleep 600"))).get("pane_id").asString();
+        DashboardBrowserTest.showTab(browser, tab);
+        browser.until(d -> attached(shell) && attached(flood) && screen(browser, shell).contains("$"));
+        double before = lagClosures();
+        Object opens = browser.js("return window.signaltty.rpc.opens;");
+
+        // the page cannot keep up: its main thread stays busy (it reads and paints nothing) in slices
+        // until the daemon has closed a viewer for lag (seed R201); the slices are a stimulus, the
+        // assertion is on what happened
+        daemon.client().call("pane.write", Map.of("pane_id", flood, "data", "\n"));
+        for (int slice = 0; slice < 12 && lagClosures() <= before; slice++) {
+            browser.js("const end = performance.now() + 10000; while (performance.now() < end) { /* busy */ }");
+        }
+        assertThat(lagClosures()).as("viewers closed for lag").isGreaterThan(before);
+        browser.until(d -> browser.js("const e = document.querySelector(`.pane[data-pane-id='${arguments[0]}']`);"
+                + " return e && e.dataset.viewerCloses ? Number(e.dataset.viewerCloses) : 0;", flood) instanceof Number n
+                && n.intValue() >= 1);
+        // only that viewer: the page's control connection stays up, and the neighbour pane answers
+        assertThat(browser.js("return window.signaltty.rpc.opens;")).as("the control connection was never reopened").isEqualTo(opens);
+        DashboardBrowserTest.type(browser, shell, "echo alive-$((6*7))", Keys.ENTER);
+        browser.until(d -> screen(browser, shell).contains("alive-42"));
+
+        // R203/R204: reattached, the flooding pane shows its current screen (the snapshot), then live output
+        browser.until(d -> attached(flood) && screen(browser, flood).contains("flood-over-42"));
+        assertThat(daemon.tail(flood)).contains("flood-over-42");
+        assertThat(browser.js("return window.signaltty.S.connected;")).isEqualTo(Boolean.TRUE);
+    }
+}

@@ -1,0 +1,70 @@
+package dev.signaltty.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.openqa.selenium.By;
+
+import dev.signaltty.agent.AgentDaemonFixture;
+import dev.signaltty.support.DaemonFixture;
+import dev.signaltty.support.ProtocolClient;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The dashboard on a phone-width screen (390×844): the pending decision's card with Allow once and
+ * Deny lies within the screen, its buttons are big enough to tap, and a real click on Deny returns
+ * the hook's native deny verdict.
+ */
+class DashboardPhoneBrowserTest {
+
+    @RegisterExtension
+    static final DaemonFixture daemon = new DaemonFixture("phone", "signaltty.web.port=0");
+
+    @Test
+    void theDecisionCardIsVisibleAndUsableAtPhoneWidth() throws Exception {
+        String pane = AgentDaemonFixture.sleeper(daemon.client(), daemon.workspace());
+        AgentDaemonFixture.hook(daemon.client(), pane, "SessionStart", "s-phone");
+        try (Browser phone = new Browser(390, 844); ProtocolClient reporter = daemon.connect()) {
+            DashboardBrowserTest.login(phone, daemon.client());
+            CompletableFuture<JsonNode> verdict = AgentDaemonFixture.askPermission(reporter, pane, "rm -rf build", 120);
+            String card = ".decision[data-pane-id='" + pane + "']";
+            // one script call: the card and both buttons, where they are on the screen
+            @SuppressWarnings("unchecked")
+            List<Object> geometry = phone.until(d -> (List<Object>) phone.js(
+                    "const c = document.querySelector(arguments[0]); if (!c) return null;"
+                    + " const b = ['allow_once', 'deny'].map((o) => c.querySelector(`button[data-option='${o}']`));"
+                    + " if (b.some((x) => !x)) return null;"
+                    + " const r = [c, ...b].map((x) => x.getBoundingClientRect());"
+                    + " return [innerWidth, r[0].left, r[0].right, r[1].width, r[1].height, r[2].width, r[2].height,"
+                    + "   b[0].textContent, b[1].textContent, c.querySelector('.input').textContent, r[2].right];", card));
+            double width = ((Number) geometry.get(0)).doubleValue();
+            assertThat(((Number) geometry.get(1)).doubleValue()).as("card left").isGreaterThanOrEqualTo(0);
+            assertThat(((Number) geometry.get(2)).doubleValue()).as("card right").isLessThanOrEqualTo(width);
+            assertThat(((Number) geometry.get(10)).doubleValue()).as("Deny's right edge").isLessThanOrEqualTo(width);
+            for (int i : new int[] {3, 5}) {
+                assertThat(((Number) geometry.get(i)).doubleValue()).as("button width").isGreaterThanOrEqualTo(44);
+                assertThat(((Number) geometry.get(i + 1)).doubleValue()).as("button height").isGreaterThanOrEqualTo(44);
+            }
+            assertThat(geometry.get(7)).isEqualTo("Allow once");
+            assertThat(geometry.get(8)).isEqualTo("Deny");
+            assertThat(geometry.get(9)).isEqualTo("rm -rf build");
+
+            // a real click (Selenium checks it is displayed and not covered), retried if re-rendered meanwhile
+            phone.until(d -> {
+                d.findElement(By.cssSelector(card + " button[data-option='deny']")).click();
+                return true;
+            });
+            JsonNode answered = verdict.get(120, TimeUnit.SECONDS);
+            assertThat(answered.get("ok").asBoolean()).as(answered.toString()).isTrue();
+            assertThat(answered.get("result").get("native_verdict").get("hookSpecificOutput").get("decision")
+                    .get("behavior").asString()).isEqualTo("deny");
+            phone.until(d -> d.findElements(By.cssSelector(card)).isEmpty());
+        }
+    }
+}

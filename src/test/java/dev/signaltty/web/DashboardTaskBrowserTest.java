@@ -1,0 +1,73 @@
+package dev.signaltty.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.signaltty.support.DaemonFixture;
+import dev.signaltty.support.ProtocolClient;
+import dev.signaltty.workspace.internal.git.TestRepo;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A real task in a real git repository, run by the scripted worker on a real PTY: the page lists it,
+ * shows its changed files (task.diff) and a file's hunks as a diff view (task.file_diff), and the
+ * Merge button finishes it (task.finish): the change is on main and the worktree is gone.
+ */
+class DashboardTaskBrowserTest {
+
+    @RegisterExtension
+    static final DaemonFixture daemon = new DaemonFixture("tasks", "signaltty.web.port=0");
+
+    @Test
+    void aFinishedTasksDiffIsShownAndMergedFromThePage(@TempDir Path tmp) throws Exception {
+        TestRepo repo = TestRepo.init(tmp);
+        repo.write("README", "hello\n");
+        repo.commitAll("init");
+        Path worker = tmp.resolve("fake_worker.py");
+        try (InputStream in = DashboardTaskBrowserTest.class.getResourceAsStream("/task/fake_worker.py")) {
+            Files.write(worker, in.readAllBytes());
+        }
+        String task = daemon.client().call("task.start", Map.of("repo", repo.root.toString(), "objective", "WRITE notes.txt alpha",
+                "argv", List.of("python3", worker.toString(), "work"), "submit_delay_ms", 50)).get("task").get("task_id").asString();
+        JsonNode done = daemon.client().call("task.wait", Map.of("task_id", task, "until", List.of("completed"), "timeout_s", 60)).get("task");
+        assertThat(done.get("state").asString()).isEqualTo("completed");
+        String pane = done.get("pane_id").asString();
+        // the worker's turn ends after its report; finishing closes the pane, so let it end first
+        ProtocolClient.eventually(Duration.ofSeconds(30), () -> "done".equals(
+                daemon.client().call("pane.get", Map.of("pane_id", pane)).get("lifecycle").asString()));
+
+        try (Browser browser = new Browser(1400, 820)) {
+            DashboardBrowserTest.login(browser, daemon.client());
+            DashboardBrowserTest.click(browser, ".nav[data-nav='tasks']");
+            DashboardBrowserTest.click(browser, ".task-row[data-task-id='" + task + "']");
+            DashboardBrowserTest.click(browser, ".task-detail .file[data-path='notes.txt']");
+            // the hunk as a diff view: its header and the added line, read in one script call
+            Object view = browser.until(d -> browser.js("const v = document.querySelector('.task-detail .diff'); if (!v) return null;"
+                    + " const added = [...v.querySelectorAll('.dl.added .lt')].map((e) => e.textContent);"
+                    + " return v.querySelector('.hunk-head').textContent + '|' + added.join(',');"));
+            assertThat(String.valueOf(view)).startsWith("@@ -0,0 +1").endsWith("|+alpha");
+
+            // clicked after the script returns: the click opens a confirm(), which would block the script
+            browser.until(d -> Boolean.TRUE.equals(browser.js("const e = document.querySelector(arguments[0]);"
+                    + " if (e) setTimeout(() => e.click(), 0); return !!e;", ".task-detail button[data-finish='merge']")));
+            browser.until(d -> {
+                d.switchTo().alert().accept(); // "Merge task_…?"
+                return true;
+            });
+            browser.until(d -> "merged".equals(daemon.client().call("task.get", Map.of("task_id", task)).get("task")
+                    .path("disposition").asString()));
+        }
+        assertThat(repo.root.resolve("notes.txt")).hasContent("alpha");
+        assertThat(Path.of(daemon.client().call("task.get", Map.of("task_id", task)).get("task").get("worktree").asString())).doesNotExist();
+    }
+}
