@@ -230,7 +230,7 @@ class RemoteHostTest {
             }
             assertThat(secondMaster).as("attach set up a new ssh master").isPositive().isNotEqualTo(firstMaster);
 
-            // seed R297–R301: reattached with a fresh snapshot on the same remote pane; typing reaches it.
+            // seed R297, seed R298, seed R299, seed R300, seed R301: reattached with a fresh snapshot on the same remote pane; typing reaches it.
             typeUntilShown(server, "echo after-$((40+2))", "after-42");
             assertThat(capture(server)).as("still attached, not ended").doesNotContain("[detached")
                     .doesNotContain("lost the daemon connection");

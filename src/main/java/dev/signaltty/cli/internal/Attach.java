@@ -190,7 +190,7 @@ final class Attach {
     }
 
     /**
-     * A new stream connection, then (seed R297–R301's order) subscribe to the pane's end, attach, repaint
+     * A new stream connection, then (seed R297, R298, R299, R300, R301's order) subscribe to the pane's end, attach, repaint
      * from the snapshot and feed from its offset. The control connection went down with the stream's
      * (same socket, or same ssh master), so it is dropped too and the next input opens a new one.
      */

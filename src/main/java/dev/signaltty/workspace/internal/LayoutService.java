@@ -102,6 +102,7 @@ class LayoutService implements Layouts {
                         direction, null), paneId);
                 return;
             }
+            WorkspaceStore.refuseIfFull(to);
             String focus = from.focusedPaneId;
             if (paneId.equals(focus)) {
                 focus = rest == null ? null : rest.panes().getFirst();

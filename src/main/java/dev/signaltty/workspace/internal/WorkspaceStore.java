@@ -26,6 +26,13 @@ import dev.signaltty.workspace.Workspaces;
 @Component
 class WorkspaceStore implements Workspaces {
 
+    /**
+     * The most panes one tab holds. A tab's layout is a binary tree as deep as its panes, and the
+     * journal's JSON refuses nesting past 500 levels; an unbounded tab (about 250 panes) made the
+     * journal write fail and stopped the daemon. 128 keeps every layout far inside that.
+     */
+    static final int MAX_PANES_PER_TAB = 128;
+
     static final class Workspace {
         final String id;
         final String handle;
@@ -230,8 +237,19 @@ class WorkspaceStore implements Workspaces {
                 if (!tab.workspaceId.equals(workspace.id)) {
                     throw ProtocolException.badParams("tab_id", "tab " + tabId + " belongs to another workspace");
                 }
+                refuseIfFull(tab);
+            } else if (!workspace.tabIds.isEmpty()) {
+                refuseIfFull(tabs.get(workspace.tabIds.getFirst()));
             }
         });
+    }
+
+    /** BAD_PARAMS naming tab_id when one more pane would pass {@link #MAX_PANES_PER_TAB}. */
+    static void refuseIfFull(Tab tab) {
+        if (tab.layout != null && tab.layout.panes().size() >= MAX_PANES_PER_TAB) {
+            throw ProtocolException.badParams("tab_id", "tab " + tab.id + " already holds " + MAX_PANES_PER_TAB
+                    + " panes, the most one tab holds: open another tab");
+        }
     }
 
     @Override
