@@ -376,9 +376,13 @@ class PaneLifecycle {
             pane.exitCode = code;
             pane.exitedAt = Instant.now();
             try {
-                lock.run(() -> events.append("pane.exited", pane.payload("pane_id", pane.id,
-                        "workspace_id", pane.workspaceId, "exit_code", code)));
-                publisher.publishEvent(new PaneExited(pane.id, pane.workspaceId, code));
+                // PaneExited is published under the structure lock too: a pane.resume between the journal
+                // event and the listeners would otherwise have its new process marked exited by them
+                lock.run(() -> {
+                    events.append("pane.exited", pane.payload("pane_id", pane.id,
+                            "workspace_id", pane.workspaceId, "exit_code", code));
+                    publisher.publishEvent(new PaneExited(pane.id, pane.workspaceId, code));
+                });
             } catch (RuntimeException e) {
                 // the journal refuses appends once the server stops; the exit itself is recorded on the pane
                 log.debug("pane {} exit not journaled: {}", pane.id, e.toString());
