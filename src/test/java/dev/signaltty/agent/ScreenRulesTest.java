@@ -47,8 +47,8 @@ class ScreenRulesTest {
                     """)
             .configFile("agents/flood.json", """
                     {"programs": ["flood.sh"], "rules": [
-                      {"id": "busy", "region": "last_lines", "regex": "^Working on ", "lifecycle": "working"},
-                      {"id": "ready", "region": "last_lines", "regex": "^Ready>", "lifecycle": "idle"}]}
+                      {"id": "busy", "priority": 10, "region": "screen", "regex": "^Working on flood$", "lifecycle": "working"},
+                      {"id": "ready", "priority": 100, "region": "last_lines", "regex": "^Ready>", "lifecycle": "idle"}]}
                     """)
             // a resume-only manifest (pane.resume's resume_executable) is no screen manifest and no error
             .configFile("agents/claude.json", "{\"resume_executable\": \"/opt/claude/bin/claude\"}");
@@ -139,6 +139,8 @@ class ScreenRulesTest {
         awaitScreenState(pane, "working", "busy");
         write(pane, "\n");
         // back at its prompt after a turn: the turn ended (done, unread), as a Stop hook would say
+        // busy reads the whole screen: its last row may be a line cut mid-write ("Work"), the rows above
+        // it are whole; ready outranks it once the prompt is back on the last row
         JsonNode done = awaitScreenState(pane, "done", "ready");
         assertThat(done.get("attention").get("state").asString()).isEqualTo("unread");
         assertThat(done.get("lifecycle").get("cause").asString()).isEqualTo("screen:confirm/ready");
@@ -214,6 +216,8 @@ class ScreenRulesTest {
         long before = explain(pane).get("screen").get("scans").asLong();
         long start = System.nanoTime();
         write(pane, "go\n");
+        // busy reads the whole screen: its last row may be a line cut mid-write ("Work"), the rows above
+        // it are whole; ready outranks it once the prompt is back on the last row
         JsonNode done = awaitScreenState(pane, "done", "ready");
         long elapsedMs = (System.nanoTime() - start) / 1_000_000;
         long scans = done.get("screen").get("scans").asLong() - before;
