@@ -80,6 +80,10 @@ class KillNineUnderLoadTest {
             taskDecision = ids[1];
             eventually(Duration.ofSeconds(60), () -> client.call("pane.get", Map.of("pane_id", exited))
                     .get("pane").get("status").asString().equals("exited"));
+            // The task follows its worker's decision through an event, a moment after decision.list shows
+            // it: read the task once it is input_required, the state the kill must preserve.
+            eventually(Duration.ofSeconds(60), () -> client.call("task.get", Map.of("task_id", task))
+                    .get("task").get("state").asString().equals("input_required"));
             agentBefore = client.call("pane.get", Map.of("pane_id", agent));
             taskBefore = client.call("task.get", Map.of("task_id", task)).get("task");
             for (JsonNode p : client.call("pane.list", Map.of()).get("panes")) {
