@@ -3,10 +3,7 @@ package dev.signaltty.cli.internal.view;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.time.LocalTime;
 import java.util.ArrayList;
-import java.util.Base64;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -16,7 +13,6 @@ import org.jspecify.annotations.Nullable;
 import dev.signaltty.cli.internal.CliException;
 import dev.signaltty.cli.internal.Client;
 import dev.signaltty.cli.internal.remote.HostChoice;
-import dev.signaltty.vt.ScreenCells;
 
 /**
  * {@code signaltty view} and {@code signaltty attach --tab}: every pane of a tab in its layout cell,
@@ -28,10 +24,10 @@ import dev.signaltty.vt.ScreenCells;
  * tunnel; the prefix then {@code H} switches to the next one ({@link HostChoice#all}), and the status
  * line names the host whenever there is more than one to choose from.
  *
- * <p>Threads: the wire's reader applies events and output (never blocking on a reply); the render
- * thread draws at most {@link #MAX_FPS} frames a second, only when something changed (or the clock
- * ticks), sending only changed cells; the caller's thread reads keys. State is guarded by this
- * object's monitor.
+ * <p>Threads: the wire's reader applies events and output ({@link ViewEvents}, never blocking on a
+ * reply); the render thread ({@link ViewFrames}) draws at most {@link #MAX_FPS} frames a second, only
+ * when something changed (or the clock ticks), sending only changed cells; the caller's thread reads
+ * keys ({@link ViewKeys}). State is guarded by this object's monitor.
  */
 public final class TabView {
 
@@ -60,8 +56,10 @@ public final class TabView {
     java.util.function.@Nullable Consumer<String> promptDone;
     private @Nullable String message;
     private long messageUntil;
-    private boolean dirty = true;
+    /** Something changed since the last frame ({@link ViewFrames} clears it). Guarded by the monitor. */
+    boolean dirty = true;
     private volatile @Nullable String ended;
+    private final ViewEvents events = new ViewEvents(this);
 
     private TabView(Wire wire, OuterTerminal outer, List<HostChoice> hosts, int host) {
         this.wire = wire;
@@ -87,7 +85,7 @@ public final class TabView {
             view.open(workspace, tab);
             outer.enterFullScreen(true);
             outer.onResize(view::changed);
-            Thread render = Thread.ofPlatform().daemon().name("view-render").start(view::renderLoop);
+            Thread render = Thread.ofPlatform().daemon().name("view-render").start(new ViewFrames(view)::renderLoop);
             new ViewKeys(view, prefix).readLoop(outer.input());
             end = view.ended == null ? "detached" : view.ended;
             view.end(end);
@@ -145,7 +143,7 @@ public final class TabView {
     private void listen(Wire w) {
         w.start(event -> {
             if (wire == w) {
-                onEvent(event);
+                events.apply(event);
             }
         }, () -> {
             if (wire == w) {
@@ -194,7 +192,7 @@ public final class TabView {
     }
 
     /** The status line's first words: the host (when there is a choice of hosts) and the workspace. */
-    private String place() {
+    String place() {
         HostChoice shown = hosts.get(host);
         return hosts.size() > 1 || shown.remote() ? shown.name() + ": " + workspaceName : workspaceName;
     }
@@ -267,7 +265,7 @@ public final class TabView {
     }
 
     /** tab.get / tab.updated: the tree, the name, and the panes to attach or let go. Holds the monitor. */
-    private void applyTab(Map<?, ?> t) {
+    void applyTab(Map<?, ?> t) {
         tabName = String.valueOf(t.get("name") != null ? t.get("name") : tabId);
         root = LayoutTree.parse(t.get("layout"));
         List<String> ids = new ArrayList<>();
@@ -299,7 +297,7 @@ public final class TabView {
     }
 
     /** pane.attach; the reply (on the reader thread) paints the snapshot. */
-    private void attach(PaneScreen p) {
+    void attach(PaneScreen p) {
         p.resyncing = true;
         wire.send("pane.attach", Map.of("pane_id", p.id)).thenAccept(r -> {
             if (r.ok() && r.result() instanceof Map<?, ?> reply) {
@@ -342,102 +340,14 @@ public final class TabView {
         return newest;
     }
 
-    /** Every event and pty.data chunk, on the reader thread. */
-    private void onEvent(Map<String, Object> message) {
-        String event = String.valueOf(message.get("event"));
-        Map<?, ?> payload = map(message.get("payload"));
-        PaneScreen p = payload.get("pane_id") instanceof String id ? panes.get(id) : null;
-        switch (event) {
-            case "pty.data" -> {
-                Long end = dev.signaltty.cli.internal.OutputCursor.offset(payload.get("output_offset"));
-                if (p != null && end != null && payload.get("data_b64") instanceof String b64
-                        && !p.data(Base64.getDecoder().decode(b64), end)) {
-                    attach(p); // seed R301: a forward gap → reattach before feeding more
-                }
-            }
-            case "pane.updated" -> {
-                if (p != null) {
-                    if (payload.containsKey("name")) {
-                        p.name = payload.get("name") instanceof String n ? n : null;
-                    }
-                    if (payload.get("lifecycle") instanceof String l) {
-                        p.lifecycle = l;
-                    }
-                    if (payload.get("attention") instanceof String a) {
-                        p.attention = a;
-                    }
-                    if (payload.get("status") instanceof String s) {
-                        p.exited = s.equals("exited");
-                    }
-                    if (payload.get("cols") instanceof Number c && payload.get("rows") instanceof Number r
-                            && (c.intValue() != p.terminal().cols() || r.intValue() != p.terminal().rows())) {
-                        attach(p); // another size: a fresh snapshot of it is exact, feeding across a resize is not
-                    }
-                }
-            }
-            case "pane.exited" -> {
-                if (p != null) {
-                    p.exited = true;
-                    p.exitCode = payload.get("exit_code") instanceof Number n ? n.intValue() : null;
-                }
-            }
-            case "agent.idle", "agent.working", "agent.blocked", "agent.done", "agent.exited" -> {
-                if (p != null && payload.get("lifecycle") instanceof String l) {
-                    p.lifecycle = l;
-                }
-            }
-            case "attention.changed", "attention.cleared" -> {
-                if (p != null && payload.get("attention") instanceof String a) {
-                    p.attention = a;
-                }
-            }
-            case "decision.created" -> {
-                Map<?, ?> d = map(payload.get("decision"));
-                PaneScreen owner = d.get("pane_id") instanceof String id ? panes.get(id) : p;
-                if (owner != null) {
-                    owner.pendingDecision = String.valueOf(d.get("decision_id"));
-                }
-            }
-            case "decision.answered", "decision.cleared" -> {
-                Object id = payload.get("decision_id");
-                for (PaneScreen each : panes.values()) {
-                    if (each.pendingDecision != null && each.pendingDecision.equals(id)) {
-                        each.pendingDecision = null;
-                    }
-                }
-            }
-            case "tab.updated" -> {
-                if (tabId.equals(payload.get("tab_id"))) {
-                    synchronized (this) {
-                        applyTab(payload);
-                    }
-                }
-            }
-            case "tab.closed" -> {
-                if (tabId.equals(payload.get("tab_id"))) {
-                    end("tab " + tabName + " closed");
-                }
-            }
-            case "workspace.updated" -> {
-                if (workspaceId.equals(payload.get("workspace_id")) && payload.get("name") instanceof String n) {
-                    workspaceName = n;
-                }
-            }
-            case "workspace.closed" -> {
-                if (workspaceId.equals(payload.get("workspace_id"))) {
-                    end("workspace " + workspaceName + " closed");
-                }
-            }
-            default -> {
-                return;
-            }
-        }
-        changed();
-    }
-
     synchronized void changed() {
         dirty = true;
         notifyAll();
+    }
+
+    /** The status line's message while it is shown (3 s), or null. Holds the monitor. */
+    @Nullable String message() {
+        return message != null && System.currentTimeMillis() < messageUntil ? message : null;
     }
 
     synchronized void message(String text) {
@@ -460,142 +370,6 @@ public final class TabView {
 
     boolean ended() {
         return ended != null;
-    }
-
-    private void renderLoop() {
-        long frameNanos = 1_000_000_000L / MAX_FPS;
-        long last = 0;
-        try {
-            while (ended == null) {
-                synchronized (this) {
-                    long waitUntil = System.currentTimeMillis() + 1_000; // the clock ticks every second
-                    while (!dirty && ended == null && System.currentTimeMillis() < waitUntil) {
-                        wait(Math.max(1, waitUntil - System.currentTimeMillis()));
-                    }
-                }
-                long since = System.nanoTime() - last;
-                if (since < frameNanos) {
-                    Thread.sleep((frameNanos - since) / 1_000_000, (int) ((frameNanos - since) % 1_000_000));
-                }
-                if (ended != null) {
-                    return;
-                }
-                String bytes = compose();
-                last = System.nanoTime();
-                outer.write(bytes);
-            }
-        } catch (InterruptedException e) {
-            // the view ended
-        }
-    }
-
-    /** Lays out, sizes the panes to their cells, and draws one frame; returns the bytes to send. */
-    synchronized String compose() {
-        dirty = false;
-        int[] size = outer.size();
-        int cols = Math.max(1, size[0] == 0 ? 80 : size[0]);
-        int rows = Math.max(2, size[1] == 0 ? 24 : size[1]);
-        if (cols != frame.cols() || rows != frame.rows()) {
-            frame.resize(cols, rows);
-        }
-        LayoutTree.Rect area = new LayoutTree.Rect(0, 0, cols, rows - 1);
-        geometry = zoomed && focus != null ? LayoutTree.layout(new LayoutTree.Node(focus, "", 0, null, null), area)
-                : LayoutTree.layout(root, area);
-        frame.clear();
-        LayoutTree.Rect focusRect = null;
-        ScreenCells focusCells = null;
-        for (LayoutTree.Cell cell : geometry.cells()) {
-            PaneScreen p = panes.get(cell.paneId());
-            if (p == null || cell.rect().w() <= 0 || cell.rect().h() <= 0) {
-                continue;
-            }
-            size(p, cell.rect());
-            ScreenCells cells = p.terminal().cells();
-            CopyMode c = copy;
-            if (c != null && c.paneId.equals(p.id)) {
-                drawCopy(c, cell.rect());
-            } else {
-                frame.blit(cells, cell.rect(), 0);
-            }
-            if (p.exited) {
-                String note = " [exited" + (p.exitCode == null ? "" : " " + p.exitCode) + "] ";
-                frame.text(cell.rect().x(), cell.rect().y() + cell.rect().h() - 1, note, Frame.Style.of(15, 8, true),
-                        cell.rect().x() + cell.rect().w());
-            }
-            if (p.id.equals(focus)) {
-                focusRect = cell.rect();
-                focusCells = cells;
-            }
-        }
-        for (LayoutTree.Divider d : geometry.dividers()) {
-            boolean active = focusRect != null && touches(d, focusRect);
-            int style = active ? Frame.Style.ACTIVE_DIVIDER : Frame.Style.DIVIDER;
-            for (int i = d.from(); i < d.to(); i++) {
-                if (d.vertical()) {
-                    frame.put(d.at(), i, '│', style);
-                } else {
-                    frame.put(i, d.at(), '─', style);
-                }
-            }
-        }
-        String middle = prompt != null ? prompt + promptText : null;
-        if (middle == null && message != null && System.currentTimeMillis() < messageUntil) {
-            middle = message;
-        }
-        List<PaneScreen> ordered = new ArrayList<>();
-        for (LayoutTree.Cell cell : LayoutTree.layout(root, area).cells()) {
-            PaneScreen p = panes.get(cell.paneId());
-            if (p != null) {
-                ordered.add(p);
-            }
-        }
-        String place = place();
-        StatusLine.draw(frame, rows - 1, place, tabName, ordered, focus, middle, LocalTime.now());
-        if (prompt != null) {
-            frame.cursor(Math.min(cols - 1, place.length() + tabName.length() + 6 + middle.length()), rows - 1, true);
-        } else if (focusRect != null && focusCells != null && copy == null && focusCells.cursorX() < focusRect.w()
-                && focusCells.cursorY() < focusRect.h()) {
-            frame.cursor(focusRect.x() + focusCells.cursorX(), focusRect.y() + focusCells.cursorY(), focusCells.cursorVisible());
-        } else {
-            frame.cursor(-1, -1, false);
-        }
-        return frame.diff();
-    }
-
-    /** pane.resize when this view's cell for the pane changed size (never for an exited pane). */
-    private void size(PaneScreen p, LayoutTree.Rect r) {
-        if (p.exited || (p.askedCols == r.w() && p.askedRows == r.h())) {
-            return;
-        }
-        p.askedCols = r.w();
-        p.askedRows = r.h();
-        Map<String, Object> params = new LinkedHashMap<>();
-        params.put("pane_id", p.id);
-        params.put("cols", (long) r.w());
-        params.put("rows", (long) r.h());
-        wire.send("pane.resize", params);
-    }
-
-    private void drawCopy(CopyMode c, LayoutTree.Rect r) {
-        for (int dy = 0; dy < r.h(); dy++) {
-            int i = c.top + dy;
-            int style = c.selected(i) ? Frame.Style.of(0, 3, false) : Frame.Style.PLAIN;
-            if (c.selected(i)) {
-                for (int x = 0; x < r.w(); x++) {
-                    frame.put(r.x() + x, r.y() + dy, ' ', style);
-                }
-            }
-            frame.text(r.x(), r.y() + dy, c.line(i), style, r.x() + r.w());
-        }
-        String where = " [copy " + (c.cursor + 1) + "/" + c.size() + "] ";
-        frame.text(Math.max(r.x(), r.x() + r.w() - where.length()), r.y(), where, Frame.Style.of(0, 3, true), r.x() + r.w());
-    }
-
-    private static boolean touches(LayoutTree.Divider d, LayoutTree.Rect r) {
-        if (d.vertical()) {
-            return (d.at() == r.x() - 1 || d.at() == r.x() + r.w()) && r.y() < d.to() && r.y() + r.h() > d.from();
-        }
-        return (d.at() == r.y() - 1 || d.at() == r.y() + r.h()) && r.x() < d.to() && r.x() + r.w() > d.from();
     }
 
     static Map<?, ?> map(@Nullable Object o) {

@@ -1,0 +1,169 @@
+package dev.signaltty.cli.internal.view;
+
+import java.time.LocalTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.signaltty.vt.ScreenCells;
+
+/**
+ * The tab view's frames: lays the tab out, sizes each pane to its cell ({@code pane.resize}, so the
+ * daemon counts the view as a sizing viewer), blits the panes, dividers, copy mode and status line into
+ * the {@link Frame}, and sends only the cells that changed. One render thread, woken by
+ * {@link TabView#changed()}; everything it reads is guarded by the view's monitor.
+ */
+final class ViewFrames {
+
+    private final TabView view;
+    private final Frame frame;
+
+    ViewFrames(TabView view) {
+        this.view = view;
+        this.frame = view.frame;
+    }
+
+    /** Draws a frame whenever the view changed, at most {@link TabView#MAX_FPS} a second, until it ends. */
+    void renderLoop() {
+        long frameNanos = 1_000_000_000L / TabView.MAX_FPS;
+        long last = 0;
+        try {
+            while (!view.ended()) {
+                synchronized (view) {
+                    long waitUntil = System.currentTimeMillis() + 1_000; // the clock ticks every second
+                    while (!view.dirty && !view.ended() && System.currentTimeMillis() < waitUntil) {
+                        view.wait(Math.max(1, waitUntil - System.currentTimeMillis()));
+                    }
+                }
+                long since = System.nanoTime() - last;
+                if (since < frameNanos) {
+                    Thread.sleep((frameNanos - since) / 1_000_000, (int) ((frameNanos - since) % 1_000_000));
+                }
+                if (view.ended()) {
+                    return;
+                }
+                String bytes = compose();
+                last = System.nanoTime();
+                view.outer.write(bytes);
+            }
+        } catch (InterruptedException e) {
+            // the view ended
+        }
+    }
+
+    /** Lays out, sizes the panes to their cells, and draws one frame; returns the bytes to send. */
+    String compose() {
+        synchronized (view) {
+            view.dirty = false;
+            return draw();
+        }
+    }
+
+    /** Holds the view's monitor. */
+    private String draw() {
+        int[] size = view.outer.size();
+        int cols = Math.max(1, size[0] == 0 ? 80 : size[0]);
+        int rows = Math.max(2, size[1] == 0 ? 24 : size[1]);
+        if (cols != frame.cols() || rows != frame.rows()) {
+            frame.resize(cols, rows);
+        }
+        LayoutTree.Rect area = new LayoutTree.Rect(0, 0, cols, rows - 1);
+        String focus = view.focus;
+        view.geometry = view.zoomed && focus != null ? LayoutTree.layout(new LayoutTree.Node(focus, "", 0, null, null), area)
+                : LayoutTree.layout(view.root, area);
+        frame.clear();
+        LayoutTree.Rect focusRect = null;
+        ScreenCells focusCells = null;
+        for (LayoutTree.Cell cell : view.geometry.cells()) {
+            PaneScreen p = view.panes.get(cell.paneId());
+            if (p == null || cell.rect().w() <= 0 || cell.rect().h() <= 0) {
+                continue;
+            }
+            size(p, cell.rect());
+            ScreenCells cells = p.terminal().cells();
+            CopyMode c = view.copy;
+            if (c != null && c.paneId.equals(p.id)) {
+                drawCopy(c, cell.rect());
+            } else {
+                frame.blit(cells, cell.rect(), 0);
+            }
+            if (p.exited) {
+                String note = " [exited" + (p.exitCode == null ? "" : " " + p.exitCode) + "] ";
+                frame.text(cell.rect().x(), cell.rect().y() + cell.rect().h() - 1, note, Frame.Style.of(15, 8, true),
+                        cell.rect().x() + cell.rect().w());
+            }
+            if (p.id.equals(focus)) {
+                focusRect = cell.rect();
+                focusCells = cells;
+            }
+        }
+        for (LayoutTree.Divider d : view.geometry.dividers()) {
+            boolean active = focusRect != null && touches(d, focusRect);
+            int style = active ? Frame.Style.ACTIVE_DIVIDER : Frame.Style.DIVIDER;
+            for (int i = d.from(); i < d.to(); i++) {
+                if (d.vertical()) {
+                    frame.put(d.at(), i, '│', style);
+                } else {
+                    frame.put(i, d.at(), '─', style);
+                }
+            }
+        }
+        String prompt = view.prompt;
+        String middle = prompt != null ? prompt + view.promptText : view.message();
+        List<PaneScreen> ordered = new ArrayList<>();
+        for (LayoutTree.Cell cell : LayoutTree.layout(view.root, area).cells()) {
+            PaneScreen p = view.panes.get(cell.paneId());
+            if (p != null) {
+                ordered.add(p);
+            }
+        }
+        String place = view.place();
+        StatusLine.draw(frame, rows - 1, place, view.tabName, ordered, focus, middle, LocalTime.now());
+        if (prompt != null) {
+            frame.cursor(Math.min(cols - 1, place.length() + view.tabName.length() + 6 + middle.length()), rows - 1, true);
+        } else if (focusRect != null && focusCells != null && view.copy == null && focusCells.cursorX() < focusRect.w()
+                && focusCells.cursorY() < focusRect.h()) {
+            frame.cursor(focusRect.x() + focusCells.cursorX(), focusRect.y() + focusCells.cursorY(), focusCells.cursorVisible());
+        } else {
+            frame.cursor(-1, -1, false);
+        }
+        return frame.diff();
+    }
+
+    /** pane.resize when this view's cell for the pane changed size (never for an exited pane). */
+    private void size(PaneScreen p, LayoutTree.Rect r) {
+        if (p.exited || (p.askedCols == r.w() && p.askedRows == r.h())) {
+            return;
+        }
+        p.askedCols = r.w();
+        p.askedRows = r.h();
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("pane_id", p.id);
+        params.put("cols", (long) r.w());
+        params.put("rows", (long) r.h());
+        view.wire.send("pane.resize", params);
+    }
+
+    private void drawCopy(CopyMode c, LayoutTree.Rect r) {
+        for (int dy = 0; dy < r.h(); dy++) {
+            int i = c.top + dy;
+            int style = c.selected(i) ? Frame.Style.of(0, 3, false) : Frame.Style.PLAIN;
+            if (c.selected(i)) {
+                for (int x = 0; x < r.w(); x++) {
+                    frame.put(r.x() + x, r.y() + dy, ' ', style);
+                }
+            }
+            frame.text(r.x(), r.y() + dy, c.line(i), style, r.x() + r.w());
+        }
+        String where = " [copy " + (c.cursor + 1) + "/" + c.size() + "] ";
+        frame.text(Math.max(r.x(), r.x() + r.w() - where.length()), r.y(), where, Frame.Style.of(0, 3, true), r.x() + r.w());
+    }
+
+    private static boolean touches(LayoutTree.Divider d, LayoutTree.Rect r) {
+        if (d.vertical()) {
+            return (d.at() == r.x() - 1 || d.at() == r.x() + r.w()) && r.y() < d.to() && r.y() + r.h() > d.from();
+        }
+        return (d.at() == r.y() - 1 || d.at() == r.y() + r.h()) && r.x() < d.to() && r.x() + r.w() > d.from();
+    }
+}
