@@ -64,8 +64,13 @@ public final class Browser implements AutoCloseable {
 
     /** Waits for the condition; at the deadline saves what the page showed as target/browser-timeout.png. */
     public <T> T until(Function<WebDriver, T> condition) {
+        return until(DEADLINE, condition);
+    }
+
+    /** {@link #until(Function)} with its own deadline, for a page that waits on slow work (a flood draining). */
+    public <T> T until(Duration deadline, Function<WebDriver, T> condition) {
         try {
-            return new WebDriverWait(driver, DEADLINE, Duration.ofMillis(100))
+            return new WebDriverWait(driver, deadline, Duration.ofMillis(100))
                     .ignoring(org.openqa.selenium.StaleElementReferenceException.class).until(condition);
         } catch (org.openqa.selenium.TimeoutException e) {
             try {
