@@ -56,13 +56,34 @@ class CodexRealTest {
         codexHome = RealCodex.home(daemon.root().resolve("codex"));
         timeline = new Timeline(daemon.connect());
         model.script("plain", say("Hello from the scripted Responses model."))
-                .script("usage", say("Counted by Codex."));
+                .script("usage", say("Counted by Codex."))
+                .script("approve", escalated("touch approved.txt"), say("Wrote the file."))
+                .script("refuse", escalated("touch refused.txt"), say("Understood, not writing."));
     }
 
     @AfterAll
     static void stop() {
         timeline.close();
         model.close();
+    }
+
+    /** An {@code exec_command} that asks to leave the sandbox, so {@code -a on-request} asks for approval. */
+    static ScriptedModel.Call escalated(String cmd) {
+        return ScriptedModel.call("exec_command", Map.of("cmd", cmd, "sandbox_permissions", "require_escalated",
+                "justification", "the scenario writes a file"));
+    }
+
+    static String pendingDecision(String pane) {
+        String[] id = new String[1];
+        eventually(TURN, () -> {
+            JsonNode list = daemon.client().call("decision.list", Map.of("pane_id", pane, "status", "pending")).get("decisions");
+            if (list.isEmpty()) {
+                return false;
+            }
+            id[0] = list.get(0).get("decision_id").asString();
+            return true;
+        });
+        return id[0];
     }
 
     static JsonNode spawnCodex(String... args) {
@@ -167,5 +188,93 @@ class CodexRealTest {
                 "reasoning_output", (double) ScriptedModel.REASONING_TOKENS));
         dev.signaltty.transport.internal.metrics.MetricsEndpointTest.promtool(
                 dev.signaltty.transport.internal.metrics.MetricsEndpointTest.scrape(port));
+    }
+
+    /** seed R212: a PermissionRequest becomes a decision; allow_once from outside runs the command. */
+    @Test
+    @Order(4)
+    void anApprovalAnsweredAllowRunsTheCommand() {
+        String pane = spawnCodex("-a", "on-request").get("pane_id").asString();
+        awaitScreen(pane, "Ask Codex");
+        submit(pane, "scenario:approve write the file");
+        String decision = pendingDecision(pane);
+        JsonNode got = daemon.client().call("pane.get", Map.of("pane_id", pane));
+        assertThat(got.get("lifecycle").asString()).isEqualTo("blocked"); // journaled before the decision exists
+        assertThat(project.resolve("approved.txt")).doesNotExist();
+        daemon.client().call("decision.answer", Map.of("decision_id", decision, "option_id", "allow_once"));
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CODEX_ALLOW.lifecycle());
+        assertThat(timeline.decisions(pane)).containsExactlyElementsOf(Scenario.CODEX_ALLOW.decisions());
+        eventually(TURN, () -> timeline.attention(pane).equals(Scenario.CODEX_ALLOW.attention())); // journaled just after the lifecycle move
+        awaitScreen(pane, "Wrote the file.");
+        assertThat(project.resolve("approved.txt")).exists();
+        assertSessionIsTheConversation(pane, "scenario:approve");
+    }
+
+    /** A deny from outside: Codex does not run the command and the model is told so. */
+    @Test
+    @Order(5)
+    void anApprovalAnsweredDenyKeepsTheCommandFromRunning() {
+        String pane = spawnCodex("-a", "on-request").get("pane_id").asString();
+        awaitScreen(pane, "Ask Codex");
+        submit(pane, "scenario:refuse write the file");
+        String decision = pendingDecision(pane);
+        daemon.client().call("decision.answer", Map.of("decision_id", decision, "option_id", "deny"));
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CODEX_DENY.lifecycle());
+        assertThat(timeline.decisions(pane)).containsExactlyElementsOf(Scenario.CODEX_DENY.decisions());
+        awaitScreen(pane, "Understood, not writing.");
+        assertThat(project.resolve("refused.txt")).doesNotExist();
+        assertThat(toolOutput(model.bodies("refuse").getLast().body())).contains("Denied from signaltty"); // the model heard why
+    }
+
+    /**
+     * A command that runs until the test releases it: the pane stays working all that time, though
+     * Codex's title thread reports {@code agent-turn-complete} (notify) under another thread id meanwhile.
+     */
+    @Test
+    @Order(6)
+    void aLongCommandKeepsThePaneWorkingUntilTheTurnEnds() throws Exception {
+        Path release = daemon.root().resolve("codex-release");
+        model.script("slow", ScriptedModel.call("exec_command", Map.of("cmd",
+                "while [ ! -e " + release + " ]; do sleep 0.2; done; echo released", "yield_time_ms", 30000)),
+                say("The command finished."));
+        String pane = spawnCodex().get("pane_id").asString();
+        awaitScreen(pane, "Ask Codex");
+        submit(pane, "scenario:slow wait for the release");
+        awaitScreen(pane, "background terminal running");
+        // the title thread's request is answered at once; its notify lands within moments, the command still runs
+        eventually(TURN, () -> model.requests("slow").stream().anyMatch(r -> !r.tools()));
+        long until = System.nanoTime() + Duration.ofSeconds(6).toNanos();
+        while (System.nanoTime() < until) {
+            assertThat(timeline.lifecycle(pane)).containsExactly("idle", "working");
+            Thread.sleep(100);
+        }
+        Files.createFile(release);
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CODEX_LONG.lifecycle());
+        awaitScreen(pane, "The command finished.");
+        assertSessionIsTheConversation(pane, "scenario:slow");
+    }
+
+    /** The text Codex returned to the model for its tool call. */
+    static String toolOutput(JsonNode body) {
+        StringBuilder out = new StringBuilder();
+        body.path("input").forEach(item -> {
+            if ("function_call_output".equals(item.path("type").asString())) {
+                out.append(item.path("output").toString());
+            }
+        });
+        return out.toString();
+    }
+
+    /** The pane's session is the conversation's thread (its rollout holds the prompt), not the title thread. */
+    static void assertSessionIsTheConversation(String pane, String prompt) {
+        String session = daemon.client().call("pane.get", Map.of("pane_id", pane)).get("wait_baseline")
+                .get("agent_session_id").asString();
+        try (var files = Files.walk(codexHome.resolve("sessions"))) {
+            Path rollout = files.filter(f -> f.getFileName().toString().endsWith(session + ".jsonl")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no rollout of session " + session));
+            assertThat(Files.readString(rollout)).contains(prompt);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }
