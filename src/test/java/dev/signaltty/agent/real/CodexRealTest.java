@@ -46,17 +46,30 @@ class CodexRealTest {
     static Path project;
     static Path codex;
     static Path codexHome;
+    static Path repo;
 
     @BeforeAll
     static void start() throws Exception {
         model = ScriptedModel.start();
         project = Files.createDirectories(daemon.root().resolve("codex-project"));
         new ProcessBuilder("git", "init", "-q", project.toString()).inheritIO().start().waitFor();
-        codex = RealCodex.install(daemon.root().resolve("codex"), model, List.of(project));
+        repo = Files.createDirectories(daemon.root().resolve("codex-repo"));
+        for (List<String> git : List.of(List.of("init", "-q", "-b", "main"), List.of("add", "README"),
+                List.of("-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-q", "-m", "init"))) {
+            if (git.contains("add")) {
+                Files.writeString(repo.resolve("README"), "task repo\n");
+            }
+            List<String> command = new java.util.ArrayList<>(List.of("git", "-C", repo.toString()));
+            command.addAll(git);
+            assertThat(new ProcessBuilder(command).inheritIO().start().waitFor()).isZero();
+        }
+        // Codex applies a worktree's trust from its repository's root: trusting the repo covers task worktrees
+        codex = RealCodex.install(daemon.root().resolve("codex"), model, List.of(project, repo));
         codexHome = RealCodex.home(daemon.root().resolve("codex"));
         timeline = new Timeline(daemon.connect());
         model.script("plain", say("Hello from the scripted Responses model."))
                 .script("usage", say("Counted by Codex."))
+                .script("codex-task", say("Answered without a report."))
                 .script("approve", escalated("touch approved.txt"), say("Wrote the file."))
                 .script("refuse", escalated("touch refused.txt"), say("Understood, not writing."));
     }
@@ -128,7 +141,8 @@ class CodexRealTest {
         assertThat(spawned.get("integration").get("notice").asString()).contains("review");
         String pane = spawned.get("pane_id").asString();
         awaitScreen(pane, "Trust all and continue");
-        assertThat(timeline.lifecycle(pane)).isEmpty(); // untrusted hooks do not run
+        // untrusted hooks do not run (the input box drawn under the review may read idle by the codex manifest)
+        assertThat(daemon.client().call("agent.explain", Map.of("pane_id", pane)).get("hooks_reported").asBoolean()).isFalse();
         // a key sent while the TUI is still setting up is lost: press Down until the cursor is on "Trust all"
         eventually(TURN, () -> {
             if (screen(pane).contains("› 2. Trust all")) {
@@ -252,6 +266,33 @@ class CodexRealTest {
         assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CODEX_LONG.lifecycle());
         awaitScreen(pane, "The command finished.");
         assertSessionIsTheConversation(pane, "scenario:slow");
+    }
+
+    /**
+     * A Codex worker: it reports no hook before its first prompt, so its input box on screen (the
+     * built-in codex manifest) is what reads idle and lets the first submit start (seed R34). Its turn
+     * ends without a report, so the task settles at input_required (seed L83) and task wait returns.
+     */
+    @Test
+    @Order(7)
+    void aCodexWorkerTakesItsFirstPromptAndItsTurnEndSettlesTheTask() throws Exception {
+        String task = daemon.client().call("task.start", Map.of("repo", repo.toString(), "objective",
+                "scenario:codex-task just answer", "argv", List.of(codex.toString()),
+                "ready_timeout_s", 90, "stall_timeout_s", 30)).get("task").get("task_id").asString();
+        Map.Entry<Integer, String> waited = SignalttyCli.run(daemon.socket(), "--json", "task", "wait", task,
+                "--timeout", "180");
+        JsonNode got = daemon.client().call("task.get", Map.of("task_id", task)).get("task");
+        assertThat(waited.getKey()).as("task wait: %s; task %s", waited.getValue(), got).isZero();
+        assertThat(got.get("evidence").get("reason").asString()).as("task %s, screen:\n%s", got,
+                screen(got.get("pane_id").asString())).isEqualTo("turn_ended_without_report");
+        assertThat(got.get("state").asString()).isEqualTo("input_required");
+        assertThat(timeline.task(task)).containsExactlyElementsOf(Scenario.CODEX_WORKER_SILENT.lifecycle());
+        String pane = got.get("pane_id").asString();
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done");
+        awaitScreen(pane, "Answered without a report.");
+        daemon.client().call("task.cancel", Map.of("task_id", task));
+        assertThat(SignalttyCli.run(daemon.socket(), "task", "wait", task, "--timeout", "30").getKey()).isEqualTo(3);
+        daemon.client().call("task.finish", Map.of("task_id", task, "discard", true));
     }
 
     /** The text Codex returned to the model for its tool call. */

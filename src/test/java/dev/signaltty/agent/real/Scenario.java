@@ -43,7 +43,10 @@ public enum Scenario {
     CODEX_DENY(Agent.CODEX, "`-a on-request`: the same, answered `deny` (no file; the model hears the refusal)",
             "idle, working, blocked, working, done", "", "created, answered:deny"),
     CODEX_LONG(Agent.CODEX, "a command that runs until the test releases it: `working` throughout, though Codex's "
-            + "title thread sends `notify` meanwhile", "idle, working, done", "", "");
+            + "title thread sends `notify` meanwhile", "idle, working, done", "", ""),
+    CODEX_WORKER_SILENT(Agent.CODEX, "task worker: idle from its input box on screen (no hook before the first prompt), "
+            + "first submit, the turn ends without a report; `task wait` returns", "task: pending, working, input_required",
+            "", "");
 
     enum Agent {
         CLAUDE("Claude Code " + RealAgents.CLAUDE_VERSION), CODEX("Codex " + RealAgents.CODEX_VERSION);
