@@ -137,6 +137,26 @@ class HookEventsTest {
         assertThat(pane2.get("wait_baseline").get("agent_session_id").asString()).isEqualTo("thr_1");
     }
 
+    /** Codex's title thread sends notify under another thread mid-turn: once hooks report, notify moves nothing. */
+    @Test
+    void codexsNotifyChangesNothingOnceItsHooksReport() {
+        String pane = sleeper(daemon.client(), daemon.workspace());
+        for (String event : List.of("SessionStart", "UserPromptSubmit")) {
+            daemon.client().call("hook-event", Map.of("pane_id", pane, "agent", "codex",
+                    "payload", claude(event, "thr_main", Map.of())));
+        }
+        JsonNode reply = daemon.client().call("hook-event", Map.of("pane_id", pane, "agent", "codex", "payload", Map.of(
+                "type", "agent-turn-complete", "thread-id", "thr_title", "turn-id", "1",
+                "input-messages", List.of("Generate a concise, single-line task title"), "last-assistant-message", "Noted.")));
+        assertThat(reply.get("lifecycle").asString()).isEqualTo("working");
+        assertThat(reply.path("moved").isEmpty()).isTrue();
+        JsonNode got = daemon.client().call("pane.get", Map.of("pane_id", pane));
+        assertThat(got.get("wait_baseline").get("agent_session_id").asString()).isEqualTo("thr_main");
+        reply = daemon.client().call("hook-event", Map.of("pane_id", pane, "agent", "codex",
+                "payload", claude("Stop", "thr_main", Map.of())));
+        assertThat(reply.get("lifecycle").asString()).isEqualTo("done");
+    }
+
     @Test
     void aPayloadWithoutAnEventNameOrAPaneIsBadParams() {
         String pane = sleeper(daemon.client(), daemon.workspace());

@@ -46,23 +46,57 @@ class CodexRealTest {
     static Path project;
     static Path codex;
     static Path codexHome;
+    static Path repo;
 
     @BeforeAll
     static void start() throws Exception {
         model = ScriptedModel.start();
         project = Files.createDirectories(daemon.root().resolve("codex-project"));
         new ProcessBuilder("git", "init", "-q", project.toString()).inheritIO().start().waitFor();
-        codex = RealCodex.install(daemon.root().resolve("codex"), model, List.of(project));
+        repo = Files.createDirectories(daemon.root().resolve("codex-repo"));
+        for (List<String> git : List.of(List.of("init", "-q", "-b", "main"), List.of("add", "README"),
+                List.of("-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-q", "-m", "init"))) {
+            if (git.contains("add")) {
+                Files.writeString(repo.resolve("README"), "task repo\n");
+            }
+            List<String> command = new java.util.ArrayList<>(List.of("git", "-C", repo.toString()));
+            command.addAll(git);
+            assertThat(new ProcessBuilder(command).inheritIO().start().waitFor()).isZero();
+        }
+        // Codex applies a worktree's trust from its repository's root: trusting the repo covers task worktrees
+        codex = RealCodex.install(daemon.root().resolve("codex"), model, List.of(project, repo));
         codexHome = RealCodex.home(daemon.root().resolve("codex"));
         timeline = new Timeline(daemon.connect());
         model.script("plain", say("Hello from the scripted Responses model."))
-                .script("usage", say("Counted by Codex."));
+                .script("usage", say("Counted by Codex."))
+                .script("codex-task", say("Answered without a report."))
+                .script("approve", escalated("touch approved.txt"), say("Wrote the file."))
+                .script("refuse", escalated("touch refused.txt"), say("Understood, not writing."));
     }
 
     @AfterAll
     static void stop() {
         timeline.close();
         model.close();
+    }
+
+    /** An {@code exec_command} that asks to leave the sandbox, so {@code -a on-request} asks for approval. */
+    static ScriptedModel.Call escalated(String cmd) {
+        return ScriptedModel.call("exec_command", Map.of("cmd", cmd, "sandbox_permissions", "require_escalated",
+                "justification", "the scenario writes a file"));
+    }
+
+    static String pendingDecision(String pane) {
+        String[] id = new String[1];
+        eventually(TURN, () -> {
+            JsonNode list = daemon.client().call("decision.list", Map.of("pane_id", pane, "status", "pending")).get("decisions");
+            if (list.isEmpty()) {
+                return false;
+            }
+            id[0] = list.get(0).get("decision_id").asString();
+            return true;
+        });
+        return id[0];
     }
 
     static JsonNode spawnCodex(String... args) {
@@ -107,7 +141,8 @@ class CodexRealTest {
         assertThat(spawned.get("integration").get("notice").asString()).contains("review");
         String pane = spawned.get("pane_id").asString();
         awaitScreen(pane, "Trust all and continue");
-        assertThat(timeline.lifecycle(pane)).isEmpty(); // untrusted hooks do not run
+        // untrusted hooks do not run (the input box drawn under the review may read idle by the codex manifest)
+        assertThat(daemon.client().call("agent.explain", Map.of("pane_id", pane)).get("hooks_reported").asBoolean()).isFalse();
         // a key sent while the TUI is still setting up is lost: press Down until the cursor is on "Trust all"
         eventually(TURN, () -> {
             if (screen(pane).contains("› 2. Trust all")) {
@@ -167,5 +202,120 @@ class CodexRealTest {
                 "reasoning_output", (double) ScriptedModel.REASONING_TOKENS));
         dev.signaltty.transport.internal.metrics.MetricsEndpointTest.promtool(
                 dev.signaltty.transport.internal.metrics.MetricsEndpointTest.scrape(port));
+    }
+
+    /** seed R212: a PermissionRequest becomes a decision; allow_once from outside runs the command. */
+    @Test
+    @Order(4)
+    void anApprovalAnsweredAllowRunsTheCommand() {
+        String pane = spawnCodex("-a", "on-request").get("pane_id").asString();
+        awaitScreen(pane, "Ask Codex");
+        submit(pane, "scenario:approve write the file");
+        String decision = pendingDecision(pane);
+        JsonNode got = daemon.client().call("pane.get", Map.of("pane_id", pane));
+        assertThat(got.get("lifecycle").asString()).isEqualTo("blocked"); // journaled before the decision exists
+        assertThat(project.resolve("approved.txt")).doesNotExist();
+        daemon.client().call("decision.answer", Map.of("decision_id", decision, "option_id", "allow_once"));
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CODEX_ALLOW.lifecycle());
+        assertThat(timeline.decisions(pane)).containsExactlyElementsOf(Scenario.CODEX_ALLOW.decisions());
+        eventually(TURN, () -> timeline.attention(pane).equals(Scenario.CODEX_ALLOW.attention())); // journaled just after the lifecycle move
+        awaitScreen(pane, "Wrote the file.");
+        assertThat(project.resolve("approved.txt")).exists();
+        assertSessionIsTheConversation(pane, "scenario:approve");
+    }
+
+    /** A deny from outside: Codex does not run the command and the model is told so. */
+    @Test
+    @Order(5)
+    void anApprovalAnsweredDenyKeepsTheCommandFromRunning() {
+        String pane = spawnCodex("-a", "on-request").get("pane_id").asString();
+        awaitScreen(pane, "Ask Codex");
+        submit(pane, "scenario:refuse write the file");
+        String decision = pendingDecision(pane);
+        daemon.client().call("decision.answer", Map.of("decision_id", decision, "option_id", "deny"));
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CODEX_DENY.lifecycle());
+        assertThat(timeline.decisions(pane)).containsExactlyElementsOf(Scenario.CODEX_DENY.decisions());
+        awaitScreen(pane, "Understood, not writing.");
+        assertThat(project.resolve("refused.txt")).doesNotExist();
+        assertThat(toolOutput(model.bodies("refuse").getLast().body())).contains("Denied from signaltty"); // the model heard why
+    }
+
+    /**
+     * A command that runs until the test releases it: the pane stays working all that time, though
+     * Codex's title thread reports {@code agent-turn-complete} (notify) under another thread id meanwhile.
+     */
+    @Test
+    @Order(6)
+    void aLongCommandKeepsThePaneWorkingUntilTheTurnEnds() throws Exception {
+        Path release = daemon.root().resolve("codex-release");
+        model.script("slow", ScriptedModel.call("exec_command", Map.of("cmd",
+                "while [ ! -e " + release + " ]; do sleep 0.2; done; echo released", "yield_time_ms", 30000)),
+                say("The command finished."));
+        String pane = spawnCodex().get("pane_id").asString();
+        awaitScreen(pane, "Ask Codex");
+        submit(pane, "scenario:slow wait for the release");
+        awaitScreen(pane, "background terminal running");
+        // the title thread's request is answered at once; its notify lands within moments, the command still runs
+        eventually(TURN, () -> model.requests("slow").stream().anyMatch(r -> !r.tools()));
+        long until = System.nanoTime() + Duration.ofSeconds(6).toNanos();
+        while (System.nanoTime() < until) {
+            assertThat(timeline.lifecycle(pane)).containsExactly("idle", "working");
+            Thread.sleep(100);
+        }
+        Files.createFile(release);
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CODEX_LONG.lifecycle());
+        awaitScreen(pane, "The command finished.");
+        assertSessionIsTheConversation(pane, "scenario:slow");
+    }
+
+    /**
+     * A Codex worker: it reports no hook before its first prompt, so its input box on screen (the
+     * built-in codex manifest) is what reads idle and lets the first submit start (seed R34). Its turn
+     * ends without a report, so the task settles at input_required (seed L83) and task wait returns.
+     */
+    @Test
+    @Order(7)
+    void aCodexWorkerTakesItsFirstPromptAndItsTurnEndSettlesTheTask() throws Exception {
+        String task = daemon.client().call("task.start", Map.of("repo", repo.toString(), "objective",
+                "scenario:codex-task just answer", "argv", List.of(codex.toString()),
+                "ready_timeout_s", 90, "stall_timeout_s", 30)).get("task").get("task_id").asString();
+        Map.Entry<Integer, String> waited = SignalttyCli.run(daemon.socket(), "--json", "task", "wait", task,
+                "--timeout", "180");
+        JsonNode got = daemon.client().call("task.get", Map.of("task_id", task)).get("task");
+        assertThat(waited.getKey()).as("task wait: %s; task %s", waited.getValue(), got).isZero();
+        assertThat(got.get("evidence").get("reason").asString()).as("task %s, screen:\n%s", got,
+                screen(got.get("pane_id").asString())).isEqualTo("turn_ended_without_report");
+        assertThat(got.get("state").asString()).isEqualTo("input_required");
+        assertThat(timeline.task(task)).containsExactlyElementsOf(Scenario.CODEX_WORKER_SILENT.lifecycle());
+        String pane = got.get("pane_id").asString();
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactly("idle", "working", "done");
+        awaitScreen(pane, "Answered without a report.");
+        daemon.client().call("task.cancel", Map.of("task_id", task));
+        assertThat(SignalttyCli.run(daemon.socket(), "task", "wait", task, "--timeout", "30").getKey()).isEqualTo(3);
+        daemon.client().call("task.finish", Map.of("task_id", task, "discard", true));
+    }
+
+    /** The text Codex returned to the model for its tool call. */
+    static String toolOutput(JsonNode body) {
+        StringBuilder out = new StringBuilder();
+        body.path("input").forEach(item -> {
+            if ("function_call_output".equals(item.path("type").asString())) {
+                out.append(item.path("output").toString());
+            }
+        });
+        return out.toString();
+    }
+
+    /** The pane's session is the conversation's thread (its rollout holds the prompt), not the title thread. */
+    static void assertSessionIsTheConversation(String pane, String prompt) {
+        String session = daemon.client().call("pane.get", Map.of("pane_id", pane)).get("wait_baseline")
+                .get("agent_session_id").asString();
+        try (var files = Files.walk(codexHome.resolve("sessions"))) {
+            Path rollout = files.filter(f -> f.getFileName().toString().endsWith(session + ".jsonl")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no rollout of session " + session));
+            assertThat(Files.readString(rollout)).contains(prompt);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }

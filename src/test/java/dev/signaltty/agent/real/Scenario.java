@@ -36,7 +36,17 @@ public enum Scenario {
             "idle, working, done", "unread", ""),
     CODEX_TRUSTED(Agent.CODEX, "a later launch: no review, plain answer", "idle, working, done", "", ""),
     CODEX_USAGE(Agent.CODEX, "usage: one turn's tokens from the rollout's token_count in pane.get and the metrics",
-            "idle, working, done", "", "");
+            "idle, working, done", "", ""),
+    CODEX_ALLOW(Agent.CODEX, "`-a on-request`: an escalated `exec_command` (PermissionRequest) answered `allow_once` "
+            + "from outside (the file is written)", "idle, working, blocked, working, done",
+            "permission_required, none, unread", "created, answered:allow_once"),
+    CODEX_DENY(Agent.CODEX, "`-a on-request`: the same, answered `deny` (no file; the model hears the refusal)",
+            "idle, working, blocked, working, done", "", "created, answered:deny"),
+    CODEX_LONG(Agent.CODEX, "a command that runs until the test releases it: `working` throughout, though Codex's "
+            + "title thread sends `notify` meanwhile", "idle, working, done", "", ""),
+    CODEX_WORKER_SILENT(Agent.CODEX, "task worker: idle from its input box on screen (no hook before the first prompt), "
+            + "first submit, the turn ends without a report; `task wait` returns", "task: pending, working, input_required",
+            "", "");
 
     enum Agent {
         CLAUDE("Claude Code " + RealAgents.CLAUDE_VERSION), CODEX("Codex " + RealAgents.CODEX_VERSION);

@@ -292,6 +292,9 @@ public final class ScriptedModel implements AutoCloseable {
         Step step = stepFor(position, tools);
         String model = body.path("model").asString();
         requests.add(new Recorded("openai", position.scenario(), position.step(), tools, model));
+        if (tools) {
+            bodies.add(new Body(position.scenario(), position.step(), body));
+        }
         if (step instanceof Fail fail) {
             respond(exchange, fail.status(), "application/json", json(Map.of("error",
                     Map.of("type", fail.type(), "message", "scripted " + fail.type()))));

@@ -45,6 +45,13 @@ final class AgentState {
      * (hooks are authoritative; ADR 0210). A replaced process starts false again.
      */
     boolean hookReported;
+    /**
+     * True once this process reported a hook of its own (not Codex's {@code notify}): from then on a
+     * notify changes nothing. Codex 0.171 runs a side thread per new conversation (its task title) that
+     * sends {@code agent-turn-complete} under another thread id while the real turn still runs; read
+     * as a turn end it marked the pane done early and moved it to that thread. Stop already ends turns.
+     */
+    boolean nativeHookReported;
     /** What set each axis's current state ({@code agent.explain}); null before the first move. */
     @Nullable StateOrigin lifecycleOrigin;
     @Nullable StateOrigin attentionOrigin;

@@ -112,6 +112,7 @@ public class AgentStates {
             // the new process has reported nothing yet; no agent.* event names "unknown", so only pane.updated
             s.lifecycle = States.UNKNOWN;
             s.hookReported = false; // a new process: screen rules may apply until its first hook
+            s.nativeHookReported = false;
             Map<String, Object> payload = payload(pane, s);
             payload.put("lifecycle", s.lifecycle);
             payload.put("attention", s.attention);
@@ -199,6 +200,13 @@ public class AgentStates {
                 s.agent = agent;
             }
             s.hookReported = true;
+            if (HookMapping.NOTIFY.equals(report.event())) {
+                if (s.nativeHookReported) {
+                    return List.of(); // the fallback is not needed: the process's own hooks report its turns
+                }
+            } else {
+                s.nativeHookReported = true;
+            }
             if (!session(s, report.sessionId(), report.sessionStart())) {
                 return List.of(); // a late report from a session this pane has left: stale, ignored
             }

@@ -31,6 +31,8 @@ public final class HookMapping {
     }
 
     static final String TURN_END = "turn_end";
+    /** Codex's {@code notify} payload type: the fallback turn end when its hooks do not run. */
+    static final String NOTIFY = "agent-turn-complete";
 
     /**
      * Every hook event signaltty maps, in the order docs/agents.md lists them. An event not in this
@@ -79,7 +81,8 @@ public final class HookMapping {
         r.put("SessionEnd", new Rule("`done` (unchanged when `idle`)", "`unread` if `none`", "turn end"));
         r.put("Interrupt", new Rule("`done`", "—", "Codex: the user interrupted the turn"));
         r.put("agent-turn-complete", new Rule("`done`", "`unread` if `none`",
-                "Codex `notify` (the fallback when hooks do not run); session from `thread-id`"));
+                "Codex `notify`, the fallback when hooks do not run: ignored once the process reported a hook of its own; "
+                        + "session from `thread-id`"));
         return java.util.Collections.unmodifiableMap(r);
     }
 
