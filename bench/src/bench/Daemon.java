@@ -64,7 +64,12 @@ final class Daemon implements AutoCloseable {
 
     /** Seconds from launch until a ping on the socket is answered. */
     double awaitReady() throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        return awaitReady(60);
+    }
+
+    /** The same with a deadline of {@code seconds} (a start that first trains an AOT cache takes longer). */
+    double awaitReady(long seconds) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 throw new IOException("daemon exited: " + Files.readString(root.resolve("daemon.log")));
@@ -79,7 +84,7 @@ final class Daemon implements AutoCloseable {
             }
             Thread.sleep(2);
         }
-        throw new IOException("daemon not ready within 60 s");
+        throw new IOException("daemon not ready within " + seconds + " s");
     }
 
     Client connect() throws IOException {
