@@ -38,14 +38,19 @@ final class Daemon implements AutoCloseable {
     }
 
     static Daemon start(String java, List<String> jvmOptions, String classpath, Path root, String... args) throws IOException {
-        for (String dir : List.of("run", "state", "config")) {
-            Files.createDirectories(root.resolve(dir));
-        }
-        Files.setPosixFilePermissions(root.resolve("run"), PosixFilePermissions.fromString("rwx------"));
         List<String> command = new java.util.ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED"));
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", classpath, "dev.signaltty.SignalttyApplication"));
         command.addAll(List.of(args));
+        return launch(command, root);
+    }
+
+    /** A daemon started by {@code command} (e.g. {@code bin/signaltty server run}) on private XDG directories. */
+    static Daemon launch(List<String> command, Path root) throws IOException {
+        for (String dir : List.of("run", "state", "config")) {
+            Files.createDirectories(root.resolve(dir));
+        }
+        Files.setPosixFilePermissions(root.resolve("run"), PosixFilePermissions.fromString("rwx------"));
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().put("XDG_RUNTIME_DIR", root.resolve("run").toString());
         builder.environment().put("XDG_STATE_HOME", root.resolve("state").toString());
@@ -59,7 +64,12 @@ final class Daemon implements AutoCloseable {
 
     /** Seconds from launch until a ping on the socket is answered. */
     double awaitReady() throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        return awaitReady(60);
+    }
+
+    /** The same with a deadline of {@code seconds} (a start that first trains an AOT cache takes longer). */
+    double awaitReady(long seconds) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 throw new IOException("daemon exited: " + Files.readString(root.resolve("daemon.log")));
@@ -74,7 +84,7 @@ final class Daemon implements AutoCloseable {
             }
             Thread.sleep(2);
         }
-        throw new IOException("daemon not ready within 60 s");
+        throw new IOException("daemon not ready within " + seconds + " s");
     }
 
     Client connect() throws IOException {

@@ -10,8 +10,22 @@ import dev.signaltty.transport.StartupRefused;
  * The daemon. {@code main} starts Spring, the modules and the socket listener, and returns; the
  * context's keep-alive thread holds the JVM until {@code server.stop} (or a signal) closes it.
  */
-// the daemon has no interactive shell; the console builds its own small context (cli module)
-@SpringBootApplication(excludeName = "org.springframework.shell.core.autoconfigure.SpringShellAutoConfiguration")
+// the daemon has no interactive shell; the console builds its own small context (cli module). The
+// other exclusions are auto-configurations nothing here uses (no @Async/@Scheduled, no AOP, no injected
+// JsonMapper — the protocol has ProtocolJson — no JMX, SSL bundles, message sources or build info):
+// each costs condition checks and beans on the way to socket-ready (issue 24, daemon start).
+@SpringBootApplication(excludeName = {
+        "org.springframework.shell.core.autoconfigure.SpringShellAutoConfiguration",
+        "org.springframework.boot.autoconfigure.admin.SpringApplicationAdminJmxAutoConfiguration",
+        "org.springframework.boot.autoconfigure.aop.AopAutoConfiguration",
+        "org.springframework.boot.autoconfigure.availability.ApplicationAvailabilityAutoConfiguration",
+        "org.springframework.boot.autoconfigure.context.MessageSourceAutoConfiguration",
+        "org.springframework.boot.autoconfigure.info.ProjectInfoAutoConfiguration",
+        "org.springframework.boot.autoconfigure.jmx.JmxAutoConfiguration",
+        "org.springframework.boot.autoconfigure.ssl.SslAutoConfiguration",
+        "org.springframework.boot.autoconfigure.task.TaskExecutionAutoConfiguration",
+        "org.springframework.boot.autoconfigure.task.TaskSchedulingAutoConfiguration",
+        "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration"})
 public class SignalttyApplication {
 
     public static void main(String[] args) {

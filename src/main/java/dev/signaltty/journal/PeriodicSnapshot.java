@@ -66,12 +66,14 @@ public final class PeriodicSnapshot {
         lastSavedAt = now;
     }
 
-    /** Saves once now (the state just restored, with its seq), then every period. */
+    /** Saves once right away (the state just restored, with its seq), then every period. */
     public void start(long periodMillis) {
-        saveQuietly();
         ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().daemon().name("snapshot-" + name).factory());
-        executor.scheduleWithFixedDelay(this::saveQuietly, periodMillis, periodMillis, TimeUnit.MILLISECONDS);
+        // the first save runs on the snapshot thread, not on the start path to socket-ready (issue 24):
+        // it only records a restored state that the journal already holds (a kill before it replays the
+        // same tail again), and saveIfChanged is synchronized against the periodic and the final save
+        executor.scheduleWithFixedDelay(this::saveQuietly, 0, periodMillis, TimeUnit.MILLISECONDS);
         timer = executor;
     }
 

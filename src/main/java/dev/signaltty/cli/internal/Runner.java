@@ -305,10 +305,13 @@ public final class Runner {
             return 0;
         }
         params.put("payload", payload);
-        if (!Client.listening(paths.socket())) {
+        Client connected;
+        try {
+            connected = Client.connect(paths.socket()); // one connection: a probe first would cost a second
+        } catch (CliException noDaemon) {
             return 0;
         }
-        try (Client client = Client.connect(paths.socket())) {
+        try (Client client = connected) {
             Object result = client.call("hook-event", params).orThrow();
             if (Boolean.TRUE.equals(params.get("wait_for_answer"))) {
                 if (result instanceof Map<?, ?> map && map.get("native_verdict") instanceof Map<?, ?> verdict) {

@@ -32,7 +32,9 @@ public class ManifestCatalog {
 
     private static final Logger log = LoggerFactory.getLogger(ManifestCatalog.class);
     static final long MAX_FILE_BYTES = 64 * 1024;
-    static final String BUILTIN_PATTERN = "classpath*:agents/*.json";
+    // classpath:, not classpath*: the built-ins live in signaltty's own classes, and classpath* would
+    // open every dependency jar at start to look for more (issue 24: daemon start)
+    static final String BUILTIN_PATTERN = "classpath:agents/*.json";
 
     private final Map<String, AgentManifest> byName;
     private final List<ManifestError> errors;
