@@ -59,7 +59,7 @@ class PaneSetRestartHandler implements MethodHandler<PaneSetRestartHandler.Param
             Pane pane = registry.resolve(params.paneId());
             if (!Objects.equals(pane.restart, params.restart())) {
                 pane.restart = params.restart();
-                events.append("pane.updated", pane.view());
+                events.append(new PaneEvents.Updated(pane.view()));
             }
             return pane.view();
         });
