@@ -6,7 +6,7 @@ import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
-import dev.signaltty.workspace.internal.git.DiffSummary;
+import dev.signaltty.workspace.DiffSummary;
 import dev.signaltty.workspace.internal.git.DiffSummaryReader;
 
 /** workspace.diff: the changed files with line counts; untracked files listed outside the totals (R277). */

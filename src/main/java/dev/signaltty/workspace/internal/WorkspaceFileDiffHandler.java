@@ -5,7 +5,7 @@ import org.springframework.stereotype.Component;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
 import dev.signaltty.transport.Shape;
-import dev.signaltty.workspace.internal.git.DiffContent;
+import dev.signaltty.workspace.DiffContent;
 import dev.signaltty.workspace.internal.git.FileDiffReader;
 import dev.signaltty.workspace.internal.git.RepoPath;
 

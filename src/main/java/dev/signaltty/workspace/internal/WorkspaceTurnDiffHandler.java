@@ -7,8 +7,8 @@ import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
-import dev.signaltty.workspace.internal.git.DiffContent;
-import dev.signaltty.workspace.internal.git.DiffSummary;
+import dev.signaltty.workspace.DiffContent;
+import dev.signaltty.workspace.DiffSummary;
 import dev.signaltty.workspace.internal.git.RepoPath;
 import dev.signaltty.workspace.internal.git.TurnBaselines;
 
