@@ -44,16 +44,6 @@ class PaneSetRestartHandler implements MethodHandler<PaneSetRestartHandler.Param
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return Pane.PaneView.class;
-    }
-
-    @Override
     public Pane.PaneView handle(Params params, CallContext context) {
         return lock.call(() -> {
             Pane pane = registry.resolve(params.paneId());

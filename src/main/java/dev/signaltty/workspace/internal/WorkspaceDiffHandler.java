@@ -42,16 +42,6 @@ class WorkspaceDiffHandler implements MethodHandler<WorkspaceDiffHandler.Params,
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return Result.class;
-    }
-
-    @Override
     public Result handle(Params params, CallContext context) {
         var workspace = store.resolve(params.workspaceId());
         return Result.of(workspace.id(), reader.summarize(workspace.cwd()));

@@ -41,16 +41,6 @@ class WorkspaceFileDiffHandler implements MethodHandler<WorkspaceFileDiffHandler
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return Result.class;
-    }
-
-    @Override
     public Result handle(Params params, CallContext context) {
         var workspace = store.resolve(params.workspaceId());
         return new Result(workspace.id(), params.path(), reader.read(workspace.cwd(), RepoPath.parse(params.path())));

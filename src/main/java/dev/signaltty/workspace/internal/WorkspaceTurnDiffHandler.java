@@ -52,16 +52,6 @@ class WorkspaceTurnDiffHandler implements MethodHandler<WorkspaceTurnDiffHandler
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return Result.class;
-    }
-
-    @Override
     public Result handle(Params params, CallContext context) {
         String id = store.resolve(params.workspaceId()).id();
         TurnBaselines.Baseline b = baselines.current(id);
