@@ -17,20 +17,20 @@ import dev.signaltty.transport.EventTypes;
 class AgentEvents implements EventTypes {
 
     /** The lifecycle moved from {@code previous} to {@code lifecycle}; the event is named after the latter. */
-    record LifecycleChanged(@JsonUnwrapped AgentStates.Subject subject, String lifecycle, String previous,
+    record LifecycleChanged(@JsonUnwrapped AgentStates.Subject subject, Lifecycle lifecycle, Lifecycle previous,
                             String cause) implements EventPayload {
         @Override
         public String event() {
-            return "agent." + lifecycle;
+            return "agent." + lifecycle.wire();
         }
     }
 
     /** Attention moved; {@code attention.cleared} when it became none. */
-    record AttentionChanged(@JsonUnwrapped AgentStates.Subject subject, String attention, String previous,
+    record AttentionChanged(@JsonUnwrapped AgentStates.Subject subject, Attention attention, Attention previous,
                             String cause) implements EventPayload {
         @Override
         public String event() {
-            return States.NONE.equals(attention) ? "attention.cleared" : "attention.changed";
+            return attention == Attention.NONE ? "attention.cleared" : "attention.changed";
         }
     }
 

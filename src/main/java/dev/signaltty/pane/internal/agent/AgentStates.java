@@ -321,7 +321,8 @@ public class AgentStates {
         if (lifecycle != null && !lifecycle.equals(s.lifecycle)) {
             String from = s.lifecycle;
             s.lifecycle = lifecycle;
-            long seq = events.append(new AgentEvents.LifecycleChanged(subject(pane, s), lifecycle, from, cause));
+            long seq = events.append(new AgentEvents.LifecycleChanged(subject(pane, s), Lifecycle.of(lifecycle),
+                    Lifecycle.of(from), cause));
             s.lifecycleSeq = seq;
             s.lifecycleOrigin = StateOrigin.of(cause, seq);
             s.record(new Transition(Transition.Axis.LIFECYCLE, from, lifecycle, seq, cause));
@@ -337,7 +338,8 @@ public class AgentStates {
             s.attention = attention;
             s.attentionSince = Instant.now();
             s.lastAttentionCause = cause;
-            long seq = events.append(new AgentEvents.AttentionChanged(subject(pane, s), attention, from, cause));
+            long seq = events.append(new AgentEvents.AttentionChanged(subject(pane, s), Attention.of(attention),
+                    Attention.of(from), cause));
             s.attentionSeq = seq;
             s.attentionOrigin = StateOrigin.of(cause, seq);
             s.record(new Transition(Transition.Axis.ATTENTION, from, attention, seq, cause));
