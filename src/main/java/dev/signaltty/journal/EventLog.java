@@ -1,5 +1,7 @@
 package dev.signaltty.journal;
 
+import dev.signaltty.transport.EventPayload;
+
 /**
  * The one way state changes become events.
  *
@@ -10,8 +12,8 @@ package dev.signaltty.journal;
  */
 public interface EventLog {
 
-    /** Journals and publishes a state event; returns its seq. */
-    long append(String event, Object payload);
+    /** Journals and publishes a state event, named by its payload record (ADR 0270); returns its seq. */
+    long append(EventPayload payload);
 
     /**
      * The first half of {@link #append}: issues the seq and queues the record (so seq order is call
@@ -20,8 +22,8 @@ public interface EventLog {
      * (group commit). The event is still published only after its sync. The default appends at once
      * (correct, without the shared syncs).
      */
-    default Submitted submit(String event, Object payload) {
-        long seq = append(event, payload);
+    default Submitted submit(EventPayload payload) {
+        long seq = append(payload);
         return new Submitted() {
             @Override
             public long seq() {

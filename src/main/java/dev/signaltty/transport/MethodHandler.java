@@ -12,7 +12,8 @@ package dev.signaltty.transport;
  *
  * <p>Results are records too, written by {@link ProtocolJson} (snake_case, null components omitted
  * unless annotated {@code @JsonInclude(ALWAYS)}), and {@link #resultType()} names the record so
- * {@code schema} describes every result the way it describes params.
+ * {@code schema} describes every result the way it describes params. Both types are read from the
+ * handler's type arguments (ADR 0271): a handler names them once, in {@code implements MethodHandler<P, R>}.
  *
  * @param <P> the params record
  * @param <R> the result record
@@ -22,7 +23,11 @@ public interface MethodHandler<P extends Record, R extends Record> {
     /** The wire name, e.g. {@code pane.read}. */
     String method();
 
-    Class<P> paramsType();
+    /** The params record: by default {@code P} as the handler class's {@code implements} clause names it. */
+    @SuppressWarnings("unchecked")
+    default Class<P> paramsType() {
+        return (Class<P>) HandlerTypes.params(getClass());
+    }
 
     R handle(P params, CallContext context);
 
@@ -39,6 +44,11 @@ public interface MethodHandler<P extends Record, R extends Record> {
         return false;
     }
 
-    /** The result record, described by {@code schema} and docs/protocol-reference.md. */
-    Class<?> resultType();
+    /**
+     * The result record, described by {@code schema} and docs/protocol-reference.md: by default {@code R}
+     * as the handler class's {@code implements} clause names it (override only where R is a type variable).
+     */
+    default Class<?> resultType() {
+        return HandlerTypes.result(getClass());
+    }
 }

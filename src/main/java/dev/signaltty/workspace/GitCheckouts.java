@@ -66,8 +66,8 @@ public interface GitCheckouts {
     void deleteBranch(Path root, String branch, boolean force);
 
     /** {@code workspace.diff}'s shape for {@code worktree} against {@code baseCommit}, untracked files included. */
-    Object diffSince(Path worktree, String baseCommit);
+    DiffSummary diffSince(Path worktree, String baseCommit);
 
     /** {@code workspace.file_diff}'s content for one literal path against {@code baseCommit}. */
-    Object fileDiffSince(Path worktree, String baseCommit, String path);
+    DiffContent fileDiffSince(Path worktree, String baseCommit, String path);
 }

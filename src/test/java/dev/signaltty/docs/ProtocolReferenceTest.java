@@ -64,9 +64,15 @@ class ProtocolReferenceTest {
                 md.append("Result: `").append(result.toString().replace("`", "'")).append("`\n\n");
             }
         }
-        md.append("## Events\n\n");
-        schema.get("events").forEach(e -> md.append("- `").append(e.asString()).append("`\n"));
-        md.append("\nSubscription globs: ");
+        md.append("## Events\n\n")
+                .append("Each event's payload is one record of the event catalog (ADR 0270); the five `agent.*` ")
+                .append("events share one, as do `attention.changed` and `attention.cleared`.\n\n");
+        for (JsonNode event : schema.get("event_payloads")) {
+            md.append("### `").append(event.get("name").asString()).append("`\n\n")
+                    .append(event.get("summary").asString()).append("\n\n");
+            fields(md, "field", event.get("payload"));
+        }
+        md.append("Subscription globs: ");
         schema.get("subscription_globs").forEach(g -> md.append('`').append(g.asString()).append("` "));
         md.append("\n\n## Error codes\n\n");
         schema.get("errors").forEach(e -> md.append("- `").append(e.asString()).append("`\n"));

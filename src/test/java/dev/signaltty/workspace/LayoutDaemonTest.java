@@ -21,6 +21,7 @@ import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import dev.signaltty.transport.EventPayload;
 import dev.signaltty.SignalttyApplication;
 import dev.signaltty.journal.EventLog;
 import dev.signaltty.support.ProtocolClient;
@@ -66,9 +67,9 @@ abstract class LayoutDaemonTest {
         private final List<Recorded> events = new ArrayList<>();
 
         @Override
-        public synchronized long append(String event, Object payload) {
+        public synchronized long append(EventPayload payload) {
             long s = seq.incrementAndGet();
-            events.add(new Recorded(s, event, ProtocolJson.MAPPER.valueToTree(payload)));
+            events.add(new Recorded(s, payload.event(), ProtocolJson.MAPPER.valueToTree(payload)));
             return s;
         }
 
@@ -83,15 +84,14 @@ abstract class LayoutDaemonTest {
 
         /**
          * Structural events after {@code mark}. The exit of a pane closed earlier may land any time, with
-         * the agent-state events it causes (agent.exited, and pane.updated carrying the lifecycle).
+         * the agent-state events it causes (agent.exited).
          */
         synchronized List<Recorded> since(long mark) {
             return events.stream().filter(e -> e.seq() > mark && !causedByAnExit(e)).toList();
         }
 
         private static boolean causedByAnExit(Recorded e) {
-            return e.event().equals("pane.exited") || e.event().startsWith("agent.")
-                    || e.event().equals("pane.updated") && e.payload().has("lifecycle");
+            return e.event().equals("pane.exited") || e.event().startsWith("agent.");
         }
     }
 

@@ -32,16 +32,6 @@ class DecisionAnswerHandler implements MethodHandler<DecisionAnswerHandler.Param
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return Decision.View.class;
-    }
-
-    @Override
     public Decision.View handle(Params params, CallContext context) {
         return store.answer(params.decisionId(), params.optionId());
     }

@@ -29,16 +29,6 @@ class DecisionGetHandler implements MethodHandler<DecisionGetHandler.Params, Dec
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return Decision.View.class;
-    }
-
-    @Override
     public Decision.View handle(Params params, CallContext context) {
         return store.get(params.decisionId());
     }

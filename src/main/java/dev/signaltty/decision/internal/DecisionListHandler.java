@@ -44,16 +44,6 @@ class DecisionListHandler implements MethodHandler<DecisionListHandler.Params, D
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return DecisionListHandler.Result.class;
-    }
-
-    @Override
     public DecisionListHandler.Result handle(Params params, CallContext context) {
         return new Result(store.list(params.paneId(), params.status()));
     }

@@ -72,12 +72,8 @@ class DecisionStore implements AgentDecisions {
             }
             byId.put(decision.id, decision);
             pendingByPane.put(ask.paneId(), decision);
-            Map<String, Object> payload = base(decision);
-            payload.put("decision", decision.view());
-            if (decision.prev != null) {
-                payload.put("prev", decision.prev);
-            }
-            events.append("decision.created", payload);
+            events.append(new DecisionEvents.Created(ask.paneId(), ask.workspaceId(), ask.taskId(), decision.view(),
+                    decision.prev));
         } finally {
             guard.writeLock().unlock();
         }
@@ -127,10 +123,8 @@ class DecisionStore implements AgentDecisions {
                         Map.of("field", "decision_id", "status", decision.status));
             }
             resolve(decision, null, optionId);
-            Map<String, Object> payload = base(decision);
-            payload.put("decision_id", decision.id);
-            payload.put("option_id", optionId);
-            events.append("decision.answered", payload);
+            events.append(new DecisionEvents.Answered(decision.ask.paneId(), decision.ask.workspaceId(),
+                    decision.ask.taskId(), decision.id, optionId));
             // delivered after the journal has it: the woken hook moves the agent to working, and that
             // transition must not get a seq below decision.answered
             decision.route.complete(new PermissionOutcome(decision.id, optionId, null));
@@ -315,10 +309,8 @@ class DecisionStore implements AgentDecisions {
 
     private DecisionCleared clear(Decision decision, String reason) {
         resolve(decision, reason, null);
-        Map<String, Object> payload = base(decision);
-        payload.put("decision_id", decision.id);
-        payload.put("reason", reason);
-        events.append("decision.cleared", payload);
+        events.append(new DecisionEvents.Cleared(decision.ask.paneId(), decision.ask.workspaceId(),
+                decision.ask.taskId(), decision.id, reason));
         return new DecisionCleared(decision.id, decision.ask.paneId(), decision.ask.workspaceId(),
                 decision.ask.taskId(), reason);
     }
@@ -333,15 +325,5 @@ class DecisionStore implements AgentDecisions {
         while (resolved.size() > RETAINED) {
             byId.remove(resolved.removeFirst());
         }
-    }
-
-    private static Map<String, Object> base(Decision decision) {
-        Map<String, Object> payload = new LinkedHashMap<>();
-        payload.put("pane_id", decision.ask.paneId());
-        payload.put("workspace_id", decision.ask.workspaceId());
-        if (decision.ask.taskId() != null) {
-            payload.put("task_id", decision.ask.taskId());
-        }
-        return payload;
     }
 }

@@ -37,6 +37,8 @@ import dev.signaltty.journal.EventLog;
 import dev.signaltty.journal.JournalTail;
 import dev.signaltty.transport.Connection;
 import dev.signaltty.transport.ErrorCode;
+import dev.signaltty.transport.EventCatalog;
+import dev.signaltty.transport.EventPayload;
 import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.transport.ProtocolJson;
 import dev.signaltty.transport.SignalttyPaths;
@@ -120,11 +122,16 @@ public class Journal implements EventLog, JournalTail, AutoCloseable, MeterBinde
         }
     }
 
+    /** The daemon's catalog, checked on every append; tests that open a journal directly have none. */
+    private volatile @Nullable EventCatalog catalog;
+
     /** The daemon's journal: state dir from the environment, exit on write failure. */
     @Autowired
-    public Journal(Environment environment, ConfigurableApplicationContext context) throws IOException {
+    public Journal(Environment environment, ConfigurableApplicationContext context, EventCatalog catalog)
+            throws IOException {
         this(SignalttyPaths.resolve(environment::getProperty).stateDir(), new Durability(),
                 environment.getProperty(RECOVER_PROPERTY, Boolean.class, false), new ExitOnJournalFailure(context));
+        this.catalog = catalog;
     }
 
     /**
@@ -159,8 +166,8 @@ public class Journal implements EventLog, JournalTail, AutoCloseable, MeterBinde
     }
 
     @Override
-    public long append(String event, Object payload) {
-        Submitted submitted = submit(event, payload);
+    public long append(EventPayload payload) {
+        Submitted submitted = submit(payload);
         DeferredScope scope = deferred.get();
         if (scope != null) {
             scope.submitted.add(submitted);
@@ -202,9 +209,13 @@ public class Journal implements EventLog, JournalTail, AutoCloseable, MeterBinde
     }
 
     @Override
-    public Submitted submit(String event, Object payload) {
-        JsonNode tree = payload == null ? ProtocolJson.MAPPER.createObjectNode()
-                : ProtocolJson.MAPPER.valueToTree(payload);
+    public Submitted submit(EventPayload payload) {
+        String event = payload.event();
+        if (catalog != null && !catalog.matches(payload)) {
+            throw new IllegalArgumentException("event " + event + " with payload " + payload.getClass().getName()
+                    + ": the event catalog lists another record for it (ADR 0270)");
+        }
+        JsonNode tree = ProtocolJson.MAPPER.valueToTree(payload);
         Pending pending;
         seqLock.lock();
         try {

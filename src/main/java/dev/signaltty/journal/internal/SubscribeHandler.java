@@ -54,16 +54,6 @@ public class SubscribeHandler implements MethodHandler<SubscribeHandler.Params, 
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return Result.class;
-    }
-
-    @Override
     public String summary() {
         return "stream state events by glob; from_seq replays what was missed, with proof";
     }

@@ -26,16 +26,6 @@ public class UnsubscribeHandler implements MethodHandler<NoParams, UnsubscribeHa
     }
 
     @Override
-    public Class<NoParams> paramsType() {
-        return NoParams.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return Result.class;
-    }
-
-    @Override
     public String summary() {
         return "stop this connection's event stream";
     }

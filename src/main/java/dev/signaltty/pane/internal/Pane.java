@@ -185,17 +185,4 @@ final class Pane {
     @Nullable String taskId() {
         return taskId;
     }
-
-    /** An event payload about this pane, with {@code task_id} for a task worker. */
-    java.util.Map<String, Object> payload(Object... keyValues) {
-        java.util.Map<String, Object> out = new java.util.LinkedHashMap<>();
-        for (int i = 0; i < keyValues.length; i += 2) {
-            out.put((String) keyValues[i], keyValues[i + 1]);
-        }
-        String task = taskId();
-        if (task != null) {
-            out.put("task_id", task);
-        }
-        return out;
-    }
 }

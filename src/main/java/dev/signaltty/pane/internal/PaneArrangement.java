@@ -64,7 +64,7 @@ class PaneArrangement {
             }
             pane.name = name;
             Pane.PaneView view = pane.view();
-            events.append("pane.updated", view);
+            events.append(new PaneEvents.Updated(view));
             return view;
         });
     }
@@ -83,8 +83,8 @@ class PaneArrangement {
             if (!paneTab.equals(targetTab)) {
                 pane.tabId = targetTab;
                 target.tabId = paneTab;
-                events.append("pane.updated", pane.view());
-                events.append("pane.updated", target.view());
+                events.append(new PaneEvents.Updated(pane.view()));
+                events.append(new PaneEvents.Updated(target.view()));
             }
             return new Arranged(pane.view(), target.view());
         });
@@ -98,7 +98,7 @@ class PaneArrangement {
             layouts.move(from, pane.id, target.tabId, target.id, direction);
             if (!from.equals(target.tabId)) {
                 pane.tabId = target.tabId;
-                events.append("pane.updated", pane.view());
+                events.append(new PaneEvents.Updated(pane.view()));
             }
             return new Arranged(pane.view(), target.view());
         });

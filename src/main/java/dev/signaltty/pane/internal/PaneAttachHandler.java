@@ -44,16 +44,6 @@ class PaneAttachHandler implements MethodHandler<PaneAttachHandler.Params, PaneA
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return PaneAttachHandler.Result.class;
-    }
-
-    @Override
     public PaneAttachHandler.Result handle(Params params, CallContext context) {
         Pane pane = registry.resolve(params.paneId());
         Connection connection = context.connection();

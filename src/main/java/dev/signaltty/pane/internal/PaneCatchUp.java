@@ -17,10 +17,10 @@ import dev.signaltty.transport.ProtocolJson;
 
 /**
  * Brings a loaded pane snapshot up to the journal (ADR 0130). {@code pane.created} and the
- * {@code pane.updated} events of the pane module carry the whole pane view; {@code pane.exited} the
- * exit code and time; {@code pane.closed} removes. The agent module's {@code pane.updated} (no
- * {@code argv}) is the agent snapshot's business. A pane created after the snapshot comes back without
- * its environment overrides: views do not carry them.
+ * {@code pane.updated} carry the whole pane view (ADR 0270); {@code pane.exited} the exit code and
+ * time; {@code pane.closed} removes. Journals written before ADR 0270 also hold the agent state's
+ * partial {@code pane.updated} (no {@code argv}): those are skipped. A pane created after the snapshot
+ * comes back without its environment overrides: views do not carry them.
  */
 final class PaneCatchUp {
 

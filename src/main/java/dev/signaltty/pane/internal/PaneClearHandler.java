@@ -42,16 +42,6 @@ class PaneClearHandler implements MethodHandler<PaneClearHandler.Params, PaneCle
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return PaneClearHandler.Result.class;
-    }
-
-    @Override
     public PaneClearHandler.Result handle(Params params, CallContext context) {
         Pane pane = registry.resolve(params.paneId());
         long offset;

@@ -35,16 +35,6 @@ class PaneCloseHandler implements MethodHandler<PaneCloseHandler.Params, PaneClo
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return PaneCloseHandler.Result.class;
-    }
-
-    @Override
     public PaneCloseHandler.Result handle(Params params, CallContext context) {
         Pane pane = registry.resolve(params.paneId());
         lifecycle.close(pane);

@@ -35,16 +35,6 @@ class PaneDetachHandler implements MethodHandler<PaneDetachHandler.Params, PaneD
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return PaneDetachHandler.Result.class;
-    }
-
-    @Override
     public PaneDetachHandler.Result handle(Params params, CallContext context) {
         Pane pane = registry.resolve(params.paneId());
         boolean removed;

@@ -55,16 +55,6 @@ class PaneExportHandler implements MethodHandler<PaneExportHandler.Params, PaneE
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return PaneExportHandler.Result.class;
-    }
-
-    @Override
     public PaneExportHandler.Result handle(Params params, CallContext context) {
         Pane pane = registry.resolve(params.paneId());
         ReadResult all = pane.terminal.tail(Integer.MAX_VALUE, params.ansi());

@@ -42,16 +42,6 @@ class PaneGetHandler implements MethodHandler<PaneGetHandler.Params, PaneGetHand
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return PaneGetHandler.Result.class;
-    }
-
-    @Override
     public PaneGetHandler.Result handle(Params params, CallContext context) {
         Pane pane = registry.resolve(params.paneId());
         AgentStates.AgentView agent = agents.view(pane.id);

@@ -245,7 +245,7 @@ class PaneLifecycle {
             registry.add(pane);
             pane.screenWatch = screens.watch(paneId, argv, terminal);
             startWatching(pane, session);
-            events.append("pane.created", pane.view());
+            events.append(new PaneEvents.Created(pane.view()));
             return pane;
         });
     }
@@ -302,7 +302,7 @@ class PaneLifecycle {
             pane.session = session;
             pane.screenWatch = screens.watch(pane.id, pane.argv, pane.terminal);
             startWatching(pane, session);
-            events.append("pane.updated", pane.view());
+            events.append(new PaneEvents.Updated(pane.view()));
             return pane;
         });
     }
@@ -379,8 +379,7 @@ class PaneLifecycle {
                 // PaneExited is published under the structure lock too: a pane.resume between the journal
                 // event and the listeners would otherwise have its new process marked exited by them
                 lock.run(() -> {
-                    events.append("pane.exited", pane.payload("pane_id", pane.id,
-                            "workspace_id", pane.workspaceId, "exit_code", code));
+                    events.append(new PaneEvents.Exited(pane.id, pane.workspaceId, code, pane.taskId()));
                     publisher.publishEvent(new PaneExited(pane.id, pane.workspaceId, code));
                 });
             } catch (RuntimeException e) {
@@ -421,8 +420,7 @@ class PaneLifecycle {
             pane.closed = true;
             registry.remove(pane);
             workspaces.removePane(pane.tabId, pane.id);
-            events.append("pane.closed", pane.payload("pane_id", pane.id, "workspace_id", pane.workspaceId,
-                    "tab_id", pane.tabId));
+            events.append(new PaneEvents.Closed(pane.id, pane.workspaceId, pane.tabId, pane.taskId()));
             publisher.publishEvent(new PaneClosed(pane.id, pane.workspaceId));
         });
         pane.input.stop();

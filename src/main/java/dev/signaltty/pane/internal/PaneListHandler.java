@@ -39,16 +39,6 @@ class PaneListHandler implements MethodHandler<PaneListHandler.Params, PaneListH
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return PaneListHandler.Result.class;
-    }
-
-    @Override
     public PaneListHandler.Result handle(Params params, CallContext context) {
         // a handle resolves like an id (seed: every workspace_id accepts a handle); an unknown workspace or
         // tab is NO_SUCH_WORKSPACE / NO_SUCH_TAB, never an empty list

@@ -34,16 +34,6 @@ class PaneMoveHandler implements MethodHandler<PaneMoveHandler.Params, PaneArran
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return PaneArrangement.Arranged.class;
-    }
-
-    @Override
     public PaneArrangement.Arranged handle(Params params, CallContext context) {
         return arrangement.move(params.paneId(), params.targetPaneId(), params.direction());
     }

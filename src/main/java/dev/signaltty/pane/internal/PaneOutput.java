@@ -51,11 +51,10 @@ class PaneOutput implements MeterBinder {
             if (pane.viewers.isEmpty()) {
                 return;
             }
-            Map<String, Object> payload = new LinkedHashMap<>();
-            payload.put("pane_id", pane.id);
-            payload.put("data_b64", Base64.getEncoder().encodeToString(Arrays.copyOfRange(buffer, offset, offset + length)));
-            payload.put("output_offset", pane.outputOffset);
-            EventFrame frame = new EventFrame(events.nextTransientSeq(), "pty.data", payload, Instant.now());
+            var payload = new PaneEvents.PtyData(pane.id,
+                    Base64.getEncoder().encodeToString(Arrays.copyOfRange(buffer, offset, offset + length)),
+                    pane.outputOffset);
+            EventFrame frame = new EventFrame(events.nextTransientSeq(), payload.event(), payload, Instant.now());
             for (Connection viewer : pane.viewers.values()) {
                 if (!viewer.sendEvent(frame)) {
                     pane.viewers.remove(viewer.id());

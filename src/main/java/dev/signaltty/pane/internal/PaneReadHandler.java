@@ -64,16 +64,6 @@ class PaneReadHandler implements MethodHandler<PaneReadHandler.Params, PaneReadH
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return PaneReadHandler.Result.class;
-    }
-
-    @Override
     public PaneReadHandler.Result handle(Params params, CallContext context) {
         return read(registry.resolve(params.paneId()), params);
     }

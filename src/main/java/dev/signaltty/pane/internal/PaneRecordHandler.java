@@ -71,16 +71,6 @@ class PaneRecordHandler implements MethodHandler<PaneRecordHandler.Params, PaneR
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return PaneRecordHandler.Result.class;
-    }
-
-    @Override
     public PaneRecordHandler.Result handle(Params params, CallContext context) {
         Pane pane = registry.resolve(params.paneId());
         synchronized (pane.terminal) { // the output path reads pane.recording under the same monitor

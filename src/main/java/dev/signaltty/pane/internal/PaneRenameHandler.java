@@ -36,16 +36,6 @@ class PaneRenameHandler implements MethodHandler<PaneRenameHandler.Params, Pane.
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return Pane.PaneView.class;
-    }
-
-    @Override
     public Pane.PaneView handle(Params params, CallContext context) {
         return arrangement.rename(params.paneId(), params.name());
     }

@@ -43,16 +43,6 @@ class PaneResizeHandler implements MethodHandler<PaneResizeHandler.Params, PaneR
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return PaneResizeHandler.Result.class;
-    }
-
-    @Override
     public PaneResizeHandler.Result handle(Params params, CallContext context) {
         Pane pane = registry.resolve(params.paneId());
         ViewerSizes.Size size = sizing.resize(pane, context.connection(), params.cols(), params.rows());

@@ -40,16 +40,6 @@ class PaneResumeHandler implements MethodHandler<PaneResumeHandler.Params, PaneR
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return PaneResumeHandler.Result.class;
-    }
-
-    @Override
     public PaneResumeHandler.Result handle(Params params, CallContext context) {
         return new Result(lifecycle.resume(registry.resolve(params.paneId())).view());
     }

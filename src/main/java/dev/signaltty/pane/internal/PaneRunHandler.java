@@ -92,16 +92,6 @@ class PaneRunHandler implements MethodHandler<PaneRunHandler.Params, PaneRunHand
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return PaneRunHandler.Result.class;
-    }
-
-    @Override
     public PaneRunHandler.Result handle(Params params, CallContext context) {
         Pane pane = registry.resolve(params.paneId());
         requireIntegration(pane);

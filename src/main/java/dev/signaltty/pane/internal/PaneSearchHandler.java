@@ -67,16 +67,6 @@ class PaneSearchHandler implements MethodHandler<PaneSearchHandler.Params, PaneS
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return PaneSearchHandler.Result.class;
-    }
-
-    @Override
     public PaneSearchHandler.Result handle(Params params, CallContext context) {
         Pane pane = registry.resolve(params.paneId());
         SearchResult found = pane.terminal.search(finder(params), params.limit());

@@ -44,22 +44,12 @@ class PaneSetRestartHandler implements MethodHandler<PaneSetRestartHandler.Param
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return Pane.PaneView.class;
-    }
-
-    @Override
     public Pane.PaneView handle(Params params, CallContext context) {
         return lock.call(() -> {
             Pane pane = registry.resolve(params.paneId());
             if (!Objects.equals(pane.restart, params.restart())) {
                 pane.restart = params.restart();
-                events.append("pane.updated", pane.view());
+                events.append(new PaneEvents.Updated(pane.view()));
             }
             return pane.view();
         });

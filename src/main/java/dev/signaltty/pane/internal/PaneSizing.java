@@ -70,7 +70,7 @@ class PaneSizing {
         }
         if (changed) {
             try {
-                lock.run(() -> events.append("pane.updated", pane.view()));
+                lock.run(() -> events.append(new PaneEvents.Updated(pane.view())));
             } catch (RuntimeException e) {
                 // the journal refuses appends while the server stops; the size itself is set
             }

@@ -49,16 +49,6 @@ class PaneSpawnHandler implements MethodHandler<PaneSpawnHandler.Params, Pane.Pa
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return Pane.PaneView.class;
-    }
-
-    @Override
     public Pane.PaneView handle(Params p, CallContext context) {
         clientEnvironment.refresh(p.clientEnv()); // tmux update-environment: the spawning client's values
         return lifecycle.spawn(PaneLifecycle.SpawnSpec.in(p.workspaceId(), p.tabId()).command(p.argv(), p.cwd(), p.env())

@@ -70,16 +70,6 @@ class PaneSplitHandler implements MethodHandler<PaneSplitHandler.Params, Pane.Pa
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return Pane.PaneView.class;
-    }
-
-    @Override
     public Pane.PaneView handle(Params p, CallContext context) {
         // the target is resolved under the same (reentrant) lock as the launch, so it cannot close or
         // move between being found and being split

@@ -84,16 +84,6 @@ class PaneSubmitHandler implements MethodHandler<PaneSubmitHandler.Params, PaneS
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return PaneSubmitHandler.Result.class;
-    }
-
-    @Override
     public PaneSubmitHandler.Result handle(Params params, CallContext context) {
         Pane pane = registry.resolve(params.paneId());
         if (!pane.alive()) {

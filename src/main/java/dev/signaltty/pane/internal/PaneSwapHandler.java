@@ -30,16 +30,6 @@ class PaneSwapHandler implements MethodHandler<PaneSwapHandler.Params, PaneArran
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return PaneArrangement.Arranged.class;
-    }
-
-    @Override
     public PaneArrangement.Arranged handle(Params params, CallContext context) {
         return arrangement.swap(params.paneId(), params.targetPaneId());
     }

@@ -90,16 +90,6 @@ class PaneWaitForOutputHandler implements MethodHandler<PaneWaitForOutputHandler
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return PaneWaitForOutputHandler.Result.class;
-    }
-
-    @Override
     public PaneWaitForOutputHandler.Result handle(Params params, CallContext context) {
         Pane pane = registry.resolve(params.paneId());
         if (params.outputOnly()) {

@@ -61,16 +61,6 @@ class PaneWriteHandler implements MethodHandler<PaneWriteHandler.Params, PaneWri
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return PaneWriteHandler.Result.class;
-    }
-
-    @Override
     public PaneWriteHandler.Result handle(Params params, CallContext context) {
         Pane pane = registry.resolve(params.paneId());
         byte[] bytes = params.bytes();

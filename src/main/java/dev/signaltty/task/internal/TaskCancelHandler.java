@@ -29,16 +29,6 @@ class TaskCancelHandler implements MethodHandler<TaskCancelHandler.Params, TaskR
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return TaskResults.One.class;
-    }
-
-    @Override
     public TaskResults.One handle(Params p, CallContext context) {
         return new TaskResults.One(target.cancel(p.taskId()));
     }

@@ -29,16 +29,6 @@ class TaskDiffHandler implements MethodHandler<TaskDiffHandler.Params, TaskFinis
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return TaskFinisher.Diff.class;
-    }
-
-    @Override
     public TaskFinisher.Diff handle(Params p, CallContext context) {
         return target.diff(p.taskId());
     }

@@ -36,16 +36,6 @@ class TaskFileDiffHandler implements MethodHandler<TaskFileDiffHandler.Params, T
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return TaskFinisher.FileDiff.class;
-    }
-
-    @Override
     public TaskFinisher.FileDiff handle(Params p, CallContext context) {
         return target.fileDiff(p.taskId(), p.path());
     }

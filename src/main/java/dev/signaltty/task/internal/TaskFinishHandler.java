@@ -52,16 +52,6 @@ class TaskFinishHandler implements MethodHandler<TaskFinishHandler.Params, TaskR
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return TaskResults.One.class;
-    }
-
-    @Override
     public TaskResults.One handle(Params p, CallContext context) {
         return new TaskResults.One(target.finish(p.taskId(), p.merging(), p.targetRef()));
     }

@@ -16,6 +16,8 @@ import org.springframework.stereotype.Component;
 import dev.signaltty.pane.Panes;
 import dev.signaltty.transport.ErrorCode;
 import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.workspace.DiffContent;
+import dev.signaltty.workspace.DiffSummary;
 import dev.signaltty.workspace.GitCheckouts;
 import dev.signaltty.workspace.LivePaneCwds;
 
@@ -90,11 +92,11 @@ class TaskFinisher {
     }
 
     /** task.diff: workspace.diff's shape for the task's worktree against its base commit. */
-    record Diff(String taskId, Object diff) {
+    record Diff(String taskId, DiffSummary diff) {
     }
 
     /** task.file_diff: workspace.file_diff's content for one path against the task's base commit. */
-    record FileDiff(String taskId, String path, Object content) {
+    record FileDiff(String taskId, String path, DiffContent content) {
     }
 
     Diff diff(String taskId) {

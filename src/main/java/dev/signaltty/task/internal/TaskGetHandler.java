@@ -32,16 +32,6 @@ class TaskGetHandler implements MethodHandler<TaskGetHandler.Params, TaskResults
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return TaskResults.Got.class;
-    }
-
-    @Override
     public TaskResults.Got handle(Params p, CallContext context) {
         Task.View view = target.view(p.taskId());
         // the worker's tokens, from its agent's transcripts (ADR 0215); a task has one worker pane

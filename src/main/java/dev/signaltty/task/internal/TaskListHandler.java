@@ -40,16 +40,6 @@ class TaskListHandler implements MethodHandler<TaskListHandler.Params, TaskResul
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return TaskResults.Many.class;
-    }
-
-    @Override
     public TaskResults.Many handle(Params p, CallContext context) {
         return new TaskResults.Many(target.list(p.contextId(), p.state() == null ? null : TaskState.parse(p.state())));
     }

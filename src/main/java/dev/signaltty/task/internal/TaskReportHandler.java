@@ -41,16 +41,6 @@ class TaskReportHandler implements MethodHandler<TaskReportHandler.Params, TaskR
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return TaskResults.One.class;
-    }
-
-    @Override
     public TaskResults.One handle(Params p, CallContext context) {
         return new TaskResults.One(target.report(p));
     }

@@ -81,16 +81,6 @@ class TaskStartHandler implements MethodHandler<TaskStartHandler.Params, TaskSta
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return TaskStarter.Started.class;
-    }
-
-    @Override
     public TaskStarter.Started handle(Params params, CallContext context) {
         return starter.start(params);
     }

@@ -120,7 +120,7 @@ class TaskStore implements Tasks {
     void create(Task task) {
         locked(() -> {
             tasks.put(task.id, task);
-            events.append("task.created", payload(task));
+            events.append(new TaskEvents.Created(task.view()));
             save();
             changed.signalAll();
             return null;
@@ -154,7 +154,7 @@ class TaskStore implements Tasks {
 
     private Task.View commit(Task task) {
         task.updatedAt = Instant.now();
-        events.append("task.updated", payload(task));
+        events.append(new TaskEvents.Updated(task.view()));
         save();
         changed.signalAll();
         return task.view();
@@ -251,12 +251,6 @@ class TaskStore implements Tasks {
 
     Optional<Task> findLocked(String taskId) {
         return Optional.ofNullable(tasks.get(taskId));
-    }
-
-    private static Map<String, Object> payload(Task task) {
-        @SuppressWarnings("unchecked")
-        Map<String, Object> map = ProtocolJson.MAPPER.convertValue(task.view(), LinkedHashMap.class);
-        return map;
     }
 
     /**

@@ -73,16 +73,6 @@ class TaskWaitHandler implements MethodHandler<TaskWaitHandler.Params, TaskWaitH
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return TaskWaitHandler.Result.class;
-    }
-
-    @Override
     public boolean singleFlight() {
         return true;
     }

@@ -51,16 +51,6 @@ class ServerConfigHandler implements MethodHandler<NoParams, ServerConfigHandler
     }
 
     @Override
-    public Class<NoParams> paramsType() {
-        return NoParams.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return Result.class;
-    }
-
-    @Override
     public Result handle(NoParams params, CallContext context) {
         TreeSet<String> keys = new TreeSet<>();
         List<String> fromEnvironment = new ArrayList<>();

@@ -70,7 +70,12 @@ class ServerHandlers {
      * an object of field → {type, required}, so both stay open-ended JSON here.
      */
     record Schema(String protocol, String version, List<MethodSchema> methods, List<String> events,
-                  List<String> subscriptionGlobs, List<String> errors, List<String> capabilities) {
+                  List<String> subscriptionGlobs, List<String> errors, List<String> capabilities,
+                  List<EventSchema> eventPayloads) {
+    }
+
+    /** One event of the catalog with its payload record's fields (ADR 0270). */
+    record EventSchema(String name, String summary, Object payload) {
     }
 
     record MethodSchema(String name, String summary, Object params, Object result,
@@ -78,12 +83,12 @@ class ServerHandlers {
     }
 
     @Bean
-    MethodHandler<NoParams, Schema> schemaHandler(@Lazy MethodRouter router) {
+    MethodHandler<NoParams, Schema> schemaHandler(@Lazy MethodRouter router, EventCatalog catalog) {
         return new Simple<>("schema", "The live contract: methods with params and results, events, errors.",
-                Schema.class, p -> schema(router));
+                Schema.class, p -> schema(router, catalog));
     }
 
-    static Schema schema(MethodRouter router) {
+    static Schema schema(MethodRouter router, EventCatalog catalog) {
         List<MethodSchema> methods = new ArrayList<>();
         for (MethodHandler<?, ?> handler : router.handlers()) {
             methods.add(new MethodSchema(handler.method(), handler.summary(),
@@ -93,7 +98,9 @@ class ServerHandlers {
         return new Schema(Envelope.PROTOCOL, VERSION, methods, EventCatalog.EVENTS, EventCatalog.GLOBS,
                 Arrays.stream(ErrorCode.values()).map(Enum::name).toList(),
                 List.of("wait_baseline", "rendered_cursor", "task_ids_filter", "hook_wait_for_answer",
-                        "single_flight_waits"));
+                        "single_flight_waits"),
+                catalog.types().stream().map(t -> new EventSchema(t.name(), t.summary(),
+                        TypeDescriber.describe(t.payload()))).toList());
     }
 
     private static void sleepQuietly(long millis) {

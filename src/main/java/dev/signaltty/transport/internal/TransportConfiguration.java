@@ -1,9 +1,13 @@
 package dev.signaltty.transport.internal;
 
+import java.util.List;
+
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
+import dev.signaltty.transport.EventCatalog;
+import dev.signaltty.transport.EventTypes;
 import dev.signaltty.transport.SignalttyPaths;
 
 @Configuration(proxyBeanMethods = false)
@@ -13,5 +17,11 @@ class TransportConfiguration {
     @Bean
     SignalttyPaths signalttyPaths(Environment environment) {
         return SignalttyPaths.resolve(environment::getProperty);
+    }
+
+    /** Every module's events with their payload records; startup fails on a gap or a duplicate. */
+    @Bean
+    EventCatalog eventCatalog(List<EventTypes> modules) {
+        return new EventCatalog(modules);
     }
 }

@@ -49,6 +49,9 @@ final class TypeDescriber {
         if (raw == Map.class && type instanceof ParameterizedType p) {
             return Map.of("map", describe(p.getActualTypeArguments()[1], seen));
         }
+        if (raw.isSealed() && raw.isInterface()) {
+            return describeAlternatives(raw, seen);
+        }
         if (raw.isRecord()) {
             if (!seen.add(raw)) {
                 return raw.getSimpleName();
@@ -59,6 +62,26 @@ final class TypeDescriber {
             return fields;
         }
         return "any";
+    }
+
+    /**
+     * A sealed interface is one of its records: {@code {"one_of": [...], "name": N}}. A use of the
+     * interface inside one of them (a tree: the layout's split holds two layouts) is described by its
+     * name {@code N}, so recursive shapes stay finite.
+     */
+    private static Object describeAlternatives(Class<?> sealed, Set<Class<?>> seen) {
+        if (!seen.add(sealed)) {
+            return sealed.getSimpleName();
+        }
+        List<Object> alternatives = new ArrayList<>();
+        for (Class<?> permitted : sealed.getPermittedSubclasses()) {
+            alternatives.add(describe(permitted, seen));
+        }
+        seen.remove(sealed);
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("one_of", alternatives);
+        out.put("name", sealed.getSimpleName());
+        return out;
     }
 
     /**

@@ -42,17 +42,9 @@ class GitChangedPublisher implements SmartLifecycle {
     }
 
     private void publish(GitStatusWatcher.Change change) {
-        Map<String, Object> payload = new LinkedHashMap<>();
-        payload.put("workspace_id", change.workspaceId());
-        payload.put("path", change.path());
-        if (change.branch() != null) {
-            payload.put("branch", change.branch());
-        }
-        if (change.head() != null) {
-            payload.put("head", change.head());
-        }
-        payload.put("changed", change.changed());
-        store.lock().run(() -> events.append("git.changed", payload));
+        var payload = new WorkspaceEvents.GitChanged(change.workspaceId(), change.path(), change.branch(), change.head(),
+                change.changed());
+        store.lock().run(() -> events.append(payload));
     }
 
     @Override

@@ -37,16 +37,6 @@ class TabCreateHandler implements MethodHandler<TabCreateHandler.Params, Workspa
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return WorkspaceStore.TabView.class;
-    }
-
-    @Override
     public WorkspaceStore.TabView handle(Params params, CallContext context) {
         return store.createTab(params.workspaceId(), params.name());
     }

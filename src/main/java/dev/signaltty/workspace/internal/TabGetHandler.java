@@ -29,16 +29,6 @@ class TabGetHandler implements MethodHandler<TabGetHandler.Params, WorkspaceStor
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return WorkspaceStore.TabView.class;
-    }
-
-    @Override
     public WorkspaceStore.TabView handle(Params params, CallContext context) {
         return store.getTab(params.tabId());
     }

@@ -35,16 +35,6 @@ class TabListHandler implements MethodHandler<TabListHandler.Params, TabListHand
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return Result.class;
-    }
-
-    @Override
     public TabListHandler.Result handle(Params params, CallContext context) {
         return new Result(store.listTabs(params.workspaceId()));
     }

@@ -36,16 +36,6 @@ class TabRenameHandler implements MethodHandler<TabRenameHandler.Params, Workspa
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return WorkspaceStore.TabView.class;
-    }
-
-    @Override
     public WorkspaceStore.TabView handle(Params params, CallContext context) {
         return store.renameTab(params.tabId(), params.name());
     }

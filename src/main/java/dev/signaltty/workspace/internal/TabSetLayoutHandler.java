@@ -34,16 +34,6 @@ class TabSetLayoutHandler implements MethodHandler<TabSetLayoutHandler.Params, W
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return WorkspaceStore.TabView.class;
-    }
-
-    @Override
     public WorkspaceStore.TabView handle(Params params, CallContext context) {
         return layouts.setLayout(params.tabId(), params.layout());
     }

@@ -42,16 +42,6 @@ class TabSetRatioHandler implements MethodHandler<TabSetRatioHandler.Params, Wor
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return WorkspaceStore.TabView.class;
-    }
-
-    @Override
     public WorkspaceStore.TabView handle(Params params, CallContext context) {
         return layouts.setRatio(params.tabId(), params.path(), params.ratio());
     }

@@ -13,6 +13,8 @@ import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.ErrorCode;
 import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.workspace.DiffContent;
+import dev.signaltty.workspace.DiffSummary;
 import dev.signaltty.workspace.GitCheckouts;
 import dev.signaltty.workspace.WorkspaceRef;
 import dev.signaltty.workspace.internal.git.CheckoutReservations;
@@ -201,12 +203,12 @@ class TaskCheckouts implements GitCheckouts {
     }
 
     @Override
-    public Object diffSince(Path worktree, String baseCommit) {
+    public DiffSummary diffSince(Path worktree, String baseCommit) {
         return summaries.summarizeSince(worktree, tree(worktree, baseCommit));
     }
 
     @Override
-    public Object fileDiffSince(Path worktree, String baseCommit, String path) {
+    public DiffContent fileDiffSince(Path worktree, String baseCommit, String path) {
         return files.readSince(worktree, tree(worktree, baseCommit), RepoPath.parse(path));
     }
 

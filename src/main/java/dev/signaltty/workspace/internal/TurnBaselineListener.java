@@ -51,14 +51,8 @@ class TurnBaselineListener {
         lock.lock();
         try {
             baselines.record(workspace.id(), turn.paneId(), workspace.cwd(), turn.startedAt());
-            Map<String, Object> payload = new java.util.LinkedHashMap<>();
-            payload.put("workspace_id", workspace.id());
-            payload.put("pane_id", turn.paneId());
-            payload.put("started_at", turn.startedAt().toString());
-            if (turn.taskId() != null) {
-                payload.put("task_id", turn.taskId()); // subscribe task_ids filters select it
-            }
-            events.append("workspace.turn_started", payload);
+            events.append(new WorkspaceEvents.TurnStarted(workspace.id(), turn.paneId(), turn.startedAt().toString(),
+                    turn.taskId()));
         } finally {
             lock.unlock();
         }

@@ -29,16 +29,6 @@ class WorkspaceCloseHandler implements MethodHandler<WorkspaceCloseHandler.Param
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return WorkspaceStore.WorkspaceView.class;
-    }
-
-    @Override
     public WorkspaceStore.WorkspaceView handle(Params params, CallContext context) {
         return store.close(params.workspaceId());
     }

@@ -45,16 +45,6 @@ class WorkspaceCreateHandler implements MethodHandler<WorkspaceCreateHandler.Par
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return WorkspaceStore.WorkspaceView.class;
-    }
-
-    @Override
     public WorkspaceStore.WorkspaceView handle(Params params, CallContext context) {
         Path cwd;
         try {

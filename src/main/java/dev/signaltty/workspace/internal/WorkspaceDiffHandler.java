@@ -6,7 +6,7 @@ import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
-import dev.signaltty.workspace.internal.git.DiffSummary;
+import dev.signaltty.workspace.DiffSummary;
 import dev.signaltty.workspace.internal.git.DiffSummaryReader;
 
 /** workspace.diff: the changed files with line counts; untracked files listed outside the totals (R277). */
@@ -39,16 +39,6 @@ class WorkspaceDiffHandler implements MethodHandler<WorkspaceDiffHandler.Params,
     @Override
     public String summary() {
         return "The workspace checkout's changes against HEAD {workspace_id}: files with added/removed counts.";
-    }
-
-    @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return Result.class;
     }
 
     @Override

@@ -5,7 +5,7 @@ import org.springframework.stereotype.Component;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
 import dev.signaltty.transport.Shape;
-import dev.signaltty.workspace.internal.git.DiffContent;
+import dev.signaltty.workspace.DiffContent;
 import dev.signaltty.workspace.internal.git.FileDiffReader;
 import dev.signaltty.workspace.internal.git.RepoPath;
 
@@ -38,16 +38,6 @@ class WorkspaceFileDiffHandler implements MethodHandler<WorkspaceFileDiffHandler
     @Override
     public String summary() {
         return "One file's change against HEAD {workspace_id, path}: content kind text|binary|unchanged|unavailable.";
-    }
-
-    @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return Result.class;
     }
 
     @Override

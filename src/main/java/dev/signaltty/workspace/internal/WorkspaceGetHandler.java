@@ -29,16 +29,6 @@ class WorkspaceGetHandler implements MethodHandler<WorkspaceGetHandler.Params, W
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return WorkspaceStore.WorkspaceView.class;
-    }
-
-    @Override
     public WorkspaceStore.WorkspaceView handle(Params params, CallContext context) {
         return store.get(params.workspaceId());
     }

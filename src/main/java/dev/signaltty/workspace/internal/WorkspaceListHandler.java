@@ -34,16 +34,6 @@ class WorkspaceListHandler implements MethodHandler<WorkspaceListHandler.Params,
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return Result.class;
-    }
-
-    @Override
     public WorkspaceListHandler.Result handle(Params params, CallContext context) {
         return new Result(store.list());
     }

@@ -36,16 +36,6 @@ class WorkspaceRenameHandler implements MethodHandler<WorkspaceRenameHandler.Par
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return WorkspaceStore.WorkspaceView.class;
-    }
-
-    @Override
     public WorkspaceStore.WorkspaceView handle(Params params, CallContext context) {
         return store.rename(params.workspaceId(), params.name());
     }

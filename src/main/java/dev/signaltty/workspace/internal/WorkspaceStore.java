@@ -86,7 +86,7 @@ class WorkspaceStore implements Workspaces {
             Workspace workspace = new Workspace(Ids.next("ws"), Handles.unique(name, taken), name, cwd);
             workspaces.put(workspace.id, workspace);
             WorkspaceView view = view(workspace);
-            events.append("workspace.created", view);
+            events.append(new WorkspaceEvents.WorkspaceCreated(view));
             return view;
         });
     }
@@ -118,7 +118,7 @@ class WorkspaceStore implements Workspaces {
             Workspace workspace = find(idOrHandle);
             if (!workspace.name.equals(name)) {
                 workspace.name = name;
-                events.append("workspace.updated", view(workspace));
+                events.append(new WorkspaceEvents.WorkspaceUpdated(view(workspace)));
             }
             return view(workspace);
         });
@@ -133,7 +133,7 @@ class WorkspaceStore implements Workspaces {
                 closeTabLocked(tabs.get(tabId));
             }
             workspaces.remove(workspace.id);
-            events.append("workspace.closed", Map.of("workspace_id", workspace.id, "handle", workspace.handle));
+            events.append(new WorkspaceEvents.WorkspaceClosed(workspace.id, workspace.handle));
             return view;
         });
     }
@@ -148,7 +148,7 @@ class WorkspaceStore implements Workspaces {
         Tab tab = new Tab(Ids.next("tab"), workspace.id, name == null ? "tab " + (workspace.tabIds.size() + 1) : name);
         tabs.put(tab.id, tab);
         workspace.tabIds.add(tab.id);
-        events.append("tab.created", view(tab));
+        events.append(new WorkspaceEvents.TabCreated(view(tab)));
         return tab;
     }
 
@@ -178,7 +178,7 @@ class WorkspaceStore implements Workspaces {
             Tab tab = findTab(tabId);
             if (!tab.name.equals(name)) {
                 tab.name = name;
-                events.append("tab.updated", view(tab));
+                events.append(new WorkspaceEvents.TabUpdated(view(tab)));
             }
             return view(tab);
         });
@@ -200,7 +200,7 @@ class WorkspaceStore implements Workspaces {
         if (workspace != null) {
             workspace.tabIds.remove(tab.id);
         }
-        events.append("tab.closed", Map.of("tab_id", tab.id, "workspace_id", tab.workspaceId));
+        events.append(new WorkspaceEvents.TabClosed(tab.id, tab.workspaceId));
     }
 
     /** Replaces a tab's layout and announces it, unless nothing changed. */
@@ -210,7 +210,7 @@ class WorkspaceStore implements Workspaces {
         }
         tab.layout = layout;
         tab.focusedPaneId = focus;
-        events.append("tab.updated", view(tab));
+        events.append(new WorkspaceEvents.TabUpdated(view(tab)));
     }
 
     // ---- Workspaces API for the pane module

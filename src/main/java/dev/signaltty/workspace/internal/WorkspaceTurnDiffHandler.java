@@ -7,8 +7,8 @@ import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
-import dev.signaltty.workspace.internal.git.DiffContent;
-import dev.signaltty.workspace.internal.git.DiffSummary;
+import dev.signaltty.workspace.DiffContent;
+import dev.signaltty.workspace.DiffSummary;
 import dev.signaltty.workspace.internal.git.RepoPath;
 import dev.signaltty.workspace.internal.git.TurnBaselines;
 
@@ -49,16 +49,6 @@ class WorkspaceTurnDiffHandler implements MethodHandler<WorkspaceTurnDiffHandler
     @Override
     public String summary() {
         return "Changes since the latest turn started {workspace_id, path?}: the summary, or one file like file_diff.";
-    }
-
-    @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return Result.class;
     }
 
     @Override

@@ -70,8 +70,7 @@ class WorktreeCoordinator {
     }
 
     void changed(String operation, String path, String sourceWorkspaceId) {
-        store.lock().run(() -> events.append("worktree.changed",
-                Map.of("operation", operation, "path", path, "workspace_id", sourceWorkspaceId)));
+        store.lock().run(() -> events.append(new WorkspaceEvents.WorktreeChanged(operation, path, sourceWorkspaceId)));
     }
 
     record Opened(WorkspaceStore.WorkspaceView workspace, boolean created) {
@@ -92,8 +91,7 @@ class WorktreeCoordinator {
             String wsName = name != null ? name : path.getFileName().toString();
             WorkspaceStore.WorkspaceView view = store.create(wsName, CheckoutReservations.canonical(path));
             if (announce) {
-                events.append("worktree.changed",
-                        Map.of("operation", "open", "path", worktree.path(), "workspace_id", sourceWorkspaceId));
+                events.append(new WorkspaceEvents.WorktreeChanged("open", worktree.path(), sourceWorkspaceId));
             }
             return new Opened(view, true);
         });

@@ -54,16 +54,6 @@ class WorktreeCreateHandler implements MethodHandler<WorktreeCreateHandler.Param
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return Result.class;
-    }
-
-    @Override
     public Result handle(Params params, CallContext context) {
         var source = coordinator.source(params.workspaceId());
         WorktreeInfo created = worktrees.create(source.cwd(), params.path(), params.branch(), params.base());

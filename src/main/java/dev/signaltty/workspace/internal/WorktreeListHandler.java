@@ -37,16 +37,6 @@ class WorktreeListHandler implements MethodHandler<WorktreeListHandler.Params, W
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return Result.class;
-    }
-
-    @Override
     public Result handle(Params params, CallContext context) {
         var source = coordinator.source(params.workspaceId());
         return new Result(source.id(), worktrees.list(source.cwd()).stream().map(coordinator::view).toList());

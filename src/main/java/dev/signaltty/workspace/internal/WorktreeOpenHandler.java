@@ -44,16 +44,6 @@ class WorktreeOpenHandler implements MethodHandler<WorktreeOpenHandler.Params, W
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return Result.class;
-    }
-
-    @Override
     public Result handle(Params params, CallContext context) {
         var source = coordinator.source(params.workspaceId());
         WorktreeInfo worktree = worktrees.find(source.cwd(), Worktrees.parsePath(params.path(), "path"));

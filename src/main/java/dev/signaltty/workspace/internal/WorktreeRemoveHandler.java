@@ -42,16 +42,6 @@ class WorktreeRemoveHandler implements MethodHandler<WorktreeRemoveHandler.Param
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return Result.class;
-    }
-
-    @Override
     public Result handle(Params params, CallContext context) {
         var source = coordinator.source(params.workspaceId());
         WorktreeInfo removed = coordinator.remove(source.id(), source.cwd(), Worktrees.parsePath(params.path(), "path"));

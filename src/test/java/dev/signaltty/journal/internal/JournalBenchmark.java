@@ -80,9 +80,9 @@ public final class JournalBenchmark {
             try (Journal journal = new Journal(dir, new Durability(), false, cause -> {
                 throw new IllegalStateException(cause);
             })) {
-                run(1, n, journal::append); // warm-up
+                run(1, n, (event, payload) -> journal.append(TestEvent.of(event, payload))); // warm-up
                 long syncsBefore = journal.commitCount();
-                Result r = run(seconds, n, journal::append);
+                Result r = run(seconds, n, (event, payload) -> journal.append(TestEvent.of(event, payload)));
                 results.add(new Result("journal (group commit, sync before publish)", n, r.events(), r.seconds(),
                         journal.commitCount() - syncsBefore, r.p50ms(), r.p99ms()));
             }

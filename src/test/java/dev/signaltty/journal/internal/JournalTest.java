@@ -72,7 +72,7 @@ class JournalTest {
                 int thread = t;
                 futures.add(pool.submit(() -> {
                     for (int i = 0; i < each; i++) {
-                        journal.append(event, Map.of("pane_id", "pane_" + thread, "n", i));
+                        journal.append(TestEvent.of(event, Map.of("pane_id", "pane_" + thread, "n", i)));
                     }
                     return null;
                 }));
@@ -89,8 +89,8 @@ class JournalTest {
         @Test
         void journalsEachStateEventWithItsSeqBeforeReturningIt() throws IOException { // seed R167, seed R168, seed R171
             Journal journal = open();
-            long first = journal.append("pane.created", Map.of("pane_id", "pane_1"));
-            long second = journal.append("pane.updated", new PaneUpdated("pane_1", null, "build"));
+            long first = journal.append(TestEvent.of("pane.created", Map.of("pane_id", "pane_1")));
+            long second = journal.append(TestEvent.of("pane.updated", new PaneUpdated("pane_1", null, "build")));
             assertThat(second).isGreaterThan(first);
             List<AuditRecord> audit = audit(dir);
             assertThat(audit).extracting(AuditRecord::seq).containsExactly(first, second);
@@ -121,7 +121,7 @@ class JournalTest {
                             dev.signaltty.journal.EventLog.Submitted submitted;
                             guard.lock();
                             try {
-                                submitted = journal.submit("tab.updated", Map.of("i", i));
+                                submitted = journal.submit(TestEvent.of("tab.updated", Map.of("i", i)));
                                 order.add(submitted.seq());
                             } finally {
                                 guard.unlock();
@@ -143,9 +143,9 @@ class JournalTest {
         @Test
         void transientSeqsDrawFromTheSameCounterAndLeaveHoles() throws IOException { // seed R175
             Journal journal = open();
-            long a = journal.append("pane.created", Map.of());
+            long a = journal.append(TestEvent.of("pane.created", Map.of()));
             long hole = journal.nextTransientSeq();
-            long b = journal.append("pane.updated", Map.of());
+            long b = journal.append(TestEvent.of("pane.updated", Map.of()));
             assertThat(hole).isGreaterThan(a).isLessThan(b);
             assertThat(audit(dir)).extracting(AuditRecord::seq).containsExactly(a, b);
         }
@@ -153,9 +153,9 @@ class JournalTest {
         @Test
         void neverReissuesASeqAfterARestart() throws IOException { // seed R174
             Journal journal = open();
-            long before = journal.append("pane.created", Map.of());
+            long before = journal.append(TestEvent.of("pane.created", Map.of()));
             journal.close();
-            long after = open().append("pane.created", Map.of());
+            long after = open().append(TestEvent.of("pane.created", Map.of()));
             assertThat(after).isGreaterThan(before + Sequencer.BLOCK - 1);
         }
 
@@ -217,15 +217,15 @@ class JournalTest {
             Journal journal = open(failing, AuditLog.ROTATE_AT);
             RecordingConnection subscriber = new RecordingConnection();
             journal.subscribe(subscriber, EventFilter.EVERYTHING, null);
-            long ok = journal.append("pane.created", Map.of());
+            long ok = journal.append(TestEvent.of("pane.created", Map.of()));
             syncsLeft.set(0);
-            assertThatThrownBy(() -> journal.append("pane.updated", Map.of()))
+            assertThatThrownBy(() -> journal.append(TestEvent.of("pane.updated", Map.of())))
                     .isInstanceOfSatisfying(ProtocolException.class,
                             e -> assertThat(e.code()).isEqualTo(ErrorCode.IO_ERROR));
             assertThat(failures).singleElement().satisfies(
                     cause -> assertThat(cause).hasMessageContaining("No space left"));
             syncsLeft.set(Integer.MAX_VALUE);
-            assertThatThrownBy(() -> journal.append("pane.updated", Map.of())).isInstanceOf(ProtocolException.class);
+            assertThatThrownBy(() -> journal.append(TestEvent.of("pane.updated", Map.of()))).isInstanceOf(ProtocolException.class);
             assertThatThrownBy(journal::nextTransientSeq).isInstanceOf(ProtocolException.class);
             assertThat(subscriber.seqs()).containsExactly(ok);
             assertThat(journal.failed()).isTrue();
@@ -265,9 +265,9 @@ class JournalTest {
             RecordingConnection all = new RecordingConnection();
             journal.subscribe(panes, EventFilter.parse(List.of("pane.*"), null), null);
             journal.subscribe(all, EventFilter.EVERYTHING, null);
-            journal.append("pane.created", Map.of());
-            journal.append("agent.idle", Map.of());
-            journal.append("pane.exited", Map.of());
+            journal.append(TestEvent.of("pane.created", Map.of()));
+            journal.append(TestEvent.of("agent.idle", Map.of()));
+            journal.append(TestEvent.of("pane.exited", Map.of()));
             assertThat(panes.frames()).extracting(EventFrame::event).containsExactly("pane.created", "pane.exited");
             assertThat(all.seqs()).hasSize(3).isSorted();
         }
@@ -275,22 +275,22 @@ class JournalTest {
         @Test
         void replaysACompleteRangeFromTheRingThenGoesLive() throws IOException { // seed R185, seed R187
             Journal journal = open();
-            long cursor = journal.append("pane.created", Map.of());
-            long missed1 = journal.append("pane.updated", Map.of());
-            long missed2 = journal.append("pane.updated", Map.of());
+            long cursor = journal.append(TestEvent.of("pane.created", Map.of()));
+            long missed1 = journal.append(TestEvent.of("pane.updated", Map.of()));
+            long missed2 = journal.append(TestEvent.of("pane.updated", Map.of()));
             RecordingConnection client = new RecordingConnection();
             Journal.Subscribed subscribed = journal.subscribe(client, EventFilter.EVERYTHING, cursor);
             assertThat(subscribed.subscribed()).isTrue();
             Replay replay = subscribed.outcome().replay();
             assertThat(replay).isEqualTo(new Replay("complete", cursor, 0, missed2, 2, null));
-            long live = journal.append("pane.closed", Map.of());
+            long live = journal.append(TestEvent.of("pane.closed", Map.of()));
             assertThat(client.seqs()).containsExactly(missed1, missed2, live);
         }
 
         @Test
         void replaysFromTheAuditOnceTheRingHasMovedOn() throws Exception { // seed R181
             Journal journal = open();
-            long cursor = journal.append("pane.created", Map.of());
+            long cursor = journal.append(TestEvent.of("pane.created", Map.of()));
             appendConcurrently(journal, 8, 200, "pane.updated");
             RecordingConnection client = new RecordingConnection();
             Journal.Subscribed subscribed = journal.subscribe(client, EventFilter.EVERYTHING, cursor);
@@ -302,11 +302,11 @@ class JournalTest {
         @Test
         void provesReplayAcrossARestartFromTheAudit() throws IOException {
             Journal journal = open();
-            long cursor = journal.append("pane.created", Map.of());
-            long missed = journal.append("pane.updated", Map.of());
+            long cursor = journal.append(TestEvent.of("pane.created", Map.of()));
+            long missed = journal.append(TestEvent.of("pane.updated", Map.of()));
             journal.close();
             Journal restarted = open();
-            long live = restarted.append("pane.exited", Map.of());
+            long live = restarted.append(TestEvent.of("pane.exited", Map.of()));
             RecordingConnection client = new RecordingConnection();
             Journal.Subscribed subscribed = restarted.subscribe(client, EventFilter.EVERYTHING, cursor);
             assertThat(subscribed.outcome().replay().status()).isEqualTo("complete");
@@ -316,14 +316,14 @@ class JournalTest {
         @Test
         void saysHistoryLostOnceRotationDiscardedTheCursorsRange() throws Exception { // seed R189
             Journal journal = open(new Durability(), 20_000);
-            long cursor = journal.append("pane.created", Map.of());
+            long cursor = journal.append(TestEvent.of("pane.created", Map.of()));
             appendConcurrently(journal, 4, 300, "pane.updated"); // past the ring's 1024 and two rotations
             RecordingConnection client = new RecordingConnection();
             Journal.Subscribed subscribed = journal.subscribe(client, EventFilter.EVERYTHING, cursor);
             assertThat(subscribed.subscribed()).isFalse();
             assertThat(subscribed.outcome().replay().status()).isEqualTo("history_lost");
             assertThat(subscribed.outcome().replay().recovery()).isEqualTo("snapshot_then_resubscribe");
-            journal.append("pane.updated", Map.of());
+            journal.append(TestEvent.of("pane.updated", Map.of()));
             assertThat(client.frames()).isEmpty(); // seed R190
             assertThat(journal.subscriberCount()).isZero();
         }
@@ -331,7 +331,7 @@ class JournalTest {
         @Test
         void saysCursorAheadForACursorPastTheHead() throws IOException {
             Journal journal = open();
-            long head = journal.append("pane.created", Map.of());
+            long head = journal.append(TestEvent.of("pane.created", Map.of()));
             Journal.Subscribed subscribed = journal.subscribe(new RecordingConnection(), EventFilter.EVERYTHING,
                     head + 1);
             assertThat(subscribed.outcome().replay().status()).isEqualTo("cursor_ahead");
@@ -343,7 +343,7 @@ class JournalTest {
                     "{\"seq\":5,\"event\":\"pane.created\",\"payload\":{},\"at\":\"2026-01-01T00:00:00Z\"}",
                     "{\"seq\":9,\"event\":\"pane.updated\",\"payload\":{},\"at\":\"2026-01-01T00:00:01Z\"}"));
             Journal journal = open();
-            long fresh = journal.append("pane.exited", Map.of());
+            long fresh = journal.append(TestEvent.of("pane.exited", Map.of()));
             assertThat(fresh).isEqualTo(10);
             assertThat(journal.subscribe(new RecordingConnection(), EventFilter.EVERYTHING, 5L).outcome().replay()
                     .status()).isEqualTo("unavailable");
@@ -372,7 +372,7 @@ class JournalTest {
         @Test
         void deliversEveryEventExactlyOnceWhileAppendsRaceTheSubscription() throws Exception { // seed R200
             Journal journal = open();
-            long cursor = journal.append("pane.created", Map.of());
+            long cursor = journal.append(TestEvent.of("pane.created", Map.of()));
             List<RecordingConnection> clients = new CopyOnWriteArrayList<>();
             try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
                 Future<?> writers = pool.submit(() -> {
@@ -413,9 +413,9 @@ class JournalTest {
             Journal journal = open();
             RecordingConnection client = new RecordingConnection();
             journal.subscribe(client, EventFilter.EVERYTHING, null);
-            journal.append("pane.created", Map.of());
+            journal.append(TestEvent.of("pane.created", Map.of()));
             assertThat(journal.unsubscribe(client)).isTrue();
-            journal.append("pane.updated", Map.of());
+            journal.append(TestEvent.of("pane.updated", Map.of()));
             assertThat(client.frames()).hasSize(1);
             assertThat(client.isOpen()).isTrue();
             assertThat(journal.unsubscribe(client)).isFalse();

@@ -75,7 +75,7 @@ class SubscribeHandlerTest {
         RecordingConnection connection = new RecordingConnection();
         SubscribeHandler.Result result = subscribe.handle(new SubscribeHandler.Params(null, null, null), on(connection));
         assertThat(result).isEqualTo(new SubscribeHandler.Result(true, null));
-        journal.append("pane.created", Map.of());
+        journal.append(TestEvent.of("pane.created", Map.of()));
         assertThat(connection.frames()).hasSize(1);
     }
 
@@ -94,8 +94,8 @@ class SubscribeHandlerTest {
     void narrowsByTaskIdThroughTheHandler() { // seed R81, seed R82
         RecordingConnection connection = new RecordingConnection();
         subscribe.handle(new SubscribeHandler.Params(List.of("task.*"), null, List.of("task_a")), on(connection));
-        journal.append("task.updated", Map.of("task_id", "task_b"));
-        long mine = journal.append("task.updated", Map.of("task_id", "task_a"));
+        journal.append(TestEvent.of("task.updated", Map.of("task_id", "task_b")));
+        long mine = journal.append(TestEvent.of("task.updated", Map.of("task_id", "task_a")));
         assertThat(connection.seqs()).containsExactly(mine);
     }
 

@@ -32,6 +32,7 @@ import org.springframework.context.annotation.Primary;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import dev.signaltty.transport.EventPayload;
 import dev.signaltty.SignalttyApplication;
 import dev.signaltty.journal.EventLog;
 import dev.signaltty.transport.ProtocolJson;
@@ -76,9 +77,10 @@ class GitMethodsDaemonTest {
         final List<Recorded> events = new ArrayList<>();
 
         @Override
-        public synchronized long append(String event, Object payload) {
+        public synchronized long append(EventPayload payload) {
             long s = seq.incrementAndGet();
-            events.add(new Recorded(s, event, payload));
+            // as the wire has it: the fields, snake_case
+            events.add(new Recorded(s, payload.event(), ProtocolJson.MAPPER.convertValue(payload, Map.class)));
             return s;
         }
 

@@ -10,6 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import dev.signaltty.transport.EventPayload;
 import dev.signaltty.journal.EventLog;
 import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.workspace.StructureLock;
@@ -30,8 +31,8 @@ class LayoutServiceTest {
     void oneTabWithTwoPanes() {
         EventLog log = new EventLog() {
             @Override
-            public long append(String event, Object payload) {
-                events.add(event);
+            public long append(EventPayload payload) {
+                events.add(payload.event());
                 return events.size();
             }
 

@@ -37,13 +37,10 @@ final class ViewEvents {
                     if (payload.containsKey("name")) {
                         p.name = payload.get("name") instanceof String n ? n : null;
                     }
-                    if (payload.get("lifecycle") instanceof String l) {
-                        p.lifecycle = l;
-                    }
-                    if (payload.get("attention") instanceof String a) {
-                        p.attention = a;
-                    }
                     if (payload.get("status") instanceof String s) {
+                        if (p.exited && s.equals("running")) {
+                            p.lifecycle = "unknown"; // a resume: the new process has reported nothing yet
+                        }
                         p.exited = s.equals("exited");
                     }
                     if (payload.get("cols") instanceof Number c && payload.get("rows") instanceof Number r

@@ -83,8 +83,9 @@ class AgentSnapshots implements SmartLifecycle {
     }
 
     /**
-     * The snapshot caught up with the journal (ADR 0130): every agent event and the agent module's
-     * {@code pane.updated} name the pane's agent and its current session; a pane's integration in
+     * The snapshot caught up with the journal (ADR 0130): every agent event (and, in journals from
+     * before ADR 0270, the agent's {@code pane.updated}) names the pane's agent and its current
+     * session; a pane's integration in
      * {@code pane.created}/{@code pane.updated} names the agent launched before it reported.
      */
     private List<Remembered> caughtUp(Document document) {

@@ -2,7 +2,6 @@ package dev.signaltty.pane.internal.agent;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -109,16 +108,13 @@ public class AgentStates {
             s.sessionId = null;
             s.sessionGeneration = 0;
             s.pastSessions.clear();
-            // the new process has reported nothing yet; no agent.* event names "unknown", so only pane.updated
+            // the new process has reported nothing yet; no agent.* event names "unknown"
             s.lifecycle = States.UNKNOWN;
             s.hookReported = false; // a new process: screen rules may apply until its first hook
             s.nativeHookReported = false;
-            Map<String, Object> payload = payload(pane, s);
-            payload.put("lifecycle", s.lifecycle);
-            payload.put("attention", s.attention);
-            payload.put("wait_baseline", baseline(s));
+            // no event of its own: the resume's pane.updated announces the new process (ADR 0270)
             s.lifecycleOrigin = new StateOrigin("resume", "process_replaced", null, null, null, Instant.now(),
-                    events.append("pane.updated", payload));
+                    s.lifecycleSeq);
             return List.<Runnable>of();
         });
     }
@@ -330,15 +326,11 @@ public class AgentStates {
     private List<Runnable> transition(AgentPanes.PaneRef pane, AgentState s, @Nullable String lifecycle,
                                       @Nullable String attention, String cause) {
         List<Runnable> after = new ArrayList<>();
-        boolean any = false;
         if (lifecycle != null && !lifecycle.equals(s.lifecycle)) {
             String from = s.lifecycle;
             s.lifecycle = lifecycle;
-            Map<String, Object> payload = payload(pane, s);
-            payload.put("lifecycle", lifecycle);
-            payload.put("previous", from);
-            payload.put("cause", cause);
-            long seq = events.append("agent." + lifecycle, payload);
+            long seq = events.append(new AgentEvents.LifecycleChanged(subject(pane, s), Lifecycle.of(lifecycle),
+                    Lifecycle.of(from), cause));
             s.lifecycleSeq = seq;
             s.lifecycleOrigin = StateOrigin.of(cause, seq);
             s.record(new Transition(Transition.Axis.LIFECYCLE, from, lifecycle, seq, cause));
@@ -348,31 +340,19 @@ public class AgentStates {
                 Instant startedAt = Instant.now();
                 after.add(() -> publisher.publishEvent(new TurnStarting(pane.workspaceId(), pane.paneId(), startedAt, pane.taskId())));
             }
-            any = true;
         }
         if (attention != null && !attention.equals(s.attention)) {
             String from = s.attention;
             s.attention = attention;
             s.attentionSince = Instant.now();
             s.lastAttentionCause = cause;
-            Map<String, Object> payload = payload(pane, s);
-            payload.put("attention", attention);
-            payload.put("previous", from);
-            payload.put("cause", cause);
-            long seq = events.append(States.NONE.equals(attention) ? "attention.cleared" : "attention.changed", payload);
+            long seq = events.append(new AgentEvents.AttentionChanged(subject(pane, s), Attention.of(attention),
+                    Attention.of(from), cause));
             s.attentionSeq = seq;
             s.attentionOrigin = StateOrigin.of(cause, seq);
             s.record(new Transition(Transition.Axis.ATTENTION, from, attention, seq, cause));
             after.add(() -> publisher.publishEvent(new AgentStateChanged(pane.paneId(), pane.workspaceId(),
                     pane.taskId(), "attention", from, attention, seq, cause)));
-            any = true;
-        }
-        if (any) {
-            Map<String, Object> payload = payload(pane, s);
-            payload.put("lifecycle", s.lifecycle);
-            payload.put("attention", s.attention);
-            payload.put("wait_baseline", baseline(s));
-            events.append("pane.updated", payload);
         }
         return after;
     }
@@ -394,22 +374,6 @@ public class AgentStates {
     /** One row of attention.pending. */
     public record Pending(@JsonUnwrapped Subject subject, String attention, String lifecycle, String since,
                           @Nullable String message, @Nullable String decisionId) {
-    }
-
-    static Map<String, Object> payload(AgentPanes.PaneRef pane, AgentState s) {
-        Map<String, Object> payload = new LinkedHashMap<>();
-        payload.put("pane_id", pane.paneId());
-        payload.put("workspace_id", pane.workspaceId());
-        if (pane.taskId() != null) {
-            payload.put("task_id", pane.taskId());
-        }
-        if (s.agent != null) {
-            payload.put("agent", s.agent);
-        }
-        if (s.sessionId != null) {
-            payload.put("agent_session_id", s.sessionId);
-        }
-        return payload;
     }
 
     /** Runs a change under the lock, wakes waiters, then publishes outside the lock. */

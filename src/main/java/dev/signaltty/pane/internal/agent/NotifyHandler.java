@@ -40,7 +40,12 @@ class NotifyHandler implements MethodHandler<NotifyHandler.Params, NotifyHandler
      * attention after the notification). {@code subject} is absent for a notification from no pane.
      */
     record Notification(String notificationId, @JsonUnwrapped AgentStates.@Nullable Subject subject,
-                        @Nullable String title, String message, String at, @Nullable String attention) {
+                        @Nullable String title, String message, String at, @Nullable String attention)
+            implements dev.signaltty.transport.EventPayload {
+        @Override
+        public String event() {
+            return "notification.created";
+        }
     }
 
     private final AgentStates states;
@@ -79,13 +84,13 @@ class NotifyHandler implements MethodHandler<NotifyHandler.Params, NotifyHandler
         AgentPanes.PaneRef pane = params.paneId() == null ? null : panes.resolve(params.paneId());
         if (pane == null) {
             Notification notification = created(id, null, params);
-            events.append("notification.created", notification);
+            events.append(notification);
             return notification;
         }
         Notification[] notification = new Notification[1];
         states.mutate(pane, s -> {
             notification[0] = created(id, AgentStates.subject(pane, s), params);
-            events.append("notification.created", notification[0]);
+            events.append(notification[0]);
             s.lastNotification = params.message();
             return List.of();
         });

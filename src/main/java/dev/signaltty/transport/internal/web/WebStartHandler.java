@@ -30,16 +30,6 @@ class WebStartHandler implements MethodHandler<WebStartHandler.Params, WebServer
     }
 
     @Override
-    public Class<Params> paramsType() {
-        return Params.class;
-    }
-
-    @Override
-    public Class<?> resultType() {
-        return WebServer.Started.class;
-    }
-
-    @Override
     public WebServer.Started handle(Params params, CallContext context) {
         return server.start(Boolean.TRUE.equals(params.rotate()));
     }

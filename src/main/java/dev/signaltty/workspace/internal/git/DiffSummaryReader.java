@@ -7,7 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.signaltty.workspace.internal.git.DiffSummary.ChangedFile;
+import dev.signaltty.workspace.DiffSummary;
+import dev.signaltty.workspace.DiffSummary.ChangedFile;
 
 /**
  * The summary behind {@code workspace.diff} and {@code workspace.turn_diff}: one

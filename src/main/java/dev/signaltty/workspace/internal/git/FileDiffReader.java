@@ -13,6 +13,7 @@ import java.util.Map;
 
 import dev.signaltty.transport.ErrorCode;
 import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.workspace.DiffContent;
 
 import org.jspecify.annotations.Nullable;
 

@@ -10,6 +10,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import dev.signaltty.transport.ErrorCode;
 import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.workspace.DiffContent;
+import dev.signaltty.workspace.DiffSummary;
 
 import org.jspecify.annotations.Nullable;
 

@@ -12,8 +12,9 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import dev.signaltty.workspace.internal.git.DiffContent.Hunk;
-import dev.signaltty.workspace.internal.git.DiffContent.Line;
+import dev.signaltty.workspace.DiffContent;
+import dev.signaltty.workspace.DiffContent.Hunk;
+import dev.signaltty.workspace.DiffContent.Line;
 
 /**
  * Turns {@code git diff -p} output for one path into {@link DiffContent}, applying the preview caps

@@ -5,7 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import dev.signaltty.workspace.internal.git.DiffSummary.ChangedFile;
+import dev.signaltty.workspace.DiffSummary;
+import dev.signaltty.workspace.DiffSummary.ChangedFile;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

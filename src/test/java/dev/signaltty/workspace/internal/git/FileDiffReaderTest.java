@@ -14,8 +14,9 @@ import java.util.Map;
 
 import dev.signaltty.transport.ErrorCode;
 import dev.signaltty.transport.ProtocolException;
-import dev.signaltty.workspace.internal.git.DiffContent.Hunk;
-import dev.signaltty.workspace.internal.git.DiffContent.Line;
+import dev.signaltty.workspace.DiffContent;
+import dev.signaltty.workspace.DiffContent.Hunk;
+import dev.signaltty.workspace.DiffContent.Line;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;

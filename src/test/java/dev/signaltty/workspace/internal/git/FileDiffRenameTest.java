@@ -9,7 +9,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.signaltty.workspace.internal.git.DiffContent.Line;
+import dev.signaltty.workspace.DiffContent;
+import dev.signaltty.workspace.DiffContent.Line;
 
 /**
  * workspace.file_diff does no rename detection (seed R262): a moved file reads as a deletion at its

@@ -10,8 +10,10 @@ import java.time.Instant;
 
 import dev.signaltty.transport.ErrorCode;
 import dev.signaltty.transport.ProtocolException;
-import dev.signaltty.workspace.internal.git.DiffContent.Line;
-import dev.signaltty.workspace.internal.git.DiffSummary.ChangedFile;
+import dev.signaltty.workspace.DiffContent;
+import dev.signaltty.workspace.DiffSummary;
+import dev.signaltty.workspace.DiffContent.Line;
+import dev.signaltty.workspace.DiffSummary.ChangedFile;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

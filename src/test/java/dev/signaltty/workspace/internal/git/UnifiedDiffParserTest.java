@@ -5,8 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-import dev.signaltty.workspace.internal.git.DiffContent.Hunk;
-import dev.signaltty.workspace.internal.git.DiffContent.Line;
+import dev.signaltty.workspace.DiffContent;
+import dev.signaltty.workspace.DiffContent.Hunk;
+import dev.signaltty.workspace.DiffContent.Line;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package dev.signaltty.workspace.internal.git;
+package dev.signaltty.workspace;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package dev.signaltty.workspace.internal.git;
+package dev.signaltty.workspace;
 
 import java.util.List;
 
@@ -9,7 +9,7 @@ import org.jspecify.annotations.Nullable;
  * files are listed (status {@code untracked}, no counts) and left out of the totals (seed R277).
  *
  * @param base      the tree compared against (HEAD's, the empty tree, or a turn baseline)
- * @param truncated more files changed than {@link DiffSummaryReader#MAX_FILES} listed
+ * @param truncated more files changed than the reader's cap listed
  */
 public record DiffSummary(String base, List<ChangedFile> files, int added, int removed, boolean truncated) {
 
