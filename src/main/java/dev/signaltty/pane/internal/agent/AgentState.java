@@ -45,6 +45,11 @@ final class AgentState {
      * (hooks are authoritative; ADR 0210). A replaced process starts false again.
      */
     boolean hookReported;
+    /**
+     * The {@code prompt_id} of the turn this process is in (its last UserPromptSubmit), when the agent
+     * reports one: a transcript interrupt marker ends the turn only if it names this prompt (ADR 0290).
+     */
+    @Nullable String promptId;
     /** What set each axis's current state ({@code agent.explain}); null before the first move. */
     @Nullable StateOrigin lifecycleOrigin;
     @Nullable StateOrigin attentionOrigin;
