@@ -86,7 +86,7 @@ class ClaudeCodeRealTest {
         git(repo, "-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-q", "-m", "init");
         // task worktrees are in the state dir under the root (ADR 0195): trusting the root trusts them
         claude = RealClaude.install(daemon.root().resolve("claude"), model, List.of(project, daemon.root()), Map.of());
-        timeline = new Timeline(daemon.connect());
+        timeline = new Timeline(daemon::connect);
         model.script("plain", say("Hello from the scripted model."))
                 .script("allow", call("Bash", Map.of("command", "echo allowed > allowed.txt", "description", "write")),
                         say("Wrote it."))
@@ -380,10 +380,16 @@ class ClaudeCodeRealTest {
         awaitScreen(pane, "/compact");
         daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "\r"));
         awaitScreen(pane, "Compacted");
+        awaitScreen(pane, "PostCompact"); // Claude lists its compaction hooks once they ran: it is back at its prompt
         assertThat(model.requests(ScriptedModel.COMPACTION)).hasSize(1);
         before = baseline(pane);
         submit(pane, "scenario:compact-after which word was it");
-        waitFor(pane, "done", before);
+        try {
+            waitFor(pane, "done", before);
+        } catch (AssertionError e) {
+            throw new AssertionError("pane " + pane + " lifecycle " + timeline.lifecycle(pane) + ", model "
+                    + model.requests() + ", screen:\n" + screen(pane), e);
+        }
         assertLifecycle(pane, Scenario.CLAUDE_COMPACT.lifecycle());
         assertThat(baseline(pane).get("agent_session_id").asString()).isEqualTo(session);
         awaitScreen(pane, "The word was heron.");
