@@ -39,6 +39,7 @@ class ClaudeCodeRealTest {
             "signaltty.agent.permission-wait-s=20", "signaltty.metrics.enabled=true", "signaltty.metrics.port=0");
 
     static final Duration TURN = Duration.ofSeconds(120);
+    static final String SUBAGENT_GATE = "subagent-parent";
     static ScriptedModel model;
     static Timeline timeline;
     static Path project;
@@ -85,7 +86,7 @@ class ClaudeCodeRealTest {
         git(repo, "-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-q", "-m", "init");
         // task worktrees are in the state dir under the root (ADR 0195): trusting the root trusts them
         claude = RealClaude.install(daemon.root().resolve("claude"), model, List.of(project, daemon.root()), Map.of());
-        timeline = new Timeline(daemon.connect());
+        timeline = new Timeline(daemon::connect);
         model.script("plain", say("Hello from the scripted model."))
                 .script("allow", call("Bash", Map.of("command", "echo allowed > allowed.txt", "description", "write")),
                         say("Wrote it."))
@@ -99,12 +100,17 @@ class ClaudeCodeRealTest {
                         say("Read all three."))
                 .script("subagent", call("Agent", Map.of("description", "inner check",
                         "prompt", "scenario:inner answer briefly", "subagent_type", "general-purpose")),
-                        say("The subagent answered."))
+                        new ScriptedModel.Hold(SUBAGENT_GATE, "The subagent answered."))
                 .script("inner", say("Inner answer."))
                 .script("report", call("Bash", Map.of("command",
                         "signaltty report --status completed --summary 'did the scripted work'", "description", "report")),
                         say("Reported."))
                 .script("interrupt", new ScriptedModel.Stall("Thinking for a long time", Duration.ofSeconds(90)))
+                .script("interrupt-again", new ScriptedModel.Stall("Still thinking, slowly", Duration.ofSeconds(90)))
+                .script("after-interrupt", say("Back after the interrupts."))
+                .script("compact-first", say("I will remember the word heron."))
+                .script("compact-second", say("Still remembering it."))
+                .script("compact-after", say("The word was heron."))
                 .script("usage", call("Read", fileInput("a.txt")), say("Counted."))
                 .script("task-plain", say("Answered without a report."))
                 .script("resume-first", say("I will remember the word pelican."))
@@ -160,7 +166,8 @@ class ClaudeCodeRealTest {
 
     static JsonNode waitFor(String pane, String until, JsonNode after) {
         try (ProtocolClient c = daemon.connect()) {
-            return c.call("wait", Map.of("pane_id", pane, "until", List.of(until), "after", after, "timeout_s", 120));
+            // under the client's own 120 s read deadline, so a TIMEOUT arrives as an answer
+            return c.call("wait", Map.of("pane_id", pane, "until", List.of(until), "after", after, "timeout_s", 110));
         }
     }
 
@@ -267,13 +274,127 @@ class ClaudeCodeRealTest {
                 .map(ScriptedModel.Recorded::step).distinct().toList()).containsExactly(0, 1, 2);
     }
 
+    /** SubagentStart/SubagentStop are inside the parent's turn: only the parent's Stop ends it. */
     @Test
-    void aSubagentRunsInsideTheTurn() {
+    void aSubagentRunsInsideTheTurnAndItsStopDoesNotEndIt() {
         String pane = spawnClaude();
         submit(pane, "scenario:subagent ask a subagent");
+        // the parent's answer is held open: by then the subagent has stopped, and its SubagentStop has been
+        // reported (it names the subagent's transcript, which usage then counts)
+        eventually(TURN, () -> model.requests("subagent").stream().anyMatch(r -> r.tools() && r.step() == 1));
+        eventually(TURN, () -> daemon.client().call("pane.get", Map.of("pane_id", pane)).path("usage")
+                .path("transcripts").asInt() == 2);
+        assertThat(model.requests("inner")).isNotEmpty();
+        assertThat(daemon.client().call("pane.get", Map.of("pane_id", pane)).get("lifecycle").asString())
+                .isEqualTo("working");
+        model.release(SUBAGENT_GATE);
         assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CLAUDE_SUBAGENT.lifecycle());
         awaitScreen(pane, "The subagent answered.");
-        assertThat(model.requests("inner")).isNotEmpty();
+    }
+
+    /**
+     * Submits a turn the model holds open mid-stream, presses {@code key} once Claude shows the streamed
+     * {@code text}, and waits for the turn's end. (Interrupted before any answer arrived, Claude 2.1.197 puts
+     * the prompt back into its input and writes no marker: a gap, docs/agents.md.)
+     */
+    static void interruptMidStream(String pane, String scenario, String text, String key) {
+        JsonNode before = baseline(pane);
+        submit(pane, "scenario:" + scenario + " think for a long time");
+        awaitScreen(pane, text);
+        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", key));
+        try {
+            assertThat(waitFor(pane, "done", before).get("outcome").asString()).isEqualTo("done");
+        } catch (AssertionError e) {
+            throw new AssertionError("pane " + pane + " lifecycle " + timeline.lifecycle(pane) + ", model " + model.requests()
+                    + ", transcripts " + transcripts() + ", screen:\n" + screen(pane), e);
+        }
+    }
+
+    /** Claude's transcripts' last lines (diagnostics). */
+    static String transcripts() {
+        try (java.util.stream.Stream<Path> files = Files.walk(daemon.root().resolve("claude"))) {
+            StringBuilder out = new StringBuilder();
+            for (Path file : files.filter(f -> f.toString().endsWith(".jsonl")).toList()) {
+                List<String> lines = Files.readAllLines(file);
+                out.append("\n== ").append(file).append('\n');
+                lines.subList(Math.max(0, lines.size() - 8), lines.size())
+                        .forEach(l -> out.append(l, 0, Math.min(l.length(), 400)).append('\n'));
+            }
+            return out.toString();
+        } catch (java.io.IOException e) {
+            return e.toString();
+        }
+    }
+
+    /** Waits until the pane's lifecycle has {@code expected}'s length, then asserts it is exactly that. */
+    static void assertLifecycle(String pane, List<String> expected) {
+        try {
+            eventually(TURN, () -> timeline.lifecycle(pane).size() >= expected.size());
+        } catch (AssertionError e) {
+            throw new AssertionError("pane " + pane + " lifecycle " + timeline.lifecycle(pane) + ", expected " + expected, e);
+        }
+        assertThat(timeline.lifecycle(pane)).containsExactlyElementsOf(expected);
+    }
+
+    /**
+     * Claude fires no hook for Esc or Ctrl-C; its transcript's interrupt line, naming the turn's prompt,
+     * ends the turn (ADR 0290). The second turn starts after the first marker: that one must not end it.
+     */
+    @Test
+    void anInterruptEndsTheTurnThroughTheTranscript() {
+        String pane = spawnClaude();
+        interruptMidStream(pane, "interrupt", "Thinking for a long time", "\u001b");
+        JsonNode lifecycle = daemon.client().call("agent.explain", Map.of("pane_id", pane)).get("lifecycle");
+        assertThat(lifecycle.get("state").asString()).isEqualTo("done");
+        assertThat(lifecycle.get("source").asString()).isEqualTo("transcript");
+        assertThat(lifecycle.get("cause").asString()).isEqualTo("turn_end");
+        assertThat(lifecycle.get("matched").asString()).isEqualTo("[Request interrupted by user]");
+        assertThat(lifecycle.get("file").asString()).endsWith(baseline(pane).get("agent_session_id").asString() + ".jsonl");
+        interruptMidStream(pane, "interrupt-again", "Still thinking, slowly", "\u0003");
+        assertThat(daemon.client().call("pane.get", Map.of("pane_id", pane)).get("attention").asString()).isEqualTo("none");
+        JsonNode before = baseline(pane);
+        submit(pane, "scenario:after-interrupt go on");
+        waitFor(pane, "done", before);
+        assertLifecycle(pane, Scenario.CLAUDE_INTERRUPT.lifecycle());
+        awaitScreen(pane, "Back after the interrupts.");
+        // the conversation went on: the model got both interrupted turns back with the next prompt
+        assertThat(model.bodies("after-interrupt").getFirst().body().path("messages").toString())
+                .contains("[Request interrupted by user]");
+    }
+
+    /**
+     * {@code /compact} between turns: Claude 2.1.197 compacts only with two model messages or more ("Not
+     * enough messages to compact" after one). Its PreCompact, the summarising fork's SubagentStop,
+     * SessionStart {@code compact} and PostCompact move nothing, and the next turn runs on the summary.
+     */
+    @Test
+    void aCompactionBetweenTurnsMovesNothingAndTheConversationGoesOn() {
+        String pane = spawnClaude();
+        submit(pane, "scenario:compact-first remember a word");
+        timeline.awaitLifecycle(pane, TURN, "done");
+        JsonNode before = baseline(pane);
+        submit(pane, "scenario:compact-second keep it in mind");
+        waitFor(pane, "done", before);
+        String session = baseline(pane).get("agent_session_id").asString();
+        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "/compact"));
+        awaitScreen(pane, "/compact");
+        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "\r"));
+        awaitScreen(pane, "Compacted");
+        awaitScreen(pane, "PostCompact"); // Claude lists its compaction hooks once they ran: it is back at its prompt
+        assertThat(model.requests(ScriptedModel.COMPACTION)).hasSize(1);
+        before = baseline(pane);
+        submit(pane, "scenario:compact-after which word was it");
+        try {
+            waitFor(pane, "done", before);
+        } catch (AssertionError e) {
+            throw new AssertionError("pane " + pane + " lifecycle " + timeline.lifecycle(pane) + ", model "
+                    + model.requests() + ", screen:\n" + screen(pane), e);
+        }
+        assertLifecycle(pane, Scenario.CLAUDE_COMPACT.lifecycle());
+        assertThat(baseline(pane).get("agent_session_id").asString()).isEqualTo(session);
+        awaitScreen(pane, "The word was heron.");
+        String messages = model.bodies("compact-after").getFirst().body().path("messages").toString();
+        assertThat(messages).contains("remember the word heron").doesNotContain("compact-first");
     }
 
     /** The worker reports through the real CLI from its Bash tool; the state then never changes again. */

@@ -20,8 +20,14 @@ public enum Scenario {
     CLAUDE_API_ERROR(Agent.CLAUDE, "HTTP 500, then 529 overloaded, on every try (StopFailure ends each turn)",
             "idle, working, done, working, done", "", ""),
     CLAUDE_LONG(Agent.CLAUDE, "a long turn: two parallel Reads, one Read, an answer", "idle, working, done", "", ""),
-    CLAUDE_SUBAGENT(Agent.CLAUDE, "a subagent (Agent tool) answering inside the turn", "idle, working, done",
-            "", ""),
+    CLAUDE_SUBAGENT(Agent.CLAUDE, "a subagent (Agent tool) answering inside the turn; the parent's answer held "
+            + "open after SubagentStop: still `working` until the parent's Stop", "idle, working, done", "", ""),
+    CLAUDE_INTERRUPT(Agent.CLAUDE, "Esc, then Ctrl-C, each mid-stream (no hook: the transcript's "
+            + "`[Request interrupted by user]` for the turn's prompt ends it, `agent explain` names it), then a plain answer",
+            "idle, working, done, working, done, working, done", "", ""),
+    CLAUDE_COMPACT(Agent.CLAUDE, "two turns, `/compact` (PreCompact, the summarising fork's SubagentStop, "
+            + "SessionStart `compact`, PostCompact: no move), a third turn on the summary (same session)",
+            "idle, working, done, working, done, working, done", "", ""),
     CLAUDE_RESUME(Agent.CLAUDE, "`/exit`, then `pane.resume` (`claude --resume <session>`): the conversation comes back",
             "idle, working, done, exited, idle, working, done", "", ""),
     CLAUDE_USAGE(Agent.CLAUDE, "usage: a Read and an answer, two model turns' tokens in pane.get and the metrics",

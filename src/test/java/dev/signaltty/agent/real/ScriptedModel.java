@@ -39,7 +39,7 @@ import tools.jackson.databind.JsonNode;
 public final class ScriptedModel implements AutoCloseable {
 
     /** One model turn. */
-    public sealed interface Step permits Say, Call, Fail, Stall {
+    public sealed interface Step permits Say, Call, Fail, Stall, Hold {
     }
 
     /** A text answer that ends the turn. */
@@ -57,9 +57,30 @@ public final class ScriptedModel implements AutoCloseable {
     public record Fail(int status, String type) implements Step {
     }
 
-    /** Starts streaming {@code text}, then holds the stream open for {@code pause} (an interrupt's window). */
+    /**
+     * Starts streaming {@code text}, then holds the stream open for {@code pause} (an interrupt's window),
+     * sending an SSE comment each second so a client that hung up ends it early.
+     */
     public record Stall(String text, Duration pause) implements Step {
     }
+
+    /**
+     * Starts streaming {@code text} and holds the turn open until the test calls {@link #release}
+     * ({@code gate}), at most {@link #HOLD_LIMIT}; then the text ends the turn as {@link Say} does.
+     */
+    public record Hold(String gate, String text) implements Step {
+    }
+
+    public static final Duration HOLD_LIMIT = Duration.ofSeconds(120);
+
+    /**
+     * The summary the model writes for a compaction request (Claude's {@code /compact}: its last user text
+     * asks for {@link #COMPACTION_PROMPT}); such requests are recorded under the scenario {@code compaction}.
+     */
+    public static final String COMPACTION_SUMMARY = "<analysis>Scripted.</analysis>\n<summary>1. The user asked the "
+            + "model to remember the word heron; the model agreed.</summary>";
+    static final String COMPACTION_PROMPT = "create a detailed summary of the conversation";
+    public static final String COMPACTION = "compaction";
 
     public static Say say(String text) {
         return new Say(text);
@@ -93,6 +114,7 @@ public final class ScriptedModel implements AutoCloseable {
     private final List<Recorded> requests = new CopyOnWriteArrayList<>();
     private final List<Body> bodies = new CopyOnWriteArrayList<>();
     private final AtomicInteger ids = new AtomicInteger();
+    private final Map<String, java.util.concurrent.CountDownLatch> gates = new ConcurrentHashMap<>();
 
     private ScriptedModel(HttpServer server) {
         this.server = server;
@@ -109,6 +131,15 @@ public final class ScriptedModel implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Lets the turn held at {@link Hold} {@code gate} go on (also before it is reached). */
+    public void release(String gate) {
+        gate(gate).countDown();
+    }
+
+    private java.util.concurrent.CountDownLatch gate(String name) {
+        return gates.computeIfAbsent(name, n -> new java.util.concurrent.CountDownLatch(1));
     }
 
     /** Registers (or replaces) the script of scenario {@code name}. */
@@ -211,6 +242,16 @@ public final class ScriptedModel implements AutoCloseable {
         Position position = position(messages, m -> "user".equals(m.path("role").asString()),
                 m -> "assistant".equals(m.path("role").asString()), ScriptedModel::anthropicText);
         Step step = stepFor(position, tools);
+        JsonNode lastUser = null;
+        for (JsonNode m : messages) {
+            if ("user".equals(m.path("role").asString())) {
+                lastUser = m;
+            }
+        }
+        if (lastUser != null && anthropicText(lastUser).contains(COMPACTION_PROMPT)) {
+            position = new Position(COMPACTION, 0);
+            step = say(COMPACTION_SUMMARY);
+        }
         String model = body.path("model").asString();
         requests.add(new Recorded("anthropic", position.scenario(), position.step(), tools, model));
         if (tools) {
@@ -232,7 +273,15 @@ public final class ScriptedModel implements AutoCloseable {
             case Say say -> textBlock(sse, 0, say.text());
             case Stall stall -> {
                 textBlock(sse, 0, stall.text());
-                sleep(stall.pause());
+                sse.hold(stall.pause(), null);
+            }
+            case Hold hold -> {
+                sse.send("content_block_start", Map.of("type", "content_block_start", "index", 0,
+                        "content_block", Map.of("type", "text", "text", "")));
+                sse.hold(HOLD_LIMIT, gate(hold.gate()));
+                sse.send("content_block_delta", Map.of("type", "content_block_delta", "index", 0,
+                        "delta", Map.of("type", "text_delta", "text", hold.text())));
+                sse.send("content_block_stop", Map.of("type", "content_block_stop", "index", 0));
             }
             case Call call -> {
                 int index = 0;
@@ -309,8 +358,12 @@ public final class ScriptedModel implements AutoCloseable {
             case Stall stall -> {
                 sse.send("response.output_text.delta", Map.of("type", "response.output_text.delta", "output_index", 0,
                         "content_index", 0, "delta", stall.text()));
-                sleep(stall.pause());
+                sse.hold(stall.pause(), null);
                 output.add(message(stall.text()));
+            }
+            case Hold hold -> {
+                sse.hold(HOLD_LIMIT, gate(hold.gate()));
+                output.add(message(hold.text()));
             }
             case Call call -> {
                 for (Tool tool : call.tools()) {
@@ -359,14 +412,6 @@ public final class ScriptedModel implements AutoCloseable {
 
     // ---- plumbing -----------------------------------------------------------------------------------
 
-    private static void sleep(Duration pause) {
-        try {
-            Thread.sleep(pause);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
     static String json(Object value) {
         return ProtocolJson.MAPPER.writeValueAsString(value);
     }
@@ -390,6 +435,31 @@ public final class ScriptedModel implements AutoCloseable {
         void send(String event, Object data) throws IOException {
             out.write(("event: " + event + "\ndata: " + json(data) + "\n\n").getBytes(StandardCharsets.UTF_8));
             out.flush();
+        }
+
+        /**
+         * Keeps the stream open for {@code limit} or until {@code gate} opens, with an SSE comment each
+         * second: a client that hung up (an interrupt) makes a write fail, which ends the hold.
+         */
+        void hold(Duration limit, java.util.concurrent.@org.jspecify.annotations.Nullable CountDownLatch gate)
+                throws IOException {
+            long end = System.nanoTime() + limit.toNanos();
+            try {
+                while (System.nanoTime() < end) {
+                    if (gate != null ? gate.await(1, java.util.concurrent.TimeUnit.SECONDS) : sleptASecond()) {
+                        return;
+                    }
+                    out.write(": held\n\n".getBytes(StandardCharsets.UTF_8));
+                    out.flush();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        private static boolean sleptASecond() throws InterruptedException {
+            Thread.sleep(1000);
+            return false;
         }
     }
 

@@ -15,22 +15,42 @@ import tools.jackson.databind.JsonNode;
  */
 public final class Timeline implements AutoCloseable {
 
-    private final ProtocolClient connection;
+    private volatile ProtocolClient connection;
     private final List<JsonNode> events = new CopyOnWriteArrayList<>();
     private final Thread reader;
+    private volatile boolean closed;
 
     public Timeline(ProtocolClient connection) {
-        this.connection = connection;
-        connection.call("subscribe", Map.of("events", List.of("agent.*", "attention.*", "decision.*", "task.*")));
+        this(connection, null);
+    }
+
+    /**
+     * With {@code reconnect}, a subscription the client closed after its line deadline (no event for
+     * 120 s, e.g. while a test waits out a timeout) is opened again, so later tests still see events.
+     */
+    public Timeline(java.util.function.Supplier<ProtocolClient> reconnect) {
+        this(reconnect.get(), reconnect);
+    }
+
+    private Timeline(ProtocolClient first, java.util.function.@org.jspecify.annotations.Nullable Supplier<ProtocolClient> reconnect) {
+        this.connection = subscribed(first);
         reader = Thread.ofVirtual().name("timeline").start(() -> {
-            try {
-                while (true) {
+            while (!closed) {
+                try {
                     events.add(connection.nextEvent());
+                } catch (RuntimeException | AssertionError e) {
+                    if (closed || reconnect == null) {
+                        return;
+                    }
+                    connection = subscribed(reconnect.get());
                 }
-            } catch (RuntimeException | AssertionError e) {
-                // closed
             }
         });
+    }
+
+    private static ProtocolClient subscribed(ProtocolClient connection) {
+        connection.call("subscribe", Map.of("events", List.of("agent.*", "attention.*", "decision.*", "task.*")));
+        return connection;
     }
 
     private List<JsonNode> of(String pane) {
@@ -97,6 +117,7 @@ public final class Timeline implements AutoCloseable {
 
     @Override
     public void close() {
+        closed = true;
         connection.close();
         reader.interrupt();
     }

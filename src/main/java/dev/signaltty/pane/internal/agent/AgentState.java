@@ -52,6 +52,11 @@ final class AgentState {
      * as a turn end it marked the pane done early and moved it to that thread. Stop already ends turns.
      */
     boolean nativeHookReported;
+    /**
+     * The {@code prompt_id} of the turn this process is in (its last UserPromptSubmit), when the agent
+     * reports one: a transcript interrupt marker ends the turn only if it names this prompt (ADR 0290).
+     */
+    @Nullable String promptId;
     /** What set each axis's current state ({@code agent.explain}); null before the first move. */
     @Nullable StateOrigin lifecycleOrigin;
     @Nullable StateOrigin attentionOrigin;

@@ -92,7 +92,7 @@ public class AgentStates {
         try {
             AgentState s = stateLocked(paneId);
             s.lifecycle = States.EXITED;
-            s.lifecycleOrigin = new StateOrigin("restart", "restored_without_process", null, null, null, Instant.now(), 0);
+            s.lifecycleOrigin = new StateOrigin("restart", "restored_without_process", null, null, null, null, Instant.now(), 0);
             changed.signalAll();
         } finally {
             lock.unlock();
@@ -112,8 +112,9 @@ public class AgentStates {
             s.lifecycle = States.UNKNOWN;
             s.hookReported = false; // a new process: screen rules may apply until its first hook
             s.nativeHookReported = false;
+            s.promptId = null;
             // no event of its own: the resume's pane.updated announces the new process (ADR 0270)
-            s.lifecycleOrigin = new StateOrigin("resume", "process_replaced", null, null, null, Instant.now(),
+            s.lifecycleOrigin = new StateOrigin("resume", "process_replaced", null, null, null, null, Instant.now(),
                     s.lifecycleSeq);
             return List.<Runnable>of();
         });
@@ -207,6 +208,9 @@ public class AgentStates {
                 return List.of(); // a late report from a session this pane has left: stale, ignored
             }
             HookMapping.Effect effect = HookMapping.effect(report, s.lifecycle, s.attention);
+            if ("UserPromptSubmit".equals(report.event())) {
+                s.promptId = report.promptId(); // in the same step as the move: an older turn's marker cannot end this one
+            }
             long before = Math.max(s.lifecycleSeq, s.attentionSeq);
             List<Runnable> after = transition(pane, s, effect.lifecycle(), effect.attention(), effect.cause());
             s.history.forEach(t -> {
@@ -267,6 +271,44 @@ public class AgentStates {
             return after;
         });
         return outcome[0];
+    }
+
+    /**
+     * The user interrupted a turn (Esc / Ctrl-C), read from the agent's transcript because the agent
+     * fires no hook for it (ADR 0290): the turn ends ({@code done}, cause {@code turn_end}, attention
+     * unchanged, as Codex's Interrupt hook) only if the pane is still {@code working}/{@code blocked} in the
+     * turn of {@code promptId}. Any hook of a later turn has replaced the prompt id, so a marker read late
+     * never ends a newer turn; the check and the move are one step under the lock.
+     */
+    public boolean applyInterrupt(AgentPanes.PaneRef pane, String promptId, StateOrigin.Transcript line) {
+        boolean[] applied = {false};
+        mutate(pane, s -> {
+            if (!inTurn(s, promptId)) {
+                return List.of();
+            }
+            List<Runnable> after = transition(pane, s, States.DONE, null, HookMapping.TURN_END);
+            if (s.lifecycleOrigin != null) {
+                s.lifecycleOrigin = s.lifecycleOrigin.withTranscript(line);
+            }
+            applied[0] = true;
+            return after;
+        });
+        return applied[0];
+    }
+
+    /** True while the pane is in the turn of {@code promptId} and that turn has not ended (false once closed). */
+    boolean inTurn(String paneId, String promptId) {
+        lock.lock();
+        try {
+            AgentState s = states.get(paneId);
+            return s != null && inTurn(s, promptId);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private static boolean inTurn(AgentState s, String promptId) {
+        return promptId.equals(s.promptId) && (States.WORKING.equals(s.lifecycle) || States.BLOCKED.equals(s.lifecycle));
     }
 
     /** A pane's current state and what set it, for {@code agent.explain}. */

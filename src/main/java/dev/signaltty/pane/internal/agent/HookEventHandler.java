@@ -69,12 +69,15 @@ class HookEventHandler implements MethodHandler<HookEventHandler.Params, HookEve
     private final AgentPanes panes;
     private final AgentDecisions decisions;
     private final UsageLedger usage;
+    private final TranscriptInterrupts interrupts;
 
-    HookEventHandler(AgentStates states, AgentPanes panes, AgentDecisions decisions, UsageLedger usage) {
+    HookEventHandler(AgentStates states, AgentPanes panes, AgentDecisions decisions, UsageLedger usage,
+                     TranscriptInterrupts interrupts) {
         this.states = states;
         this.panes = panes;
         this.decisions = decisions;
         this.usage = usage;
+        this.interrupts = interrupts;
     }
 
     @Override
@@ -134,6 +137,7 @@ class HookEventHandler implements MethodHandler<HookEventHandler.Params, HookEve
             moved = states.applyHook(pane, agent, report);
         }
         usage.observe(pane.paneId(), agent, params.payload()); // after the move: a Stop's reply is not held by a read
+        interrupts.reported(pane, agent, report, params.payload());
         AgentStates.AgentView view = states.view(pane.paneId());
         return new Result(true, pane.paneId(), view.lifecycle(), view.attention(),
                 moved.stream().map(t -> new Moved(t.axis().wire(), t.from(), t.to(), t.seq())).toList(), null);

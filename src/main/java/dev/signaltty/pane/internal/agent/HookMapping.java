@@ -17,9 +17,13 @@ import tools.jackson.databind.JsonNode;
  */
 public final class HookMapping {
 
-    /** What a native payload says, independent of the current state. */
+    /**
+     * What a native payload says, independent of the current state. {@code promptId} is Claude's
+     * {@code prompt_id} (the turn a report belongs to; its transcript's interrupt marker names it too),
+     * {@code source} a SessionStart's {@code source} ({@code startup}, {@code resume}, {@code clear}, {@code compact}).
+     */
     record Report(String event, @Nullable String sessionId, boolean sessionStart, @Nullable String notificationType,
-                  @Nullable String message) {
+                  @Nullable String message, @Nullable String promptId, @Nullable String source) {
     }
 
     /** The change to apply; null leaves an axis alone. */
@@ -51,8 +55,9 @@ public final class HookMapping {
 
     private static Map<String, Rule> rules() {
         Map<String, Rule> r = new LinkedHashMap<>();
-        r.put("SessionStart", new Rule("`idle` when `unknown` or `done`; unchanged mid-turn", "—",
-                "discovers `agent_session_id`; a `compact`/`resume` start mid-turn does not end the turn"));
+        r.put("SessionStart", new Rule("`idle` when `unknown` or `done`; unchanged mid-turn and after a compaction", "—",
+                "discovers `agent_session_id`; a `compact`/`resume` start mid-turn does not end the turn, and "
+                        + "`source: compact` (the same conversation, summarised) never moves it"));
         r.put("UserPromptSubmit", new Rule("`working`", "`none`",
                 "a turn starts; `working` not from `blocked` publishes TurnStarting → `workspace.turn_started`"));
         r.put("PreToolUse", new Rule("`working`", "—",
@@ -70,8 +75,10 @@ public final class HookMapping {
         r.put("SubagentStop", new Rule("`working`", "—",
                 "a subagent ended inside the turn: the main agent goes on; ignored while `blocked` / after the turn"));
         r.put("PreCompact", new Rule("—", "—",
-                "compaction runs inside the turn it belongs to (auto) or between turns (`/compact`): no move"));
-        r.put("PostCompact", new Rule("—", "—", "as PreCompact; Claude then reports SessionStart `compact`"));
+                "compaction runs inside the turn it belongs to (auto) or between turns (`/compact`): no move, so a "
+                        + "compaction that fails (and fires no PostCompact) cannot leave the pane `working`"));
+        r.put("PostCompact", new Rule("—", "—",
+                "as PreCompact; before it Claude reports SubagentStop (the summarising fork) and SessionStart `compact`"));
         r.put("Elicitation", new Rule("—", "`input_required` (kept at `permission_required`)",
                 "an MCP server asks the user a question"));
         r.put("ElicitationResult", new Rule("—", "`none` if it was `input_required`", "the question was answered"));
@@ -129,7 +136,8 @@ public final class HookMapping {
             String error = text(payload, "error");
             message = error == null ? "the turn failed" : "the turn failed: " + error;
         }
-        return new Report(event, session, "SessionStart".equals(event), text(payload, "notification_type"), message);
+        return new Report(event, session, "SessionStart".equals(event), text(payload, "notification_type"), message,
+                text(payload, "prompt_id"), text(payload, "source"));
     }
 
     static Effect effect(Report report, String lifecycle, String attention) {
@@ -137,8 +145,8 @@ public final class HookMapping {
         boolean blocked = States.BLOCKED.equals(lifecycle);
         String event = report.event();
         return switch (event) {
-            case "SessionStart" -> new Effect(
-                    switch (lifecycle) {
+            case "SessionStart" -> new Effect("compact".equals(report.source()) ? null
+                    : switch (lifecycle) {
                         case States.UNKNOWN, States.DONE -> States.IDLE;
                         default -> null; // a compact/resume start mid-turn does not end the turn
                     }, null, event);

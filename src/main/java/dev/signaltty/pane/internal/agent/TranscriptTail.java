@@ -1,13 +1,6 @@
 package dev.signaltty.pane.internal.agent;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -17,9 +10,9 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * One agent transcript (JSONL, appended by the agent) read incrementally: each refresh reads only what
- * was appended since the last one, at most {@link #MAX_READ} bytes, so a refresh is a stat when nothing
- * changed. Two formats, told apart per line:
+ * One agent transcript (JSONL, appended by the agent) read incrementally ({@link AppendedLines}, at
+ * most {@link #MAX_READ} bytes a refresh, so a refresh is a stat when nothing changed). Two formats,
+ * told apart per line:
  * <ul>
  *   <li>Claude Code: {@code {"type":"assistant","message":{"id":…,"usage":{…}}}}. Claude writes one line
  *       per content block of a message, each carrying that message's usage, so usage is counted once
@@ -36,10 +29,7 @@ final class TranscriptTail {
     static final long MAX_READ = 64L << 20;
     static final int ID_WINDOW = 256;
 
-    private final Path path;
-    private long offset;
-    private final ByteArrayOutputStream partial = new ByteArrayOutputStream();
-    private boolean skippingLongLine;
+    private final AppendedLines lines;
     private final Map<String, long[]> recent = new LinkedHashMap<>(16, 0.75f, false) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, long[]> eldest) {
@@ -52,11 +42,11 @@ final class TranscriptTail {
     private boolean codex;
 
     TranscriptTail(Path path) {
-        this.path = path;
+        this.lines = new AppendedLines(path, 0, MAX_LINE, MAX_READ); // a huge tool result carries no usage
     }
 
     Path path() {
-        return path;
+        return lines.path();
     }
 
     Usage usage() {
@@ -71,67 +61,14 @@ final class TranscriptTail {
 
     /** Reads what was appended; a file that shrank (replaced) is read again from its start. */
     void refresh() {
-        // a regular file only: a FIFO or device named by a payload must never block or flood the reader
-        if (!Files.isRegularFile(path)) {
-            return;
-        }
-        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
-            long size = channel.size();
-            if (size < offset) {
-                reset();
-            }
-            long end = Math.min(size, offset + MAX_READ);
-            ByteBuffer buffer = ByteBuffer.allocate(64 << 10);
-            while (offset < end) {
-                buffer.clear().limit((int) Math.min(buffer.capacity(), end - offset));
-                int n = channel.read(buffer, offset);
-                if (n <= 0) {
-                    break;
-                }
-                offset += n;
-                feed(buffer.array(), n);
-            }
-        } catch (IOException e) {
-            // gone or unreadable for now: the usage read so far stands, the next refresh tries again
-        }
+        lines.read(this::reset, this::line);
     }
 
     private void reset() {
-        offset = 0;
-        partial.reset();
-        skippingLongLine = false;
         recent.clear();
         java.util.Arrays.fill(totals, 0);
         claude = false;
         codex = false;
-    }
-
-    private void feed(byte[] bytes, int length) {
-        int start = 0;
-        for (int i = 0; i < length; i++) {
-            if (bytes[i] == '\n') {
-                append(bytes, start, i - start);
-                if (!skippingLongLine) {
-                    line(partial.toString(StandardCharsets.UTF_8));
-                }
-                partial.reset();
-                skippingLongLine = false;
-                start = i + 1;
-            }
-        }
-        append(bytes, start, length - start);
-    }
-
-    private void append(byte[] bytes, int from, int length) {
-        if (skippingLongLine || length == 0) {
-            return;
-        }
-        if (partial.size() + length > MAX_LINE) {
-            skippingLongLine = true; // a huge tool result: it carries no usage, drop it unparsed
-            partial.reset();
-            return;
-        }
-        partial.write(bytes, from, length);
     }
 
     private void line(String line) {

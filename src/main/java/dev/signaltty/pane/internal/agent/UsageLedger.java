@@ -88,7 +88,8 @@ class UsageLedger implements AgentUsage {
         }
     }
 
-    private static @Nullable Path path(@Nullable JsonNode value) {
+    /** An absolute path a payload names, or null (absent, relative, or not a path). */
+    static @Nullable Path path(@Nullable JsonNode value) {
         if (value == null || !value.isString() || value.asString().isEmpty() || value.asString().indexOf('\0') >= 0) {
             return null;
         }
