@@ -10,9 +10,9 @@ import java.util.concurrent.TimeUnit;
  * two batches that alternate (8 clients: about 3.5 records per sync, two syncs per client round). So after
  * a sync that released {@code n} callers while {@code q} records already waited, the writer waits until
  * {@code q + n} records are queued, at most as long as that sync took (capped at {@link #MAX_WAIT_NANOS}):
- * a caller then waits no longer than the sync it would otherwise have missed. A wait that ends without its
- * target (the callers did not come back: a one-shot client, a reader) pauses waiting for the next batch,
- * so an open stream of independent appenders pays at most every other batch.
+ * a caller then waits no longer than the sync it would otherwise have missed. A wait during which nobody
+ * came (the callers did not come back: one-shot clients, readers) pauses waiting for the next batch, so an
+ * open stream of independent appenders pays it at most every other batch.
  *
  * <p>Not thread-safe: the writer uses it under the sequence lock.
  */
@@ -45,8 +45,8 @@ final class CommitGrouping {
         return queued < target ? waitNanos : 0;
     }
 
-    /** The end of a wait: without its target, the next batch does not wait. */
-    void gathered(boolean reachedTarget) {
-        paused = !reachedTarget;
+    /** The end of a wait: when nobody came during it, the next batch does not wait. */
+    void gathered(boolean anyCame) {
+        paused = !anyCame;
     }
 }

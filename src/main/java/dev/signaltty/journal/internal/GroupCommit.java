@@ -245,6 +245,7 @@ final class GroupCommit {
             return;
         }
         int target = grouping.target();
+        int before = queue.size();
         wakeAt = target;
         try {
             while (queue.size() < target && running && failure == null && left > 0) {
@@ -255,7 +256,7 @@ final class GroupCommit {
         } finally {
             wakeAt = 1;
         }
-        grouping.gathered(queue.size() >= target);
+        grouping.gathered(queue.size() > before);
     }
 
     private static int callers(List<Pending> batch) {
