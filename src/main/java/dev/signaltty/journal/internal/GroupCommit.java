@@ -246,6 +246,7 @@ final class GroupCommit {
         }
         int target = grouping.target();
         int before = queue.size();
+        long start = System.nanoTime();
         wakeAt = target;
         try {
             while (queue.size() < target && running && failure == null && left > 0) {
@@ -256,7 +257,7 @@ final class GroupCommit {
         } finally {
             wakeAt = 1;
         }
-        grouping.gathered(queue.size() > before);
+        grouping.gathered(queue.size() >= target, queue.size() > before, System.nanoTime() - start);
     }
 
     private static int callers(List<Pending> batch) {
