@@ -601,7 +601,7 @@ public final class Bench {
             }
             double rate = done.get() / (double) seconds;
             double syncs = journal[1][1] - journal[0][1];
-            String grouping = String.format(" [%.1f events per sync, %.2f ms per write+sync]",
+            String grouping = String.format(Locale.ROOT, " [%.1f events per sync, %.2f ms per write+sync]",
                     (journal[1][0] - journal[0][0]) / syncs, (journal[1][2] - journal[0][2]) * 1e3 / syncs);
             rows.add(new Row("acknowledged renames/s over the socket (" + clients + " clients, each synced before its "
                     + "answer)" + grouping, rate(rate) + " /s", "—", "—", "≥ 10k", yes(rate >= 10_000)));
