@@ -222,15 +222,23 @@ final class GroupCommit {
             measure(syncNanos, records.size());
             commits.incrementAndGet();
             publish.accept(records);
+            int released;
+            int waiting;
+            seqLock.lock();
+            try { // counted before the release: a caller that returns at once is not counted twice
+                released = released(batch, queue);
+                waiting = queue.size();
+            } finally {
+                seqLock.unlock();
+            }
             for (Pending pending : batch) {
                 pending.done.complete(null);
             }
-            int released = callers(batch);
             seqLock.lock();
             try {
                 durableThrough = writingThrough;
                 writingThrough = -1;
-                grouping.synced(released, queue.size(), syncNanos);
+                grouping.synced(released, waiting, syncNanos);
                 synced.signalAll();
             } finally {
                 seqLock.unlock();
@@ -260,10 +268,14 @@ final class GroupCommit {
         grouping.gathered(queue.size() >= target, queue.size() > before, System.nanoTime() - start);
     }
 
-    private static int callers(List<Pending> batch) {
+    /** Callers the batch releases: its submitters, less those that still wait for a queued record. */
+    private static int released(List<Pending> batch, List<Pending> queued) {
         Set<Thread> threads = new HashSet<>();
         for (Pending pending : batch) {
             threads.add(pending.submitter);
+        }
+        for (Pending pending : queued) {
+            threads.remove(pending.submitter);
         }
         return threads.size();
     }
