@@ -1,6 +1,8 @@
 package bench;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -105,11 +107,11 @@ public final class Bench {
         }
     }
 
-    Daemon daemon(String name) throws Exception {
+    Daemon daemon(String name, String... args) throws Exception {
         // -Dbench.daemon.opts="-XX:StartFlightRecording=…" passes JVM options to the daemons (profiling)
         String opts = System.getProperty("bench.daemon.opts", "").strip();
         Daemon daemon = Daemon.start(java, opts.isEmpty() ? List.of() : List.of(opts.split("\\s+")), classpath,
-                work.resolve(name));
+                work.resolve(name), args);
         daemon.awaitReady();
         return daemon;
     }
@@ -597,7 +599,7 @@ public final class Bench {
     void renames() throws Exception {
         int clients = 8;
         long seconds = Long.getLong("bench.renames.seconds", 5);
-        try (Daemon daemon = daemon("renames")) {
+        try (Daemon daemon = daemon("renames", "--signaltty.metrics.enabled=true", "--signaltty.metrics.port=0")) {
             List<String> workspaces = new ArrayList<>();
             try (Daemon.Client setup = daemon.connect()) {
                 for (int c = 0; c < clients; c++) {
@@ -609,6 +611,17 @@ public final class Bench {
             long warm = System.nanoTime() + 1_000_000_000L;
             long end = warm + seconds * 1_000_000_000L;
             List<Thread> threads = new ArrayList<>();
+            double[][] journal = new double[2][];
+            threads.add(Thread.ofPlatform().start(() -> { // the journal's own counters over the measured span
+                try {
+                    Thread.sleep(Math.max(0, (warm - System.nanoTime()) / 1_000_000));
+                    journal[0] = journalCounters(daemon);
+                    Thread.sleep(Math.max(0, (end - System.nanoTime()) / 1_000_000));
+                    journal[1] = journalCounters(daemon);
+                } catch (IOException | InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            }));
             for (int c = 0; c < clients; c++) {
                 String ws = workspaces.get(c);
                 threads.add(Thread.ofPlatform().start(() -> {
@@ -628,9 +641,32 @@ public final class Bench {
                 t.join();
             }
             double rate = done.get() / (double) seconds;
+            double syncs = journal[1][1] - journal[0][1];
+            String grouping = String.format(Locale.ROOT, " [%.1f events per sync, %.2f ms per write+sync]",
+                    (journal[1][0] - journal[0][0]) / syncs, (journal[1][2] - journal[0][2]) * 1e3 / syncs);
             rows.add(new Row("acknowledged renames/s over the socket (" + clients + " clients, each synced before its "
-                    + "answer)", rate(rate) + " /s", "—", "—", "≥ 10k", yes(rate >= 10_000)));
+                    + "answer)" + grouping, rate(rate) + " /s", "—", "—", "≥ 10k", yes(rate >= 10_000)));
         }
+    }
+
+    /** The journal's events, syncs and seconds spent writing and syncing, from the daemon's /metrics. */
+    static double[] journalCounters(Daemon daemon) throws IOException {
+        URI uri = URI.create("http://127.0.0.1:" + daemon.metricsPort() + "/metrics");
+        String text;
+        try (InputStream in = uri.toURL().openStream()) {
+            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        return new double[] {metric(text, "signaltty_journal_batch_size_events_sum"),
+                metric(text, "signaltty_journal_sync_seconds_count"), metric(text, "signaltty_journal_sync_seconds_sum")};
+    }
+
+    private static double metric(String text, String name) throws IOException {
+        for (String line : text.split("\n")) {
+            if (line.startsWith(name + " ") || line.startsWith(name + "{")) {
+                return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+            }
+        }
+        throw new IOException("no " + name + " in /metrics");
     }
 
     // ---- keystroke echo behind a neighbour flood (issue 24 item 3)
