@@ -241,6 +241,72 @@ public final class Terminal {
         return parser.atRest();
     }
 
+    /**
+     * The soft-wrap flag of every screen row (the main screen's rows, then the alternate screen's): a
+     * repaint draws rows one by one, so a transcript keeps these beside it and puts them back after it.
+     */
+    public synchronized boolean[] wrapFlags() {
+        boolean[] flags = new boolean[2 * emu.rows];
+        for (int y = 0; y < emu.rows; y++) {
+            flags[y] = emu.main.row(y).wrapped;
+            flags[emu.rows + y] = emu.alt.row(y).wrapped;
+        }
+        return flags;
+    }
+
+    /** Puts {@link #wrapFlags()} back (after feeding the repaint taken with them, at the same size). */
+    public synchronized void restoreWrapFlags(boolean[] flags) {
+        if (flags.length != 2 * emu.rows) {
+            throw new IllegalArgumentException(flags.length + " wrap flags for " + emu.rows + " rows");
+        }
+        for (int y = 0; y < emu.rows; y++) {
+            emu.main.row(y).wrapped = flags[y];
+            emu.alt.row(y).wrapped = flags[emu.rows + y];
+        }
+    }
+
+    /**
+     * Where {@code len} bytes, fed from a moment the parser was {@linkplain #atRest() at rest}, stop
+     * being whole: the offset where the escape sequence or UTF-8 character still open at their end
+     * began, or {@code off + len} when none is. A checkpoint taken mid-sequence replays the bytes from
+     * there after its repaint, so the rest of the sequence is not shown as text (a parser that gives
+     * the bytes no meaning finds it; the parser's state does not depend on what its actions do).
+     */
+    public static int openSequenceStart(byte[] buf, int off, int len) {
+        java.util.Objects.checkFromIndexSize(off, len, buf.length);
+        VtParser shadow = new VtParser(NO_ACTIONS);
+        int rest = off;
+        for (int i = off; i < off + len; i++) {
+            shadow.advance(buf, i, 1);
+            if (shadow.atRest()) {
+                rest = i + 1;
+            }
+        }
+        return rest;
+    }
+
+    private static final VtActions NO_ACTIONS = new VtActions() {
+        @Override
+        public void print(int codePoint) {
+        }
+
+        @Override
+        public void execute(int control) {
+        }
+
+        @Override
+        public void csiDispatch(VtParams params, int intermediates, boolean ignore, int finalByte) {
+        }
+
+        @Override
+        public void escDispatch(int intermediates, boolean ignore, int finalByte) {
+        }
+
+        @Override
+        public void oscDispatch(byte[] data, int len, boolean bellTerminated) {
+        }
+    };
+
     // ---- ring bookkeeping (called by the emulator, under the monitor) ----
 
     private void scrolledOff(Row row) {

@@ -105,7 +105,7 @@ public final class VtThroughputBench {
     }
 
     /** Deterministic mix: coloured log lines, CJK and emoji, CR progress bars, cursor-addressed frames. */
-    static byte[] generate(int size) {
+    public static byte[] generate(int size) {
         Random rnd = new Random(42);
         ByteArrayOutputStream out = new ByteArrayOutputStream(size + 4096);
         StringBuilder sb = new StringBuilder();

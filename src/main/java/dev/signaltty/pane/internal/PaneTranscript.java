@@ -4,18 +4,23 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Arrays;
 import java.util.Set;
+import java.util.zip.CRC32;
 
 import org.jspecify.annotations.Nullable;
 
@@ -23,18 +28,24 @@ import dev.signaltty.vt.HistoryExport;
 import dev.signaltty.vt.Terminal;
 
 /**
- * One pane's transcript on disk (ADR 0230), three files in the transcripts directory:
+ * One pane's transcript on disk (ADR 0230, tail ADR 0250), three files in the transcripts directory:
  * <ul>
  * <li>{@code <pane>.<g>.hist}: history lines appended as they retire, in the vt module's packed page
  *     format ({@link Terminal#historyAfter}); only its first {@code histLength} bytes count;</li>
- * <li>{@code <pane>.<g>.tail}: the raw output read since the checkpoint, appended before the emulator
- *     sees it (so whatever a client could read is in the file when the daemon is killed);</li>
- * <li>{@code <pane>.ckpt}: the checkpoint, replaced by rename: size, which hist and tail files, and the
- *     {@link Terminal#repaint()} of that moment (screen, alternate screen, scroll region, modes, cursor).</li>
+ * <li>{@code <pane>.tail}: the raw output read since the checkpoint, copied into a memory-mapped file
+ *     before the emulator sees it. A store into a shared mapping is in the page cache at once, which
+ *     outlives a killed process exactly as a write(2) would, for the cost of a memory copy (a
+ *     {@code FileChannel.write} per chunk cost the flood half again its CPU). Its first 8 bytes say
+ *     which checkpoint the tail follows and how many bytes count, stored after the bytes they count;</li>
+ * <li>{@code <pane>.ckpt}: the checkpoint, replaced by rename: size, which hist file and tail
+ *     generation, the {@link Terminal#repaint()} of that moment (screen, alternate screen, scroll
+ *     region, modes, cursor), the rows' soft-wrap flags and the window title.</li>
  * </ul>
- * Restoring is: history, then the repaint, then the tail, fed to a fresh terminal of the checkpoint's
- * size. A checkpoint appends the lines retired since the last one, writes a new checkpoint and starts
- * an empty tail. When the hist file would pass {@code maxBytes} (or history was cleared) it is
+ * Restoring is: history, then the repaint, wrap flags and title, then the tail, fed to a fresh terminal
+ * of the checkpoint's size. A checkpoint appends the lines retired since the last one, writes a new
+ * checkpoint and starts the tail over; taken mid-sequence (a resize, or a sequence longer than the
+ * tail's bound) it starts the tail with the open sequence's bytes, so a restore does not show the rest
+ * of it as text. When the hist file would pass {@code maxBytes} (or history was cleared) it is
  * compacted: a new file holds the newest lines up to half the cap. Callers hold the pane terminal's
  * monitor (the state written must be the terminal's between two feeds); the methods also lock this
  * object, so a close or delete (pane closed, daemon stopping) cannot interleave with a write, and
@@ -42,9 +53,17 @@ import dev.signaltty.vt.Terminal;
  */
 final class PaneTranscript {
 
-    private static final int MAGIC = 0x53545431; // "STT1"
+    private static final int MAGIC = 0x53545432; // "STT2": the mapped tail (ADR 0250)
     private static final FileAttribute<Set<PosixFilePermission>> PRIVATE =
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
+    /** The tail's header: (generation & 0xFFFFFF) << 40 | bytes that count. */
+    private static final int HEADER = 8;
+    /** A checkpoint slot's header: magic, payload length, CRC-32 of the payload. */
+    private static final int SLOT_HEADER = 12;
+    private static final int LENGTH_BITS = 40;
+    private static final VarHandle LONGS = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    /** At most this much of an open sequence is carried into the next tail (an OSC keeps 4 KiB anyway). */
+    static final int OPEN_SEQUENCE_MAX = 8 * 1024;
 
     private final Path dir;
     private final String paneId;
@@ -53,13 +72,18 @@ final class PaneTranscript {
     private long gen;
     private long histGen;
     private long histLength;
+    private @Nullable FileChannel hist;
+    /** The two checkpoint slots' files, kept open; generation g is written into slot g & 1. */
+    private final @Nullable FileChannel[] slots = new FileChannel[2];
     /** The newest history line already in the hist file (this run's numbering). */
     private long lastSeq;
     private long clears;
     private int cols;
     private int rows;
-    private @Nullable FileChannel tail;
-    private long tailBytes;
+    private @Nullable MappedByteBuffer tail;
+    private int tailBytes;
+    /** A tail offset where the terminal was at rest (between sequences): an open sequence starts after it. */
+    private int restPoint;
     /** Written since the last sync. */
     private boolean unsynced;
     /** Closed or deleted: nothing more is written. */
@@ -84,47 +108,76 @@ final class PaneTranscript {
     static @Nullable PaneTranscript restore(Path dir, String paneId, int maxBytes, int tailBytesMax, Terminal terminal)
             throws IOException {
         PaneTranscript t = new PaneTranscript(dir, paneId, maxBytes, tailBytesMax);
+        byte[] checkpoint = t.newestCheckpoint();
+        if (checkpoint == null) {
+            return null;
+        }
         byte[] repaint;
-        try (DataInputStream in = new DataInputStream(Files.newInputStream(t.checkpointFile()))) {
-            if (in.readInt() != MAGIC) {
-                throw new IOException("not a transcript checkpoint: " + t.checkpointFile());
-            }
+        boolean[] wraps;
+        String title;
+        try (DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(checkpoint))) {
             t.cols = in.readInt();
             t.rows = in.readInt();
             t.histGen = in.readLong();
             t.histLength = in.readLong();
             t.gen = in.readLong();
             repaint = in.readNBytes(in.readInt());
-        } catch (NoSuchFileException e) {
-            return null;
+            wraps = new boolean[in.readInt()];
+            for (int i = 0; i < wraps.length; i++) {
+                wraps[i] = in.readBoolean();
+            }
+            title = in.readUTF();
         }
         byte[] history = t.histLength == 0 ? new byte[0] : readPrefix(t.histFile(t.histGen), t.histLength);
-        byte[] tailBytes = Files.isRegularFile(t.tailFile(t.gen)) ? Files.readAllBytes(t.tailFile(t.gen)) : new byte[0];
+        t.mapTail(0);
+        MappedByteBuffer tail = t.tail;
+        long header = (long) LONGS.getVolatile(tail, 0);
+        // a tail of another generation: the checkpoint was renamed in, the tail not yet started over
+        int counted = header >>> LENGTH_BITS == (t.gen & 0xFFFFFF) ? (int) (header & ((1L << LENGTH_BITS) - 1)) : 0;
+        if (counted > tail.capacity() - HEADER) {
+            throw new IOException(t.tailFile() + " counts " + counted + " bytes, it holds " + (tail.capacity() - HEADER));
+        }
+        byte[] tailBytes = new byte[counted];
+        tail.get(HEADER, tailBytes);
         int paneCols = terminal.cols();
         int paneRows = terminal.rows();
         terminal.resize(t.cols, t.rows);
         terminal.restoreHistory(history);
         t.lastSeq = terminal.headSeq();
         terminal.feed(repaint, 0, repaint.length);
+        terminal.restoreWrapFlags(wraps);
+        if (!title.isEmpty()) {
+            byte[] osc = ("\u001b]2;" + title + "\u0007").getBytes(StandardCharsets.UTF_8);
+            terminal.feed(osc, 0, osc.length);
+        }
         terminal.feed(tailBytes, 0, tailBytes.length);
         terminal.resize(paneCols, paneRows);
-        t.tail = FileChannel.open(t.tailFile(t.gen), Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.APPEND), PRIVATE);
-        t.tailBytes = tailBytes.length;
+        t.mapTail(counted); // room for what was replayed plus a full tail
+        t.tailBytes = counted;
+        t.publish();
         return t;
     }
 
-    /** Appends one chunk of output before the emulator sees it, checkpointing first when due. */
+    /** Copies one chunk of output into the tail before the emulator sees it, checkpointing first when due. */
     synchronized void append(Terminal terminal, byte[] buffer, int offset, int length) throws IOException {
         if (ended) {
             return;
         }
+        boolean atRest = terminal.atRest();
+        if (atRest) {
+            restPoint = tailBytes;
+        }
         boolean resized = terminal.cols() != cols || terminal.rows() != rows;
-        if (tail == null || resized || tailBytes >= tailBytesMax && (terminal.atRest() || tailBytes >= 4L * tailBytesMax)) {
+        if (tail == null || resized || tailBytes >= tailBytesMax && (atRest || tailBytes >= 4L * tailBytesMax)) {
             checkpoint(terminal, false);
         }
-        write(tail, ByteBuffer.wrap(buffer, offset, length));
+        if ((long) HEADER + tailBytes + length > tail.capacity()) {
+            mapTail(tailBytes + length);
+        }
+        tail.put(HEADER + tailBytes, buffer, offset, length);
         tailBytes += length;
+        publish();
+        unsynced = true;
     }
 
     /** The timer's pass: a checkpoint when output came since the last one, and a sync. */
@@ -135,14 +188,14 @@ final class PaneTranscript {
         if (tail != null && tailBytes > 0 && terminal.atRest()) {
             checkpoint(terminal, true);
         } else if (unsynced && tail != null) {
-            tail.force(false);
+            tail.force();
             unsynced = false;
         }
     }
 
     synchronized void delete() throws IOException {
         ended = true;
-        closeTail();
+        closeFiles();
         try (var files = Files.list(dir)) {
             for (Path file : files.toList()) {
                 String name = file.getFileName().toString();
@@ -157,14 +210,15 @@ final class PaneTranscript {
 
     synchronized void close() throws IOException {
         ended = true;
-        closeTail();
+        closeFiles();
     }
 
     private void checkpoint(Terminal terminal, boolean sync) throws IOException {
-        if (!Files.isDirectory(dir)) {
-            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        if (tail == null) {
+            mapTail(0); // creates the directory too
         }
         long next = gen + 1;
+        byte[] open = openSequence(terminal);
         HistoryExport export = terminal.historyAfter(lastSeq, maxBytes);
         long oldHistGen = histGen;
         if (export.clears() != clears || histLength + export.packed().length > maxBytes) {
@@ -173,39 +227,68 @@ final class PaneTranscript {
             histLength = 0;
         }
         if (export.packed().length > 0 || histGen == next) {
-            try (FileChannel hist = FileChannel.open(histFile(histGen), Set.of(StandardOpenOption.CREATE,
-                    StandardOpenOption.WRITE), PRIVATE)) {
+            if (hist == null || histGen != oldHistGen) {
+                closeHist();
+                hist = FileChannel.open(histFile(histGen), Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE), PRIVATE);
                 hist.truncate(histLength); // bytes past the last checkpoint (a crash between) do not count
-                hist.position(histLength);
-                write(hist, ByteBuffer.wrap(export.packed()));
-                if (sync) {
-                    hist.force(false);
-                }
             }
+            FileChannel h = hist;
+            h.position(histLength);
+            write(h, ByteBuffer.wrap(export.packed()));
             histLength += export.packed().length;
+        }
+        if (sync && hist != null) {
+            hist.force(false);
         }
         lastSeq = export.lastSeq();
         clears = export.clears();
-        FileChannel newTail = FileChannel.open(tailFile(next), Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING), PRIVATE);
         cols = terminal.cols();
         rows = terminal.rows();
-        writeCheckpoint(terminal.repaint().getBytes(StandardCharsets.UTF_8), next, sync);
-        closeTail();
-        Files.deleteIfExists(tailFile(gen));
+        writeCheckpoint(terminal, next, sync);
         if (histGen != oldHistGen) {
             Files.deleteIfExists(histFile(oldHistGen));
         }
         gen = next;
-        tail = newTail;
-        tailBytes = 0;
+        MappedByteBuffer t = tail;
+        t.put(HEADER, open);
+        tailBytes = open.length;
+        restPoint = 0; // the new tail starts where a restore's repaint leaves the parser: at rest
+        publish();
+        if (sync) {
+            t.force();
+        }
         unsynced = !sync;
     }
 
-    private void writeCheckpoint(byte[] repaint, long tailGen, boolean sync) throws IOException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(repaint.length + 48);
+    /**
+     * The bytes of the escape sequence (or UTF-8 character) the terminal is in the middle of, from the
+     * tail since its last rest point; empty at rest. Longer ones are cut to a prefix that leaves the
+     * parser in the same state (only an OSC string's first 4 KiB are kept, the rest is swallowed).
+     */
+    private byte[] openSequence(Terminal terminal) {
+        if (tail == null || terminal.atRest() || restPoint >= tailBytes) {
+            return new byte[0];
+        }
+        byte[] since = new byte[tailBytes - restPoint];
+        tail.get(HEADER + restPoint, since);
+        int start = Terminal.openSequenceStart(since, 0, since.length);
+        return Arrays.copyOfRange(since, start, start + Math.min(since.length - start, OPEN_SEQUENCE_MAX));
+    }
+
+    /**
+     * Writes the checkpoint into the slot the previous one is not in, in place: a positioned write into
+     * a file kept open, no truncate and no rename (on ext4 both make the kernel flush the file's data
+     * at once, which blocked the emulator for milliseconds per checkpoint). A write cut short by a
+     * kill fails its checksum, and the other slot's checkpoint, which the tail still follows, counts.
+     */
+    private void writeCheckpoint(Terminal terminal, long tailGen, boolean sync) throws IOException {
+        byte[] repaint = terminal.repaint().getBytes(StandardCharsets.UTF_8);
+        boolean[] wraps = terminal.wrapFlags();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(repaint.length + wraps.length + 128);
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             out.writeInt(MAGIC);
+            out.writeInt(0); // the payload's length and checksum, filled in below
+            out.writeInt(0);
             out.writeInt(cols);
             out.writeInt(rows);
             out.writeLong(histGen);
@@ -213,16 +296,96 @@ final class PaneTranscript {
             out.writeLong(tailGen);
             out.writeInt(repaint.length);
             out.write(repaint);
+            out.writeInt(wraps.length);
+            for (boolean wrap : wraps) {
+                out.writeBoolean(wrap);
+            }
+            out.writeUTF(printable(terminal.title()));
         }
-        Path temp = dir.resolve(paneId + ".ckpt.tmp");
-        try (FileChannel channel = FileChannel.open(temp, Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING), PRIVATE)) {
-            write(channel, ByteBuffer.wrap(bytes.toByteArray()));
-            if (sync) {
-                channel.force(true);
+        ByteBuffer record = ByteBuffer.wrap(bytes.toByteArray());
+        CRC32 crc = new CRC32();
+        crc.update(record.array(), SLOT_HEADER, record.capacity() - SLOT_HEADER);
+        record.putInt(4, record.capacity() - SLOT_HEADER).putInt(8, (int) crc.getValue());
+        int slot = (int) (tailGen & 1);
+        FileChannel channel = slots[slot];
+        if (channel == null) {
+            channel = FileChannel.open(checkpointFile(slot), Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE), PRIVATE);
+            slots[slot] = channel;
+        }
+        long at = 0;
+        while (record.hasRemaining()) {
+            at += channel.write(record, at);
+        }
+        unsynced = true;
+        if (sync) {
+            channel.force(false);
+        }
+    }
+
+    /** The payload of the valid checkpoint slot with the newest generation; null when there is none. */
+    private byte @Nullable [] newestCheckpoint() throws IOException {
+        byte[] newest = null;
+        long newestGen = -1;
+        boolean any = false;
+        for (int slot = 0; slot < 2; slot++) {
+            byte[] file;
+            try {
+                file = Files.readAllBytes(checkpointFile(slot));
+            } catch (NoSuchFileException e) {
+                continue;
+            }
+            any = true;
+            ByteBuffer in = ByteBuffer.wrap(file);
+            if (file.length < SLOT_HEADER + 32 || in.getInt(0) != MAGIC) {
+                continue;
+            }
+            int length = in.getInt(4);
+            if (length < 32 || length > file.length - SLOT_HEADER) {
+                continue;
+            }
+            CRC32 crc = new CRC32();
+            crc.update(file, SLOT_HEADER, length);
+            long gen = in.getLong(SLOT_HEADER + 24);
+            if ((int) crc.getValue() == in.getInt(8) && gen > newestGen) {
+                newestGen = gen;
+                newest = Arrays.copyOfRange(file, SLOT_HEADER, SLOT_HEADER + length);
             }
         }
-        Files.move(temp, checkpointFile(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        if (any && newest == null) {
+            throw new IOException("no valid transcript checkpoint of this version for pane " + paneId);
+        }
+        return newest;
+    }
+
+    /** The title without controls (it is fed back inside an OSC), within writeUTF's limit. */
+    private static String printable(String title) {
+        String clean = title.codePoints().filter(c -> c >= 0x20 && c != 0x7F && (c < 0x80 || c > 0x9F))
+                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
+        return clean.length() > 4096 ? clean.substring(0, 4096) : clean;
+    }
+
+    /**
+     * Maps the tail file with room for {@code keep} bytes plus a full tail (4 × the checkpoint bound,
+     * an open sequence and a turn of output); the bytes already there stay.
+     */
+    private void mapTail(int keep) throws IOException {
+        long size = HEADER + (long) keep + 4L * tailBytesMax + OPEN_SEQUENCE_MAX + 2L * PaneEmulation.TURN_BYTES;
+        if (size > Integer.MAX_VALUE) {
+            throw new IOException("tail of " + size + " bytes cannot be mapped");
+        }
+        if (!Files.isDirectory(dir)) {
+            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        }
+        try (FileChannel channel = FileChannel.open(tailFile(), Set.of(StandardOpenOption.CREATE, StandardOpenOption.READ,
+                StandardOpenOption.WRITE), PRIVATE)) {
+            // the mapping outlives the channel; a deleted or closed transcript's is unmapped by the GC
+            tail = channel.map(FileChannel.MapMode.READ_WRITE, 0, Math.max(size, channel.size()));
+        }
+    }
+
+    /** Stores the header after the bytes it counts (a release store: no reader sees a count before its bytes). */
+    private void publish() {
+        LONGS.setRelease(tail, 0, (gen & 0xFFFFFF) << LENGTH_BITS | tailBytes);
     }
 
     private void write(FileChannel channel, ByteBuffer buffer) throws IOException {
@@ -232,10 +395,29 @@ final class PaneTranscript {
         unsynced = true;
     }
 
-    private void closeTail() throws IOException {
-        if (tail != null) {
-            tail.close();
-            tail = null;
+    private void closeFiles() throws IOException {
+        if (tail != null && unsynced) {
+            tail.force();
+        }
+        tail = null;
+        closeHist();
+        closeSlots();
+    }
+
+    private void closeSlots() throws IOException {
+        for (int slot = 0; slot < 2; slot++) {
+            FileChannel channel = slots[slot];
+            if (channel != null) {
+                channel.close();
+                slots[slot] = null;
+            }
+        }
+    }
+
+    private void closeHist() throws IOException {
+        if (hist != null) {
+            hist.close();
+            hist = null;
         }
     }
 
@@ -252,15 +434,15 @@ final class PaneTranscript {
         }
     }
 
-    private Path checkpointFile() {
-        return dir.resolve(paneId + ".ckpt");
+    private Path checkpointFile(int slot) {
+        return dir.resolve(paneId + "." + (slot == 0 ? "a" : "b") + ".ckpt");
     }
 
     private Path histFile(long g) {
         return dir.resolve(paneId + "." + g + ".hist");
     }
 
-    private Path tailFile(long g) {
-        return dir.resolve(paneId + "." + g + ".tail");
+    private Path tailFile() {
+        return dir.resolve(paneId + ".tail");
     }
 }

@@ -23,25 +23,27 @@ import dev.signaltty.transport.SignalttyPaths;
 
 /**
  * Keeps each pane's screen and scrollback across restarts and crashes (issue 17 item 1, ADR 0230), in
- * {@code <state>/transcripts/}: each chunk of output is appended raw to the pane's tail file before the
- * emulator sees it ({@link PaneOutput#emit}), and a checkpoint ({@link PaneTranscript}) moves the
- * history lines retired since the last one into the hist file and replaces the screen. So a kill -9
- * loses no output a client could have read; an OS crash loses at most what came after the last sync
- * ({@value #SYNC_MS} ms). Disk per pane: the hist file stays under {@code signaltty.pane.transcript-bytes}
+ * {@code <state>/transcripts/}: each chunk of output is copied raw into the pane's memory-mapped tail
+ * file before the emulator sees it ({@link PaneOutput#emit}, ADR 0250), and a checkpoint
+ * ({@link PaneTranscript}) moves the history lines retired since the last one into the hist file and
+ * replaces the screen. So a kill -9 loses no output a client could have read (the page cache holds
+ * it); an OS crash loses at most what came after the last sync ({@code signaltty.pane.transcript-sync-ms},
+ * default 2 s). Disk per pane: the hist file stays under {@code signaltty.pane.transcript-bytes}
  * (default 1 MiB; compacted to half when it would pass it), the tail under about 4 ×
- * {@code signaltty.pane.transcript-tail-bytes} (default 64 KiB), the checkpoint one screen. A pane
+ * {@code signaltty.pane.transcript-tail-bytes} (default 256 KiB), the checkpoint one screen. A pane
  * closed by the user has its files deleted at once.
  */
 @Component
 class PaneTranscripts implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(PaneTranscripts.class);
-    static final long SYNC_MS = 2_000;
 
     private final PaneRegistry registry;
     private final Path dir;
     private final int maxBytes;
     private final int tailBytes;
+    /** The checkpoint-and-sync pass's period: what an OS crash can lose. */
+    private final long syncMs;
     /** Each pane's transcript, used under that pane terminal's monitor. */
     private final Map<String, PaneTranscript> transcripts = new ConcurrentHashMap<>();
     private @Nullable ScheduledExecutorService timer;
@@ -49,11 +51,13 @@ class PaneTranscripts implements SmartLifecycle {
 
     PaneTranscripts(PaneRegistry registry, SignalttyPaths paths,
                     @Value("${signaltty.pane.transcript-bytes:1048576}") int maxBytes,
-                    @Value("${signaltty.pane.transcript-tail-bytes:65536}") int tailBytes) {
+                    @Value("${signaltty.pane.transcript-tail-bytes:262144}") int tailBytes,
+                    @Value("${signaltty.pane.transcript-sync-ms:2000}") long syncMs) {
         this.registry = registry;
         this.dir = paths.stateDir().resolve("transcripts");
         this.maxBytes = maxBytes;
         this.tailBytes = tailBytes;
+        this.syncMs = syncMs;
     }
 
     /** Called under the terminal's monitor with each chunk, before the emulator is fed it. */
@@ -161,7 +165,7 @@ class PaneTranscripts implements SmartLifecycle {
         running = true;
         ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().daemon().name("snapshot-transcripts").factory());
-        executor.scheduleWithFixedDelay(this::settleQuietly, SYNC_MS, SYNC_MS, TimeUnit.MILLISECONDS);
+        executor.scheduleWithFixedDelay(this::settleQuietly, syncMs, syncMs, TimeUnit.MILLISECONDS);
         timer = executor;
     }
 
