@@ -8,7 +8,7 @@ import java.util.Optional;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.pane.Panes;
-import dev.signaltty.pane.internal.agent.AgentStates;
+import dev.signaltty.agent.internal.AgentStates;
 import dev.signaltty.transport.ProtocolException;
 
 /** {@link Panes} over the pane lifecycle and registry, for modules that drive panes (tasks). */

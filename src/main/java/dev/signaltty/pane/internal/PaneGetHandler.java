@@ -3,8 +3,8 @@ package dev.signaltty.pane.internal;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
-import dev.signaltty.pane.AgentUsage;
-import dev.signaltty.pane.internal.agent.AgentStates;
+import dev.signaltty.agent.AgentUsage;
+import dev.signaltty.agent.internal.AgentStates;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
 

@@ -20,7 +20,7 @@ import org.springframework.stereotype.Component;
 import dev.signaltty.journal.EventLog;
 import dev.signaltty.pane.PaneClosed;
 import dev.signaltty.pane.PaneExited;
-import dev.signaltty.pane.internal.agent.integration.LaunchIntegrations;
+import dev.signaltty.agent.internal.integration.LaunchIntegrations;
 import dev.signaltty.vt.RingLimits;
 import dev.signaltty.vt.Terminal;
 import dev.signaltty.vt.TerminalListener;
@@ -159,11 +159,11 @@ class PaneLifecycle {
         this.shells = shells;
     }
     private ClientEnvironment clientEnvironment;
-    private dev.signaltty.pane.internal.agent.screen.ScreenScanner screens;
+    private dev.signaltty.agent.internal.screen.ScreenScanner screens;
 
     /** Screen rules for programs without hooks (a setter, like the agent integrations). */
     @org.springframework.beans.factory.annotation.Autowired
-    void setScreens(dev.signaltty.pane.internal.agent.screen.ScreenScanner screens) {
+    void setScreens(dev.signaltty.agent.internal.screen.ScreenScanner screens) {
         this.screens = screens;
     }
 

@@ -9,8 +9,8 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
-import dev.signaltty.pane.AgentDecisions;
-import dev.signaltty.pane.internal.agent.AgentStates;
+import dev.signaltty.agent.AgentDecisions;
+import dev.signaltty.agent.internal.AgentStates;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.ErrorCode;
 import dev.signaltty.transport.MethodHandler;

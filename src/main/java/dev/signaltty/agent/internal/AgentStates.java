@@ -1,0 +1,492 @@
+package dev.signaltty.agent.internal;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
+
+import org.jspecify.annotations.Nullable;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.event.EventListener;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.journal.EventLog;
+import dev.signaltty.agent.AgentStateChanged;
+import dev.signaltty.pane.PaneClosed;
+import dev.signaltty.pane.PaneExited;
+import dev.signaltty.workspace.TurnStarting;
+
+/**
+ * The agent-state store: per pane a lifecycle axis and an attention axis, each with its own transition
+ * seq (the journal seq of the event that recorded the move). Transitions are journaled while the lock
+ * is held, so seq order is state order; application events ({@link AgentStateChanged},
+ * {@link TurnStarting}) are published after the lock is released, so listeners (decisions, git
+ * baselines) never run inside it.
+ */
+@Component
+public class AgentStates {
+
+    /** The run identity in every process instance: a baseline from before a restart never matches. */
+    private final String runId = Long.toString(System.currentTimeMillis(), 36);
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
+    private final Map<String, AgentState> states = new ConcurrentHashMap<>();
+    private final EventLog events;
+    private final ApplicationEventPublisher publisher;
+    private final AgentPanes panes;
+    private final java.util.concurrent.atomic.AtomicInteger waiters = new java.util.concurrent.atomic.AtomicInteger();
+
+    AgentStates(EventLog events, ApplicationEventPublisher publisher, AgentPanes panes) {
+        this.events = events;
+        this.publisher = publisher;
+        this.panes = panes;
+    }
+
+    /** The part of a pane's state that pane.get and attention.pending show. */
+    public record AgentView(String lifecycle, String attention, @Nullable String agent,
+                            @Nullable String agentSessionId, WaitBaseline waitBaseline) {
+    }
+
+    /**
+     * pane.get's wait_baseline; passed back whole as wait.after. The seed lists six fields, so the
+     * session is written as an explicit null before one is discovered (other results omit nulls).
+     */
+    public record WaitBaseline(String paneId, String processInstance,
+                               @JsonInclude(JsonInclude.Include.ALWAYS) @Nullable String agentSessionId,
+                               long sessionGeneration, long lifecycleSeq, long attentionSeq) {
+    }
+
+    public AgentView view(String paneId) {
+        return read(paneId, s -> new AgentView(s.lifecycle, s.attention, s.agent, s.sessionId, baseline(s)));
+    }
+
+    static WaitBaseline baseline(AgentState s) {
+        return new WaitBaseline(s.paneId, s.processInstance, s.sessionId, s.sessionGeneration, s.lifecycleSeq,
+                s.attentionSeq);
+    }
+
+    /** Marks a pane as running a known agent (set by the launch integration). */
+    public void launched(String paneId, String agent) {
+        lock.lock();
+        try {
+            stateLocked(paneId).agent = agent;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * A pane restored after a restart has no process: its lifecycle reads exited (as after an exit),
+     * with no event, since the restart changed nothing a client saw (ADR-0084).
+     */
+    public void restoredWithoutProcess(String paneId) {
+        lock.lock();
+        try {
+            AgentState s = stateLocked(paneId);
+            s.lifecycle = States.EXITED;
+            s.lifecycleOrigin = new StateOrigin("restart", "restored_without_process", null, null, null, Instant.now(), 0);
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A resume replaced the pane's process: every older baseline now reads IDENTITY_CHANGED. */
+    public void processReplaced(String paneId) {
+        AgentPanes.PaneRef pane = panes.find(paneId).orElse(null);
+        mutate(pane, s -> {
+            s.processNumber++;
+            s.processInstance = runId + "." + s.processNumber;
+            s.sessionId = null;
+            s.sessionGeneration = 0;
+            s.pastSessions.clear();
+            // the new process has reported nothing yet; no agent.* event names "unknown", so only pane.updated
+            s.lifecycle = States.UNKNOWN;
+            s.hookReported = false; // a new process: screen rules may apply until its first hook
+            Map<String, Object> payload = payload(pane, s);
+            payload.put("lifecycle", s.lifecycle);
+            payload.put("attention", s.attention);
+            payload.put("wait_baseline", baseline(s));
+            s.lifecycleOrigin = new StateOrigin("resume", "process_replaced", null, null, null, Instant.now(),
+                    events.append("pane.updated", payload));
+            return List.<Runnable>of();
+        });
+    }
+
+    /** The session pane.resume should resume: the last one any process of this pane reported. */
+    public @Nullable String resumableSession(String paneId) {
+        return read(paneId, s -> s.resumableSession);
+    }
+
+    /** True when the pane runs an agent that has not yet reported any state (AGENT_NOT_READY). */
+    public boolean notReady(String paneId) {
+        return read(paneId, s -> s.agent != null && States.UNKNOWN.equals(s.lifecycle));
+    }
+
+    /** True once the pane has a known agent (launched by an integration or reporting hooks). */
+    public boolean hasAgent(String paneId) {
+        return read(paneId, s -> s.agent != null);
+    }
+
+    public boolean permissionRequired(String paneId) {
+        return read(paneId, s -> States.PERMISSION_REQUIRED.equals(s.attention) || States.BLOCKED.equals(s.lifecycle));
+    }
+
+    public long lifecycleSeq(String paneId) {
+        return read(paneId, s -> s.lifecycleSeq);
+    }
+
+    /**
+     * Waits until a lifecycle transition to working or blocked newer than {@code afterSeq} exists (the
+     * submit activity gate), or the deadline passes.
+     */
+    public boolean awaitActivity(String paneId, long afterSeq, long deadlineNanos) throws InterruptedException {
+        lock.lock();
+        try {
+            while (true) {
+                AgentState s = stateLocked(paneId);
+                for (Transition t : s.history) {
+                    if (t.axis() == Transition.Axis.LIFECYCLE && t.seq() > afterSeq
+                            && (States.WORKING.equals(t.to()) || States.BLOCKED.equals(t.to()))) {
+                        return true;
+                    }
+                }
+                long left = deadlineNanos - System.nanoTime();
+                if (left <= 0 || s.removed) {
+                    return false;
+                }
+                changed.awaitNanos(left);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Applies a change to one or both axes (null leaves an axis alone); a state equal to the current
+     * one creates no transition. Returns what moved.
+     */
+    public List<Transition> apply(AgentPanes.PaneRef pane, @Nullable String lifecycle, @Nullable String attention,
+                                  String cause) {
+        List<Transition> moved = new ArrayList<>();
+        mutate(pane, s -> {
+            long before = Math.max(s.lifecycleSeq, s.attentionSeq);
+            List<Runnable> after = transition(pane, s, lifecycle, attention, cause);
+            s.history.forEach(t -> {
+                if (t.seq() > before) {
+                    moved.add(t);
+                }
+            });
+            return after;
+        });
+        return moved;
+    }
+
+    /** Runs a hook-level update (session discovery + mapping) atomically against the current state. */
+    List<Transition> applyHook(AgentPanes.PaneRef pane, String agent, HookMapping.Report report) {
+        List<Transition> moved = new ArrayList<>();
+        mutate(pane, s -> {
+            if (s.agent == null) {
+                s.agent = agent;
+            }
+            s.hookReported = true;
+            if (!session(s, report.sessionId(), report.sessionStart())) {
+                return List.of(); // a late report from a session this pane has left: stale, ignored
+            }
+            HookMapping.Effect effect = HookMapping.effect(report, s.lifecycle, s.attention);
+            long before = Math.max(s.lifecycleSeq, s.attentionSeq);
+            List<Runnable> after = transition(pane, s, effect.lifecycle(), effect.attention(), effect.cause());
+            s.history.forEach(t -> {
+                if (t.seq() > before) {
+                    moved.add(t);
+                }
+            });
+            if (s.lifecycleSeq > before && s.lifecycleOrigin != null) {
+                s.lifecycleOrigin = s.lifecycleOrigin.withHook(report.event(), report.notificationType());
+            }
+            if (s.attentionSeq > before && s.attentionOrigin != null) {
+                s.attentionOrigin = s.attentionOrigin.withHook(report.event(), report.notificationType());
+            }
+            return after;
+        });
+        return moved;
+    }
+
+    /** What {@link #applyScreen} did. */
+    public enum ScreenOutcome {
+        /** At least one axis moved. */
+        APPLIED,
+        /** The rule names the state the pane is in. */
+        UNCHANGED,
+        /** This process has reported a hook: its hooks are authoritative and the rule is not applied. */
+        HOOKS_AUTHORITATIVE,
+        /** The process exited: nothing on its last screen moves its state. */
+        EXITED
+    }
+
+    /**
+     * Applies a screen rule's report (ADR 0210), unless this process has reported a hook: hooks are
+     * authoritative for the process's whole life, so a scan never overwrites a hook-set state. The check
+     * and the move are one step under the lock, so a hook arriving during a scan wins.
+     */
+    public ScreenOutcome applyScreen(AgentPanes.PaneRef pane, ScreenReport report) {
+        ScreenOutcome[] outcome = {ScreenOutcome.UNCHANGED};
+        mutate(pane, s -> {
+            if (s.hookReported) {
+                outcome[0] = ScreenOutcome.HOOKS_AUTHORITATIVE;
+                return List.of();
+            }
+            if (States.EXITED.equals(s.lifecycle)) {
+                outcome[0] = ScreenOutcome.EXITED;
+                return List.of();
+            }
+            HookMapping.Effect effect = ScreenMapping.effect(report, s.lifecycle, s.attention);
+            long before = Math.max(s.lifecycleSeq, s.attentionSeq);
+            List<Runnable> after = transition(pane, s, effect.lifecycle(), effect.attention(), effect.cause());
+            if (s.lifecycleSeq > before && s.lifecycleOrigin != null) {
+                s.lifecycleOrigin = s.lifecycleOrigin.withScreen(report);
+                outcome[0] = ScreenOutcome.APPLIED;
+            }
+            if (s.attentionSeq > before && s.attentionOrigin != null) {
+                s.attentionOrigin = s.attentionOrigin.withScreen(report);
+                outcome[0] = ScreenOutcome.APPLIED;
+            }
+            return after;
+        });
+        return outcome[0];
+    }
+
+    /** A pane's current state and what set it, for {@code agent.explain}. */
+    public record Explanation(String lifecycle, String attention, @Nullable String agent, boolean hookReported,
+                              @Nullable StateOrigin lifecycleOrigin, @Nullable StateOrigin attentionOrigin) {
+    }
+
+    public Explanation explain(String paneId) {
+        return read(paneId, s -> new Explanation(s.lifecycle, s.attention, s.agent, s.hookReported, s.lifecycleOrigin,
+                s.attentionOrigin));
+    }
+
+    /** First discovery is generation 1; any later change of id (even back to an old one) is a new generation. */
+    private static boolean session(AgentState s, @Nullable String sessionId, boolean sessionStart) {
+        if (sessionId == null || sessionId.equals(s.sessionId)) {
+            return true;
+        }
+        if (!sessionStart && s.pastSessions.contains(sessionId)) {
+            return false;
+        }
+        if (s.sessionId != null) {
+            s.pastSessions.add(s.sessionId);
+        }
+        s.sessionId = sessionId;
+        s.resumableSession = sessionId;
+        s.sessionGeneration++;
+        return true;
+    }
+
+    @EventListener
+    void on(PaneExited exit) {
+        AgentPanes.PaneRef pane = new AgentPanes.PaneRef(exit.paneId(), exit.workspaceId(),
+                panes.find(exit.paneId()).map(AgentPanes.PaneRef::taskId).orElse(null), false);
+        mutate(pane, s -> {
+            // exit drops required attention to unread, and keeps the process identity (until:exited)
+            String attention = States.INPUT_REQUIRED.equals(s.attention) || States.PERMISSION_REQUIRED.equals(s.attention)
+                    ? States.UNREAD : null;
+            return transition(pane, s, States.EXITED, attention, "exit");
+        });
+    }
+
+    @EventListener
+    void on(PaneClosed closed) {
+        lock.lock();
+        try {
+            AgentState s = states.remove(closed.paneId());
+            if (s != null) {
+                s.removed = true;
+            }
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Journals the moves, records them and returns the publications to run after the lock. */
+    private List<Runnable> transition(AgentPanes.PaneRef pane, AgentState s, @Nullable String lifecycle,
+                                      @Nullable String attention, String cause) {
+        List<Runnable> after = new ArrayList<>();
+        boolean any = false;
+        if (lifecycle != null && !lifecycle.equals(s.lifecycle)) {
+            String from = s.lifecycle;
+            s.lifecycle = lifecycle;
+            Map<String, Object> payload = payload(pane, s);
+            payload.put("lifecycle", lifecycle);
+            payload.put("previous", from);
+            payload.put("cause", cause);
+            long seq = events.append("agent." + lifecycle, payload);
+            s.lifecycleSeq = seq;
+            s.lifecycleOrigin = StateOrigin.of(cause, seq);
+            s.record(new Transition(Transition.Axis.LIFECYCLE, from, lifecycle, seq, cause));
+            after.add(() -> publisher.publishEvent(new AgentStateChanged(pane.paneId(), pane.workspaceId(),
+                    pane.taskId(), "lifecycle", from, lifecycle, seq, cause)));
+            if (States.WORKING.equals(lifecycle) && !States.BLOCKED.equals(from)) {
+                Instant startedAt = Instant.now();
+                after.add(() -> publisher.publishEvent(new TurnStarting(pane.workspaceId(), pane.paneId(), startedAt, pane.taskId())));
+            }
+            any = true;
+        }
+        if (attention != null && !attention.equals(s.attention)) {
+            String from = s.attention;
+            s.attention = attention;
+            s.attentionSince = Instant.now();
+            s.lastAttentionCause = cause;
+            Map<String, Object> payload = payload(pane, s);
+            payload.put("attention", attention);
+            payload.put("previous", from);
+            payload.put("cause", cause);
+            long seq = events.append(States.NONE.equals(attention) ? "attention.cleared" : "attention.changed", payload);
+            s.attentionSeq = seq;
+            s.attentionOrigin = StateOrigin.of(cause, seq);
+            s.record(new Transition(Transition.Axis.ATTENTION, from, attention, seq, cause));
+            after.add(() -> publisher.publishEvent(new AgentStateChanged(pane.paneId(), pane.workspaceId(),
+                    pane.taskId(), "attention", from, attention, seq, cause)));
+            any = true;
+        }
+        if (any) {
+            Map<String, Object> payload = payload(pane, s);
+            payload.put("lifecycle", s.lifecycle);
+            payload.put("attention", s.attention);
+            payload.put("wait_baseline", baseline(s));
+            events.append("pane.updated", payload);
+        }
+        return after;
+    }
+
+    /** One attention move from inside {@link #mutate} (mark_seen). */
+    List<Runnable> transitionFor(AgentPanes.PaneRef pane, AgentState s, String attention, String cause) {
+        return transition(pane, s, null, attention, cause);
+    }
+
+    /** Who an answer or payload is about: the pane, its workspace and task, the agent in it when known. */
+    public record Subject(String paneId, String workspaceId, @Nullable String taskId, @Nullable String agent,
+                          @Nullable String agentSessionId) {
+    }
+
+    static Subject subject(AgentPanes.PaneRef pane, AgentState s) {
+        return new Subject(pane.paneId(), pane.workspaceId(), pane.taskId(), s.agent, s.sessionId);
+    }
+
+    /** One row of attention.pending. */
+    public record Pending(@JsonUnwrapped Subject subject, String attention, String lifecycle, String since,
+                          @Nullable String message, @Nullable String decisionId) {
+    }
+
+    static Map<String, Object> payload(AgentPanes.PaneRef pane, AgentState s) {
+        Map<String, Object> payload = new LinkedHashMap<>();
+        payload.put("pane_id", pane.paneId());
+        payload.put("workspace_id", pane.workspaceId());
+        if (pane.taskId() != null) {
+            payload.put("task_id", pane.taskId());
+        }
+        if (s.agent != null) {
+            payload.put("agent", s.agent);
+        }
+        if (s.sessionId != null) {
+            payload.put("agent_session_id", s.sessionId);
+        }
+        return payload;
+    }
+
+    /** Runs a change under the lock, wakes waiters, then publishes outside the lock. */
+    void mutate(AgentPanes.@Nullable PaneRef pane, Function<AgentState, List<Runnable>> change) {
+        if (pane == null) {
+            return;
+        }
+        List<Runnable> after;
+        lock.lock();
+        try {
+            after = change.apply(stateLocked(pane.paneId()));
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+        after.forEach(Runnable::run);
+    }
+
+    <T> T read(String paneId, Function<AgentState, T> reader) {
+        lock.lock();
+        try {
+            return reader.apply(stateLocked(paneId));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private AgentState stateLocked(String paneId) {
+        return states.computeIfAbsent(paneId, id -> new AgentState(id, runId));
+    }
+
+    /** Every pane with attention other than none, most urgent first, then waiting longest. */
+    List<Pending> pending(int limit, Function<String, @Nullable String> decisionOf) {
+        List<Pending> out = new ArrayList<>();
+        lock.lock();
+        try {
+            List<AgentState> needing = states.values().stream()
+                    .filter(s -> !s.removed && !States.NONE.equals(s.attention))
+                    .sorted((a, b) -> {
+                        int byUrgency = Integer.compare(States.urgency(b.attention), States.urgency(a.attention));
+                        return byUrgency != 0 ? byUrgency : a.attentionSince.compareTo(b.attentionSince);
+                    }).limit(limit).toList();
+            for (AgentState s : needing) {
+                AgentPanes.PaneRef pane = panes.find(s.paneId).orElse(null);
+                if (pane == null) {
+                    continue;
+                }
+                out.add(new Pending(subject(pane, s), s.attention, s.lifecycle, s.attentionSince.toString(),
+                        s.lastNotification, null));
+            }
+        } finally {
+            lock.unlock();
+        }
+        // outside our lock: the decision store's guard is always taken before ours, never after
+        return out.stream().map(row -> new Pending(row.subject(), row.attention(), row.lifecycle(), row.since(),
+                row.message(), decisionOf.apply(row.subject().paneId()))).toList();
+    }
+
+    /** How many {@code wait} calls are blocked right now (diagnostics; a cancelled wait leaves at once). */
+    public int activeWaiters() {
+        return waiters.get();
+    }
+
+    java.util.concurrent.atomic.AtomicInteger waiterCount() {
+        return waiters;
+    }
+
+    ReentrantLock lock() {
+        return lock;
+    }
+
+    Condition changed() {
+        return changed;
+    }
+
+    AgentState stateFor(String paneId) {
+        return stateLocked(paneId);
+    }
+
+    /** Every live pane state; call with {@link #lock()} held (snapshots and gauges read through it). */
+    java.util.Collection<AgentState> statesLocked() {
+        return states.values();
+    }
+
+    void await(long nanos) throws InterruptedException {
+        changed.await(Math.min(nanos, TimeUnit.MILLISECONDS.toNanos(250)), TimeUnit.NANOSECONDS);
+    }
+}
