@@ -14,6 +14,7 @@ import org.springframework.stereotype.Component;
 import dev.signaltty.journal.JournalTail;
 import dev.signaltty.journal.PeriodicSnapshot;
 import dev.signaltty.journal.SnapshotStore;
+import dev.signaltty.agent.AgentPanes;
 
 /**
  * Persists each agent pane's agent name and last session id, so pane.resume after a restart resumes

@@ -13,17 +13,16 @@ import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import org.springframework.context.ApplicationEventPublisher;
-import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.journal.EventLog;
 import dev.signaltty.agent.AgentStateChanged;
-import dev.signaltty.pane.PaneClosed;
-import dev.signaltty.pane.PaneExited;
+import dev.signaltty.agent.PaneAgents;
+import dev.signaltty.agent.PaneProcessListener;
 import dev.signaltty.workspace.TurnStarting;
+import dev.signaltty.agent.AgentPanes;
 
 /**
  * The agent-state store: per pane a lifecycle axis and an attention axis, each with its own transition
@@ -33,7 +32,7 @@ import dev.signaltty.workspace.TurnStarting;
  * baselines) never run inside it.
  */
 @Component
-public class AgentStates {
+public class AgentStates implements PaneAgents, PaneProcessListener {
 
     /** The run identity in every process instance: a baseline from before a restart never matches. */
     private final String runId = Long.toString(System.currentTimeMillis(), 36);
@@ -51,20 +50,7 @@ public class AgentStates {
         this.panes = panes;
     }
 
-    /** The part of a pane's state that pane.get and attention.pending show. */
-    public record AgentView(String lifecycle, String attention, @Nullable String agent,
-                            @Nullable String agentSessionId, WaitBaseline waitBaseline) {
-    }
-
-    /**
-     * pane.get's wait_baseline; passed back whole as wait.after. The seed lists six fields, so the
-     * session is written as an explicit null before one is discovered (other results omit nulls).
-     */
-    public record WaitBaseline(String paneId, String processInstance,
-                               @JsonInclude(JsonInclude.Include.ALWAYS) @Nullable String agentSessionId,
-                               long sessionGeneration, long lifecycleSeq, long attentionSeq) {
-    }
-
+    @Override
     public AgentView view(String paneId) {
         return read(paneId, s -> new AgentView(s.lifecycle, s.attention, s.agent, s.sessionId, baseline(s)));
     }
@@ -84,10 +70,7 @@ public class AgentStates {
         }
     }
 
-    /**
-     * A pane restored after a restart has no process: its lifecycle reads exited (as after an exit),
-     * with no event, since the restart changed nothing a client saw (ADR-0084).
-     */
+    @Override
     public void restoredWithoutProcess(String paneId) {
         lock.lock();
         try {
@@ -127,28 +110,27 @@ public class AgentStates {
         return read(paneId, s -> s.resumableSession);
     }
 
-    /** True when the pane runs an agent that has not yet reported any state (AGENT_NOT_READY). */
+    @Override
     public boolean notReady(String paneId) {
         return read(paneId, s -> s.agent != null && States.UNKNOWN.equals(s.lifecycle));
     }
 
-    /** True once the pane has a known agent (launched by an integration or reporting hooks). */
+    @Override
     public boolean hasAgent(String paneId) {
         return read(paneId, s -> s.agent != null);
     }
 
+    @Override
     public boolean permissionRequired(String paneId) {
         return read(paneId, s -> States.PERMISSION_REQUIRED.equals(s.attention) || States.BLOCKED.equals(s.lifecycle));
     }
 
+    @Override
     public long lifecycleSeq(String paneId) {
         return read(paneId, s -> s.lifecycleSeq);
     }
 
-    /**
-     * Waits until a lifecycle transition to working or blocked newer than {@code afterSeq} exists (the
-     * submit activity gate), or the deadline passes.
-     */
+    @Override
     public boolean awaitActivity(String paneId, long afterSeq, long deadlineNanos) throws InterruptedException {
         lock.lock();
         try {
@@ -292,10 +274,15 @@ public class AgentStates {
         return true;
     }
 
-    @EventListener
-    void on(PaneExited exit) {
-        AgentPanes.PaneRef pane = new AgentPanes.PaneRef(exit.paneId(), exit.workspaceId(),
-                panes.find(exit.paneId()).map(AgentPanes.PaneRef::taskId).orElse(null), false);
+    @Override
+    public void clearAttention(String paneId, String cause) {
+        panes.find(paneId).ifPresent(pane -> apply(pane, null, States.NONE, cause));
+    }
+
+    @Override
+    public void exited(String paneId, String workspaceId) {
+        AgentPanes.PaneRef pane = new AgentPanes.PaneRef(paneId, workspaceId,
+                panes.find(paneId).map(AgentPanes.PaneRef::taskId).orElse(null), false);
         mutate(pane, s -> {
             // exit drops required attention to unread, and keeps the process identity (until:exited)
             String attention = States.INPUT_REQUIRED.equals(s.attention) || States.PERMISSION_REQUIRED.equals(s.attention)
@@ -304,11 +291,11 @@ public class AgentStates {
         });
     }
 
-    @EventListener
-    void on(PaneClosed closed) {
+    @Override
+    public void closed(String paneId) {
         lock.lock();
         try {
-            AgentState s = states.remove(closed.paneId());
+            AgentState s = states.remove(paneId);
             if (s != null) {
                 s.removed = true;
             }

@@ -15,6 +15,7 @@ import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
 import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.transport.ProtocolJson;
+import dev.signaltty.agent.AgentPanes;
 import tools.jackson.databind.JsonNode;
 
 /**

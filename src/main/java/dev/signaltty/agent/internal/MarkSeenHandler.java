@@ -6,6 +6,7 @@ import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.agent.AgentPanes;
 
 /**
  * pane.mark_seen: a person or client saw the pane. It clears {@code unread} (that transition is the

@@ -14,6 +14,7 @@ import dev.signaltty.transport.MethodHandler;
 import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.transport.Shape;
 import dev.signaltty.workspace.Ids;
+import dev.signaltty.agent.AgentPanes;
 
 /**
  * notify: a notification from inside a pane (or anywhere). It emits notification.created and raises the

@@ -13,6 +13,7 @@ import dev.signaltty.transport.ErrorCode;
 import dev.signaltty.transport.MethodHandler;
 import dev.signaltty.transport.ParamValues;
 import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.agent.AgentPanes;
 import tools.jackson.databind.JsonNode;
 
 /**

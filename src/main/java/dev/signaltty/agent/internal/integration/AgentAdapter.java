@@ -3,6 +3,7 @@ package dev.signaltty.agent.internal.integration;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import dev.signaltty.agent.Integration;
 
 /**
  * One supported agent. A new agent is one class implementing this, registered as a bean.

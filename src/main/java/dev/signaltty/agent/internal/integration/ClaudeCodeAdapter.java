@@ -13,6 +13,7 @@ import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.ProtocolJson;
 import dev.signaltty.transport.PrivateFiles;
+import dev.signaltty.agent.Integration;
 
 /**
  * Claude Code: a per-pane settings file passed with {@code --settings}, whose hooks run

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import org.springframework.stereotype.Component;
+import dev.signaltty.agent.Integration;
 
 /**
  * Codex: its hooks (Claude-shaped payloads on stdin, Claude's PermissionRequest verdict) are set for

@@ -15,6 +15,8 @@ import org.springframework.stereotype.Component;
 
 import dev.signaltty.agent.internal.AgentStates;
 import dev.signaltty.transport.SignalttyPaths;
+import dev.signaltty.agent.Integration;
+import dev.signaltty.agent.AgentLaunches;
 
 /**
  * Chooses the adapter for a direct launch and configures it before the process starts (ADR-0014).
@@ -23,7 +25,7 @@ import dev.signaltty.transport.SignalttyPaths;
  * shells and other programs get no integration at all.
  */
 @Component
-public class LaunchIntegrations {
+public class LaunchIntegrations implements AgentLaunches {
 
     private static final Logger log = LoggerFactory.getLogger(LaunchIntegrations.class);
 
@@ -32,10 +34,6 @@ public class LaunchIntegrations {
             "qwen", "crush");
     /** Flags that point an agent at a remote endpoint: its hooks would run elsewhere. */
     static final Set<String> REMOTE_FLAGS = Set.of("--remote", "--endpoint", "--host");
-
-    /** What to launch with, and the reply's {@code integration} (null for ordinary launches). */
-    public record Result(List<String> argv, Map<String, String> env, @Nullable Integration integration) {
-    }
 
     private final List<AgentAdapter> adapters;
     private final AgentStates states;
@@ -74,6 +72,7 @@ public class LaunchIntegrations {
      * ({@link ResumeCommands}); anything else — and an agent that never reported a session — runs its
      * stored argv again (ADR-0083). The stored argv itself never changes.
      */
+    @Override
     public Result prepareResume(String paneId, List<String> argv, Path cwd, Map<String, String> env) {
         String session = states.resumableSession(paneId); // read before the replacement forgets the live one
         states.processReplaced(paneId);
@@ -88,6 +87,7 @@ public class LaunchIntegrations {
         return prepare(paneId, adapter, resume, cwd, env);
     }
 
+    @Override
     public Result prepare(String paneId, List<String> argv, Path cwd, Map<String, String> env) {
         return prepare(paneId, adapterFor(argv), argv, cwd, env);
     }

@@ -5,7 +5,7 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
-import dev.signaltty.agent.internal.AgentPanes;
+import dev.signaltty.agent.AgentPanes;
 import dev.signaltty.agent.internal.AgentStates;
 import dev.signaltty.agent.internal.ScreenReport;
 import dev.signaltty.agent.internal.StateOrigin;

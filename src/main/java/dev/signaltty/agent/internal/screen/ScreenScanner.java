@@ -8,12 +8,11 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
-import dev.signaltty.pane.PaneClosed;
-import dev.signaltty.pane.PaneExited;
-import dev.signaltty.agent.internal.AgentPanes;
+import dev.signaltty.agent.AgentPanes;
+import dev.signaltty.agent.PaneProcessListener;
+import dev.signaltty.agent.ScreenWatches;
 import dev.signaltty.agent.internal.AgentStates;
 import dev.signaltty.agent.internal.ScreenReport;
 import dev.signaltty.vt.Terminal;
@@ -25,7 +24,7 @@ import dev.signaltty.vt.Terminal;
  * panes. The queue is bounded by the panes: at most one pending scan per watched pane.
  */
 @Component
-public class ScreenScanner {
+public class ScreenScanner implements ScreenWatches, PaneProcessListener {
 
     private static final Logger log = LoggerFactory.getLogger(ScreenScanner.class);
     /** A scan waits this long after the first change, so a burst of repaint settles. */
@@ -52,6 +51,7 @@ public class ScreenScanner {
      * Starts watching a launch of {@code paneId} when a manifest applies to {@code argv}; the pane's
      * output path calls the returned watch's {@link ScreenWatch#changed()}. Null when none applies.
      */
+    @Override
     public @Nullable ScreenWatch watch(String paneId, List<String> argv, Terminal terminal) {
         AgentManifest manifest = catalog.forArgv(argv);
         ScreenWatch old = watches.remove(paneId);
@@ -82,17 +82,17 @@ public class ScreenScanner {
         return states.applyScreen(pane, report);
     }
 
-    @EventListener
-    void on(PaneExited exited) {
-        ScreenWatch watch = watches.get(exited.paneId());
+    @Override
+    public void exited(String paneId, String workspaceId) {
+        ScreenWatch watch = watches.get(paneId);
         if (watch != null) {
             watch.stop(); // kept for explain until the pane closes or relaunches
         }
     }
 
-    @EventListener
-    void on(PaneClosed closed) {
-        ScreenWatch watch = watches.remove(closed.paneId());
+    @Override
+    public void closed(String paneId) {
+        ScreenWatch watch = watches.remove(paneId);
         if (watch != null) {
             watch.stop();
         }

@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.signaltty.agent.ScreenWatches;
 import dev.signaltty.agent.internal.AgentStates;
 import dev.signaltty.agent.internal.ScreenReport;
 import dev.signaltty.vt.Terminal;
@@ -20,7 +21,7 @@ import dev.signaltty.vt.Terminal;
  * the winning rule or its matched text changes (so a state moved by someone else — a mark_seen, a
  * notify — is not set back by a screen that did not change its verdict).
  */
-public final class ScreenWatch {
+public final class ScreenWatch implements ScreenWatches.Watch {
 
     /** What explain shows of the watch. */
     public record View(String manifest, String file, String status, long scans, @Nullable String lastScanAt,
@@ -51,6 +52,7 @@ public final class ScreenWatch {
     }
 
     /** The screen changed: schedule one scan unless one is pending. Non-blocking (called under the terminal's monitor). */
+    @Override
     public void changed() {
         if (stopped || !pending.compareAndSet(false, true)) {
             return;

@@ -1,4 +1,4 @@
-package dev.signaltty.agent.internal.integration;
+package dev.signaltty.agent;
 
 import org.jspecify.annotations.Nullable;
 
@@ -12,15 +12,15 @@ import org.jspecify.annotations.Nullable;
 public record Integration(String agent, String status, boolean changed, @Nullable String file,
                           @Nullable String notice) {
 
-    static Integration configured(String agent, boolean changed, @Nullable String file) {
+    public static Integration configured(String agent, boolean changed, @Nullable String file) {
         return new Integration(agent, "configured", changed, file, null);
     }
 
-    static Integration disabled(String agent, String notice) {
+    public static Integration disabled(String agent, String notice) {
         return new Integration(agent, "disabled", false, null, notice);
     }
 
-    static Integration error(String agent, String notice) {
+    public static Integration error(String agent, String notice) {
         return new Integration(agent, "error", false, null, notice);
     }
 }

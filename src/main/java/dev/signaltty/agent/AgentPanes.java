@@ -1,4 +1,4 @@
-package dev.signaltty.agent.internal;
+package dev.signaltty.agent;
 
 import java.util.Optional;
 
