@@ -167,14 +167,6 @@ class PaneLifecycle {
         this.screens = screens;
     }
 
-    private List<dev.signaltty.agent.PaneProcessListener> processListeners = List.of();
-
-    /** Agent state hears exits and closes through these, in the lock hold that publishes the events. */
-    @org.springframework.beans.factory.annotation.Autowired
-    void setProcessListeners(List<dev.signaltty.agent.PaneProcessListener> processListeners) {
-        this.processListeners = List.copyOf(processListeners);
-    }
-
     /** Agent launch integrations (a setter, so this constructor stays as others extend it). */
     @org.springframework.beans.factory.annotation.Autowired
     void setIntegrations(AgentLaunches integrations) {
@@ -389,7 +381,6 @@ class PaneLifecycle {
                 lock.run(() -> {
                     events.append("pane.exited", pane.payload("pane_id", pane.id,
                             "workspace_id", pane.workspaceId, "exit_code", code));
-                    processListeners.forEach(l -> l.exited(pane.id, pane.workspaceId));
                     publisher.publishEvent(new PaneExited(pane.id, pane.workspaceId, code));
                 });
             } catch (RuntimeException e) {
@@ -432,7 +423,6 @@ class PaneLifecycle {
             workspaces.removePane(pane.tabId, pane.id);
             events.append("pane.closed", pane.payload("pane_id", pane.id, "workspace_id", pane.workspaceId,
                     "tab_id", pane.tabId));
-            processListeners.forEach(l -> l.closed(pane.id));
             publisher.publishEvent(new PaneClosed(pane.id, pane.workspaceId));
         });
         pane.input.stop();
