@@ -15,10 +15,10 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 @Component
 class AgentMetrics implements MeterBinder {
 
-    private final AgentStates states;
+    private final StateTable states;
     private final UsageLedger usage;
 
-    AgentMetrics(AgentStates states, UsageLedger usage) {
+    AgentMetrics(StateTable states, UsageLedger usage) {
         this.states = states;
         this.usage = usage;
     }
@@ -50,13 +50,8 @@ class AgentMetrics implements MeterBinder {
     }
 
     long count(boolean lifecycle, String state) {
-        states.lock().lock();
-        try {
-            return states.statesLocked().stream()
+        return states.readAll(all -> all.stream()
                     .filter(s -> !s.removed && s.agent != null && state.equals(lifecycle ? s.lifecycle : s.attention))
-                    .count();
-        } finally {
-            states.lock().unlock();
-        }
+                    .count());
     }
 }

@@ -36,7 +36,7 @@ class AgentSnapshots implements SmartLifecycle {
     record Document(int version, @Nullable Long seq, List<Remembered> panes) {
     }
 
-    private final AgentStates states;
+    private final StateTable states;
     private final AgentPanes panes;
     private final SnapshotStore snapshots;
     private final PeriodicSnapshot periodic;
@@ -44,7 +44,7 @@ class AgentSnapshots implements SmartLifecycle {
 
     private final JournalTail journal;
 
-    AgentSnapshots(AgentStates states, AgentPanes panes, SnapshotStore snapshots, JournalTail journal) {
+    AgentSnapshots(StateTable states, AgentPanes panes, SnapshotStore snapshots, JournalTail journal) {
         this.states = states;
         this.panes = panes;
         this.snapshots = snapshots;
@@ -53,14 +53,9 @@ class AgentSnapshots implements SmartLifecycle {
     }
 
     Document capture() {
-        states.lock().lock();
-        try {
-            return new Document(1, journal.issuedThrough(), states.statesLocked().stream().filter(s -> !s.removed && s.agent != null)
+        return states.readAll(all -> new Document(1, journal.issuedThrough(), all.stream().filter(s -> !s.removed && s.agent != null)
                     .sorted(Comparator.comparing(s -> s.paneId))
-                    .map(s -> new Remembered(s.paneId, s.agent, s.resumableSession)).toList());
-        } finally {
-            states.lock().unlock();
-        }
+                    .map(s -> new Remembered(s.paneId, s.agent, s.resumableSession)).toList()));
     }
 
     /**
@@ -69,18 +64,13 @@ class AgentSnapshots implements SmartLifecycle {
      * restart reads IDENTITY_CHANGED. Nothing is journaled: the restart changed no state a client saw.
      */
     private void restore(Remembered remembered) {
-        states.lock().lock();
-        try {
-            AgentState s = states.stateFor(remembered.paneId());
+        states.update(remembered.paneId(), s -> {
             s.agent = remembered.agent();
             s.resumableSession = remembered.agentSessionId();
             s.sessionId = remembered.agentSessionId();
             s.sessionGeneration = remembered.agentSessionId() == null ? 0 : 1;
             s.lifecycle = States.EXITED;
-            states.changed().signalAll();
-        } finally {
-            states.lock().unlock();
-        }
+        });
     }
 
     /**

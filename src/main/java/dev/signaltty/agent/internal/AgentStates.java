@@ -5,10 +5,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
@@ -34,17 +30,13 @@ import dev.signaltty.agent.AgentPanes;
 @Component
 public class AgentStates implements PaneAgents, PaneProcessListener {
 
-    /** The run identity in every process instance: a baseline from before a restart never matches. */
-    private final String runId = Long.toString(System.currentTimeMillis(), 36);
-    private final ReentrantLock lock = new ReentrantLock();
-    private final Condition changed = lock.newCondition();
-    private final Map<String, AgentState> states = new ConcurrentHashMap<>();
+    private final StateTable table;
     private final EventLog events;
     private final ApplicationEventPublisher publisher;
     private final AgentPanes panes;
-    private final java.util.concurrent.atomic.AtomicInteger waiters = new java.util.concurrent.atomic.AtomicInteger();
 
-    AgentStates(EventLog events, ApplicationEventPublisher publisher, AgentPanes panes) {
+    AgentStates(StateTable table, EventLog events, ApplicationEventPublisher publisher, AgentPanes panes) {
+        this.table = table;
         this.events = events;
         this.publisher = publisher;
         this.panes = panes;
@@ -62,25 +54,15 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
 
     /** Marks a pane as running a known agent (set by the launch integration). */
     public void launched(String paneId, String agent) {
-        lock.lock();
-        try {
-            stateLocked(paneId).agent = agent;
-        } finally {
-            lock.unlock();
-        }
+        table.update(paneId, s -> s.agent = agent);
     }
 
     @Override
     public void restoredWithoutProcess(String paneId) {
-        lock.lock();
-        try {
-            AgentState s = stateLocked(paneId);
+        table.update(paneId, s -> {
             s.lifecycle = States.EXITED;
             s.lifecycleOrigin = new StateOrigin("restart", "restored_without_process", null, null, null, Instant.now(), 0);
-            changed.signalAll();
-        } finally {
-            lock.unlock();
-        }
+        });
     }
 
     /** A resume replaced the pane's process: every older baseline now reads IDENTITY_CHANGED. */
@@ -88,7 +70,7 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
         AgentPanes.PaneRef pane = panes.find(paneId).orElse(null);
         mutate(pane, s -> {
             s.processNumber++;
-            s.processInstance = runId + "." + s.processNumber;
+            s.processInstance = table.runId() + "." + s.processNumber;
             s.sessionId = null;
             s.sessionGeneration = 0;
             s.pastSessions.clear();
@@ -132,25 +114,15 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
 
     @Override
     public boolean awaitActivity(String paneId, long afterSeq, long deadlineNanos) throws InterruptedException {
-        lock.lock();
-        try {
-            while (true) {
-                AgentState s = stateLocked(paneId);
-                for (Transition t : s.history) {
-                    if (t.axis() == Transition.Axis.LIFECYCLE && t.seq() > afterSeq
-                            && (States.WORKING.equals(t.to()) || States.BLOCKED.equals(t.to()))) {
-                        return true;
-                    }
+        return table.await(paneId, deadlineNanos, s -> {
+            for (Transition t : s.history) {
+                if (t.axis() == Transition.Axis.LIFECYCLE && t.seq() > afterSeq
+                        && (States.WORKING.equals(t.to()) || States.BLOCKED.equals(t.to()))) {
+                    return Boolean.TRUE;
                 }
-                long left = deadlineNanos - System.nanoTime();
-                if (left <= 0 || s.removed) {
-                    return false;
-                }
-                changed.awaitNanos(left);
             }
-        } finally {
-            lock.unlock();
-        }
+            return deadlineNanos - System.nanoTime() <= 0 || s.removed ? Boolean.FALSE : null;
+        });
     }
 
     /**
@@ -293,16 +265,7 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
 
     @Override
     public void closed(String paneId) {
-        lock.lock();
-        try {
-            AgentState s = states.remove(paneId);
-            if (s != null) {
-                s.removed = true;
-            }
-            changed.signalAll();
-        } finally {
-            lock.unlock();
-        }
+        table.remove(paneId);
     }
 
     /** Journals the moves, records them and returns the publications to run after the lock. */
@@ -391,41 +354,22 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
         return payload;
     }
 
-    /** Runs a change under the lock, wakes waiters, then publishes outside the lock. */
+    /** Runs a change under the table's lock, wakes waiters, then publishes outside the lock. */
     void mutate(AgentPanes.@Nullable PaneRef pane, Function<AgentState, List<Runnable>> change) {
-        if (pane == null) {
-            return;
+        if (pane != null) {
+            table.mutate(pane.paneId(), change);
         }
-        List<Runnable> after;
-        lock.lock();
-        try {
-            after = change.apply(stateLocked(pane.paneId()));
-            changed.signalAll();
-        } finally {
-            lock.unlock();
-        }
-        after.forEach(Runnable::run);
     }
 
     <T> T read(String paneId, Function<AgentState, T> reader) {
-        lock.lock();
-        try {
-            return reader.apply(stateLocked(paneId));
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    private AgentState stateLocked(String paneId) {
-        return states.computeIfAbsent(paneId, id -> new AgentState(id, runId));
+        return table.read(paneId, reader);
     }
 
     /** Every pane with attention other than none, most urgent first, then waiting longest. */
     List<Pending> pending(int limit, Function<String, @Nullable String> decisionOf) {
-        List<Pending> out = new ArrayList<>();
-        lock.lock();
-        try {
-            List<AgentState> needing = states.values().stream()
+        List<Pending> out = table.readAll(states -> {
+            List<Pending> rows = new ArrayList<>();
+            List<AgentState> needing = states.stream()
                     .filter(s -> !s.removed && !States.NONE.equals(s.attention))
                     .sorted((a, b) -> {
                         int byUrgency = Integer.compare(States.urgency(b.attention), States.urgency(a.attention));
@@ -436,44 +380,18 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
                 if (pane == null) {
                     continue;
                 }
-                out.add(new Pending(subject(pane, s), s.attention, s.lifecycle, s.attentionSince.toString(),
+                rows.add(new Pending(subject(pane, s), s.attention, s.lifecycle, s.attentionSince.toString(),
                         s.lastNotification, null));
             }
-        } finally {
-            lock.unlock();
-        }
+            return rows;
+        });
         // outside our lock: the decision store's guard is always taken before ours, never after
         return out.stream().map(row -> new Pending(row.subject(), row.attention(), row.lifecycle(), row.since(),
                 row.message(), decisionOf.apply(row.subject().paneId()))).toList();
     }
 
-    /** How many {@code wait} calls are blocked right now (diagnostics; a cancelled wait leaves at once). */
+    /** How many callers wait on agent state right now (diagnostics; a cancelled wait leaves at once). */
     public int activeWaiters() {
-        return waiters.get();
-    }
-
-    java.util.concurrent.atomic.AtomicInteger waiterCount() {
-        return waiters;
-    }
-
-    ReentrantLock lock() {
-        return lock;
-    }
-
-    Condition changed() {
-        return changed;
-    }
-
-    AgentState stateFor(String paneId) {
-        return stateLocked(paneId);
-    }
-
-    /** Every live pane state; call with {@link #lock()} held (snapshots and gauges read through it). */
-    java.util.Collection<AgentState> statesLocked() {
-        return states.values();
-    }
-
-    void await(long nanos) throws InterruptedException {
-        changed.await(Math.min(nanos, TimeUnit.MILLISECONDS.toNanos(250)), TimeUnit.NANOSECONDS);
+        return table.activeWaiters();
     }
 }

@@ -3,7 +3,6 @@ package dev.signaltty.agent.internal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
@@ -48,10 +47,10 @@ class WaitHandler implements MethodHandler<WaitHandler.Params, WaitHandler.Resul
                   AgentStates.WaitBaseline waitBaseline) {
     }
 
-    private final AgentStates states;
+    private final StateTable states;
     private final AgentPanes panes;
 
-    WaitHandler(AgentStates states, AgentPanes panes) {
+    WaitHandler(StateTable states, AgentPanes panes) {
         this.states = states;
         this.panes = panes;
     }
@@ -87,33 +86,25 @@ class WaitHandler implements MethodHandler<WaitHandler.Params, WaitHandler.Resul
         String paneId = panes.resolve(params.paneId()).paneId();
         AgentStates.WaitBaseline after = params.after() == null ? null : Baselines.parse(params.after(), paneId);
         long deadline = System.nanoTime() + (long) (params.timeoutS() * 1e9);
-        var lock = states.lock();
-        context.cancellation().onCancel(() -> {
-            lock.lock();
-            try {
-                states.changed().signalAll();
-            } finally {
-                lock.unlock();
-            }
-        });
-        states.waiterCount().incrementAndGet();
-        lock.lock();
+        context.cancellation().onCancel(states::wakeAll);
+        boolean current = after == null;
+        AgentStates.WaitBaseline[] base = {after}; // without one: the state when the wait starts, read under the lock
         try {
-            final AgentState s = states.stateFor(paneId);
-            AgentStates.WaitBaseline base = after == null ? AgentStates.baseline(s) : after;
-            boolean current = after == null;
-            while (true) {
+            return states.await(paneId, deadline, s -> {
+                if (base[0] == null) {
+                    base[0] = AgentStates.baseline(s);
+                }
                 if (s.removed) {
                     throw new ProtocolException(ErrorCode.NO_SUCH_PANE, "pane " + paneId + " was closed",
                             Map.of("pane_id", paneId));
                 }
-                Baselines.checkIdentity(base, s);
+                Baselines.checkIdentity(base[0], s);
                 Transition match = null;
                 String outcome = null;
                 for (String alternative : until) {
                     match = current ? Baselines.currentMatch(s, alternative) : null;
                     if (match == null) {
-                        match = Baselines.firstNewer(s, alternative, base);
+                        match = Baselines.firstNewer(s, alternative, base[0]);
                     }
                     if (match != null) {
                         outcome = alternative;
@@ -135,15 +126,12 @@ class WaitHandler implements MethodHandler<WaitHandler.Params, WaitHandler.Resul
                     details.put("attention", s.attention);
                     throw new ProtocolException(ErrorCode.TIMEOUT, "no matching state within the timeout", details);
                 }
-                states.changed().await(Math.min(left, TimeUnit.SECONDS.toNanos(1)), TimeUnit.NANOSECONDS);
-            }
+                return null;
+            });
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ProtocolException(ErrorCode.TIMEOUT, "wait interrupted",
                     Map.of("reason", "cancelled", "cause", "shutdown"));
-        } finally {
-            lock.unlock();
-            states.waiterCount().decrementAndGet();
         }
     }
 }
