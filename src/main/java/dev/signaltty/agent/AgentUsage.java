@@ -4,7 +4,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Token counts per pane, read from what the agents already write (Claude Code's transcript, Codex's
- * session rollout), so other modules (tasks) can show them. Implemented in {@code pane/internal/agent}.
+ * session rollout), so other modules (tasks) can show them. Implemented in {@code agent/internal}.
  */
 public interface AgentUsage {
 

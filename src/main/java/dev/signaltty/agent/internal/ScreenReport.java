@@ -3,7 +3,7 @@ package dev.signaltty.agent.internal;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a screen rule of an agent manifest matched (pane/internal/agent/screen): the state it names
+ * What a screen rule of an agent manifest matched (agent/internal/screen): the state it names
  * (either axis may be null) and where it matched. {@link ScreenMapping} turns it into a move.
  *
  * @param file    the manifest's file: {@code builtin:agents/aider.json} or a path in the config dir
