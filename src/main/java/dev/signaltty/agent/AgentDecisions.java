@@ -8,8 +8,8 @@ import org.jspecify.annotations.Nullable;
 import dev.signaltty.transport.Cancellation;
 
 /**
- * What the pane module asks of the decision store (implemented by the decision module, so pane never
- * depends on it). The store has one read/write guard: decisions are created and cleared under its
+ * What agent state and pane.submit ask of the decision store (implemented by the decision module, so
+ * neither agent nor pane depends on it). The store has one read/write guard: decisions are created and cleared under its
  * write side; {@link #unlessPending} runs under its read side, so no decision can slip in between a
  * check and the write it guards.
  */
