@@ -271,7 +271,7 @@ class WaitRulesTest {
 
         @Test
         void anEofCancelsTheWaitAtOnce() { // seed R135
-            var states = daemon.bean(dev.signaltty.pane.internal.agent.AgentStates.class);
+            var states = daemon.bean(dev.signaltty.agent.internal.AgentStates.class);
             int before = states.activeWaiters();
             ProtocolClient waiter = daemon.connect();
             waiter.sendRaw("{\"id\":1,\"method\":\"wait\",\"params\":{\"pane_id\":\"" + pane

@@ -7,7 +7,7 @@ import java.util.concurrent.CompletableFuture;
 
 import org.jspecify.annotations.Nullable;
 
-import dev.signaltty.pane.AgentDecisions;
+import dev.signaltty.agent.AgentDecisions;
 
 /** One decision and its live answer route. Mutable fields change only under the store's write guard. */
 final class Decision {

@@ -4,7 +4,7 @@ import java.util.Optional;
 
 import org.springframework.stereotype.Component;
 
-import dev.signaltty.pane.internal.agent.AgentPanes;
+import dev.signaltty.agent.AgentPanes;
 
 /** Lets the agent-state code see panes without reaching into {@link Pane}. */
 @Component

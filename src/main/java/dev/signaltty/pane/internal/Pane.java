@@ -42,9 +42,9 @@ final class Pane {
     volatile @Nullable Instant exitedAt;
     volatile boolean closed;
     /** The agent integration of the last launch (null for ordinary programs); persisted with the pane. */
-    volatile dev.signaltty.pane.internal.agent.integration.@Nullable Integration integration;
+    volatile dev.signaltty.agent.@Nullable Integration integration;
     /** The screen watch of the current launch when an agent manifest applies to its program (ADR 0210), else null. */
-    volatile dev.signaltty.pane.internal.agent.screen.@Nullable ScreenWatch screenWatch;
+    volatile dev.signaltty.agent.ScreenWatches.@Nullable Watch screenWatch;
     /** The shell given OSC 133 marks at the last launch ("bash", "zsh"), or null (ShellIntegration). */
     volatile @Nullable String shell;
     /** The asciicast recording of this pane's output, if one runs (pane.record); guarded by the terminal's monitor. */
@@ -172,7 +172,7 @@ final class Pane {
                     String cwd, @Nullable String label, @Nullable String parentPaneId, @Nullable String relationship,
                     @Nullable Long pid, int cols, int rows, String title, String status, @Nullable Integer exitCode,
                     long outputOffset, String createdAt,
-                    dev.signaltty.pane.internal.agent.integration.@Nullable Integration integration,
+                    dev.signaltty.agent.@Nullable Integration integration,
                     @Nullable String taskId, @Nullable String startedAt, @Nullable String exitedAt,
                     @Nullable Boolean restored, @Nullable String restart) {
     }

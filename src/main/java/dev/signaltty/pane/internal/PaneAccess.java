@@ -8,7 +8,7 @@ import java.util.Optional;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.pane.Panes;
-import dev.signaltty.pane.internal.agent.AgentStates;
+import dev.signaltty.agent.PaneAgents;
 import dev.signaltty.transport.ProtocolException;
 
 /** {@link Panes} over the pane lifecycle and registry, for modules that drive panes (tasks). */
@@ -18,9 +18,9 @@ class PaneAccess implements Panes {
     private final PaneLifecycle lifecycle;
     private final PaneRegistry registry;
 
-    private final AgentStates agents;
+    private final PaneAgents agents;
 
-    PaneAccess(PaneLifecycle lifecycle, PaneRegistry registry, AgentStates agents) {
+    PaneAccess(PaneLifecycle lifecycle, PaneRegistry registry, PaneAgents agents) {
         this.lifecycle = lifecycle;
         this.registry = registry;
         this.agents = agents;
@@ -67,7 +67,7 @@ class PaneAccess implements Panes {
 
     @Override
     public void clearAttention(String paneId, String cause) {
-        pane(paneId).ifPresent(pane -> agents.apply(AgentPaneDirectory.ref(pane), null, "none", cause));
+        agents.clearAttention(paneId, cause);
     }
 
     @Override

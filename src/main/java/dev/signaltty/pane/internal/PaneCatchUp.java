@@ -12,7 +12,7 @@ import tools.jackson.databind.JsonNode;
 import dev.signaltty.journal.JournalTail;
 import dev.signaltty.pane.internal.PaneSnapshots.Document;
 import dev.signaltty.pane.internal.PaneSnapshots.PaneDoc;
-import dev.signaltty.pane.internal.agent.integration.Integration;
+import dev.signaltty.agent.Integration;
 import dev.signaltty.transport.ProtocolJson;
 
 /**

@@ -3,8 +3,8 @@ package dev.signaltty.pane.internal;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
-import dev.signaltty.pane.AgentUsage;
-import dev.signaltty.pane.internal.agent.AgentStates;
+import dev.signaltty.agent.AgentUsage;
+import dev.signaltty.agent.PaneAgents;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
 
@@ -16,15 +16,15 @@ class PaneGetHandler implements MethodHandler<PaneGetHandler.Params, PaneGetHand
     }
 
     record Result(Pane.PaneView pane, String lifecycle, String attention, @Nullable String agent,
-                  AgentStates.WaitBaseline waitBaseline, AgentUsage.Usage usage) {
+                  PaneAgents.WaitBaseline waitBaseline, AgentUsage.Usage usage) {
     }
 
     private final PaneRegistry registry;
     private final PaneLifecycle lifecycle;
-    private final AgentStates agents;
+    private final PaneAgents agents;
     private final AgentUsage usage;
 
-    PaneGetHandler(PaneRegistry registry, PaneLifecycle lifecycle, AgentStates agents, AgentUsage usage) {
+    PaneGetHandler(PaneRegistry registry, PaneLifecycle lifecycle, PaneAgents agents, AgentUsage usage) {
         this.registry = registry;
         this.lifecycle = lifecycle;
         this.agents = agents;
@@ -44,7 +44,7 @@ class PaneGetHandler implements MethodHandler<PaneGetHandler.Params, PaneGetHand
     @Override
     public PaneGetHandler.Result handle(Params params, CallContext context) {
         Pane pane = registry.resolve(params.paneId());
-        AgentStates.AgentView agent = agents.view(pane.id);
+        PaneAgents.AgentView agent = agents.view(pane.id);
         // usage: tokens from the agent's transcripts (ADR 0215)
         return new Result(pane.view(), agent.lifecycle(), agent.attention(), agent.agent(), agent.waitBaseline(),
                 usage.of(pane.id));

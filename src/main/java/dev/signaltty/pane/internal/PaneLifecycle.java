@@ -20,7 +20,7 @@ import org.springframework.stereotype.Component;
 import dev.signaltty.journal.EventLog;
 import dev.signaltty.pane.PaneClosed;
 import dev.signaltty.pane.PaneExited;
-import dev.signaltty.pane.internal.agent.integration.LaunchIntegrations;
+import dev.signaltty.agent.AgentLaunches;
 import dev.signaltty.vt.RingLimits;
 import dev.signaltty.vt.Terminal;
 import dev.signaltty.vt.TerminalListener;
@@ -150,7 +150,7 @@ class PaneLifecycle {
     private final PaneOutput output;
     private final EmulatorScheduler scheduler;
     private final Map<String, CountDownLatch> exits = new java.util.concurrent.ConcurrentHashMap<>();
-    private LaunchIntegrations integrations;
+    private AgentLaunches integrations;
     private ShellIntegration shells;
 
     /** OSC 133 marks for bash and zsh panes (a setter, like the agent integrations). */
@@ -159,17 +159,17 @@ class PaneLifecycle {
         this.shells = shells;
     }
     private ClientEnvironment clientEnvironment;
-    private dev.signaltty.pane.internal.agent.screen.ScreenScanner screens;
+    private dev.signaltty.agent.ScreenWatches screens;
 
     /** Screen rules for programs without hooks (a setter, like the agent integrations). */
     @org.springframework.beans.factory.annotation.Autowired
-    void setScreens(dev.signaltty.pane.internal.agent.screen.ScreenScanner screens) {
+    void setScreens(dev.signaltty.agent.ScreenWatches screens) {
         this.screens = screens;
     }
 
     /** Agent launch integrations (a setter, so this constructor stays as others extend it). */
     @org.springframework.beans.factory.annotation.Autowired
-    void setIntegrations(LaunchIntegrations integrations) {
+    void setIntegrations(AgentLaunches integrations) {
         this.integrations = integrations;
     }
 
@@ -218,7 +218,7 @@ class PaneLifecycle {
             ReplyChannel replies = new ReplyChannel();
             Terminal terminal = new Terminal(spec.cols(), spec.rows(), replies, ringLimits, seqBase);
             PtySession session;
-            LaunchIntegrations.Result launch;
+            AgentLaunches.Result launch;
             ShellIntegration.Launch shell;
             try {
                 // hooks are configured before the process starts; the persisted argv stays as given
@@ -287,7 +287,7 @@ class PaneLifecycle {
             }
             PtySession session;
             try {
-                LaunchIntegrations.Result launch = integrations.prepareResume(pane.id, pane.argv, pane.cwd, pane.env);
+                AgentLaunches.Result launch = integrations.prepareResume(pane.id, pane.argv, pane.cwd, pane.env);
                 pane.integration = launch.integration();
                 ShellIntegration.Launch shell = shells.prepare(launch.argv(), launch.env());
                 pane.shell = shell.shell();

@@ -41,7 +41,7 @@ class PaneOutput implements MeterBinder {
             transcripts.beforeFeed(pane, buffer, offset, length); // on disk before anyone can read it (ADR 0230)
             pane.terminal.feed(buffer, offset, length);
             pane.outputOffset += length;
-            dev.signaltty.pane.internal.agent.screen.ScreenWatch watch = pane.screenWatch;
+            dev.signaltty.agent.ScreenWatches.Watch watch = pane.screenWatch;
             if (watch != null) {
                 watch.changed(); // once per chunk: schedules at most one bounded scan (ScreenScanner)
             }

@@ -16,7 +16,7 @@ import org.springframework.stereotype.Component;
 import dev.signaltty.journal.JournalTail;
 import dev.signaltty.journal.PeriodicSnapshot;
 import dev.signaltty.journal.SnapshotStore;
-import dev.signaltty.pane.internal.agent.AgentStates;
+import dev.signaltty.agent.PaneAgents;
 import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.workspace.Layouts;
 import dev.signaltty.workspace.StructureLock;
@@ -37,7 +37,7 @@ class PaneSnapshots implements SmartLifecycle {
     record PaneDoc(String paneId, String workspaceId, String tabId, @Nullable String name, List<String> argv,
                    String cwd, Map<String, String> env, @Nullable String label, @Nullable String parentPaneId,
                    @Nullable String relationship, int cols, int rows, String createdAt,
-                   dev.signaltty.pane.internal.agent.integration.@Nullable Integration integration,
+                   dev.signaltty.agent.@Nullable Integration integration,
                    @Nullable Integer exitCode, @Nullable String startedAt, @Nullable String exitedAt,
                    @Nullable String restart) {
 
@@ -65,10 +65,10 @@ class PaneSnapshots implements SmartLifecycle {
     private volatile boolean running;
 
     private final JournalTail journal;
-    private final AgentStates agents;
+    private final PaneAgents agents;
 
     PaneSnapshots(PaneRegistry registry, PaneLifecycle lifecycle, SnapshotStore snapshots, Workspaces workspaces,
-                  StructureLock lock, Layouts layouts, JournalTail journal, AgentStates agents) {
+                  StructureLock lock, Layouts layouts, JournalTail journal, PaneAgents agents) {
         this.journal = journal;
         this.agents = agents;
         this.registry = registry;

@@ -9,8 +9,8 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
-import dev.signaltty.pane.AgentDecisions;
-import dev.signaltty.pane.internal.agent.AgentStates;
+import dev.signaltty.agent.AgentDecisions;
+import dev.signaltty.agent.PaneAgents;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.ErrorCode;
 import dev.signaltty.transport.MethodHandler;
@@ -57,7 +57,7 @@ class PaneSubmitHandler implements MethodHandler<PaneSubmitHandler.Params, PaneS
     }
 
     private final PaneRegistry registry;
-    private final AgentStates agents;
+    private final PaneAgents agents;
     private final AgentDecisions decisions;
     private org.springframework.context.@org.jspecify.annotations.Nullable ApplicationEventPublisher publisher;
 
@@ -67,7 +67,7 @@ class PaneSubmitHandler implements MethodHandler<PaneSubmitHandler.Params, PaneS
         this.publisher = publisher;
     }
 
-    PaneSubmitHandler(PaneRegistry registry, AgentStates agents, AgentDecisions decisions) {
+    PaneSubmitHandler(PaneRegistry registry, PaneAgents agents, AgentDecisions decisions) {
         this.registry = registry;
         this.agents = agents;
         this.decisions = decisions;

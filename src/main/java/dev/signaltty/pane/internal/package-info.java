@@ -1,4 +1,4 @@
-/** Pane internals: PTY sessions, the output pipe, the registry, transcripts and the pane.* handlers; agent/ holds agent state. */
+/** Pane internals: PTY sessions, the output pipe, the registry, transcripts and the pane.* handlers. */
 @NullMarked
 package dev.signaltty.pane.internal;
 

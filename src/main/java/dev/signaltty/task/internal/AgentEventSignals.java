@@ -13,8 +13,8 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
-import dev.signaltty.pane.AgentDecisions;
-import dev.signaltty.pane.AgentStateChanged;
+import dev.signaltty.agent.AgentDecisions;
+import dev.signaltty.agent.AgentStateChanged;
 import dev.signaltty.pane.Panes;
 import dev.signaltty.pane.PaneClosed;
 

@@ -2,7 +2,7 @@ package dev.signaltty.task.internal;
 
 import org.springframework.stereotype.Component;
 
-import dev.signaltty.pane.AgentUsage;
+import dev.signaltty.agent.AgentUsage;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
 

@@ -13,7 +13,7 @@ final class TaskResults {
     }
 
     /** task.get: the task and its worker's token usage. */
-    record Got(Task.View task, dev.signaltty.pane.AgentUsage.Usage usage) {
+    record Got(Task.View task, dev.signaltty.agent.AgentUsage.Usage usage) {
     }
 
     /** task.list. */

@@ -6,7 +6,7 @@ import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.decision.DecisionAnswered;
-import dev.signaltty.pane.AgentStateChanged;
+import dev.signaltty.agent.AgentStateChanged;
 import dev.signaltty.pane.PaneExited;
 import dev.signaltty.pane.PaneSubmitted;
 

@@ -1,0 +1,138 @@
+package dev.signaltty.agent.internal;
+
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.journal.JournalTail;
+import dev.signaltty.journal.PeriodicSnapshot;
+import dev.signaltty.journal.SnapshotStore;
+import dev.signaltty.agent.AgentPanes;
+
+/**
+ * Persists each agent pane's agent name and last session id, so pane.resume after a restart resumes
+ * the agent's session (ADR-0083, ADR-0084). Restores after the pane snapshot (only panes that came
+ * back) and before the socket opens; saves last, after the socket has closed.
+ */
+@Component
+class AgentSnapshots implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(AgentSnapshots.class);
+    static final String NAME = "agents";
+    static final long PERIOD_MS = 500;
+
+    /** What survives a restart per agent pane. */
+    record Remembered(String paneId, String agent, @Nullable String agentSessionId) {
+    }
+
+    /** {@code seq}: the journal position the document reflects (null in documents of older versions). */
+    record Document(int version, @Nullable Long seq, List<Remembered> panes) {
+    }
+
+    private final StateTable states;
+    private final AgentPanes panes;
+    private final SnapshotStore snapshots;
+    private final PeriodicSnapshot periodic;
+    private volatile boolean running;
+
+    private final JournalTail journal;
+
+    AgentSnapshots(StateTable states, AgentPanes panes, SnapshotStore snapshots, JournalTail journal) {
+        this.states = states;
+        this.panes = panes;
+        this.snapshots = snapshots;
+        this.journal = journal;
+        this.periodic = new PeriodicSnapshot(NAME, snapshots, journal, this::capture);
+    }
+
+    Document capture() {
+        return states.readAll(all -> new Document(1, journal.issuedThrough(), all.stream().filter(s -> !s.removed && s.agent != null)
+                    .sorted(Comparator.comparing(s -> s.paneId))
+                    .map(s -> new Remembered(s.paneId, s.agent, s.resumableSession)).toList()));
+    }
+
+    /**
+     * A restored pane gets its agent and last session back; its process did not survive, so the
+     * lifecycle is exited. The process instance is this run's, so every baseline from before the
+     * restart reads IDENTITY_CHANGED. Nothing is journaled: the restart changed no state a client saw.
+     */
+    private void restore(Remembered remembered) {
+        states.update(remembered.paneId(), s -> {
+            s.agent = remembered.agent();
+            s.resumableSession = remembered.agentSessionId();
+            s.sessionId = remembered.agentSessionId();
+            s.sessionGeneration = remembered.agentSessionId() == null ? 0 : 1;
+            s.lifecycle = States.EXITED;
+        });
+    }
+
+    /**
+     * The snapshot caught up with the journal (ADR 0130): every agent event (and, in journals from
+     * before ADR 0270, the agent's {@code pane.updated}) names the pane's agent and its current
+     * session; a pane's integration in
+     * {@code pane.created}/{@code pane.updated} names the agent launched before it reported.
+     */
+    private List<Remembered> caughtUp(Document document) {
+        Map<String, Remembered> byPane = new LinkedHashMap<>();
+        document.panes().forEach(r -> byPane.put(r.paneId(), r));
+        journal.replayAfter(NAME, document.seq(), event -> event.startsWith("agent.") || event.startsWith("pane.")
+                || event.startsWith("attention."), record -> {
+            String event = record.event();
+            tools.jackson.databind.JsonNode payload = record.payload();
+            String paneId = payload.path("pane_id").asString();
+            if (event.equals("pane.closed")) {
+                byPane.remove(paneId);
+                return;
+            }
+            Remembered before = byPane.get(paneId);
+            String agent = payload.path("agent").isString() ? payload.path("agent").asString()
+                    : payload.path("integration").path("agent").isString()
+                            ? payload.path("integration").path("agent").asString() : null;
+            if (agent == null) {
+                return;
+            }
+            String session = payload.path("agent_session_id").isString() ? payload.path("agent_session_id").asString()
+                    : before == null ? null : before.agentSessionId();
+            byPane.put(paneId, new Remembered(paneId, agent, session));
+        });
+        return List.copyOf(byPane.values());
+    }
+
+    @Override
+    public void start() {
+        Document document = snapshots.load(NAME, Document.class).orElse(new Document(1, null, List.of()));
+        int restored = 0;
+        for (Remembered remembered : caughtUp(document)) {
+            if (panes.find(remembered.paneId()).isPresent()) {
+                restore(remembered);
+                restored++;
+            }
+        }
+        log.info("restored the agent and session of {} panes", restored);
+        running = true;
+        periodic.start(PERIOD_MS);
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        periodic.stop();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    @Override
+    public int getPhase() {
+        return Integer.MAX_VALUE - 150; // after PaneSnapshots (-200), before the socket (-100)
+    }
+}

@@ -1,0 +1,84 @@
+package dev.signaltty.agent.internal;
+
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One pane's agent state. Mutated only under {@link AgentStates}' lock. The history keeps the last
+ * {@link #HISTORY_CAP} transitions of both axes so that a wait with a baseline can still match work
+ * that finished (and moved on) before the wait arrived; older ones are dropped first.
+ */
+final class AgentState {
+
+    static final int HISTORY_CAP = 256;
+
+    final String paneId;
+    String processInstance;
+    int processNumber = 1;
+    @Nullable String agent;
+    String lifecycle = States.UNKNOWN;
+    String attention = States.NONE;
+    long lifecycleSeq;
+    long attentionSeq;
+    String lastAttentionCause = "";
+    @Nullable String sessionId;
+    long sessionGeneration;
+    /**
+     * The last session id any process of this pane reported: unlike {@link #sessionId} it survives a
+     * process replacement and a restart, because it is what pane.resume resumes (ADR-0083).
+     */
+    @Nullable String resumableSession;
+    /** Every session id this process has had, so a late report from an old session reads as stale. */
+    final Set<String> pastSessions = new LinkedHashSet<>();
+    Instant attentionSince = Instant.now();
+    @Nullable String lastNotification;
+    boolean removed;
+    /**
+     * True once this process reported any hook: from then on screen rules never move its state
+     * (hooks are authoritative; ADR 0210). A replaced process starts false again.
+     */
+    boolean hookReported;
+    /**
+     * True once this process reported a hook of its own (not Codex's {@code notify}): from then on a
+     * notify changes nothing. Codex 0.171 runs a side thread per new conversation (its task title) that
+     * sends {@code agent-turn-complete} under another thread id while the real turn still runs; read
+     * as a turn end it marked the pane done early and moved it to that thread. Stop already ends turns.
+     */
+    boolean nativeHookReported;
+    /**
+     * The {@code prompt_id} of the turn this process is in (its last UserPromptSubmit), when the agent
+     * reports one: a transcript interrupt marker ends the turn only if it names this prompt (ADR 0290).
+     */
+    @Nullable String promptId;
+    /** What set each axis's current state ({@code agent.explain}); null before the first move. */
+    @Nullable StateOrigin lifecycleOrigin;
+    @Nullable StateOrigin attentionOrigin;
+    final Deque<Transition> history = new ArrayDeque<>();
+
+    AgentState(String paneId, String runId) {
+        this.paneId = paneId;
+        this.processInstance = runId + "." + processNumber;
+    }
+
+    void record(Transition transition) {
+        if (history.size() == HISTORY_CAP) {
+            history.removeFirst();
+        }
+        history.addLast(transition);
+    }
+
+    List<Transition> historySnapshot() {
+        return new ArrayList<>(history);
+    }
+
+    boolean hooksSeen() {
+        return agent != null;
+    }
+}

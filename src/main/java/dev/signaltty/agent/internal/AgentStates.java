@@ -1,0 +1,405 @@
+package dev.signaltty.agent.internal;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+import org.jspecify.annotations.Nullable;
+
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.journal.EventLog;
+import dev.signaltty.agent.AgentStateChanged;
+import dev.signaltty.agent.PaneAgents;
+import dev.signaltty.agent.PaneProcessListener;
+import dev.signaltty.workspace.TurnStarting;
+import dev.signaltty.agent.AgentPanes;
+
+/**
+ * The agent-state store: per pane a lifecycle axis and an attention axis, each with its own transition
+ * seq (the journal seq of the event that recorded the move). Transitions are journaled while the lock
+ * is held, so seq order is state order; application events ({@link AgentStateChanged},
+ * {@link TurnStarting}) are published after the lock is released, so listeners (decisions, git
+ * baselines) never run inside it.
+ */
+@Component
+public class AgentStates implements PaneAgents, PaneProcessListener {
+
+    private final StateTable table;
+    private final EventLog events;
+    private final ApplicationEventPublisher publisher;
+    private final AgentPanes panes;
+
+    AgentStates(StateTable table, EventLog events, ApplicationEventPublisher publisher, AgentPanes panes) {
+        this.table = table;
+        this.events = events;
+        this.publisher = publisher;
+        this.panes = panes;
+    }
+
+    @Override
+    public AgentView view(String paneId) {
+        return read(paneId, s -> new AgentView(s.lifecycle, s.attention, s.agent, s.sessionId, baseline(s)));
+    }
+
+    static WaitBaseline baseline(AgentState s) {
+        return new WaitBaseline(s.paneId, s.processInstance, s.sessionId, s.sessionGeneration, s.lifecycleSeq,
+                s.attentionSeq);
+    }
+
+    /** Marks a pane as running a known agent (set by the launch integration). */
+    public void launched(String paneId, String agent) {
+        table.update(paneId, s -> s.agent = agent);
+    }
+
+    @Override
+    public void restoredWithoutProcess(String paneId) {
+        table.update(paneId, s -> {
+            s.lifecycle = States.EXITED;
+            s.lifecycleOrigin = new StateOrigin("restart", "restored_without_process", null, null, null, null, Instant.now(), 0);
+        });
+    }
+
+    /** A resume replaced the pane's process: every older baseline now reads IDENTITY_CHANGED. */
+    public void processReplaced(String paneId) {
+        AgentPanes.PaneRef pane = panes.find(paneId).orElse(null);
+        mutate(pane, s -> {
+            s.processNumber++;
+            s.processInstance = table.runId() + "." + s.processNumber;
+            s.sessionId = null;
+            s.sessionGeneration = 0;
+            s.pastSessions.clear();
+            // the new process has reported nothing yet; no agent.* event names "unknown"
+            s.lifecycle = States.UNKNOWN;
+            s.hookReported = false; // a new process: screen rules may apply until its first hook
+            s.nativeHookReported = false;
+            s.promptId = null;
+            // no event of its own: the resume's pane.updated announces the new process (ADR 0270)
+            s.lifecycleOrigin = new StateOrigin("resume", "process_replaced", null, null, null, null, Instant.now(),
+                    s.lifecycleSeq);
+            return List.<Runnable>of();
+        });
+    }
+
+    /** The session pane.resume should resume: the last one any process of this pane reported. */
+    public @Nullable String resumableSession(String paneId) {
+        return read(paneId, s -> s.resumableSession);
+    }
+
+    @Override
+    public boolean notReady(String paneId) {
+        return read(paneId, s -> s.agent != null && States.UNKNOWN.equals(s.lifecycle));
+    }
+
+    @Override
+    public boolean hasAgent(String paneId) {
+        return read(paneId, s -> s.agent != null);
+    }
+
+    @Override
+    public boolean permissionRequired(String paneId) {
+        return read(paneId, s -> States.PERMISSION_REQUIRED.equals(s.attention) || States.BLOCKED.equals(s.lifecycle));
+    }
+
+    @Override
+    public long lifecycleSeq(String paneId) {
+        return read(paneId, s -> s.lifecycleSeq);
+    }
+
+    @Override
+    public boolean awaitActivity(String paneId, long afterSeq, long deadlineNanos) throws InterruptedException {
+        return table.await(paneId, deadlineNanos, s -> {
+            for (Transition t : s.history) {
+                if (t.axis() == Transition.Axis.LIFECYCLE && t.seq() > afterSeq
+                        && (States.WORKING.equals(t.to()) || States.BLOCKED.equals(t.to()))) {
+                    return Boolean.TRUE;
+                }
+            }
+            return deadlineNanos - System.nanoTime() <= 0 || s.removed ? Boolean.FALSE : null;
+        });
+    }
+
+    /**
+     * Applies a change to one or both axes (null leaves an axis alone); a state equal to the current
+     * one creates no transition. Returns what moved.
+     */
+    public List<Transition> apply(AgentPanes.PaneRef pane, @Nullable String lifecycle, @Nullable String attention,
+                                  String cause) {
+        List<Transition> moved = new ArrayList<>();
+        mutate(pane, s -> {
+            long before = Math.max(s.lifecycleSeq, s.attentionSeq);
+            List<Runnable> after = transition(pane, s, lifecycle, attention, cause);
+            s.history.forEach(t -> {
+                if (t.seq() > before) {
+                    moved.add(t);
+                }
+            });
+            return after;
+        });
+        return moved;
+    }
+
+    /** Runs a hook-level update (session discovery + mapping) atomically against the current state. */
+    List<Transition> applyHook(AgentPanes.PaneRef pane, String agent, HookMapping.Report report) {
+        List<Transition> moved = new ArrayList<>();
+        mutate(pane, s -> {
+            if (s.agent == null) {
+                s.agent = agent;
+            }
+            s.hookReported = true;
+            if (HookMapping.NOTIFY.equals(report.event())) {
+                if (s.nativeHookReported) {
+                    return List.of(); // the fallback is not needed: the process's own hooks report its turns
+                }
+            } else {
+                s.nativeHookReported = true;
+            }
+            if (!session(s, report.sessionId(), report.sessionStart())) {
+                return List.of(); // a late report from a session this pane has left: stale, ignored
+            }
+            HookMapping.Effect effect = HookMapping.effect(report, s.lifecycle, s.attention);
+            if ("UserPromptSubmit".equals(report.event())) {
+                s.promptId = report.promptId(); // in the same step as the move: an older turn's marker cannot end this one
+            }
+            long before = Math.max(s.lifecycleSeq, s.attentionSeq);
+            List<Runnable> after = transition(pane, s, effect.lifecycle(), effect.attention(), effect.cause());
+            s.history.forEach(t -> {
+                if (t.seq() > before) {
+                    moved.add(t);
+                }
+            });
+            if (s.lifecycleSeq > before && s.lifecycleOrigin != null) {
+                s.lifecycleOrigin = s.lifecycleOrigin.withHook(report.event(), report.notificationType());
+            }
+            if (s.attentionSeq > before && s.attentionOrigin != null) {
+                s.attentionOrigin = s.attentionOrigin.withHook(report.event(), report.notificationType());
+            }
+            return after;
+        });
+        return moved;
+    }
+
+    /** What {@link #applyScreen} did. */
+    public enum ScreenOutcome {
+        /** At least one axis moved. */
+        APPLIED,
+        /** The rule names the state the pane is in. */
+        UNCHANGED,
+        /** This process has reported a hook: its hooks are authoritative and the rule is not applied. */
+        HOOKS_AUTHORITATIVE,
+        /** The process exited: nothing on its last screen moves its state. */
+        EXITED
+    }
+
+    /**
+     * Applies a screen rule's report (ADR 0210), unless this process has reported a hook: hooks are
+     * authoritative for the process's whole life, so a scan never overwrites a hook-set state. The check
+     * and the move are one step under the lock, so a hook arriving during a scan wins.
+     */
+    public ScreenOutcome applyScreen(AgentPanes.PaneRef pane, ScreenReport report) {
+        ScreenOutcome[] outcome = {ScreenOutcome.UNCHANGED};
+        mutate(pane, s -> {
+            if (s.hookReported) {
+                outcome[0] = ScreenOutcome.HOOKS_AUTHORITATIVE;
+                return List.of();
+            }
+            if (States.EXITED.equals(s.lifecycle)) {
+                outcome[0] = ScreenOutcome.EXITED;
+                return List.of();
+            }
+            HookMapping.Effect effect = ScreenMapping.effect(report, s.lifecycle, s.attention);
+            long before = Math.max(s.lifecycleSeq, s.attentionSeq);
+            List<Runnable> after = transition(pane, s, effect.lifecycle(), effect.attention(), effect.cause());
+            if (s.lifecycleSeq > before && s.lifecycleOrigin != null) {
+                s.lifecycleOrigin = s.lifecycleOrigin.withScreen(report);
+                outcome[0] = ScreenOutcome.APPLIED;
+            }
+            if (s.attentionSeq > before && s.attentionOrigin != null) {
+                s.attentionOrigin = s.attentionOrigin.withScreen(report);
+                outcome[0] = ScreenOutcome.APPLIED;
+            }
+            return after;
+        });
+        return outcome[0];
+    }
+
+    /**
+     * The user interrupted a turn (Esc / Ctrl-C), read from the agent's transcript because the agent
+     * fires no hook for it (ADR 0290): the turn ends ({@code done}, cause {@code turn_end}, attention
+     * unchanged, as Codex's Interrupt hook) only if the pane is still {@code working}/{@code blocked} in the
+     * turn of {@code promptId}. Any hook of a later turn has replaced the prompt id, so a marker read late
+     * never ends a newer turn; the check and the move are one step under the lock.
+     */
+    public boolean applyInterrupt(AgentPanes.PaneRef pane, String promptId, StateOrigin.Transcript line) {
+        boolean[] applied = {false};
+        mutate(pane, s -> {
+            if (!inTurn(s, promptId)) {
+                return List.of();
+            }
+            List<Runnable> after = transition(pane, s, States.DONE, null, HookMapping.TURN_END);
+            if (s.lifecycleOrigin != null) {
+                s.lifecycleOrigin = s.lifecycleOrigin.withTranscript(line);
+            }
+            applied[0] = true;
+            return after;
+        });
+        return applied[0];
+    }
+
+    /** True while the pane is in the turn of {@code promptId} and that turn has not ended (false once closed). */
+    boolean inTurn(String paneId, String promptId) {
+        return read(paneId, s -> inTurn(s, promptId));
+    }
+
+    private static boolean inTurn(AgentState s, String promptId) {
+        return promptId.equals(s.promptId) && (States.WORKING.equals(s.lifecycle) || States.BLOCKED.equals(s.lifecycle));
+    }
+
+    /** A pane's current state and what set it, for {@code agent.explain}. */
+    public record Explanation(String lifecycle, String attention, @Nullable String agent, boolean hookReported,
+                              @Nullable StateOrigin lifecycleOrigin, @Nullable StateOrigin attentionOrigin) {
+    }
+
+    public Explanation explain(String paneId) {
+        return read(paneId, s -> new Explanation(s.lifecycle, s.attention, s.agent, s.hookReported, s.lifecycleOrigin,
+                s.attentionOrigin));
+    }
+
+    /** First discovery is generation 1; any later change of id (even back to an old one) is a new generation. */
+    private static boolean session(AgentState s, @Nullable String sessionId, boolean sessionStart) {
+        if (sessionId == null || sessionId.equals(s.sessionId)) {
+            return true;
+        }
+        if (!sessionStart && s.pastSessions.contains(sessionId)) {
+            return false;
+        }
+        if (s.sessionId != null) {
+            s.pastSessions.add(s.sessionId);
+        }
+        s.sessionId = sessionId;
+        s.resumableSession = sessionId;
+        s.sessionGeneration++;
+        return true;
+    }
+
+    @Override
+    public void clearAttention(String paneId, String cause) {
+        panes.find(paneId).ifPresent(pane -> apply(pane, null, States.NONE, cause));
+    }
+
+    @Override
+    public void exited(String paneId, String workspaceId) {
+        AgentPanes.PaneRef pane = new AgentPanes.PaneRef(paneId, workspaceId,
+                panes.find(paneId).map(AgentPanes.PaneRef::taskId).orElse(null), false);
+        mutate(pane, s -> {
+            // exit drops required attention to unread, and keeps the process identity (until:exited)
+            String attention = States.INPUT_REQUIRED.equals(s.attention) || States.PERMISSION_REQUIRED.equals(s.attention)
+                    ? States.UNREAD : null;
+            return transition(pane, s, States.EXITED, attention, "exit");
+        });
+    }
+
+    @Override
+    public void closed(String paneId) {
+        table.remove(paneId);
+    }
+
+    /** Journals the moves, records them and returns the publications to run after the lock. */
+    private List<Runnable> transition(AgentPanes.PaneRef pane, AgentState s, @Nullable String lifecycle,
+                                      @Nullable String attention, String cause) {
+        List<Runnable> after = new ArrayList<>();
+        if (lifecycle != null && !lifecycle.equals(s.lifecycle)) {
+            String from = s.lifecycle;
+            s.lifecycle = lifecycle;
+            long seq = events.append(new AgentEvents.LifecycleChanged(subject(pane, s), Lifecycle.of(lifecycle),
+                    Lifecycle.of(from), cause));
+            s.lifecycleSeq = seq;
+            s.lifecycleOrigin = StateOrigin.of(cause, seq);
+            s.record(new Transition(Transition.Axis.LIFECYCLE, from, lifecycle, seq, cause));
+            after.add(() -> publisher.publishEvent(new AgentStateChanged(pane.paneId(), pane.workspaceId(),
+                    pane.taskId(), "lifecycle", from, lifecycle, seq, cause)));
+            if (States.WORKING.equals(lifecycle) && !States.BLOCKED.equals(from)) {
+                Instant startedAt = Instant.now();
+                after.add(() -> publisher.publishEvent(new TurnStarting(pane.workspaceId(), pane.paneId(), startedAt, pane.taskId())));
+            }
+        }
+        if (attention != null && !attention.equals(s.attention)) {
+            String from = s.attention;
+            s.attention = attention;
+            s.attentionSince = Instant.now();
+            s.lastAttentionCause = cause;
+            long seq = events.append(new AgentEvents.AttentionChanged(subject(pane, s), Attention.of(attention),
+                    Attention.of(from), cause));
+            s.attentionSeq = seq;
+            s.attentionOrigin = StateOrigin.of(cause, seq);
+            s.record(new Transition(Transition.Axis.ATTENTION, from, attention, seq, cause));
+            after.add(() -> publisher.publishEvent(new AgentStateChanged(pane.paneId(), pane.workspaceId(),
+                    pane.taskId(), "attention", from, attention, seq, cause)));
+        }
+        return after;
+    }
+
+    /** One attention move from inside {@link #mutate} (mark_seen). */
+    List<Runnable> transitionFor(AgentPanes.PaneRef pane, AgentState s, String attention, String cause) {
+        return transition(pane, s, null, attention, cause);
+    }
+
+    /** Who an answer or payload is about: the pane, its workspace and task, the agent in it when known. */
+    public record Subject(String paneId, String workspaceId, @Nullable String taskId, @Nullable String agent,
+                          @Nullable String agentSessionId) {
+    }
+
+    static Subject subject(AgentPanes.PaneRef pane, AgentState s) {
+        return new Subject(pane.paneId(), pane.workspaceId(), pane.taskId(), s.agent, s.sessionId);
+    }
+
+    /** One row of attention.pending. */
+    public record Pending(@JsonUnwrapped Subject subject, String attention, String lifecycle, String since,
+                          @Nullable String message, @Nullable String decisionId) {
+    }
+
+    /** Runs a change under the table's lock, wakes waiters, then publishes outside the lock. */
+    void mutate(AgentPanes.@Nullable PaneRef pane, Function<AgentState, List<Runnable>> change) {
+        if (pane != null) {
+            table.mutate(pane.paneId(), change);
+        }
+    }
+
+    <T> T read(String paneId, Function<AgentState, T> reader) {
+        return table.read(paneId, reader);
+    }
+
+    /** Every pane with attention other than none, most urgent first, then waiting longest. */
+    List<Pending> pending(int limit, Function<String, @Nullable String> decisionOf) {
+        List<Pending> out = table.readAll(states -> {
+            List<Pending> rows = new ArrayList<>();
+            List<AgentState> needing = states.stream()
+                    .filter(s -> !s.removed && !States.NONE.equals(s.attention))
+                    .sorted((a, b) -> {
+                        int byUrgency = Integer.compare(States.urgency(b.attention), States.urgency(a.attention));
+                        return byUrgency != 0 ? byUrgency : a.attentionSince.compareTo(b.attentionSince);
+                    }).limit(limit).toList();
+            for (AgentState s : needing) {
+                AgentPanes.PaneRef pane = panes.find(s.paneId).orElse(null);
+                if (pane == null) {
+                    continue;
+                }
+                rows.add(new Pending(subject(pane, s), s.attention, s.lifecycle, s.attentionSince.toString(),
+                        s.lastNotification, null));
+            }
+            return rows;
+        });
+        // outside our lock: the decision store's guard is always taken before ours, never after
+        return out.stream().map(row -> new Pending(row.subject(), row.attention(), row.lifecycle(), row.since(),
+                row.message(), decisionOf.apply(row.subject().paneId()))).toList();
+    }
+
+    /** How many callers wait on agent state right now (diagnostics; a cancelled wait leaves at once). */
+    public int activeWaiters() {
+        return table.activeWaiters();
+    }
+}

@@ -1,0 +1,21 @@
+package dev.signaltty.agent.internal;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What a screen rule of an agent manifest matched (agent/internal/screen): the state it names
+ * (either axis may be null) and where it matched. {@link ScreenMapping} turns it into a move.
+ *
+ * @param file    the manifest's file: {@code builtin:agents/aider.json} or a path in the config dir
+ * @param region  {@code last_lines:N}, {@code screen}, {@code prompt_box}, {@code title} or {@code progress}
+ * @param matched the matched text (capped by the scanner)
+ */
+public record ScreenReport(String manifest, String file, String rule, int priority, String region, String matched,
+                           @Nullable String lifecycle, @Nullable String attention) {
+
+    /** The lifecycle states a screen rule may name ({@code unknown} and {@code exited} are not the screen's to say). */
+    public static final java.util.List<String> LIFECYCLES = java.util.List.of(States.IDLE, States.WORKING,
+            States.BLOCKED, States.DONE);
+    /** The attention states a screen rule may name. */
+    public static final java.util.List<String> ATTENTIONS = States.ATTENTION;
+}

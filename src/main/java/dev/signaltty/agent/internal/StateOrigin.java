@@ -1,0 +1,43 @@
+package dev.signaltty.agent.internal;
+
+import java.time.Instant;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What set an axis's current state, for {@code agent.explain}: the source ({@code hook}, {@code screen},
+ * {@code transcript}, {@code notify}, {@code mark_seen}, {@code decision}, {@code exit}, {@code resume},
+ * {@code restart}), the transition's cause, the hook event, the screen rule or the transcript line, when,
+ * and the journal seq of the event that recorded it (0 when the move journaled none, e.g. a restart).
+ */
+public record StateOrigin(String source, String cause, @Nullable String hookEvent, @Nullable String notificationType,
+                          @Nullable ScreenReport screen, @Nullable Transcript transcript, Instant at, long seq) {
+
+    /** A line of the agent's own transcript that set the state: the file and the marker it carried (ADR 0290). */
+    public record Transcript(String file, String marker) {
+    }
+
+    /** The source a transition cause implies; applyHook and applyScreen replace it with the details. */
+    static StateOrigin of(String cause, long seq) {
+        String source = switch (cause) {
+            case "exit" -> "exit";
+            case "notify" -> "notify";
+            case States.SEEN -> "mark_seen";
+            case "decision_answered" -> "decision";
+            default -> cause.startsWith(ScreenMapping.CAUSE_PREFIX) ? "screen" : "hook";
+        };
+        return new StateOrigin(source, cause, null, null, null, null, Instant.now(), seq);
+    }
+
+    StateOrigin withHook(String event, @Nullable String notificationType) {
+        return new StateOrigin("hook", cause, event, notificationType, null, null, at, seq);
+    }
+
+    StateOrigin withScreen(ScreenReport report) {
+        return new StateOrigin("screen", cause, null, null, report, null, at, seq);
+    }
+
+    StateOrigin withTranscript(Transcript line) {
+        return new StateOrigin("transcript", cause, null, null, null, line, at, seq);
+    }
+}

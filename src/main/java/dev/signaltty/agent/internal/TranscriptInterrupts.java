@@ -1,0 +1,146 @@
+package dev.signaltty.agent.internal;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.agent.AgentPanes;
+import dev.signaltty.agent.PaneProcessListener;
+import dev.signaltty.transport.ProtocolJson;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Claude Code fires no hook when the user interrupts a turn (Esc or Ctrl-C, 2.1.197): no Stop, no
+ * PostToolUseFailure. It only appends a user line to its transcript,
+ * {@code {"type":"user","promptId":…,"message":{"content":[{"type":"text","text":"[Request interrupted by user]"}]}}}
+ * ({@code … by user for tool use]} when a tool ran). So while a Claude pane is in a turn, this reads what
+ * the turn's transcript (the UserPromptSubmit's {@code transcript_path}) appends, and a marker naming the
+ * turn's {@code prompt_id} ends the turn through {@link AgentStates#applyInterrupt} (ADR 0290).
+ *
+ * <p>Hooks stay authoritative: this is one hook-less signal for one event, applied only while the pane
+ * is still in that very turn; a hook that ended it (Stop) or a later prompt wins, and a watch ends with
+ * its turn, its pane's exit or close. One watch per pane, all polled every {@link #POLL_MS} on one
+ * virtual thread ({@code transcript-watch}, docs/concurrency.md); a poll of an unchanged file is a stat.
+ */
+@Component
+class TranscriptInterrupts implements PaneProcessListener {
+
+    static final long POLL_MS = 250;
+    /** The marker both forms start with. */
+    static final String MARKER = "[Request interrupted by user";
+    /**
+     * A watch reads from this far before the transcript's end at the prompt: the marker may be written
+     * while the prompt's hook is still being reported. The prompt id keeps an older marker from counting.
+     */
+    static final long LOOKBACK = 64 << 10;
+    /** Longer lines (tool results) cannot be a marker: dropped unparsed. */
+    static final int MAX_LINE = 64 << 10;
+    static final long MAX_READ = 4L << 20;
+
+    private record Watch(AgentPanes.PaneRef pane, String promptId, AppendedLines lines) {
+    }
+
+    private final AgentStates states;
+    private final Map<String, Watch> watches = new ConcurrentHashMap<>();
+    private final ScheduledThreadPoolExecutor executor;
+
+    TranscriptInterrupts(AgentStates states) {
+        this.states = states;
+        this.executor = new ScheduledThreadPoolExecutor(1, Thread.ofVirtual().name("transcript-watch").factory());
+        executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+        executor.scheduleWithFixedDelay(this::poll, POLL_MS, POLL_MS, TimeUnit.MILLISECONDS);
+    }
+
+    /** A Claude hook arrived: a UserPromptSubmit naming its prompt and transcript starts the turn's watch. */
+    void reported(AgentPanes.PaneRef pane, String agent, HookMapping.Report report, JsonNode payload) {
+        if (!"claude".equals(agent) || !"UserPromptSubmit".equals(report.event()) || report.promptId() == null) {
+            return;
+        }
+        Path transcript = UsageLedger.path(payload.get("transcript_path"));
+        if (transcript == null) {
+            return;
+        }
+        long size;
+        try {
+            size = Files.isRegularFile(transcript) ? Files.size(transcript) : 0;
+        } catch (java.io.IOException e) {
+            size = 0;
+        }
+        watches.put(pane.paneId(), new Watch(pane, report.promptId(),
+                new AppendedLines(transcript, Math.max(0, size - LOOKBACK), MAX_LINE, MAX_READ)));
+    }
+
+    private void poll() {
+        for (Watch watch : watches.values()) {
+            try {
+                if (!states.inTurn(watch.pane().paneId(), watch.promptId())) {
+                    watches.remove(watch.pane().paneId(), watch); // the turn ended some other way, or a new one began
+                    continue;
+                }
+                String[] found = {null};
+                watch.lines().read(() -> { }, line -> {
+                    if (found[0] == null) {
+                        found[0] = marker(line, watch.promptId());
+                    }
+                });
+                if (found[0] != null) {
+                    states.applyInterrupt(watch.pane(), watch.promptId(),
+                            new StateOrigin.Transcript(watch.lines().path().toString(), found[0]));
+                    watches.remove(watch.pane().paneId(), watch);
+                }
+            } catch (RuntimeException e) {
+                watches.remove(watch.pane().paneId(), watch); // never let one pane's file stop the others' polls
+            }
+        }
+    }
+
+    /** The marker text when {@code line} is the main conversation's interrupt of {@code promptId}, else null. */
+    static @Nullable String marker(String line, String promptId) {
+        if (!line.contains(MARKER)) {
+            return null;
+        }
+        JsonNode node;
+        try {
+            node = ProtocolJson.MAPPER.readTree(line);
+        } catch (JacksonException e) {
+            return null;
+        }
+        if (!"user".equals(node.path("type").asString("")) || node.path("isSidechain").asBoolean(false)
+                || !promptId.equals(node.path("promptId").asString(""))) {
+            return null;
+        }
+        JsonNode content = node.path("message").path("content");
+        if (content.isString()) {
+            return content.asString().startsWith(MARKER) ? content.asString() : null;
+        }
+        for (JsonNode block : content) {
+            String text = block.path("text").asString("");
+            if ("text".equals(block.path("type").asString("")) && text.startsWith(MARKER)) {
+                return text;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public void exited(String paneId, String workspaceId) {
+        watches.remove(paneId);
+    }
+
+    @Override
+    public void closed(String paneId) {
+        watches.remove(paneId);
+    }
+
+    @jakarta.annotation.PreDestroy
+    void shutdown() {
+        executor.shutdownNow();
+    }
+}

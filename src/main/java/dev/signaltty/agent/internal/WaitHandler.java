@@ -1,0 +1,137 @@
+package dev.signaltty.agent.internal;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.transport.CallContext;
+import dev.signaltty.transport.ErrorCode;
+import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.transport.ParamValues;
+import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.agent.AgentPanes;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * wait: blocks until the pane's agent reaches one of {@code until} (ADR-0018). Single-flight: EOF,
+ * another request on the connection or shutdown cancels it (TIMEOUT with details.reason cancelled).
+ */
+@Component
+class WaitHandler implements MethodHandler<WaitHandler.Params, WaitHandler.Result> {
+
+    record Params(String paneId, JsonNode until, @Nullable JsonNode after, @Nullable Double timeoutS) {
+        Params {
+            if (timeoutS == null) {
+                timeoutS = 3600.0;
+            }
+            if (!(timeoutS > 0) || timeoutS.isInfinite()) {
+                throw ProtocolException.badParams("timeout_s", "must be a positive number of seconds");
+            }
+        }
+
+        List<String> outcomes() {
+            List<String> out = ParamValues.oneOrMany(until, "until");
+            for (String state : out) {
+                if (!States.known(state)) {
+                    throw ProtocolException.badParams("until", "unknown state " + state);
+                }
+            }
+            return out;
+        }
+    }
+
+    record Result(String paneId, String outcome, long transitionSeq, String lifecycle, String attention,
+                  AgentStates.WaitBaseline waitBaseline) {
+    }
+
+    private final StateTable states;
+    private final AgentPanes panes;
+
+    WaitHandler(StateTable states, AgentPanes panes) {
+        this.states = states;
+        this.panes = panes;
+    }
+
+    @Override
+    public String method() {
+        return "wait";
+    }
+
+    @Override
+    public String summary() {
+        return "Waits for a pane's agent to reach a lifecycle or attention state (until), after a baseline.";
+    }
+
+    @Override
+    public Class<Params> paramsType() {
+        return Params.class;
+    }
+
+    @Override
+    public Class<?> resultType() {
+        return Result.class;
+    }
+
+    @Override
+    public boolean singleFlight() {
+        return true;
+    }
+
+    @Override
+    public Result handle(Params params, CallContext context) {
+        List<String> until = params.outcomes();
+        String paneId = panes.resolve(params.paneId()).paneId();
+        AgentStates.WaitBaseline after = params.after() == null ? null : Baselines.parse(params.after(), paneId);
+        long deadline = System.nanoTime() + (long) (params.timeoutS() * 1e9);
+        context.cancellation().onCancel(states::wakeAll);
+        boolean current = after == null;
+        AgentStates.WaitBaseline[] base = {after}; // without one: the state when the wait starts, read under the lock
+        try {
+            return states.await(paneId, deadline, s -> {
+                if (base[0] == null) {
+                    base[0] = AgentStates.baseline(s);
+                }
+                if (s.removed) {
+                    throw new ProtocolException(ErrorCode.NO_SUCH_PANE, "pane " + paneId + " was closed",
+                            Map.of("pane_id", paneId));
+                }
+                Baselines.checkIdentity(base[0], s);
+                Transition match = null;
+                String outcome = null;
+                for (String alternative : until) {
+                    match = current ? Baselines.currentMatch(s, alternative) : null;
+                    if (match == null) {
+                        match = Baselines.firstNewer(s, alternative, base[0]);
+                    }
+                    if (match != null) {
+                        outcome = alternative;
+                        break;
+                    }
+                }
+                if (match != null) {
+                    return new Result(paneId, outcome, match.seq(), s.lifecycle, s.attention, AgentStates.baseline(s));
+                }
+                if (context.cancellation().isCancelled()) {
+                    throw new ProtocolException(ErrorCode.TIMEOUT, "wait cancelled",
+                            Map.of("reason", "cancelled", "cause", context.cancellation().reason()));
+                }
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    Map<String, Object> details = new LinkedHashMap<>();
+                    details.put("pane_id", paneId);
+                    details.put("lifecycle", s.lifecycle);
+                    details.put("attention", s.attention);
+                    throw new ProtocolException(ErrorCode.TIMEOUT, "no matching state within the timeout", details);
+                }
+                return null;
+            });
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ProtocolException(ErrorCode.TIMEOUT, "wait interrupted",
+                    Map.of("reason", "cancelled", "cause", "shutdown"));
+        }
+    }
+}

@@ -1,8 +1,0 @@
-/**
- * Agent state per pane: the lifecycle and attention axes with their own transition seqs, the native
- * hook mapping, waits with baselines, notifications and attention. See docs/agents.md and ADR-0018.
- */
-@NullMarked
-package dev.signaltty.pane.internal.agent;
-
-import org.jspecify.annotations.NullMarked;
