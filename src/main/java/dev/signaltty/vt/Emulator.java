@@ -6,14 +6,13 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Carries out the {@link TerminalOperations}: the VT100/xterm subset programs use, on the
- * {@link Screens} with a {@link Cursor}, text going through the {@link TextPrinter}. xterm is the reference; tmux 3.3a's {@code capture-pane} is the differential oracle where the
- * two agree (docs/terminal.md lists where they do not, ADR 0170). Its state (cursor, attributes,
- * modes, charsets, saved cursors, tab stops, title) is private and changes only through the
- * operations; {@link Terminal} reads it through the few accessors at the end.
- Entering the alternate screen (47, 1047, 1049) always starts from a blank grid; 1049 also saves and
- * restores the cursor (xterm's order).
- * Side effects leave through {@link TerminalListener}; nothing here writes to a PTY.
- * Not thread-safe: {@link Terminal} serialises access.
+ * {@link Screens} with a {@link Cursor}, text going through the {@link TextPrinter}. xterm is the
+ * reference; tmux 3.3a's {@code capture-pane} is the differential oracle where the two agree
+ * (docs/terminal.md lists where they do not, ADR 0170). Its state (screens, cursor, modes, charsets,
+ * tab stops, title) is private and changes only through the operations (and {@link #resize});
+ * {@link Terminal} reads it through the few accessors at the end. Side effects leave through
+ * {@link TerminalListener}; nothing here writes to a PTY. Not thread-safe: {@link Terminal}
+ * serialises access.
  */
 final class Emulator implements TerminalOperations {
 
@@ -27,6 +26,7 @@ final class Emulator implements TerminalOperations {
     private final TabStops tabs;
     private final Cursor cursor;
     private final TextPrinter printer;
+    private final ModeSwitches switches;
     private String title = "";
 
     Emulator(int cols, int rows, TerminalListener listener, Grid.ScrollSink historySink, Runnable clearHistory,
@@ -38,6 +38,7 @@ final class Emulator implements TerminalOperations {
         this.tabs = new TabStops(cols);
         this.cursor = new Cursor(screens, modes, charsets);
         this.printer = new TextPrinter(screens, cursor, modes, charsets);
+        this.switches = new ModeSwitches(modes, screens, cursor);
     }
 
     // ---- text ----
@@ -196,24 +197,11 @@ final class Emulator implements TerminalOperations {
     /** Erasing clears a pending wrap and includes the last column. */
     @Override
     public void eraseInDisplay(int mode) {
-        Grid g = screens.active();
-        long fill = cursor.erased();
-        int cx = cursor.clearPendingWrap();
-        int cy = cursor.y();
+        int x = cursor.clearPendingWrap();
         switch (mode) {
-            case 0 -> {
-                if (cx == 0 && cy == 0) {
-                    screens.clear(fill); // from the home position this clears everything: tmux treats it as ED 2
-                    return;
-                }
-                g.erase(cy, cx, screens.cols(), fill);
-                g.eraseRows(cy + 1, screens.rows(), fill);
-            }
-            case 1 -> {
-                g.eraseRows(0, cy, fill);
-                g.erase(cy, 0, cx + 1, fill);
-            }
-            case 2 -> screens.clear(fill);
+            case 0 -> screens.eraseBelow(x, cursor.y(), cursor.erased());
+            case 1 -> screens.eraseAbove(x, cursor.y(), cursor.erased());
+            case 2 -> screens.clear(cursor.erased());
             case 3 -> clearHistory.run();
             default -> {
             }
@@ -222,16 +210,7 @@ final class Emulator implements TerminalOperations {
 
     @Override
     public void eraseInLine(int mode) {
-        long fill = cursor.erased();
-        int cx = cursor.clearPendingWrap();
-        int cy = cursor.y();
-        switch (mode) {
-            case 0 -> screens.active().erase(cy, cx, screens.cols(), fill);
-            case 1 -> screens.active().erase(cy, 0, cx + 1, fill);
-            case 2 -> screens.active().erase(cy, 0, screens.cols(), fill);
-            default -> {
-            }
-        }
+        screens.eraseInLine(mode, cursor.clearPendingWrap(), cursor.y(), cursor.erased());
     }
 
     /** ECH, ICH, DCH clear a pending wrap and act on the last column. */
@@ -320,63 +299,22 @@ final class Emulator implements TerminalOperations {
 
     @Override
     public void setMode(int mode) {
-        if (mode == 4) {
-            modes.insert = true; // IRM
-        }
+        switches.setAnsi(mode, true);
     }
 
     @Override
     public void resetMode(int mode) {
-        if (mode == 4) {
-            modes.insert = false;
-        }
+        switches.setAnsi(mode, false);
     }
 
     @Override
     public void setPrivateMode(int mode) {
-        privateMode(mode, true);
+        switches.setPrivate(mode, true);
     }
 
     @Override
     public void resetPrivateMode(int mode) {
-        privateMode(mode, false);
-    }
-
-    private void privateMode(int mode, boolean on) {
-        switch (mode) {
-            case 6 -> {
-                modes.origin = on;
-                cursor.moveTo(0, 0);
-            }
-            case 47, 1047 -> setAltScreen(on, false);
-            case 1049 -> setAltScreen(on, true);
-            case 3 -> {
-                // DECCOLM is not honoured (the PTY size rules); xterm still clears the screen
-                screens.active().eraseRows(0, screens.rows(), Sgr.DEFAULT);
-                screens.resetRegion();
-                cursor.home();
-            }
-            default -> modes.setPrivate(mode, on);
-        }
-    }
-
-    private void setAltScreen(boolean on, boolean withCursor) {
-        if (on) {
-            if (screens.altActive()) {
-                return;
-            }
-            if (withCursor) {
-                cursor.saveMain(); // DECSC on the main screen, then the switch: xterm's order
-            }
-            screens.enterAlt();
-        } else {
-            screens.leaveAlt();
-            if (withCursor) {
-                // the whole DECSC state, charsets included, even when not in the alternate screen
-                // (xterm): line drawing selected by a TUI does not leak into the shell's screen
-                cursor.restoreMain();
-            }
-        }
+        switches.setPrivate(mode, false);
     }
 
     @Override
@@ -472,7 +410,7 @@ final class Emulator implements TerminalOperations {
         shellMarks.osc(data, from, to);
     }
 
-    // ---- for the Terminal (reads, and the two changes that are not controls) ----
+    // ---- for the Terminal: reads, and the resize (not a control) ----
 
     Screens screens() {
         return screens;

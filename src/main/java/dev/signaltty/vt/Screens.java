@@ -134,6 +134,33 @@ final class Screens {
         active.eraseRows(0, rows, fill);
     }
 
+    /** ED 0 from (x, y); from the home position it clears everything, as ED 2 (tmux does so). */
+    void eraseBelow(int x, int y, long fill) {
+        if (x == 0 && y == 0) {
+            clear(fill);
+            return;
+        }
+        active.erase(y, x, cols, fill);
+        active.eraseRows(y + 1, rows, fill);
+    }
+
+    /** ED 1: up to (x, y) inclusive. */
+    void eraseAbove(int x, int y, long fill) {
+        active.eraseRows(0, y, fill);
+        active.erase(y, 0, x + 1, fill);
+    }
+
+    /** EL: 0 from x to the end, 1 up to x inclusive, 2 the whole row. */
+    void eraseInLine(int mode, int x, int y, long fill) {
+        switch (mode) {
+            case 0 -> active.erase(y, x, cols, fill);
+            case 1 -> active.erase(y, 0, x + 1, fill);
+            case 2 -> active.erase(y, 0, cols, fill);
+            default -> {
+            }
+        }
+    }
+
     /** DECALN: every cell an 'E', margins reset. */
     void fillWithE() {
         for (int y = 0; y < rows; y++) {
