@@ -36,7 +36,7 @@ final class ControlTranslator implements VtActions {
 
     @Override
     public void printAscii(byte[] buf, int off, int len) {
-        ops.print(buf, off, off + len);
+        ops.printAscii(buf, off, off + len);
     }
 
     @Override
