@@ -6,11 +6,11 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Gives the parser's raw dispatches their meaning (vte's {@code ansi::Processor}): each C0 control,
- * ESC, CSI, OSC and DCS the terminal knows becomes one named {@link TerminalOperations} call, with its
- * parameters read and defaulted here. Behaviour follows xterm (ADR 0170); unknown or malformed
- * sequences are dropped, as terminals do. The controls are the ones docs/terminal.md lists
- * ({@code TerminalControlsDocTest} keeps the two in step). Holds no terminal state beyond a DECRQSS
- * request being collected.
+ * ESC, CSI, OSC and DCS the terminal knows becomes one named {@link TerminalOperations} call (or
+ * {@link EditingOperations}, for in-place edits), with its parameters read and defaulted here.
+ * Behaviour follows xterm (ADR 0170); unknown or malformed sequences are dropped, as terminals do.
+ * The controls are the ones docs/terminal.md lists ({@code TerminalControlsDocTest} keeps the two in
+ * step). Holds no terminal state beyond a DECRQSS request being collected.
  */
 final class ControlTranslator implements VtActions {
 
@@ -18,13 +18,15 @@ final class ControlTranslator implements VtActions {
     static final int MAX_STATUS_REQUEST = 8;
 
     private final TerminalOperations ops;
+    private final EditingOperations edit;
     /** One code point the parser decoded itself (a sequence split across reads), re-encoded. */
     private final byte[] single = new byte[4];
     /** A DECRQSS request ({@code DCS $ q ... ST}) being collected, or null. */
     private @Nullable StringBuilder statusRequest;
 
-    ControlTranslator(TerminalOperations ops) {
+    ControlTranslator(TerminalOperations ops, EditingOperations edit) {
         this.ops = ops;
+        this.edit = edit;
     }
 
     // ---- text: every form the parser reports goes to the one entry point ----
@@ -96,7 +98,7 @@ final class ControlTranslator implements VtActions {
                 }
             }
         } else if (intermediates == '#' && b == '8') {
-            ops.screenAlignmentTest();
+            edit.screenAlignmentTest();
         } else if (intermediates >= '(' && intermediates <= '+') {
             ops.designateCharset(intermediates - '(', b); // G0..G3
         }
@@ -127,8 +129,8 @@ final class ControlTranslator implements VtActions {
             }
             case ' ' -> {
                 switch (f) {
-                    case '@' -> ops.scrollLeft(p.get(0, 1));
-                    case 'A' -> ops.scrollRight(p.get(0, 1));
+                    case '@' -> edit.scrollLeft(p.get(0, 1));
+                    case 'A' -> edit.scrollRight(p.get(0, 1));
                     case 'q' -> ops.setCursorStyle(p.get(0, 0));
                     default -> {
                     }
@@ -136,8 +138,8 @@ final class ControlTranslator implements VtActions {
             }
             case '\'' -> {
                 switch (f) {
-                    case '}' -> ops.insertColumns(p.get(0, 1));
-                    case '~' -> ops.deleteColumns(p.get(0, 1));
+                    case '}' -> edit.insertColumns(p.get(0, 1));
+                    case '~' -> edit.deleteColumns(p.get(0, 1));
                     default -> {
                     }
                 }
@@ -159,7 +161,7 @@ final class ControlTranslator implements VtActions {
 
     private void plain(VtParams p, int f) {
         switch (f) {
-            case '@' -> ops.insertBlankChars(p.get(0, 1));
+            case '@' -> edit.insertBlankChars(p.get(0, 1));
             case 'A' -> ops.cursorUp(p.get(0, 1));
             case 'B', 'e' -> ops.cursorDown(p.get(0, 1)); // CUD, VPR
             case 'C', 'a' -> ops.cursorForward(p.get(0, 1)); // CUF, HPR
@@ -169,14 +171,14 @@ final class ControlTranslator implements VtActions {
             case 'G', '`' -> ops.setCursorColumn(p.get(0, 1)); // CHA, HPA
             case 'H', 'f' -> ops.setCursorPosition(p.get(0, 1), p.get(1, 1)); // CUP, HVP
             case 'I' -> ops.tab(p.get(0, 1)); // CHT
-            case 'J' -> ops.eraseInDisplay(p.get(0, 0));
-            case 'K' -> ops.eraseInLine(p.get(0, 0));
-            case 'L' -> ops.insertLines(p.get(0, 1));
-            case 'M' -> ops.deleteLines(p.get(0, 1));
-            case 'P' -> ops.deleteChars(p.get(0, 1));
-            case 'S' -> ops.scrollUp(p.get(0, 1));
-            case 'T' -> ops.scrollDown(p.get(0, 1));
-            case 'X' -> ops.eraseChars(p.get(0, 1));
+            case 'J' -> edit.eraseInDisplay(p.get(0, 0));
+            case 'K' -> edit.eraseInLine(p.get(0, 0));
+            case 'L' -> edit.insertLines(p.get(0, 1));
+            case 'M' -> edit.deleteLines(p.get(0, 1));
+            case 'P' -> edit.deleteChars(p.get(0, 1));
+            case 'S' -> edit.scrollUp(p.get(0, 1));
+            case 'T' -> edit.scrollDown(p.get(0, 1));
+            case 'X' -> edit.eraseChars(p.get(0, 1));
             case 'Z' -> ops.backTab(p.get(0, 1));
             case 'b' -> ops.repeatPrecedingCharacter(p.get(0, 1));
             case 'c' -> {

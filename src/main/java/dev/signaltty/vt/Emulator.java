@@ -6,7 +6,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Carries out the {@link TerminalOperations}: the VT100/xterm subset programs use, on the
- * {@link Screens} with a {@link Cursor}, text going through the {@link TextPrinter}. xterm is the
+ * {@link Screens} with a {@link Cursor}, text going through the {@link TextPrinter} and in-place
+ * editing through the {@link ScreenEditor} ({@link #editor()}). xterm is the
  * reference; tmux 3.3a's {@code capture-pane} is the differential oracle where the two agree
  * (docs/terminal.md lists where they do not, ADR 0170). Its state (screens, cursor, modes, charsets,
  * tab stops, title) is private and changes only through the operations (and {@link #resize});
@@ -17,8 +18,6 @@ import org.jspecify.annotations.Nullable;
 final class Emulator implements TerminalOperations {
 
     private final TerminalListener listener;
-    /** ED 3 (clear scrollback): the owner of history drops it and moves its floor. */
-    private final Runnable clearHistory;
     private final ShellMarks shellMarks;
     private final Screens screens;
     private final Modes modes = new Modes();
@@ -27,6 +26,7 @@ final class Emulator implements TerminalOperations {
     private final Cursor cursor;
     private final TextPrinter printer;
     private final ModeSwitches switches;
+    private final ScreenEditor editor;
     private String title = "";
     /** OSC 9;4 progress as text ({@link Progress}), "" when none. */
     private String progress = "";
@@ -34,13 +34,13 @@ final class Emulator implements TerminalOperations {
     Emulator(int cols, int rows, TerminalListener listener, Grid.ScrollSink historySink, Runnable clearHistory,
              ShellMarks shellMarks) {
         this.listener = listener;
-        this.clearHistory = clearHistory;
         this.shellMarks = shellMarks;
         this.screens = new Screens(cols, rows, historySink);
         this.tabs = new TabStops(cols);
         this.cursor = new Cursor(screens, modes, charsets);
         this.printer = new TextPrinter(screens, cursor, modes, charsets);
         this.switches = new ModeSwitches(modes, screens, cursor);
+        this.editor = new ScreenEditor(screens, cursor, clearHistory);
     }
 
     // ---- text ----
@@ -199,104 +199,6 @@ final class Emulator implements TerminalOperations {
         charsets.designate(g, finalByte);
     }
 
-    // ---- editing ----
-
-    /** Erasing clears a pending wrap and includes the last column. */
-    @Override
-    public void eraseInDisplay(int mode) {
-        int x = cursor.clearPendingWrap();
-        switch (mode) {
-            case 0 -> screens.eraseBelow(x, cursor.y(), cursor.erased());
-            case 1 -> screens.eraseAbove(x, cursor.y(), cursor.erased());
-            case 2 -> screens.clear(cursor.erased());
-            case 3 -> clearHistory.run();
-            default -> {
-            }
-        }
-    }
-
-    @Override
-    public void eraseInLine(int mode) {
-        screens.eraseInLine(mode, cursor.clearPendingWrap(), cursor.y(), cursor.erased());
-    }
-
-    /** ECH, ICH, DCH clear a pending wrap and act on the last column. */
-    @Override
-    public void eraseChars(int count) {
-        int cx = cursor.clearPendingWrap();
-        screens.active().erase(cursor.y(), cx, cx + count, cursor.erased());
-    }
-
-    @Override
-    public void insertBlankChars(int count) {
-        screens.active().insertChars(cursor.y(), cursor.clearPendingWrap(), count, cursor.erased());
-    }
-
-    @Override
-    public void deleteChars(int count) {
-        screens.active().deleteChars(cursor.y(), cursor.clearPendingWrap(), count, cursor.erased());
-    }
-
-    /** IL, DL: only inside the scroll region (else nothing), and the cursor goes to column 0 (xterm). */
-    @Override
-    public void insertLines(int count) {
-        if (screens.insideRegion(cursor.y())) {
-            screens.insertLines(cursor.y(), count, cursor.erased());
-            cursor.carriageReturn();
-        }
-    }
-
-    @Override
-    public void deleteLines(int count) {
-        if (screens.insideRegion(cursor.y())) {
-            screens.deleteLines(cursor.y(), count, cursor.erased());
-            cursor.carriageReturn();
-        }
-    }
-
-    /** SU and SD keep the cursor and its pending wrap. */
-    @Override
-    public void scrollUp(int count) {
-        screens.scrollUp(count, cursor.erased());
-    }
-
-    @Override
-    public void scrollDown(int count) {
-        screens.scrollDown(count, cursor.erased());
-    }
-
-    /** SL, SR: every row of the scroll region, from column 0; the cursor stays. */
-    @Override
-    public void scrollLeft(int count) {
-        screens.deleteColumns(0, count, cursor.erased());
-    }
-
-    @Override
-    public void scrollRight(int count) {
-        screens.insertColumns(0, count, cursor.erased());
-    }
-
-    /** DECIC, DECDC: at the cursor's column in every row of the region; nothing outside it. */
-    @Override
-    public void insertColumns(int count) {
-        if (screens.insideRegion(cursor.y())) {
-            screens.insertColumns(cursor.column(), count, cursor.erased());
-        }
-    }
-
-    @Override
-    public void deleteColumns(int count) {
-        if (screens.insideRegion(cursor.y())) {
-            screens.deleteColumns(cursor.column(), count, cursor.erased());
-        }
-    }
-
-    @Override
-    public void screenAlignmentTest() {
-        screens.fillWithE();
-        cursor.home();
-    }
-
     // ---- rendition, modes, margins, resets ----
 
     @Override
@@ -426,6 +328,11 @@ final class Emulator implements TerminalOperations {
 
     Screens screens() {
         return screens;
+    }
+
+    /** The in-place editing half of the operations, on the same screens and cursor. */
+    EditingOperations editor() {
+        return editor;
     }
 
     String title() {

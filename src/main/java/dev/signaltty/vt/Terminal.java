@@ -45,7 +45,7 @@ public final class Terminal {
         this.history = new History(limits.maxLines(), limits.maxBytes(), seqBase);
         this.marks = new ShellMarks(new MarkHost());
         this.emu = new Emulator(cols, rows, listener, this::scrolledOff, this::clearHistory, marks);
-        this.parser = new VtParser(new ControlTranslator(emu));
+        this.parser = new VtParser(new ControlTranslator(emu, emu.editor()));
     }
 
     public synchronized void feed(byte[] buf, int off, int len) {
@@ -127,7 +127,7 @@ public final class Terminal {
                 sources[n++] = -1 - y;
             }
         }
-        sortBySeq(seqs, sources, n);
+        HistoryLine.sortBySeq(seqs, sources, n);
         boolean truncated = n > lines;
         List<RenderedLine> out = new ArrayList<>(Math.min(n, lines));
         StringBuilder sb = new StringBuilder();
@@ -266,32 +266,6 @@ public final class Terminal {
         return encoder.line(seq);
     }
 
-    /**
-     * Orders the first n picks by number. History is nearly always in order already (rows leave the
-     * screen top first), so the common case is one check; rows numbered out of order (a scroll region
-     * below a row numbered earlier) take a general sort.
-     */
-    private static void sortBySeq(long[] seqs, int[] sources, int n) {
-        boolean sorted = true;
-        for (int k = 1; k < n && sorted; k++) {
-            sorted = seqs[k - 1] < seqs[k];
-        }
-        if (sorted) {
-            return;
-        }
-        Integer[] order = new Integer[n];
-        for (int k = 0; k < n; k++) {
-            order[k] = k;
-        }
-        Arrays.sort(order, Comparator.comparingLong(k -> seqs[k]));
-        long[] s = Arrays.copyOf(seqs, n);
-        int[] src = Arrays.copyOf(sources, n);
-        for (int k = 0; k < n; k++) {
-            seqs[k] = s[order[k]];
-            sources[k] = src[order[k]];
-        }
-    }
-
     /** ED 3: drop history; every cursor up to now reads as dropped, a cursor taken after does not. */
     private void clearHistory() {
         assignScreenSeqs();
@@ -388,15 +362,7 @@ public final class Terminal {
             picked = picked.subList(picked.size() - lines, picked.size());
             truncated = true;
         }
-        StringBuilder sb = new StringBuilder();
-        for (int k = 0; k < picked.size(); k++) {
-            HistoryLine line = picked.get(k);
-            sb.append(LineRenderer.render(line, ansi));
-            if (k < picked.size() - 1 && !line.wrapped()) {
-                sb.append('\n');
-            }
-        }
-        return new CommandOutput(c.number(), sb.toString(), c.exitStatus(), c.startedSeq(), c.endedSeq(),
+        return new CommandOutput(c.number(), LineRenderer.joinLogical(picked, ansi), c.exitStatus(), c.startedSeq(), c.endedSeq(),
                 (c.endedNanos() - c.startedNanos()) / 1_000_000, truncated);
     }
 

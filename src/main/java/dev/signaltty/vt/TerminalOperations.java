@@ -4,7 +4,9 @@ package dev.signaltty.vt;
  * The named operations of a VT100/xterm terminal (alacritty's {@code ansi::Handler}): what a control
  * means, with its bytes already read. {@link ControlTranslator} turns the parser's raw dispatches into
  * these calls; {@link Emulator} carries them out on its screens. Neither side knows the other's
- * half: the translator never sees a grid, the emulator never sees an escape sequence.
+ * half: the translator never sees a grid, the emulator never sees an escape sequence. The controls
+ * that edit the screen's contents in place are {@link EditingOperations}, carried out by
+ * {@link ScreenEditor}.
  *
  * <p>Counts are the control's parameter with its default applied (at least 1); positions are 1-based,
  * as the controls write them. Each method names the control(s) it implements.
@@ -110,50 +112,6 @@ interface TerminalOperations {
 
     /** SCS: {@code ESC ( F} … {@code ESC + F} designate G0–G3. */
     void designateCharset(int g, int finalByte);
-
-    // ---- editing ----
-
-    /** ED: 0 below, 1 above, 2 all, 3 the scrollback. */
-    void eraseInDisplay(int mode);
-
-    /** EL: 0 right, 1 left, 2 the whole line. */
-    void eraseInLine(int mode);
-
-    /** ECH. */
-    void eraseChars(int count);
-
-    /** ICH. */
-    void insertBlankChars(int count);
-
-    /** DCH. */
-    void deleteChars(int count);
-
-    /** IL. */
-    void insertLines(int count);
-
-    /** DL. */
-    void deleteLines(int count);
-
-    /** SU. */
-    void scrollUp(int count);
-
-    /** SD. */
-    void scrollDown(int count);
-
-    /** SL. */
-    void scrollLeft(int count);
-
-    /** SR. */
-    void scrollRight(int count);
-
-    /** DECIC. */
-    void insertColumns(int count);
-
-    /** DECDC. */
-    void deleteColumns(int count);
-
-    /** DECALN. */
-    void screenAlignmentTest();
 
     // ---- rendition, modes, margins ----
 
