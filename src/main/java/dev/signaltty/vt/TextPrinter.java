@@ -35,6 +35,9 @@ final class TextPrinter {
                     cursor.setX(writer.column());
                     lastPrinted = writer.last();
                     i += n;
+                    if (i < end && buf[i] >= 0 && (buf[i] < 0x20 || buf[i] == 0x7F)) {
+                        break; // a control ended the run (the usual case): the parser's, without a second try
+                    }
                     continue;
                 }
             }
