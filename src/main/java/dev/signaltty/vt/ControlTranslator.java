@@ -23,6 +23,11 @@ final class ControlTranslator implements VtActions {
     private final byte[] single = new byte[4];
     /** A DECRQSS request ({@code DCS $ q ... ST}) being collected, or null. */
     private @Nullable StringBuilder statusRequest;
+    /**
+     * Whether text came last, with no control since: REP repeats only a character printed immediately
+     * before it (tmux). Kept here, where the controls are seen, so a control costs no call for it.
+     */
+    private boolean textLast;
 
     ControlTranslator(TerminalOperations ops, EditingOperations edit) {
         this.ops = ops;
@@ -33,30 +38,33 @@ final class ControlTranslator implements VtActions {
 
     @Override
     public void print(int codePoint) {
-        ops.print(single, 0, Utf8.encode(codePoint, single, 0));
+        textLast |= ops.print(single, 0, Utf8.encode(codePoint, single, 0)) > 0;
     }
 
     @Override
     public void printAscii(byte[] buf, int off, int len) {
         ops.printAscii(buf, off, off + len);
+        textLast = true;
     }
 
     @Override
     public void printText(byte[] buf, int off, int len, int[] cps, int count) {
-        ops.print(buf, off, off + len);
+        textLast |= ops.print(buf, off, off + len) > 0;
     }
 
     /** The terminal takes every whole, valid character, so the parser never decodes text itself. */
     @Override
     public int printUtf8(byte[] buf, int off, int end) {
-        return ops.print(buf, off, end);
+        int taken = ops.print(buf, off, end);
+        textLast |= taken > 0;
+        return taken;
     }
 
     // ---- C0 ----
 
     @Override
     public void execute(int c) {
-        ops.forgetPrecedingCharacter(); // REP repeats only a character printed immediately before it (tmux)
+        textLast = false;
         switch (c) {
             case 0x07 -> ops.bell();
             case 0x08 -> ops.backspace();
@@ -74,7 +82,7 @@ final class ControlTranslator implements VtActions {
 
     @Override
     public void escDispatch(int intermediates, boolean ignore, int b) {
-        ops.forgetPrecedingCharacter();
+        textLast = false;
         if (ignore) {
             return;
         }
@@ -109,7 +117,7 @@ final class ControlTranslator implements VtActions {
     @Override
     public void csiDispatch(VtParams p, int intermediates, boolean ignore, int f) {
         if (f != 'b') {
-            ops.forgetPrecedingCharacter();
+            textLast = false; // REP itself is not a control between: REP REP repeats twice
         }
         if (ignore) {
             return;
@@ -180,7 +188,11 @@ final class ControlTranslator implements VtActions {
             case 'T' -> edit.scrollDown(p.get(0, 1));
             case 'X' -> edit.eraseChars(p.get(0, 1));
             case 'Z' -> ops.backTab(p.get(0, 1));
-            case 'b' -> ops.repeatPrecedingCharacter(p.get(0, 1));
+            case 'b' -> {
+                if (textLast) {
+                    ops.repeatPrecedingCharacter(p.get(0, 1));
+                }
+            }
             case 'c' -> {
                 if (p.get(0, 0) == 0) {
                     ops.reportPrimaryAttributes();
@@ -258,7 +270,7 @@ final class ControlTranslator implements VtActions {
     /** DECRQSS ({@code DCS $ q Pt ST}) is the one DCS with a meaning here; the rest are dropped. */
     @Override
     public void hook(VtParams params, int intermediates, boolean ignore, int finalByte) {
-        ops.forgetPrecedingCharacter();
+        textLast = false;
         statusRequest = !ignore && intermediates == '$' && finalByte == 'q' ? new StringBuilder() : null;
     }
 

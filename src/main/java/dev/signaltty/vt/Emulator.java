@@ -60,11 +60,6 @@ final class Emulator implements TerminalOperations {
         printer.repeat(count);
     }
 
-    @Override
-    public void forgetPrecedingCharacter() {
-        printer.forgetPrecedingCharacter();
-    }
-
     // ---- C0 and cursor motion ----
 
     @Override

@@ -29,11 +29,11 @@ interface TerminalOperations {
      */
     void printAscii(byte[] text, int off, int end);
 
-    /** REP: prints the character printed immediately before {@code count} more times. */
+    /**
+     * REP: prints the character printed last {@code count} more times. The caller calls it only when
+     * that character came immediately before, with no other control between (tmux).
+     */
     void repeatPrecedingCharacter(int count);
-
-    /** A control other than REP arrived: REP has no preceding character until the next one is printed. */
-    void forgetPrecedingCharacter();
 
     // ---- C0 and cursor motion ----
 

@@ -13,7 +13,7 @@ final class TextPrinter {
     private final Modes modes;
     private final Charsets charsets;
     private final RowWriter writer = new RowWriter();
-    /** The character REP repeats, or -1 when something other than text came after it. */
+    /** The character REP repeats (the last printed), or -1 before any. */
     private int lastPrinted = -1;
 
     TextPrinter(Screens screens, Cursor cursor, Modes modes, Charsets charsets) {
@@ -76,10 +76,6 @@ final class TextPrinter {
         for (int i = 0; i < count; i++) {
             print(cp);
         }
-    }
-
-    void forgetPrecedingCharacter() {
-        lastPrinted = -1;
     }
 
     /** Printable ASCII {@code buf[from, to)}, one pass per row it touches. */
