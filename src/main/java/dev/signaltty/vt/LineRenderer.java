@@ -1,6 +1,7 @@
 package dev.signaltty.vt;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /**
  * Turns lines into text. Every line read goes through the compact form ({@link HistoryLine}, made by
@@ -32,6 +33,19 @@ final class LineRenderer {
         sb.append(new String(utf8, pos, utf8.length - pos, StandardCharsets.UTF_8));
         if (attr != Sgr.DEFAULT) {
             sb.append("\u001b[0m");
+        }
+        return sb.toString();
+    }
+
+    /** Lines rendered and joined as the program wrote them: a soft-wrapped line runs on into the next. */
+    static String joinLogical(List<HistoryLine> lines, boolean ansi) {
+        StringBuilder sb = new StringBuilder();
+        for (int k = 0; k < lines.size(); k++) {
+            HistoryLine line = lines.get(k);
+            sb.append(render(line, ansi));
+            if (k < lines.size() - 1 && !line.wrapped()) {
+                sb.append('\n');
+            }
         }
         return sb.toString();
     }

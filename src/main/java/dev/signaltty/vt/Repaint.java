@@ -10,27 +10,27 @@ final class Repaint {
     private Repaint() {
     }
 
-    static String of(Emulator e) {
-        StringBuilder sb = new StringBuilder(e.cols * e.rows + 256);
+    static String of(Screens s, Modes modes, Charsets charsets, int cursorX, int cursorY, long attr) {
+        StringBuilder sb = new StringBuilder(s.cols() * s.rows() + 256);
         sb.append("\u001b[?1049l\u001b[0m\u001b[r\u001b[H\u001b[2J");
-        drawGrid(sb, e.main);
-        if (e.altActive()) {
+        drawGrid(sb, s.main());
+        if (s.altActive()) {
             sb.append("\u001b[?1049h\u001b[0m\u001b[H\u001b[2J");
-            drawGrid(sb, e.alt);
+            drawGrid(sb, s.alt());
         }
-        if (e.top != 0 || e.bottom != e.rows - 1) {
-            sb.append("\u001b[").append(e.top + 1).append(';').append(e.bottom + 1).append('r');
+        if (s.top() != 0 || s.bottom() != s.rows() - 1) {
+            sb.append("\u001b[").append(s.top() + 1).append(';').append(s.bottom() + 1).append('r');
         }
-        e.modes.appendReplay(sb);
-        e.charsets().appendReplay(sb);
+        modes.appendReplay(sb);
+        charsets.appendReplay(sb);
         // the cursor last: DECSTBM and DECOM both home it; in origin mode CUP counts from the region top
-        int y = e.cy;
-        if (e.modes.origin) {
+        int y = cursorY;
+        if (modes.origin) {
             sb.append("\u001b[?6h");
-            y -= e.top;
+            y -= s.top();
         }
-        sb.append("\u001b[").append(y + 1).append(';').append(e.clampedX() + 1).append('H');
-        Sgr.appendSgr(sb, e.attr);
+        sb.append("\u001b[").append(y + 1).append(';').append(cursorX + 1).append('H');
+        Sgr.appendSgr(sb, attr);
         return sb.toString();
     }
 

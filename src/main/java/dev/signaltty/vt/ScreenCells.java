@@ -20,18 +20,16 @@ public record ScreenCells(int cols, int rows, int[] codePoints, long[] attrs, in
         Sgr.appendSgr(sb, attr);
     }
 
-    static ScreenCells of(Emulator e) {
-        int cols = e.cols;
-        int rows = e.rows;
+    static ScreenCells of(Grid grid, int cols, int rows, int cursorX, int cursorY, Modes modes) {
         int[] cps = new int[cols * rows];
         long[] attrs = new long[cols * rows];
         for (int y = 0; y < rows; y++) {
-            Row r = e.grid.row(y);
+            Row r = grid.row(y);
             int n = Math.min(cols, r.cols());
             System.arraycopy(r.cps, 0, cps, y * cols, n);
             System.arraycopy(r.attrs, 0, attrs, y * cols, n);
         }
-        return new ScreenCells(cols, rows, cps, attrs, e.clampedX(), e.cy, e.modes.cursorVisible,
-                e.modes.appCursor, e.modes.mouse);
+        return new ScreenCells(cols, rows, cps, attrs, cursorX, cursorY, modes.cursorVisible,
+                modes.appCursor, modes.mouse);
     }
 }

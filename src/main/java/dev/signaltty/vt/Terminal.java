@@ -43,10 +43,9 @@ public final class Terminal {
         this.seqBase = seqBase;
         this.head = seqBase;
         this.history = new History(limits.maxLines(), limits.maxBytes(), seqBase);
-        this.emu = new Emulator(cols, rows, listener, this::scrolledOff, this::clearHistory);
-        this.parser = new VtParser(emu);
         this.marks = new ShellMarks(new MarkHost());
-        emu.shellMarks = marks;
+        this.emu = new Emulator(cols, rows, listener, this::scrolledOff, this::clearHistory, marks);
+        this.parser = new VtParser(new ControlTranslator(emu, emu.editor()));
     }
 
     public synchronized void feed(byte[] buf, int off, int len) {
@@ -60,7 +59,7 @@ public final class Terminal {
         if (cols < 1 || rows < 1) {
             throw new IllegalArgumentException("size must be at least 1x1: " + cols + "x" + rows);
         }
-        if (cols != emu.cols || rows != emu.rows) {
+        if (cols != emu.screens().cols() || rows != emu.screens().rows()) {
             emu.resize(cols, rows);
         }
     }
@@ -71,20 +70,20 @@ public final class Terminal {
      */
     public synchronized String screen(boolean ansi) {
         StringBuilder sb = new StringBuilder();
-        int last = emu.grid.lastNonBlankRow();
+        int last = emu.screens().active().lastNonBlankRow();
         for (int y = 0; y <= last; y++) {
             if (y > 0) {
                 sb.append('\n');
             }
-            sb.append(LineRenderer.render(line(emu.grid.row(y), 0), ansi));
+            sb.append(LineRenderer.render(line(emu.screens().active().row(y), 0), ansi));
         }
         return sb.toString();
     }
 
     /** The last {@code lines} content lines of history and screen (only the alternate grid while active). */
     public synchronized ReadResult tail(int lines, boolean ansi) {
-        int screenLines = emu.grid.lastNonBlankRow() + 1;
-        int historyLines = emu.altActive() ? 0 : history.size();
+        int screenLines = emu.screens().active().lastNonBlankRow() + 1;
+        int historyLines = emu.screens().altActive() ? 0 : history.size();
         int total = historyLines + screenLines;
         int n = Math.max(0, Math.min(lines, total));
         StringBuilder sb = new StringBuilder();
@@ -93,7 +92,7 @@ public final class Terminal {
                 sb.append('\n');
             }
             HistoryLine line = i < historyLines ? history.get(i)
-                : line(emu.grid.row(i - historyLines), 0);
+                : line(emu.screens().active().row(i - historyLines), 0);
             sb.append(LineRenderer.render(line, ansi));
         }
         return new ReadResult(sb.toString(), n < total);
@@ -109,8 +108,8 @@ public final class Terminal {
         long after = afterSeq == 0 || dropped ? Long.MIN_VALUE : afterSeq;
         // pick lines by number first and decode only those returned: a read from 0 with a small limit
         // must not decode all of history
-        int historyLines = emu.altActive() ? 0 : history.size();
-        int last = emu.grid.lastNonBlankRow();
+        int historyLines = emu.screens().altActive() ? 0 : history.size();
+        int last = emu.screens().active().lastNonBlankRow();
         long[] seqs = new long[historyLines + last + 1];
         int[] sources = new int[seqs.length]; // a history index, or -1 - y for screen row y
         int n = 0;
@@ -122,19 +121,19 @@ public final class Terminal {
             }
         }
         for (int y = 0; y <= last; y++) {
-            Row r = emu.grid.row(y);
+            Row r = emu.screens().active().row(y);
             if (r.seq > after) {
                 seqs[n] = r.seq;
                 sources[n++] = -1 - y;
             }
         }
-        sortBySeq(seqs, sources, n);
+        HistoryLine.sortBySeq(seqs, sources, n);
         boolean truncated = n > lines;
         List<RenderedLine> out = new ArrayList<>(Math.min(n, lines));
         StringBuilder sb = new StringBuilder();
         for (int k = truncated ? n - lines : 0; k < n; k++) {
             int source = sources[k];
-            HistoryLine line = source >= 0 ? history.get(source) : line(emu.grid.row(-1 - source), seqs[k]);
+            HistoryLine line = source >= 0 ? history.get(source) : line(emu.screens().active().row(-1 - source), seqs[k]);
             String text = LineRenderer.render(line, ansi);
             if (!out.isEmpty()) {
                 sb.append('\n');
@@ -153,28 +152,28 @@ public final class Terminal {
     }
 
     public synchronized boolean altScreen() {
-        return emu.altActive();
+        return emu.screens().altActive();
     }
 
     public synchronized boolean bracketedPaste() {
-        return emu.modes.bracketedPaste;
+        return emu.bracketedPaste();
     }
 
     public synchronized String title() {
-        return emu.title;
+        return emu.title();
     }
 
     /** The OSC 9;4 progress the program last reported, as text ("" when none; see {@link Progress}). */
     public synchronized String progress() {
-        return emu.progress;
+        return emu.progress();
     }
 
     public synchronized int cols() {
-        return emu.cols;
+        return emu.screens().cols();
     }
 
     public synchronized int rows() {
-        return emu.rows;
+        return emu.screens().rows();
     }
 
     /**
@@ -183,12 +182,12 @@ public final class Terminal {
      * current SGR and the cursor. Scrollback is not included. Used as the attach snapshot.
      */
     public synchronized String repaint() {
-        return Repaint.of(emu);
+        return emu.repaint();
     }
 
     /** A copy of the active screen's cells, cursor and input modes (for clients that compose panes). */
     public synchronized ScreenCells cells() {
-        return ScreenCells.of(emu);
+        return emu.cells();
     }
 
     /** Approximate bytes held by history lines (the figure the byte cap applies to). */
@@ -333,32 +332,6 @@ public final class Terminal {
         return encoder.line(seq);
     }
 
-    /**
-     * Orders the first n picks by number. History is nearly always in order already (rows leave the
-     * screen top first), so the common case is one check; rows numbered out of order (a scroll region
-     * below a row numbered earlier) take a general sort.
-     */
-    private static void sortBySeq(long[] seqs, int[] sources, int n) {
-        boolean sorted = true;
-        for (int k = 1; k < n && sorted; k++) {
-            sorted = seqs[k - 1] < seqs[k];
-        }
-        if (sorted) {
-            return;
-        }
-        Integer[] order = new Integer[n];
-        for (int k = 0; k < n; k++) {
-            order[k] = k;
-        }
-        Arrays.sort(order, Comparator.comparingLong(k -> seqs[k]));
-        long[] s = Arrays.copyOf(seqs, n);
-        int[] src = Arrays.copyOf(sources, n);
-        for (int k = 0; k < n; k++) {
-            seqs[k] = s[order[k]];
-            sources[k] = src[order[k]];
-        }
-    }
-
     /** ED 3: drop history; every cursor up to now reads as dropped, a cursor taken after does not. */
     private void clearHistory() {
         assignScreenSeqs();
@@ -376,9 +349,9 @@ public final class Terminal {
 
     /** Gives changed content rows of the active grid new numbers, top to bottom. */
     private void assignScreenSeqs() {
-        int last = emu.grid.lastNonBlankRow();
+        int last = emu.screens().active().lastNonBlankRow();
         for (int y = 0; y <= last; y++) {
-            assign(emu.grid.row(y));
+            assign(emu.screens().active().row(y));
         }
     }
     // ---- search (pane.search) ----
@@ -392,10 +365,10 @@ public final class Terminal {
         java.util.ArrayDeque<SearchResult.Match> kept = new java.util.ArrayDeque<>();
         int total = 0;
         int historyLines = history.size();
-        int last = emu.grid.lastNonBlankRow();
+        int last = emu.screens().active().lastNonBlankRow();
         for (int i = 0; i < historyLines + last + 1; i++) {
-            HistoryLine line = i < historyLines ? history.get(i) : line(emu.grid.row(i - historyLines), 0);
-            long seq = i < historyLines ? line.seq() : emu.grid.row(i - historyLines).seq;
+            HistoryLine line = i < historyLines ? history.get(i) : line(emu.screens().active().row(i - historyLines), 0);
+            long seq = i < historyLines ? line.seq() : emu.screens().active().row(i - historyLines).seq;
             String text = line.text();
             int column = find.applyAsInt(text);
             if (column >= 0) {
@@ -439,9 +412,9 @@ public final class Terminal {
                 picked.add(history.get(i));
             }
         }
-        int last = emu.main.lastNonBlankRow();
+        int last = emu.screens().main().lastNonBlankRow();
         for (int y = 0; y <= last; y++) {
-            Row r = emu.main.row(y);
+            Row r = emu.screens().main().row(y);
             if (!r.dirty && r.seq > c.startedSeq() && r.seq <= c.endedSeq() && r.seq != fragmentSeq) {
                 picked.add(line(r, r.seq));
             }
@@ -455,15 +428,7 @@ public final class Terminal {
             picked = picked.subList(picked.size() - lines, picked.size());
             truncated = true;
         }
-        StringBuilder sb = new StringBuilder();
-        for (int k = 0; k < picked.size(); k++) {
-            HistoryLine line = picked.get(k);
-            sb.append(LineRenderer.render(line, ansi));
-            if (k < picked.size() - 1 && !line.wrapped()) {
-                sb.append('\n');
-            }
-        }
-        return new CommandOutput(c.number(), sb.toString(), c.exitStatus(), c.startedSeq(), c.endedSeq(),
+        return new CommandOutput(c.number(), LineRenderer.joinLogical(picked, ansi), c.exitStatus(), c.startedSeq(), c.endedSeq(),
                 (c.endedNanos() - c.startedNanos()) / 1_000_000, truncated);
     }
 
@@ -477,11 +442,8 @@ public final class Terminal {
 
         @Override
         public @org.jspecify.annotations.Nullable HistoryLine cursorFragment() {
-            if (emu.grid != emu.main || emu.cx == 0) {
-                return null;
-            }
-            Row r = emu.main.row(emu.cy);
-            return line(r, r.seq);
+            Row r = emu.mainRowBeforeCursor();
+            return r == null ? null : line(r, r.seq);
         }
     }
 }

@@ -1,214 +1,174 @@
 package dev.signaltty.vt;
 
-import java.util.Arrays;
-
 /**
- * The emulator's paths for runs of printable text (ADR 0112): ASCII runs, and runs mixing ASCII and
- * UTF-8. For mixed text a character is written in the run's loop only when it lands on an empty cell of
- * the cursor's row without wrapping, with no charset mapping, insert mode or disabled autowrap in
- * force: then {@link Emulator#print} and {@link #printAscii} would repair nothing and their effect is
- * just the cells, the cursor and the last printed character, which the loop gives for the whole run.
- * Every other character goes to those two, as the parser used to send it. Whenever a row is being
- * appended to ({@link RowUtf8}), the run's source bytes become its compact form as they are.
+ * Prints text at the cursor (ADR 0112): the terminal's one text entry point, and REP. Runs landing on
+ * empty cells go through {@link RowWriter#writeText}; what it cannot take (a wrap, an overwrite, a
+ * combining mark, a mapped charset, insert mode, autowrap off) goes an ASCII stretch or a character at
+ * a time through the general paths, which give the same cells.
  */
 final class TextPrinter {
 
-    private TextPrinter() {
+    private final Screens screens;
+    private final Cursor cursor;
+    private final Modes modes;
+    private final Charsets charsets;
+    private final RowWriter writer = new RowWriter();
+    /** The character REP repeats (the last printed), or -1 before any. */
+    private int lastPrinted = -1;
+
+    TextPrinter(Screens screens, Cursor cursor, Modes modes, Charsets charsets) {
+        this.screens = screens;
+        this.cursor = cursor;
+        this.modes = modes;
+        this.charsets = charsets;
     }
 
-    /** Whether the modes let text be written without the general path's checks. */
-    static boolean applies(Emulator e) {
-        return !e.charsets().active() && !e.modes.insert && e.modes.autowrap;
-    }
-
-    /**
-     * A run of printable ASCII ({@link VtActions#printAscii}), one pass per row it touches. Written
-     * onto empty cells it is copied as is (and appended to the row's compact form); onto cells with
-     * content, each overwritten wide character or mark is repaired first.
-     */
-    static void printAscii(Emulator e, byte[] buf, int off, int len) {
-        int end = off + len;
-        long a = e.attr;
+    /** See {@link TerminalOperations#print}. */
+    int print(byte[] buf, int off, int end) {
         int i = off;
-        while (i < end) { // one pass per row touched: the row and its arrays are looked up once
-            if (e.cx >= e.cols) {
-                if (!e.modes.autowrap) {
-                    e.cx = e.cols - 1;
-                } else {
-                    e.wrap();
-                }
-            }
-            Row r = e.grid.row(e.cy);
-            int[] cps = r.cps;
-            long[] attrs = r.attrs;
-            int x = e.cx;
-            int n = Math.min(end - i, e.cols - x);
-            int stop = x + n;
-            RowUtf8 u = r.utf8;
-            boolean appending = u != null && u.valid && x == u.cells;
-            if (appending || x >= r.used) { // the cells are empty: nothing wide or marked to repair
-                for (int k = i; x < stop; x++, k++) {
-                    cps[x] = buf[k];
-                }
-                Arrays.fill(attrs, e.cx, stop, a);
-                if (appending) {
-                    u.appendAscii(buf, i, n, a);
-                } else {
-                    r.stale();
-                }
-                i += n;
-            } else {
-                for (; x < stop; x++, i++) {
-                    int old = cps[x];
-                    if (old < 0 || old >= 0x1100 || r.combining != null) {
-                        e.fixWideBeforeWrite(r, x, 1);
-                    }
-                    cps[x] = buf[i];
-                    attrs[x] = a;
-                }
-                r.stale();
-            }
-            e.cx = x;
-            r.dirty = true;
-            if (x > r.used) {
-                r.used = x;
-            }
-        }
-        e.lastPrinted(buf[end - 1]);
-        if (e.cx >= e.cols && !e.modes.autowrap) {
-            e.cx = e.cols - 1;
-        }
-    }
-
-    /**
-     * Decodes and writes, straight from the bytes, the characters from {@code off} on that land on
-     * empty cells of the cursor's row; returns the bytes taken (0 when the first cannot be).
-     */
-    static int printUtf8(Emulator e, byte[] buf, int off, int end) {
-        Row r = e.grid.row(e.cy);
-        RowUtf8 u = r.utf8;
-        int x = e.cx;
-        int cols = e.cols;
-        boolean appending = u != null && u.valid && x == u.cells;
-        if (x >= cols || !appending && x < r.used) {
-            return 0;
-        }
-        int[] cps = r.cps;
-        long[] attrs = r.attrs;
-        long a = e.attr;
-        int i = off;
-        int last = -1;
         while (i < end) {
-            int c = buf[i];
-            if (c >= 0x20 && c != 0x7F) { // signed: a stretch of printable ASCII, a cell per byte
-                int stop = Math.min(end, i + (cols - x));
-                if (i == stop) {
-                    break; // the row is full: the wrap is the general path's
+            boolean plain = !charsets.active() && !modes.insert && modes.autowrap;
+            if (plain) {
+                int n = writer.writeText(screens.active().row(cursor.y()), cursor.x(), screens.cols(),
+                        cursor.attr(), buf, i, end);
+                if (n > 0) {
+                    cursor.setX(writer.column());
+                    lastPrinted = writer.last();
+                    i += n;
+                    if (i < end && buf[i] >= 0 && (buf[i] < 0x20 || buf[i] == 0x7F)) {
+                        break; // a control ended the run (the usual case): the parser's, without a second try
+                    }
+                    continue;
                 }
-                do {
-                    cps[x] = c;
-                    attrs[x++] = a;
-                    last = c;
-                } while (++i < stop && (c = buf[i]) >= 0x20 && c != 0x7F);
-                continue;
             }
-            int d = c >= 0 ? -1 : Utf8.decode(buf, i, end);
-            if (d < 0) {
-                break; // a control, or not a whole valid sequence: the parser's
+            int c = buf[i];
+            if (c >= 0x20 && c != 0x7F) { // signed: printable ASCII
+                if (plain && cursor.x() >= screens.cols()) {
+                    cursor.wrap(); // the row is full: the next one is written by the fast path again
+                    continue;
+                }
+                int j = i + 1;
+                while (j < end && buf[j] >= 0x20 && buf[j] != 0x7F) {
+                    j++;
+                }
+                printAscii(buf, i, j);
+                i = j;
+            } else if (c >= 0) {
+                break; // a control: the parser's
+            } else {
+                int d = Utf8.decode(buf, i, end);
+                if (d < 0) {
+                    break; // not a whole valid sequence: the parser's
+                }
+                print(d >>> 3);
+                i += d & 7;
             }
-            int cp = d >>> 3;
-            int w = CharWidth.of(cp);
-            if (w == 0 || x + w > cols) {
-                break; // a combining mark, or a wrap: the general path's
-            }
-            cps[x] = cp;
-            attrs[x] = a;
-            if (w == 2) {
-                cps[x + 1] = Row.WIDE_TAIL;
-                attrs[x + 1] = a;
-            }
-            x += w;
-            i += d & 7;
-            last = cp;
-        }
-        if (i > off) {
-            finish(e, r, appending, buf, off, i - off, x, last);
         }
         return i - off;
     }
 
-    /** Text the parser decoded ({@link VtActions#printText}); characters the loop cannot take go one stretch at a time. */
-    static void printText(Emulator e, byte[] buf, int off, int[] text, int count) {
-        long a = e.attr;
-        int cols = e.cols;
-        int at = off;
-        int k = 0;
-        while (k < count) {
-            Row r = e.grid.row(e.cy);
-            RowUtf8 u = r.utf8;
-            int x = e.cx;
-            boolean appending = u != null && u.valid && x == u.cells;
-            if (x < cols && (appending || x >= r.used)) {
-                int[] cps = r.cps;
-                long[] attrs = r.attrs;
-                int from = at;
-                int start = x;
-                while (k < count) {
-                    int cp = text[k];
-                    int w = 1;
-                    int n = 1;
-                    if (cp >= 0x80) {
-                        w = CharWidth.of(cp);
-                        n = cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
-                    }
-                    if (w == 0 || x + w > cols) {
-                        break;
-                    }
-                    cps[x] = cp;
-                    attrs[x] = a;
-                    if (w == 2) {
-                        cps[x + 1] = Row.WIDE_TAIL;
-                        attrs[x + 1] = a;
-                    }
-                    x += w;
-                    at += n;
-                    k++;
-                }
-                if (x > start) {
-                    finish(e, r, appending, buf, from, at - from, x, text[k - 1]);
-                }
-                if (k == count) {
-                    break;
-                }
-            }
-            // the next character needs the general path: an ASCII stretch at a time, as the parser sends it
-            int cp = text[k];
-            if (cp < 0x80) {
-                int from = at;
-                while (k < count && text[k] < 0x80) {
-                    k++;
-                    at++;
-                }
-                e.printAscii(buf, from, at - from);
-            } else {
-                e.print(cp);
-                k++;
-                at += cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
-            }
+    /** REP: any character, wide ones too, the base of a combined one, n more times with wrapping (xterm). */
+    void repeat(int count) {
+        int cp = lastPrinted;
+        if (cp < 0) {
+            return;
+        }
+        for (int i = 0; i < count; i++) {
+            print(cp);
         }
     }
 
-    /** After writing {@code bytes} bytes of text from the cursor to column {@code x} of row r. */
-    private static void finish(Emulator e, Row r, boolean appending, byte[] buf, int from, int bytes, int x,
-                               int lastCp) {
-        if (appending) {
-            r.utf8.appendText(buf, from, bytes, x - e.cx, e.attr);
+    /** Printable ASCII {@code buf[from, to)}, one pass per row it touches. */
+    void printAscii(byte[] buf, int from, int to) {
+        if (charsets.active() || modes.insert) {
+            for (int i = from; i < to; i++) {
+                print(buf[i]);
+            }
+            return;
+        }
+        int cols = screens.cols();
+        int i = from;
+        while (i < to) {
+            if (cursor.x() >= cols) {
+                if (!modes.autowrap) {
+                    cursor.setX(cols - 1);
+                } else {
+                    cursor.wrap();
+                }
+            }
+            int x = cursor.x();
+            int n = Math.min(to - i, cols - x);
+            RowWriter.writeAscii(screens.active().row(cursor.y()), x, buf, i, n, cursor.attr(), cols);
+            cursor.setX(x + n);
+            i += n;
+        }
+        lastPrinted = buf[to - 1];
+        if (cursor.x() >= cols && !modes.autowrap) {
+            cursor.setX(cols - 1);
+        }
+    }
+
+    /** One character, with every check: charset mapping, width, wrap, insert mode, wide overwrites. */
+    private void print(int cp) {
+        cp = charsets.map(cp);
+        int w = CharWidth.of(cp);
+        if (w == 0) {
+            combine(cp);
+            return;
+        }
+        int cols = screens.cols();
+        if (w == 2 && cols < 2) {
+            return;
+        }
+        if (cursor.x() > cols - w) {
+            if (!modes.autowrap) {
+                if (w > 1 && cursor.x() < cols) {
+                    return; // tmux drops a wide character that does not fit without wrapping
+                }
+                cursor.setX(cols - w);
+            } else {
+                cursor.wrap();
+            }
+        }
+        int x = cursor.x();
+        int y = cursor.y();
+        long attr = cursor.attr();
+        Grid grid = screens.active();
+        Row r = grid.row(y);
+        if (modes.insert) {
+            grid.insertChars(y, x, w, Sgr.erased(attr));
+        }
+        RowUtf8 u = r.utf8;
+        if (u != null && u.valid && x == u.cells) {
+            u.appendCodePoint(cp, w, attr); // the cells written below are empty: no repair to undo it
         } else {
             r.stale();
         }
-        r.touch(x);
+        RowWriter.fixWideBeforeWrite(r, x, w, cols);
+        r.cps[x] = cp;
+        r.attrs[x] = attr;
+        if (w == 2) {
+            r.cps[x + 1] = Row.WIDE_TAIL;
+            r.attrs[x + 1] = attr;
+        }
+        r.touch(x + w);
         r.dirty = true;
-        e.lastPrinted(lastCp);
-        e.cx = x;
+        lastPrinted = cp;
+        x += w;
+        cursor.setX(x >= cols && !modes.autowrap ? cols - w : x);
+    }
+
+    /** A combining mark joins the cell before the cursor; REP still repeats the base (xterm). */
+    private void combine(int cp) {
+        int cols = screens.cols();
+        int x = cursor.x() >= cols ? cols - 1 : cursor.x() - 1;
+        if (x < 0) {
+            return;
+        }
+        Row r = screens.active().row(cursor.y());
+        if (r.cps[x] == Row.WIDE_TAIL && x > 0) {
+            x--;
+        }
+        r.addCombining(x, cp); // even on an empty cell, as tmux does (it then shows a space and the mark)
     }
 }

@@ -10,7 +10,7 @@ package dev.signaltty.vt;
  * {@code 0x3F24}. {@code ignore} is true when the sequence overflowed the parser's limits (more than
  * two intermediates, or too many parameters); most handlers then drop it.
  */
-public interface VtActions {
+interface VtActions {
 
     /** A printable code point in GROUND (already UTF-8 decoded; invalid input arrives as U+FFFD). */
     void print(int codePoint);

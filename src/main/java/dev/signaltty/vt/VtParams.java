@@ -8,7 +8,7 @@ import java.util.Arrays;
  * sequence's default, like tmux's {@code input_get}. Parameters separated by ':' are sub-parameters of
  * the one before ({@link #isSub(int)}), as in {@code 38:2::255:0:0}.
  */
-public final class VtParams {
+final class VtParams {
 
     public static final int MAX = 32;
     /** Values saturate here (tmux caps at 65535 too), so huge numbers cannot overflow. */

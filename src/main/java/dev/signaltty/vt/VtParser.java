@@ -13,7 +13,7 @@ package dev.signaltty.vt;
  * UTF-8 sequences may be split across {@code advance} calls; invalid or truncated sequences become
  * U+FFFD. Not thread-safe: one feeder at a time (the terminal serialises).
  */
-public final class VtParser {
+final class VtParser {
 
     /** Longest OSC string kept; longer ones are truncated (titles and hyperlinks fit easily). */
     public static final int MAX_OSC = 4096;
