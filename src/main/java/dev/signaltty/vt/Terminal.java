@@ -245,22 +245,26 @@ public final class Terminal {
      * repaint draws rows one by one, so a transcript keeps these beside it and puts them back after it.
      */
     public synchronized boolean[] wrapFlags() {
-        boolean[] flags = new boolean[2 * emu.rows];
-        for (int y = 0; y < emu.rows; y++) {
-            flags[y] = emu.main.row(y).wrapped;
-            flags[emu.rows + y] = emu.alt.row(y).wrapped;
+        Screens screens = emu.screens();
+        int rows = screens.rows();
+        boolean[] flags = new boolean[2 * rows];
+        for (int y = 0; y < rows; y++) {
+            flags[y] = screens.main().row(y).wrapped;
+            flags[rows + y] = screens.alt().row(y).wrapped;
         }
         return flags;
     }
 
     /** Puts {@link #wrapFlags()} back (after feeding the repaint taken with them, at the same size). */
     public synchronized void restoreWrapFlags(boolean[] flags) {
-        if (flags.length != 2 * emu.rows) {
-            throw new IllegalArgumentException(flags.length + " wrap flags for " + emu.rows + " rows");
+        Screens screens = emu.screens();
+        int rows = screens.rows();
+        if (flags.length != 2 * rows) {
+            throw new IllegalArgumentException(flags.length + " wrap flags for " + rows + " rows");
         }
-        for (int y = 0; y < emu.rows; y++) {
-            emu.main.row(y).wrapped = flags[y];
-            emu.alt.row(y).wrapped = flags[emu.rows + y];
+        for (int y = 0; y < rows; y++) {
+            screens.main().row(y).wrapped = flags[y];
+            screens.alt().row(y).wrapped = flags[rows + y];
         }
     }
 
@@ -272,39 +276,8 @@ public final class Terminal {
      * the bytes no meaning finds it; the parser's state does not depend on what its actions do).
      */
     public static int openSequenceStart(byte[] buf, int off, int len) {
-        java.util.Objects.checkFromIndexSize(off, len, buf.length);
-        VtParser shadow = new VtParser(NO_ACTIONS);
-        int rest = off;
-        for (int i = off; i < off + len; i++) {
-            shadow.advance(buf, i, 1);
-            if (shadow.atRest()) {
-                rest = i + 1;
-            }
-        }
-        return rest;
+        return SequenceBoundary.openSequenceStart(buf, off, len);
     }
-
-    private static final VtActions NO_ACTIONS = new VtActions() {
-        @Override
-        public void print(int codePoint) {
-        }
-
-        @Override
-        public void execute(int control) {
-        }
-
-        @Override
-        public void csiDispatch(VtParams params, int intermediates, boolean ignore, int finalByte) {
-        }
-
-        @Override
-        public void escDispatch(int intermediates, boolean ignore, int finalByte) {
-        }
-
-        @Override
-        public void oscDispatch(byte[] data, int len, boolean bellTerminated) {
-        }
-    };
 
     // ---- ring bookkeeping (called by the emulator, under the monitor) ----
 
