@@ -68,8 +68,12 @@ class EmulatorSchedulerTest {
             }
             return false;
         };
+        // both queued before the thread runs either: an echo alone (no flood queued yet) is rightly
+        // served again and again, and a loaded machine can pause this thread between the two calls
+        CountDownLatch queued = holdTheThread(scheduler);
         scheduler.ready(echo[0]);
         scheduler.ready(flood("flood", 3, () -> { }));
+        queued.countDown();
         assertThat(finished.await(30, TimeUnit.SECONDS)).as("the flood finished its turns: " + turns).isTrue();
         long echoes = turns.stream().filter("echo"::equals).count();
         assertThat(echoes).as("fresh turns served in between, at most a streak each time")
