@@ -59,12 +59,16 @@ class StateDirLockTest {
         }
     }
 
-    /** The fingerprint once two readings a snapshot period apart agree (the daemon is idle). */
+    /**
+     * The fingerprint once two readings agree (the daemon is idle). They are taken further apart than a
+     * snapshot's seq refresh (PeriodicSnapshot.SEQ_REFRESH_MS, 2 s) plus its period (500 ms): a document
+     * whose content did not change is still saved once more with the seq of the latest events.
+     */
     private static Map<String, String> stableFingerprint(Path dir) throws Exception {
         Map<String, String> previous = fingerprint(dir);
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (System.nanoTime() < deadline) {
-            Thread.sleep(1500);
+            Thread.sleep(3000);
             Map<String, String> now = fingerprint(dir);
             if (now.equals(previous)) {
                 return now;

@@ -268,6 +268,7 @@ class PaneLifecycle {
         pane.integration = doc.integration(); // the last launch's, until a resume sets it again
         pane.restored = true;
         pane.restart = doc.restart() == null ? RestartPolicy.NEVER : doc.restart();
+        pane.rerunCommand = doc.foreground();
         replies.pane = pane;
         registry.add(pane);
         return pane;

@@ -39,7 +39,7 @@ class PaneSnapshots implements SmartLifecycle {
                    @Nullable String relationship, int cols, int rows, String createdAt,
                    dev.signaltty.agent.@Nullable Integration integration,
                    @Nullable Integer exitCode, @Nullable String startedAt, @Nullable String exitedAt,
-                   @Nullable String restart) {
+                   @Nullable String restart, @Nullable List<String> foreground) {
 
         PaneDoc {
             env = env == null ? Map.of() : env;
@@ -47,7 +47,7 @@ class PaneSnapshots implements SmartLifecycle {
 
         PaneDoc exited(int code, @Nullable String at) {
             return new PaneDoc(paneId, workspaceId, tabId, name, argv, cwd, env, label, parentPaneId, relationship,
-                    cols, rows, createdAt, integration, code, startedAt, at, restart);
+                    cols, rows, createdAt, integration, code, startedAt, at, restart, null);
         }
     }
 
@@ -63,12 +63,14 @@ class PaneSnapshots implements SmartLifecycle {
     private final Layouts layouts;
     private final PeriodicSnapshot periodic;
     private volatile boolean running;
+    private final RerunCommands rerunCommands;
 
     private final JournalTail journal;
     private final PaneAgents agents;
 
     PaneSnapshots(PaneRegistry registry, PaneLifecycle lifecycle, SnapshotStore snapshots, Workspaces workspaces,
-                  StructureLock lock, Layouts layouts, JournalTail journal, PaneAgents agents) {
+                  StructureLock lock, Layouts layouts, JournalTail journal, PaneAgents agents, RerunCommands rerunCommands) {
+        this.rerunCommands = rerunCommands;
         this.journal = journal;
         this.agents = agents;
         this.registry = registry;
@@ -110,10 +112,22 @@ class PaneSnapshots implements SmartLifecycle {
                 out.add(new PaneDoc(pane.id, pane.workspaceId, pane.tabId, pane.name, pane.argv, pane.cwd.toString(),
                         PersistedEnv.writable(overrides(pane.env), pane.env.get(PersistedEnv.ASK)), pane.label, pane.parentPaneId, pane.relationship, pane.terminal.cols(),
                         pane.terminal.rows(), pane.createdAt.toString(), pane.integration, pane.exitCode,
-                        text(pane.startedAt), text(pane.exitedAt), pane.restart));
+                        text(pane.startedAt), text(pane.exitedAt), pane.restart, foreground(pane)));
             }
             return new Document(1, journal.issuedThrough(), out);
         });
+    }
+
+    /**
+     * What a rerun pane's shell runs in the foreground, when the allowlist names it (issue 17 item 3):
+     * read at every capture, so the snapshot holds the command of the last half second.
+     */
+    private @Nullable List<String> foreground(Pane pane) {
+        PtySession session = pane.session;
+        if (!RestartPolicy.RERUN.equals(pane.restart) || session == null || !pane.alive()) {
+            return null;
+        }
+        return rerunCommands.allowed(ForegroundCommand.of(session.pid()));
     }
 
     private static @Nullable String text(java.time.@Nullable Instant instant) {

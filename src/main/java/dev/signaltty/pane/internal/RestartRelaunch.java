@@ -1,5 +1,6 @@
 package dev.signaltty.pane.internal;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import org.slf4j.Logger;
@@ -11,7 +12,8 @@ import org.springframework.stereotype.Component;
  * Relaunches the restored panes whose policy asks for it (ADR 0133), once the panes, their transcripts
  * and their agent sessions are back and before the socket opens: {@code resume} and {@code rerun} both
  * go through {@link PaneLifecycle#resume}, which resumes an agent's last session through its adapter and
- * starts any other program (a shell) again with its stored argv in its last cwd.
+ * starts any other program (a shell) again with its stored argv in its last cwd. A rerun shell that ran
+ * an allowlisted foreground command ({@link RerunCommands}) gets that command typed in again.
  */
 @Component
 class RestartRelaunch implements SmartLifecycle {
@@ -36,6 +38,13 @@ class RestartRelaunch implements SmartLifecycle {
             try {
                 lifecycle.resume(pane);
                 log.info("pane {} relaunched after the restart ({})", pane.id, pane.restart);
+                List<String> command = pane.rerunCommand;
+                if (RestartPolicy.RERUN.equals(pane.restart) && command != null) {
+                    // typed as the user would, tmux-resurrect's way: the shell reads it once it is up,
+                    // and when the command ends the shell is still there
+                    pane.writeLater((RerunCommands.shellLine(command) + "\r").getBytes(StandardCharsets.UTF_8));
+                    log.info("pane {} runs its last foreground command again: {}", pane.id, command.getFirst());
+                }
             } catch (RuntimeException e) {
                 log.warn("pane {} ({}) not relaunched after the restart: {}", pane.id, pane.restart, e.getMessage());
             }
