@@ -256,6 +256,7 @@ final class PaneTranscript {
         publish();
         if (sync) {
             t.force();
+            MappedPages.release(t, HEADER + tailBytes); // an idle pane keeps no stale tail pages resident
         }
         unsynced = !sync;
     }
