@@ -28,7 +28,7 @@ class PaneAccess implements Panes {
 
     @Override
     public PaneInfo spawn(SpawnRequest r) {
-        Pane pane = lifecycle.spawn(PaneLifecycle.SpawnSpec.in(r.workspaceId(), r.tabId())
+        Pane pane = lifecycle.spawn(SpawnSpec.in(r.workspaceId(), r.tabId())
                 .command(r.argv(), r.cwd().toString(), r.env()).label(r.label())
                 .parent(r.parentPaneId(), r.relationship()).task(r.taskId()).build());
         return info(pane);

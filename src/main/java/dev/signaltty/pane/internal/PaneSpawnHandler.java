@@ -51,7 +51,7 @@ class PaneSpawnHandler implements MethodHandler<PaneSpawnHandler.Params, Pane.Pa
     @Override
     public Pane.PaneView handle(Params p, CallContext context) {
         clientEnvironment.refresh(p.clientEnv()); // tmux update-environment: the spawning client's values
-        return lifecycle.spawn(PaneLifecycle.SpawnSpec.in(p.workspaceId(), p.tabId()).command(p.argv(), p.cwd(), p.env())
+        return lifecycle.spawn(SpawnSpec.in(p.workspaceId(), p.tabId()).command(p.argv(), p.cwd(), p.env())
                 .size(p.cols(), p.rows()).label(p.label()).parent(p.parentPaneId(), p.relationship())
                 .restart(p.restart()).build()).view();
     }

@@ -76,7 +76,7 @@ class PaneSplitHandler implements MethodHandler<PaneSplitHandler.Params, Pane.Pa
         clientEnvironment.refresh(p.clientEnv()); // tmux update-environment: the spawning client's values
         return lock.call(() -> {
             Pane target = registry.resolve(p.paneId());
-            return lifecycle.spawn(PaneLifecycle.SpawnSpec.in(target.workspaceId, target.tabId)
+            return lifecycle.spawn(SpawnSpec.in(target.workspaceId, target.tabId)
                     .command(p.argv(), p.cwd(), p.env()).size(p.cols(), p.rows()).label(p.label())
                     .parent(p.parentPaneId(), p.relationship()).beside(target.id, p.direction(), p.ratio())
                     .build()).view();
