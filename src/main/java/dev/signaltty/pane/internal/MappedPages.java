@@ -2,9 +2,7 @@ package dev.signaltty.pane.internal;
 
 import java.nio.MappedByteBuffer;
 
-import com.sun.jna.LastErrorException;
 import com.sun.jna.Native;
-import com.sun.jna.Pointer;
 
 /**
  * Gives a mapped transcript tail's pages back to the kernel once a checkpoint made them obsolete.
@@ -19,17 +17,7 @@ final class MappedPages {
     private static final int MADV_DONTNEED = 4;
     private static final int SC_PAGESIZE = 30;
 
-    private static final class Libc {
-        static {
-            Native.register(Libc.class, "c");
-        }
-
-        static native int madvise(Pointer address, long length, int advice) throws LastErrorException;
-
-        static native long sysconf(int name);
-    }
-
-    private static final long PAGE = Math.max(4096, Libc.sysconf(SC_PAGESIZE));
+    private static final long PAGE = Math.max(4096, PtySession.LibC.INSTANCE.sysconf(SC_PAGESIZE));
 
     private MappedPages() {
     }
@@ -41,10 +29,7 @@ final class MappedPages {
         if (length <= 0) {
             return;
         }
-        try {
-            Libc.madvise(Native.getDirectBufferPointer(buffer).share(start), length, MADV_DONTNEED);
-        } catch (LastErrorException e) {
-            // only memory is at stake: the pages stay resident until the next checkpoint tries again
-        }
+        // a failure leaves only memory at stake: the pages stay resident until the next checkpoint tries again
+        PtySession.LibC.INSTANCE.madvise(Native.getDirectBufferPointer(buffer).share(start), length, MADV_DONTNEED);
     }
 }

@@ -12,6 +12,7 @@ import com.pty4j.WinSize;
 import com.pty4j.unix.UnixPtyProcess;
 import com.sun.jna.Library;
 import com.sun.jna.Native;
+import com.sun.jna.Pointer;
 
 /**
  * One child on a real PTY. The child is a session leader (pty4j calls setsid), so its pid is its
@@ -23,6 +24,10 @@ final class PtySession {
         LibC INSTANCE = Native.load("c", LibC.class);
 
         int kill(int pid, int signal);
+
+        int madvise(Pointer address, long length, int advice);
+
+        long sysconf(int name);
     }
 
     static final int SIGHUP = 1;
