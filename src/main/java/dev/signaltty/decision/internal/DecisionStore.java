@@ -17,6 +17,8 @@ import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.event.EventListener;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.decision.DecisionAnswered;
@@ -222,12 +224,16 @@ class DecisionStore implements AgentDecisions {
         }
     }
 
+    // Before the pane module's AgentProcessRelay (which runs last): the exit's agent transition leaves
+    // blocked, and a decision still pending then would end as moved_on instead of pane_exited.
     @EventListener
+    @Order(Ordered.HIGHEST_PRECEDENCE)
     void on(PaneExited exited) {
         clearPending(exited.paneId(), "pane_exited");
     }
 
     @EventListener
+    @Order(Ordered.HIGHEST_PRECEDENCE) // as for PaneExited
     void on(PaneClosed closed) {
         clearPending(closed.paneId(), "pane_exited");
     }
