@@ -20,8 +20,9 @@ import java.util.Arrays;
  * page, offset in the page), so holding or evicting a line allocates nothing. A line is decoded into
  * a {@link HistoryLine} only when a read asks for it.
  *
- * <p>The byte cap is charged what the former one-object-per-line form held ({@link #cost}), so a given
- * cap keeps exactly the lines it kept before; the pages hold less than that.
+ * <p>The byte cap is charged a fixed per-line cost ({@link #cost}), not the page bytes, so the lines a
+ * given {@code scrollback_bytes} keeps do not depend on how compactly the pages happen to pack them
+ * (ADR 0111); the pages hold less than the charge.
  */
 final class History {
 
@@ -47,10 +48,10 @@ final class History {
     }
 
     /**
-     * What a line is charged against the byte cap: what a 64-bit JVM with compressed oops held for it
-     * as a record with a byte array and a {@code long[]} of runs (record 32, array header 16, ring slot
-     * 4, the text, and 16 plus 16 per run when there are runs). Kept from that form so caps keep the
-     * same lines (ADR 0111).
+     * What a line is charged against the byte cap: the heap a line costs held as an object (a record
+     * with a byte array and a {@code long[]} of runs on a 64-bit JVM with compressed oops: record 32,
+     * array header 16, ring slot 4, the text, and 16 plus 16 per run when there are runs). A cap in
+     * bytes then reads as heap, whatever the packed pages really take (ADR 0111).
      */
     static long cost(int textLength, int runCount) {
         return 52 + (long) textLength + (runCount == 0 ? 0 : 16 + 16L * runCount);

@@ -6,8 +6,8 @@ import java.util.Arrays;
  * A main-screen row's compact form (what {@link RowEncoder} would make of it), built while the row is
  * only written left to right from its start — a program printing lines, nearly every row of a flood.
  * When the row scrolls off, history copies these bytes instead of encoding the cells again (ADR 0112).
- * Any other change to the row (an overwrite, a gap, an insert, a combining mark) marks it stale and the
- * encoder does the work as before.
+ * Any other change to the row (an overwrite, a gap, an insert, a combining mark) marks it stale, and
+ * {@link RowEncoder} encodes the cells when the row scrolls off.
  *
  * <p>While {@link #valid}: cells {@code [0, cells)} encode to {@code text[0, length)} with runs
  * {@code runs[0, runsLength)}; cells at and beyond {@code cells} are empty with no combining marks; the
