@@ -17,8 +17,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * A peer of another uid (seed R314): its first request is answered FORBIDDEN and the connection is
- * closed at once, on one short-lived thread instead of a connection's three (issue 23: 100 refused
- * peers used to hold 200 threads). The wait for that first line is bounded in time and size, and at
+ * closed at once, on one short-lived thread instead of a connection's three, so many such peers cannot
+ * pin a thread pair each (issue 23). The wait for that first line is bounded in time and size, and at
  * most {@link #CONCURRENT} refusals run at once; past that a peer is closed without an answer.
  */
 final class ForeignPeerRefusal {
