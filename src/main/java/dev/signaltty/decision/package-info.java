@@ -2,7 +2,8 @@
  * Decision: permission requests from agents' hooks become decisions that anyone may answer
  * ({@code decision.answer}) while the hook waits on its live route. Publishes the events
  * {@link dev.signaltty.decision.DecisionAnswered} and {@link dev.signaltty.decision.DecisionCleared};
- * uses {@code pane}'s {@code AgentDecisions} to hand the verdict back (ADR 0080).
+ * implements the {@code agent} module's {@code AgentDecisions}, through which a waiting hook gets its
+ * verdict back (ADR 0080, ADR 0280).
  */
 @NullMarked
 package dev.signaltty.decision;
