@@ -3,7 +3,7 @@
  * that lets state survive a restart. Publishes {@link dev.signaltty.journal.EventLog} (append and
  * submit, synced before publication), {@link dev.signaltty.journal.JournalTail} (replay at start),
  * and {@link dev.signaltty.journal.SnapshotStore} / {@link dev.signaltty.journal.PeriodicSnapshot} for
- * the other modules' snapshots; the {@code subscribe} and {@code events} methods.
+ * the other modules' snapshots; the {@code subscribe} and {@code unsubscribe} methods.
  */
 @NullMarked
 package dev.signaltty.journal;
