@@ -125,7 +125,7 @@ class ResourceCleanupTest {
     }
 
     private static void awaitSocket(Path socket, Process daemon) throws Exception {
-        long deadline = System.nanoTime() + 60_000_000_000L;
+        long deadline = System.nanoTime() + 240_000_000_000L;
         while (System.nanoTime() < deadline) {
             assertThat(daemon.isAlive()).as("daemon running").isTrue();
             try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
