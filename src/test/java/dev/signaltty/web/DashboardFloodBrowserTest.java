@@ -83,7 +83,9 @@ class DashboardFloodBrowserTest {
         // only that viewer: the page's control connection stays up, and the neighbour pane answers
         assertThat(browser.js("return window.signaltty.rpc.opens;")).as("the control connection was never reopened").isEqualTo(opens);
         DashboardBrowserTest.type(browser, shell, "echo alive-$((6*7))", Keys.ENTER);
-        browser.until(d -> screen(browser, shell).contains("alive-42"));
+        // the page paints the flood's reattached viewer meanwhile: at load 30 the echo was on screen
+        // only just after the usual 90 s (the timeout screenshot showed it), so this wait gets longer
+        browser.until(Duration.ofMinutes(5), d -> screen(browser, shell).contains("alive-42"));
 
         // R203/R204: reattached, the flooding pane shows its current screen (the snapshot), then live output.
         // The 100 MiB drain itself takes minutes on a loaded 2-core machine: wait for the daemon to have
