@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@code signaltty.pane.rerun-commands}) runs it again after a reboot (kill -9 of the daemon and every
  * child), typed into the new shell, in the directory the shell had {@code cd}'d to before it (ADR 0330);
  * a shell whose foreground command is not on the list comes back as a bare shell, and its command line
- * is never written to the state dir.
+ * is never written to the state dir, nor is an environment value off the env allowlist.
  */
 class RerunForegroundCommandTest {
 
@@ -41,8 +41,9 @@ class RerunForegroundCommandTest {
         try (DaemonProcess daemon = DaemonProcess.start(root, allow); StreamClient client = daemon.connect()) {
             String ws = client.ok("workspace.create", Map.of("name", "fg", "cwd", root.toString()))
                     .path("workspace_id").asString();
+            // a value not on the env allowlist: the command inherits it, the state dir never holds it
             listed = client.ok("pane.spawn", Map.of("workspace_id", ws, "argv", bash, "restart", "rerun",
-                    "env", Map.of("PS1", "$ "))).path("pane_id").asString();
+                    "env", Map.of("PS1", "$ ", "API_TOKEN", "env-secret-value"))).path("pane_id").asString();
             unlisted = client.ok("pane.spawn", Map.of("workspace_id", ws, "argv", bash, "restart", "rerun",
                     "env", Map.of("PS1", "$ "))).path("pane_id").asString();
             client.ok("pane.write", Map.of("pane_id", listed, "data", "cd 'sub dir'\r"));
@@ -55,7 +56,14 @@ class RerunForegroundCommandTest {
             // the panes snapshot (every 500 ms) holds the listed command line and never the other one
             Path snapshot = daemon.stateDir.resolve("snapshot").resolve("panes.json");
             awaitTrue(() -> read(snapshot).contains(script.toString()), "the snapshot holds the listed command");
-            assertThat(read(snapshot)).doesNotContain("secret-token");
+            assertThat(read(snapshot)).doesNotContain("secret-token").contains(moved.toString());
+            // issue 17 item 3: "Environment values are not written to disk unless listed", with the
+            // foreground command and its cwd stored: no file of the state dir holds the value
+            try (var files = Files.walk(daemon.stateDir)) {
+                for (Path file : files.filter(Files::isRegularFile).toList()) {
+                    assertThat(bytesOf(file)).as(file.toString()).doesNotContain("env-secret-value");
+                }
+            }
             long marker = foregroundGroup(listedPid);
             daemon.kill9();
             for (long pid : List.of(listedPid, unlistedPid, marker)) { // a reboot ends every child too
@@ -98,6 +106,15 @@ class RerunForegroundCommandTest {
         try {
             return Files.exists(file) ? Files.readString(file) : "";
         } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /** Any file's bytes as text, binary ones too (transcripts); "" for one replaced meanwhile. */
+    private static String bytesOf(Path file) throws IOException {
+        try {
+            return new String(Files.readAllBytes(file), java.nio.charset.StandardCharsets.ISO_8859_1);
+        } catch (java.nio.file.NoSuchFileException e) {
             return "";
         }
     }
