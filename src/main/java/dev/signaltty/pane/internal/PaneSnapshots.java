@@ -50,11 +50,11 @@ class PaneSnapshots implements SmartLifecycle {
                     cols, rows, createdAt, integration, code, startedAt, at, restart, null, null);
         }
 
-        /** The allowed foreground command read after the structure lock was let go (ADR 0330). */
-        PaneDoc running(@Nullable ForegroundCommand command) {
+        /** With the allowed foreground command, read after the structure lock was let go (ADR 0330). */
+        PaneDoc withForeground(ForegroundCommand command) {
             return new PaneDoc(paneId, workspaceId, tabId, name, argv, cwd, env, label, parentPaneId, relationship,
-                    cols, rows, createdAt, integration, exitCode, startedAt, exitedAt, restart,
-                    command == null ? null : command.argv(), command == null ? null : command.cwd());
+                    cols, rows, createdAt, integration, exitCode, startedAt, exitedAt, restart, command.argv(),
+                    command.cwd());
         }
 
         /** The stored foreground command (with the directory it ran in, absent in older documents), or null. */
@@ -121,8 +121,9 @@ class PaneSnapshots implements SmartLifecycle {
 
     /**
      * The document: the panes' facts under the structure lock, then, with the lock let go, the
-     * foreground commands of the running rerun panes (issue 17 item 3), so a slow {@code /proc} never
-     * holds the lock (ADR 0330). A command is kept only when its pane still runs the same process after
+     * foreground commands of the running rerun panes (issue 17 item 3; read at every capture, so the
+     * snapshot holds the command of the last half second), so a slow {@code /proc} never holds the lock
+     * (ADR 0330). A command is kept only when its pane still runs the same process after
      * the read: it describes the process the document says is running.
      */
     Document capture() {
@@ -150,7 +151,7 @@ class PaneSnapshots implements SmartLifecycle {
         for (ForegroundRead read : reads) {
             ForegroundCommand command = allowed(ForegroundCommand.of(read.session().pid()));
             if (command != null && read.pane().session == read.session() && read.pane().alive()) {
-                out.set(read.index(), out.get(read.index()).running(command));
+                out.set(read.index(), out.get(read.index()).withForeground(command));
             }
         }
         return new Document(document.version(), document.seq(), out);
