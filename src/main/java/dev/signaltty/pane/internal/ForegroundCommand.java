@@ -10,29 +10,62 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The command a pane's shell runs in the foreground, read as tmux-resurrect does: the terminal's
- * foreground process group ({@code tpgid}, field 8 of the leader's {@code /proc/<pid>/stat}) and its
- * leader's {@code /proc/<pgid>/cmdline}. No foreground job (the shell itself at its prompt), a process
- * that is gone, or a system without {@code /proc} all read as none.
+ * The command a pane's shell runs in the foreground and the directory it runs in, read as tmux-resurrect
+ * does: the terminal's foreground process group ({@code tpgid}, field 8 of the leader's
+ * {@code /proc/<pid>/stat}), its leader's {@code /proc/<pgid>/cmdline} and {@code /proc/<pgid>/cwd}
+ * (ADR 0330: a {@code cd} made in the shell before the command is where it runs again). No foreground
+ * job (the shell itself at its prompt), a process that is gone, or a system without {@code /proc} all
+ * read as none; a cwd that cannot be read reads as null (the command then runs where the shell starts,
+ * as before ADR 0330).
+ *
+ * @param argv the foreground job's command line
+ * @param cwd  its working directory, or null when unknown
  */
-final class ForegroundCommand {
+record ForegroundCommand(List<String> argv, @Nullable String cwd) {
 
     private static final Path PROC = Path.of("/proc");
 
-    private ForegroundCommand() {
+    ForegroundCommand {
+        argv = List.copyOf(argv);
     }
 
-    /** The foreground job's argv under the session led by {@code leaderPid}, or null when there is none. */
-    static @Nullable List<String> of(long leaderPid) {
+    /** The foreground job under the session led by {@code leaderPid}, or null when there is none. */
+    static @Nullable ForegroundCommand of(long leaderPid) {
         try {
             long group = foregroundGroup(Files.readString(PROC.resolve(Long.toString(leaderPid)).resolve("stat")));
             if (group <= 0 || group == leaderPid) {
                 return null;
             }
-            List<String> argv = argv(Files.readAllBytes(PROC.resolve(Long.toString(group)).resolve("cmdline")));
-            return argv.isEmpty() ? null : argv;
+            Path process = PROC.resolve(Long.toString(group));
+            List<String> argv = argv(Files.readAllBytes(process.resolve("cmdline")));
+            return argv.isEmpty() ? null : new ForegroundCommand(argv, cwd(process));
         } catch (IOException | RuntimeException e) {
             return null; // exited meanwhile, or no /proc: nothing to restore
+        }
+    }
+
+    /** The same job cut to the part of its command line that is run again. */
+    ForegroundCommand withArgv(List<String> command) {
+        return new ForegroundCommand(command, cwd);
+    }
+
+    /**
+     * The line typed into the new shell: {@code cd -- '<dir>' && <command>} when the directory is known.
+     * {@code &&}: when the directory is gone the command does not run in another one, and the shell
+     * shows why.
+     */
+    String shellLine() {
+        String command = RerunCommands.shellLine(argv);
+        return cwd == null ? command : RerunCommands.shellLine(List.of("cd", "--", cwd)) + " && " + command;
+    }
+
+    private static @Nullable String cwd(Path process) {
+        try {
+            Path dir = Files.readSymbolicLink(process.resolve("cwd"));
+            // kept as read: a directory deleted since reads "<dir> (deleted)", and the typed cd then fails
+            return dir.isAbsolute() ? dir.toString() : null;
+        } catch (IOException | RuntimeException e) {
+            return null; // another user's process, or gone meanwhile
         }
     }
 

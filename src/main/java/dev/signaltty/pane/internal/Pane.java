@@ -32,8 +32,8 @@ final class Pane {
     volatile boolean restored;
     /** Relaunch policy after a daemon restart (issue 17 item 3): never, resume or rerun. */
     volatile String restart = RestartPolicy.NEVER;
-    /** A restored rerun pane's last foreground command, typed into its shell once it runs again (issue 17 item 3). */
-    volatile @Nullable List<String> rerunCommand;
+    /** A restored rerun pane's last foreground command and its cwd, typed into its shell once it runs again (issue 17 item 3). */
+    volatile @Nullable ForegroundCommand rerunCommand;
 
     volatile @Nullable PtySession session;
     final Terminal terminal;

@@ -72,7 +72,8 @@ final class PaneCatchUp {
                 integration == null || integration.isNull() ? null
                         : ProtocolJson.MAPPER.treeToValue(integration, Integration.class),
                 exitCode == null || exitCode.isNull() ? null : exitCode.asInt(), text(view, "started_at"),
-                text(view, "exited_at"), text(view, "restart"), before == null ? null : before.foreground());
+                text(view, "exited_at"), text(view, "restart"), before == null ? null : before.foreground(),
+                before == null ? null : before.foregroundCwd());
     }
 
     private static @Nullable String text(JsonNode node, String field) {

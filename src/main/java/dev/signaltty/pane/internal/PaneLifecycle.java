@@ -181,7 +181,7 @@ class PaneLifecycle {
         pane.integration = doc.integration(); // the last launch's, until a resume sets it again
         pane.restored = true;
         pane.restart = doc.restart() == null ? RestartPolicy.NEVER : doc.restart();
-        pane.rerunCommand = doc.foreground();
+        pane.rerunCommand = doc.foregroundCommand();
         replies.pane = pane;
         registry.add(pane);
         return pane;

@@ -39,7 +39,7 @@ class PaneSnapshots implements SmartLifecycle {
                    @Nullable String relationship, int cols, int rows, String createdAt,
                    dev.signaltty.agent.@Nullable Integration integration,
                    @Nullable Integer exitCode, @Nullable String startedAt, @Nullable String exitedAt,
-                   @Nullable String restart, @Nullable List<String> foreground) {
+                   @Nullable String restart, @Nullable List<String> foreground, @Nullable String foregroundCwd) {
 
         PaneDoc {
             env = env == null ? Map.of() : env;
@@ -47,7 +47,19 @@ class PaneSnapshots implements SmartLifecycle {
 
         PaneDoc exited(int code, @Nullable String at) {
             return new PaneDoc(paneId, workspaceId, tabId, name, argv, cwd, env, label, parentPaneId, relationship,
-                    cols, rows, createdAt, integration, code, startedAt, at, restart, null);
+                    cols, rows, createdAt, integration, code, startedAt, at, restart, null, null);
+        }
+
+        /** With the allowed foreground command, read after the structure lock was let go (ADR 0330). */
+        PaneDoc withForeground(ForegroundCommand command) {
+            return new PaneDoc(paneId, workspaceId, tabId, name, argv, cwd, env, label, parentPaneId, relationship,
+                    cols, rows, createdAt, integration, exitCode, startedAt, exitedAt, restart, command.argv(),
+                    command.cwd());
+        }
+
+        /** The stored foreground command (with the directory it ran in, absent in older documents), or null. */
+        @Nullable ForegroundCommand foregroundCommand() {
+            return foreground == null ? null : new ForegroundCommand(foreground, foregroundCwd);
         }
     }
 
@@ -103,31 +115,52 @@ class PaneSnapshots implements SmartLifecycle {
         });
     }
 
+    /** A running rerun pane whose foreground command is read once the structure lock is let go. */
+    private record ForegroundRead(int index, Pane pane, PtySession session) {
+    }
+
+    /**
+     * The document: the panes' facts under the structure lock, then, with the lock let go, the
+     * foreground commands of the running rerun panes (issue 17 item 3; read at every capture, so the
+     * snapshot holds the command of the last half second), so a slow {@code /proc} never holds the lock
+     * (ADR 0330). A command is kept only when its pane still runs the same process after
+     * the read: it describes the process the document says is running.
+     */
     Document capture() {
-        return lock.call(() -> {
+        List<ForegroundRead> reads = new ArrayList<>();
+        Document document = lock.call(() -> {
             List<PaneDoc> out = new ArrayList<>();
             List<Pane> panes = new ArrayList<>(registry.all());
             panes.sort(Comparator.comparing(p -> p.createdAt));
             for (Pane pane : panes) {
+                PtySession session = pane.session;
+                if (RestartPolicy.RERUN.equals(pane.restart) && session != null && pane.alive()) {
+                    reads.add(new ForegroundRead(out.size(), pane, session));
+                }
                 out.add(new PaneDoc(pane.id, pane.workspaceId, pane.tabId, pane.name, pane.argv, pane.cwd.toString(),
                         PersistedEnv.writable(overrides(pane.env), pane.env.get(PersistedEnv.ASK)), pane.label, pane.parentPaneId, pane.relationship, pane.terminal.cols(),
                         pane.terminal.rows(), pane.createdAt.toString(), pane.integration, pane.exitCode,
-                        text(pane.startedAt), text(pane.exitedAt), pane.restart, foreground(pane)));
+                        text(pane.startedAt), text(pane.exitedAt), pane.restart, null, null));
             }
             return new Document(1, journal.issuedThrough(), out);
         });
+        if (reads.isEmpty()) {
+            return document;
+        }
+        List<PaneDoc> out = new ArrayList<>(document.panes());
+        for (ForegroundRead read : reads) {
+            ForegroundCommand command = allowed(ForegroundCommand.of(read.session().pid()));
+            if (command != null && read.pane().session == read.session() && read.pane().alive()) {
+                out.set(read.index(), out.get(read.index()).withForeground(command));
+            }
+        }
+        return new Document(document.version(), document.seq(), out);
     }
 
-    /**
-     * What a rerun pane's shell runs in the foreground, when the allowlist names it (issue 17 item 3):
-     * read at every capture, so the snapshot holds the command of the last half second.
-     */
-    private @Nullable List<String> foreground(Pane pane) {
-        PtySession session = pane.session;
-        if (!RestartPolicy.RERUN.equals(pane.restart) || session == null || !pane.alive()) {
-            return null;
-        }
-        return rerunCommands.allowed(ForegroundCommand.of(session.pid()));
+    /** The part of a foreground command the allowlist lets be written, or null (an argv can hold secrets). */
+    private @Nullable ForegroundCommand allowed(@Nullable ForegroundCommand command) {
+        List<String> argv = command == null ? null : rerunCommands.allowed(command.argv());
+        return argv == null ? null : command.withArgv(argv);
     }
 
     private static @Nullable String text(java.time.@Nullable Instant instant) {

@@ -103,14 +103,15 @@ final class PaneTranscript {
 
     /**
      * Feeds a fresh terminal what the files hold and continues the same files; null when the pane has
-     * no checkpoint.
+     * no checkpoint. A pane whose transcript is still in the ADR 0230 form is converted (ADR 0331).
      */
     static @Nullable PaneTranscript restore(Path dir, String paneId, int maxBytes, int tailBytesMax, Terminal terminal)
             throws IOException {
         PaneTranscript t = new PaneTranscript(dir, paneId, maxBytes, tailBytesMax);
         byte[] checkpoint = t.newestCheckpoint();
         if (checkpoint == null) {
-            return null;
+            LegacyTranscript legacy = LegacyTranscript.read(dir, paneId);
+            return legacy == null ? null : t.convert(legacy, terminal);
         }
         byte[] repaint;
         boolean[] wraps;
@@ -128,7 +129,6 @@ final class PaneTranscript {
             }
             title = in.readUTF();
         }
-        byte[] history = t.histLength == 0 ? new byte[0] : readPrefix(t.histFile(t.histGen), t.histLength);
         t.mapTail(0);
         MappedByteBuffer tail = t.tail;
         long header = (long) LONGS.getVolatile(tail, 0);
@@ -139,23 +139,58 @@ final class PaneTranscript {
         }
         byte[] tailBytes = new byte[counted];
         tail.get(HEADER, tailBytes);
+        t.replay(terminal, repaint, wraps, title, tailBytes);
+        t.mapTail(counted); // room for what was replayed plus a full tail
+        t.tailBytes = counted;
+        t.publish();
+        return t;
+    }
+
+    /**
+     * History, then the repaint, wrap flags and title, then the tail, fed at the checkpoint's size;
+     * then the pane's size again.
+     */
+    private void replay(Terminal terminal, byte[] repaint, boolean @Nullable [] wraps, String title, byte[] tailBytes)
+            throws IOException {
+        byte[] history = histLength == 0 ? new byte[0] : readPrefix(histFile(histGen), histLength);
         int paneCols = terminal.cols();
         int paneRows = terminal.rows();
-        terminal.resize(t.cols, t.rows);
+        terminal.resize(cols, rows);
         terminal.restoreHistory(history);
-        t.lastSeq = terminal.headSeq();
+        lastSeq = terminal.headSeq();
         terminal.feed(repaint, 0, repaint.length);
-        terminal.restoreWrapFlags(wraps);
+        if (wraps != null) {
+            terminal.restoreWrapFlags(wraps);
+        }
         if (!title.isEmpty()) {
             byte[] osc = ("\u001b]2;" + title + "\u0007").getBytes(StandardCharsets.UTF_8);
             terminal.feed(osc, 0, osc.length);
         }
         terminal.feed(tailBytes, 0, tailBytes.length);
         terminal.resize(paneCols, paneRows);
-        t.mapTail(counted); // room for what was replayed plus a full tail
-        t.tailBytes = counted;
-        t.publish();
-        return t;
+    }
+
+    /**
+     * An ADR 0230 transcript, once (ADR 0331): replayed like one of this form (it has no wrap flags or
+     * title), its tail copied into the mapped tail, then a synced checkpoint of this form takes it all in
+     * (the lines the replay retired go on into the same hist file; an escape sequence the old tail ended
+     * inside starts the new tail), and only then are the old files deleted. Killed before that, the next
+     * start converts again; after it, it finds the new checkpoint and drops the old files' leftovers.
+     */
+    private PaneTranscript convert(LegacyTranscript legacy, Terminal terminal) throws IOException {
+        cols = legacy.cols();
+        rows = legacy.rows();
+        histGen = legacy.histGen();
+        histLength = legacy.histLength();
+        gen = legacy.gen();
+        replay(terminal, legacy.repaint(), null, "", legacy.tail());
+        mapTail(legacy.tail().length);
+        tail.put(HEADER, legacy.tail());
+        tailBytes = legacy.tail().length;
+        restPoint = 0; // the old tail began after a repaint: at rest
+        checkpoint(terminal, true);
+        legacy.delete(dir, paneId);
+        return this;
     }
 
     /** Copies one chunk of output into the tail before the emulator sees it, checkpointing first when due. */

@@ -113,7 +113,10 @@ class PaneTranscripts implements SmartLifecycle {
         log.info("restored the screen and scrollback of {} panes", restored);
     }
 
-    /** Files of panes that no longer exist (closed while the daemon was down, or the old whole-file form). */
+    /**
+     * Files of panes that no longer exist (closed while the daemon was down, or the old whole-file form),
+     * and ADR 0230 files a start killed mid-conversion left beside the new form (ADR 0331).
+     */
     private void deleteGone() {
         if (!Files.isDirectory(dir)) {
             return;
@@ -123,7 +126,7 @@ class PaneTranscripts implements SmartLifecycle {
                 String name = file.getFileName().toString();
                 int dot = name.indexOf('.');
                 String id = dot < 0 ? name : name.substring(0, dot);
-                if (name.endsWith(".txt") || !transcripts.containsKey(id)) {
+                if (name.endsWith(".txt") || !transcripts.containsKey(id) || LegacyTranscript.isLegacyName(id, name)) {
                     Files.deleteIfExists(file);
                 }
             }

@@ -13,7 +13,8 @@ import org.springframework.stereotype.Component;
  * and their agent sessions are back and before the socket opens: {@code resume} and {@code rerun} both
  * go through {@link PaneLifecycle#resume}, which resumes an agent's last session through its adapter and
  * starts any other program (a shell) again with its stored argv in its last cwd. A rerun shell that ran
- * an allowlisted foreground command ({@link RerunCommands}) gets that command typed in again.
+ * an allowlisted foreground command ({@link RerunCommands}) gets that command typed in again, after a
+ * {@code cd} to the directory it ran in (ADR 0330).
  */
 @Component
 class RestartRelaunch implements SmartLifecycle {
@@ -38,12 +39,12 @@ class RestartRelaunch implements SmartLifecycle {
             try {
                 lifecycle.resume(pane);
                 log.info("pane {} relaunched after the restart ({})", pane.id, pane.restart);
-                List<String> command = pane.rerunCommand;
+                ForegroundCommand command = pane.rerunCommand;
                 if (RestartPolicy.RERUN.equals(pane.restart) && command != null) {
                     // typed as the user would, tmux-resurrect's way: the shell reads it once it is up,
-                    // and when the command ends the shell is still there
-                    pane.writeLater((RerunCommands.shellLine(command) + "\r").getBytes(StandardCharsets.UTF_8));
-                    log.info("pane {} runs its last foreground command again: {}", pane.id, command.getFirst());
+                    // and when the command ends the shell is still there (in the command's directory)
+                    pane.writeLater((command.shellLine() + "\r").getBytes(StandardCharsets.UTF_8));
+                    log.info("pane {} runs its last foreground command again: {}", pane.id, command.argv().getFirst());
                 }
             } catch (RuntimeException e) {
                 log.warn("pane {} ({}) not relaunched after the restart: {}", pane.id, pane.restart, e.getMessage());

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.signaltty.support.Adr0230Transcript;
 import dev.signaltty.vt.RingLimits;
 import dev.signaltty.vt.Terminal;
 import dev.signaltty.vt.TerminalListener;
@@ -15,7 +16,8 @@ import dev.signaltty.vt.TerminalListener;
 /**
  * Issue 17 (ADR 0250): what a checkpoint keeps beside the repaint. A soft-wrapped screen row and the
  * window title that went into a checkpoint come back on restore; an escape sequence split by a forced
- * checkpoint (a resize) takes effect after restore instead of showing as text.
+ * checkpoint (a resize) takes effect after restore instead of showing as text. A transcript still in
+ * the ADR 0230 form is converted at restore (ADR 0331).
  */
 class PaneTranscriptTest {
 
@@ -55,6 +57,38 @@ class PaneTranscriptTest {
         assertThat(restored.screen(false)).contains("RED-after").doesNotContain("1mRED");
         assertThat(restored.screen(true)).containsPattern("\\e\\[[0-9;]*31[0-9;]*mRED");
         assertThat(restored.screen(false)).isEqualTo(live.screen(false));
+    }
+
+    @Test
+    void anAdr0230TranscriptIsConvertedOnceWithItsScrollbackAndAnOpenSequenceAndItsOldFilesGo() throws Exception {
+        StringBuilder history = new StringBuilder();
+        for (int i = 1; i <= 30; i++) {
+            history.append("old-line-").append(i).append("\r\n");
+        }
+        // the old tail ends inside an SGR sequence: the next output completes it
+        Terminal live = Adr0230Transcript.write(dir, "p3", 60, 10, history.toString(), "tail-line\r\n\033[3");
+
+        Terminal converted = terminal();
+        PaneTranscript t = PaneTranscript.restore(dir, "p3", 1 << 20, 4096, converted);
+        assertThat(converted.screen(false)).isEqualTo(live.screen(false)).contains("tail-line");
+        assertThat(converted.tail(100, false).text()).contains("old-line-1\n").contains("old-line-30");
+        assertThat(files()).as("the old form's checkpoint and tail are gone, the hist file goes on")
+                .doesNotContain("p3.ckpt", "p3.1.tail").contains("p3.0.hist", "p3.tail")
+                .containsAnyOf("p3.a.ckpt", "p3.b.ckpt");
+        feed(t, converted, "1mRED\033[0m-after\r\n");
+        t.close();
+
+        Terminal again = terminal(); // the new form alone brings it all back
+        PaneTranscript.restore(dir, "p3", 1 << 20, 4096, again).close();
+        assertThat(again.tail(100, false).text()).isEqualTo(converted.tail(100, false).text())
+                .contains("old-line-1\n", "tail-line", "RED-after").doesNotContain("1mRED");
+        assertThat(again.screen(true)).containsPattern("\\e\\[[0-9;]*31[0-9;]*mRED");
+    }
+
+    private java.util.List<String> files() throws java.io.IOException {
+        try (var list = java.nio.file.Files.list(dir)) {
+            return list.map(p -> p.getFileName().toString()).toList();
+        }
     }
 
     private static Terminal terminal() {

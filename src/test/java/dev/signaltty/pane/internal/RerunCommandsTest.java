@@ -38,6 +38,14 @@ class RerunCommandsTest {
     }
 
     @Test
+    void theTypedLineGoesToTheCommandsDirectoryFirstAndStopsWhenItIsGone() { // ADR 0330
+        assertThat(new ForegroundCommand(List.of("vim", "a b"), "/home/u/it's here").shellLine())
+                .isEqualTo("cd -- '/home/u/it'\\''s here' && vim 'a b'");
+        assertThat(new ForegroundCommand(List.of("vim"), null).shellLine()).as("cwd unknown: where the shell starts")
+                .isEqualTo("vim");
+    }
+
+    @Test
     void theForegroundGroupIsField8OfStatEvenWhenTheCommandNameHoldsParentheses() {
         assertThat(ForegroundCommand.foregroundGroup("4242 (we (ird) name) S 1 4242 4242 34816 5151 4194560 0 0"))
                 .isEqualTo(5151);
