@@ -103,7 +103,7 @@ public final class ScriptedChatModel implements AutoCloseable {
         gate(gate).countDown();
     }
 
-    /** Whether a request has reached {@code gate} (it is held there until {@link #release}). */
+    /** Whether the program has asked for {@code step} of {@code scenario} (a gated turn is held there until {@link #release}). */
     public boolean reached(String scenario, int step) {
         return requests.stream().anyMatch(r -> scenario.equals(r.scenario()) && r.step() == step && r.tools());
     }
