@@ -29,6 +29,11 @@ public final class RealAgents implements BeforeAllCallback {
     public static final String CLAUDE_VERSION = "2.1.197";
     public static final String CODEX_PACKAGE = "@openai/codex";
     public static final String CODEX_VERSION = "0.171.0";
+    /** The agents without hooks that the screen manifests read, in a prefix of their own ({@link #screenAgents}). */
+    public static final String GEMINI_PACKAGE = "@google/gemini-cli";
+    public static final String GEMINI_VERSION = "0.61.0";
+    public static final String OPENCODE_PACKAGE = "opencode-ai";
+    public static final String OPENCODE_VERSION = "1.18.33";
     static final long INSTALL_DEADLINE_S = 600;
 
     private static volatile Path prefix;
@@ -43,8 +48,29 @@ public final class RealAgents implements BeforeAllCallback {
         if (prefix != null) {
             return prefix;
         }
-        Path dir = Path.of("target", "real-agents").toAbsolutePath();
-        String wanted = CLAUDE_PACKAGE + "@" + CLAUDE_VERSION + " " + CODEX_PACKAGE + "@" + CODEX_VERSION;
+        prefix = installInto(Path.of("target", "real-agents").toAbsolutePath(),
+                List.of(CLAUDE_PACKAGE + "@" + CLAUDE_VERSION, CODEX_PACKAGE + "@" + CODEX_VERSION), List.of("claude", "codex"));
+        return prefix;
+    }
+
+    private static volatile Path screenPrefix;
+
+    /**
+     * Installs (or finds installed) gemini-cli and opencode into {@code target/real-agents/screen}: a prefix
+     * of its own, so the Claude/Codex prefix (and its marker) stays as it is.
+     */
+    public static synchronized Path screenAgents() {
+        if (screenPrefix == null) {
+            screenPrefix = installInto(Path.of("target", "real-agents", "screen").toAbsolutePath(),
+                    List.of(GEMINI_PACKAGE + "@" + GEMINI_VERSION, OPENCODE_PACKAGE + "@" + OPENCODE_VERSION),
+                    List.of("gemini", "opencode"));
+        }
+        return screenPrefix;
+    }
+
+    /** npm-installs {@code packages} into {@code dir} unless its marker names them and every one of {@code bins} is there. */
+    private static Path installInto(Path dir, List<String> packages, List<String> bins) {
+        String wanted = String.join(" ", packages);
         Path marker = dir.resolve("installed");
         try {
             Files.createDirectories(dir);
@@ -52,22 +78,21 @@ public final class RealAgents implements BeforeAllCallback {
             try (FileChannel channel = FileChannel.open(dir.resolve(".lock"), StandardOpenOption.CREATE,
                     StandardOpenOption.WRITE); FileLock ignored = channel.lock()) {
                 if (!Files.exists(marker) || !Files.readString(marker).strip().equals(wanted)
-                        || !Files.isExecutable(bin(dir, "claude")) || !Files.isExecutable(bin(dir, "codex"))) {
-                    npmInstall(dir);
+                        || !bins.stream().allMatch(b -> Files.isExecutable(bin(dir, b)))) {
+                    npmInstall(dir, packages);
                     Files.writeString(marker, wanted + "\n");
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        prefix = dir;
         return dir;
     }
 
-    private static void npmInstall(Path dir) throws IOException {
+    private static void npmInstall(Path dir, List<String> packages) throws IOException {
         List<String> command = new ArrayList<>(List.of("npm", "install", "--prefix", dir.toString(), "--no-audit",
-                "--no-fund", "--no-save", "--loglevel=error", CLAUDE_PACKAGE + "@" + CLAUDE_VERSION,
-                CODEX_PACKAGE + "@" + CODEX_VERSION));
+                "--no-fund", "--no-save", "--loglevel=error"));
+        command.addAll(packages);
         Path log = dir.resolve("npm-install.log");
         Process process;
         try {
@@ -87,7 +112,7 @@ public final class RealAgents implements BeforeAllCallback {
             throw new AssertionError(e);
         }
         if (process.exitValue() != 0) {
-            throw new AssertionError("npm install " + String.join(" ", command.subList(command.size() - 2, command.size()))
+            throw new AssertionError("npm install " + String.join(" ", packages)
                     + " failed (" + process.exitValue() + "): " + Files.readString(log, StandardCharsets.UTF_8));
         }
     }
@@ -103,6 +128,14 @@ public final class RealAgents implements BeforeAllCallback {
 
     public static Path codex() {
         return bin(install(), "codex");
+    }
+
+    public static Path gemini() {
+        return bin(screenAgents(), "gemini");
+    }
+
+    public static Path opencode() {
+        return bin(screenAgents(), "opencode");
     }
 
     /** The installed Claude Code package directory (its executable lists the hook events it knows). */

@@ -52,10 +52,20 @@ public enum Scenario {
             + "title thread sends `notify` meanwhile", "idle, working, done", "", ""),
     CODEX_WORKER_SILENT(Agent.CODEX, "task worker: idle from its input box on screen (no hook before the first prompt), "
             + "first submit, the turn ends without a report; `task wait` returns", "task: pending, working, input_required",
+            "", ""),
+    // the agents without hooks: every state comes from the built-in screen manifest, and agent explain names its rule
+    GEMINI_SCREEN(Agent.GEMINI, "no hooks, its built-in manifest: at its prompt (rule `prompt`), a slow turn "
+            + "(`responding`), its answer, then a shell command: `Allow execution of` (`confirm`), \"Allow once\" chosen "
+            + "in the pane, the model's next turn, back at the prompt", "idle, working, done, working, blocked, working, done",
+            "", ""),
+    OPENCODE_SCREEN(Agent.OPENCODE, "no hooks, its built-in manifest: at its prompt (rule `prompt`), a slow turn "
+            + "(`working`), its answer, then `bash` set to ask: `Permission required` (`permission`), \"Allow once\" "
+            + "chosen in the pane, the model's next turn, back at the prompt", "idle, working, done, working, blocked, working, done",
             "", "");
 
     enum Agent {
-        CLAUDE("Claude Code " + RealAgents.CLAUDE_VERSION), CODEX("Codex " + RealAgents.CODEX_VERSION);
+        CLAUDE("Claude Code " + RealAgents.CLAUDE_VERSION), CODEX("Codex " + RealAgents.CODEX_VERSION),
+        GEMINI("gemini-cli " + RealAgents.GEMINI_VERSION), OPENCODE("opencode " + RealAgents.OPENCODE_VERSION);
 
         final String label;
 

@@ -194,10 +194,10 @@ public final class ScriptedModel implements AutoCloseable {
     }
 
     /** The scenario named in the conversation, and how many model turns came after that message. */
-    private record Position(String scenario, int step) {
+    record Position(String scenario, int step) {
     }
 
-    private Position position(List<JsonNode> items, java.util.function.Predicate<JsonNode> user,
+    static Position position(List<JsonNode> items, java.util.function.Predicate<JsonNode> user,
                               java.util.function.Predicate<JsonNode> model, java.util.function.Function<JsonNode, String> text) {
         for (int i = items.size() - 1; i >= 0; i--) {
             JsonNode item = items.get(i);
