@@ -13,6 +13,8 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 
+import dev.signaltty.vt.internal.Progress;
+
 /**
  * The emulator's boundary, checked on the compiled classes (ADR 0280). vt is plain Java: no Spring and
  * no other project package, so the one-shot CLI and the tab view can use it without the daemon. Other
