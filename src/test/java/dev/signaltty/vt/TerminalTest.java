@@ -10,9 +10,6 @@ import java.util.List;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
-import dev.signaltty.vt.internal.Modes;
-import dev.signaltty.vt.internal.Repaint;
-
 /** Terminal level: byte streams in, screens and side effects out. */
 class TerminalTest {
 

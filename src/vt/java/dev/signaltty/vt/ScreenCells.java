@@ -1,7 +1,5 @@
 package dev.signaltty.vt;
 
-import dev.signaltty.vt.internal.Grid;
-import dev.signaltty.vt.internal.Modes;
 import dev.signaltty.vt.internal.Row;
 import dev.signaltty.vt.internal.Sgr;
 
@@ -23,18 +21,5 @@ public record ScreenCells(int cols, int rows, int[] codePoints, long[] attrs, in
     /** Appends {@code ESC[0;…m} that sets exactly {@code attr}. */
     public static void appendSgr(StringBuilder sb, long attr) {
         Sgr.appendSgr(sb, attr);
-    }
-
-    static ScreenCells of(Grid grid, int cols, int rows, int cursorX, int cursorY, Modes modes) {
-        int[] cps = new int[cols * rows];
-        long[] attrs = new long[cols * rows];
-        for (int y = 0; y < rows; y++) {
-            Row r = grid.row(y);
-            int n = Math.min(cols, r.cols());
-            System.arraycopy(r.cps, 0, cps, y * cols, n);
-            System.arraycopy(r.attrs, 0, attrs, y * cols, n);
-        }
-        return new ScreenCells(cols, rows, cps, attrs, cursorX, cursorY, modes.cursorVisible,
-                modes.appCursor, modes.mouse);
     }
 }

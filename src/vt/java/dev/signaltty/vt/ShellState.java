@@ -1,9 +1,7 @@
 package dev.signaltty.vt;
 
-import dev.signaltty.vt.internal.ShellMarks;
-
 /**
- * Where the pane's shell is, from its OSC 133 marks ({@link ShellMarks}).
+ * Where the pane's shell is, from its OSC 133 marks (kept by the emulator's {@code internal.ShellMarks}).
  *
  * @param phase    {@code none} (no mark yet), {@code prompt}, {@code running} (a command's output is
  *                 being written) or {@code done} (a command ended, the next prompt not yet drawn)

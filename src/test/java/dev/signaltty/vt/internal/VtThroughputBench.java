@@ -16,7 +16,7 @@ import dev.signaltty.vt.TerminalListener;
  * A JMH-free throughput benchmark (not a test): feeds a generated stream of mixed ANSI and UTF-8
  * through the bare {@link VtParser} and then through {@link Terminal}, in 64 KiB chunks as a PTY
  * reader would, and prints MB/s. Run after {@code ./mvnw test-compile}:
- * {@code java -cp target/classes:target/test-classes dev.signaltty.vt.VtThroughputBench [MB] [out.bin]}
+ * {@code java -cp target/classes:target/test-classes dev.signaltty.vt.internal.VtThroughputBench [MB] [out.bin]}
  * (with {@code out.bin} it also writes the stream, to feed the same bytes to tmux), or
  * {@code ... VtThroughputBench FILE} to feed a file (e.g. bench/run's flood, from {@code bench.FloodFile}) with
  * LF turned into CR LF as a PTY's {@code onlcr} does.

@@ -356,7 +356,18 @@ final class Emulator implements TerminalOperations {
     }
 
     ScreenCells cells() {
-        return ScreenCells.of(screens.active(), screens.cols(), screens.rows(), cursor.column(), cursor.y(), modes);
+        int cols = screens.cols();
+        int rows = screens.rows();
+        int[] cps = new int[cols * rows];
+        long[] attrs = new long[cols * rows];
+        for (int y = 0; y < rows; y++) {
+            Row r = screens.active().row(y);
+            int n = Math.min(cols, r.cols());
+            System.arraycopy(r.cps, 0, cps, y * cols, n);
+            System.arraycopy(r.attrs, 0, attrs, y * cols, n);
+        }
+        return new ScreenCells(cols, rows, cps, attrs, cursor.column(), cursor.y(), modes.cursorVisible,
+                modes.appCursor, modes.mouse);
     }
 
     /** Resize without reflow; see docs/05-rendered-ring.md ("Resize"). */

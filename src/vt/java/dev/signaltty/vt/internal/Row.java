@@ -11,10 +11,10 @@ import org.jspecify.annotations.Nullable;
  * is the second column of a double-width character. Combining marks live in a lazily created side
  * array, since they are rare.
  */
-final class Row {
+public final class Row {
 
-    static final int EMPTY = 0;
-    static final int WIDE_TAIL = -1;
+    public static final int EMPTY = 0;
+    public static final int WIDE_TAIL = -1;
 
     int[] cps;
     long[] attrs;

@@ -6,9 +6,9 @@ package dev.signaltty.vt.internal;
  * bits 0–25 foreground, 26–51 background (each: 24-bit value, 2-bit kind: default, palette, RGB),
  * 52–63 flags. 0 is the default attribute.
  */
-final class Sgr {
+public final class Sgr {
 
-    static final long DEFAULT = 0;
+    public static final long DEFAULT = 0;
     private static final int KIND_PALETTE = 1;
     private static final int KIND_RGB = 2;
     private static final long COLOR_MASK = (1L << 26) - 1;
@@ -122,7 +122,7 @@ final class Sgr {
     }
 
     /** Appends the SGR sequence that sets exactly {@code attr} from any previous state. */
-    static void appendSgr(StringBuilder sb, long attr) {
+    public static void appendSgr(StringBuilder sb, long attr) {
         sb.append("\u001b[0");
         for (int i = 0; i < FLAGS.length; i++) {
             if ((attr & FLAGS[i]) != 0) {
