@@ -14,8 +14,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-import dev.signaltty.vt.internal.Row;
-
 /**
  * docs/terminal.md's table of supported controls stays true: each row names a test that exists (a
  * method of a class in this package, or a corpus case), and every final byte the CSI and ESC
