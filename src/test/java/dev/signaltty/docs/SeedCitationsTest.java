@@ -75,7 +75,7 @@ class SeedCitationsTest {
 
     private static List<Path> sources() throws IOException {
         List<Path> files = new ArrayList<>();
-        for (String root : List.of("src/main", "src/test", "docs")) {
+        for (String root : List.of("src/main", "src/vt", "src/test", "docs")) {
             try (Stream<Path> walk = Files.walk(Path.of(root))) {
                 walk.filter(Files::isRegularFile)
                         .filter(p -> p.toString().endsWith(".java") || p.toString().endsWith(".md"))

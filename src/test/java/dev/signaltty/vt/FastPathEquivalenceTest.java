@@ -6,6 +6,8 @@ import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.Test;
 
+import dev.signaltty.vt.internal.VtThroughputBench;
+
 /**
  * The parser's fast paths (ASCII runs, whole UTF-8 sequences, whole CSI sequences) only fire when a
  * whole run or sequence is in one buffer; fed one byte at a time, every byte goes through the state

@@ -22,7 +22,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import dev.signaltty.vt.RingLimits;
 import dev.signaltty.vt.Terminal;
 import dev.signaltty.vt.TerminalListener;
-import dev.signaltty.vt.VtThroughputBench;
+import dev.signaltty.vt.internal.VtThroughputBench;
 
 /**
  * What the transcript costs the emulator thread (issue 17, ADR 0250): 8 MiB of the flood mix fed in

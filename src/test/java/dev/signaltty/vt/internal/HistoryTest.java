@@ -1,0 +1,205 @@
+package dev.signaltty.vt.internal;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+/**
+ * History packs lines into pages (ADR 0111). Whatever the packing, it must keep, evict and return
+ * exactly what a plain list of decoded lines under the same caps would: that list is the model here.
+ */
+class HistoryTest {
+
+    private static final int[] CHARS = {'a', 'Z', ' ', '~', 0xE9, 0x2192, 0x65E5, 0x1F642, Row.EMPTY};
+    private static final long[] ATTRS = {Sgr.DEFAULT, Sgr.BOLD, Sgr.UNDERLINE | 5, 0x2_0304_05L << Sgr.BG_SHIFT};
+
+    @Nested
+    class KeepsWhatAListOfLinesWouldKeep {
+
+        @Test
+        void underTheLineCap() {
+            checkAgainstModel(new Random(1), 50, Long.MAX_VALUE, 3_000, 120);
+        }
+
+        @Test
+        void underATightByteCap() {
+            checkAgainstModel(new Random(2), 10_000, 4_000, 3_000, 120);
+        }
+
+        @Test
+        void whenLinesAreLongerThanAPage() {
+            checkAgainstModel(new Random(3), 20, Long.MAX_VALUE, 200, 9_000);
+        }
+
+        @Test
+        void whenOneLineCostsMoreThanTheByteCap() {
+            checkAgainstModel(new Random(4), 100, 300, 500, 400);
+        }
+
+        @Test
+        void withALineCapOfOne() {
+            checkAgainstModel(new Random(5), 1, Long.MAX_VALUE, 300, 200);
+        }
+    }
+
+    @Test
+    void withNoLinesAllowedOnlyRaisesTheFloor() {
+        History h = new History(0, 1 << 20, 0);
+        RowEncoder encoder = new RowEncoder();
+        encoder.encode(row(new Random(6), 20));
+        add(h, 7, encoder);
+        assertEquals(0, h.size());
+        assertEquals(7, h.floor());
+    }
+
+    @Test
+    void aFloodThatEvictsAsFastAsItAppendsHoldsNoMoreThanItsLinesAndAPage() {
+        History h = new History(1_000, Long.MAX_VALUE, 0);
+        RowEncoder encoder = new RowEncoder();
+        Random rnd = new Random(7);
+        long held = 0;
+        for (int i = 1; i <= 100_000; i++) {
+            encoder.encode(row(rnd, 80));
+            add(h, i, encoder);
+            if (i == 2_000) {
+                held = h.heldBytes();
+            }
+        }
+        assertEquals(1_000, h.size());
+        assertEquals(99_000, h.floor());
+        // pages are reused, not piled up: what it holds after 100,000 lines is what it held after 2,000
+        assertTrue(h.heldBytes() <= held + HistoryPages.PAGE_SIZE, h.heldBytes() + " > " + held);
+    }
+
+    @Test
+    void aClearGivesThePagesBack() {
+        History h = new History(10_000, Long.MAX_VALUE, 0);
+        RowEncoder encoder = new RowEncoder();
+        Random rnd = new Random(8);
+        for (int i = 1; i <= 5_000; i++) {
+            encoder.encode(row(rnd, 80));
+            add(h, i, encoder);
+        }
+        h.clear(5_001);
+        assertEquals(0, h.size());
+        assertEquals(5_001, h.floor());
+        assertTrue(h.heldBytes() < 2_048, "held after clear: " + h.heldBytes());
+        encoder.encode(row(rnd, 80));
+        add(h, 5_002, encoder);
+        assertEquals(5_002, h.get(0).seq());
+    }
+
+    /** Adds random rows (now and then a clear) to history and to the model, comparing after each step. */
+    private static void checkAgainstModel(Random rnd, int maxLines, long maxBytes, int steps, int maxCols) {
+        History h = new History(maxLines, maxBytes, 0);
+        Model model = new Model(maxLines, maxBytes);
+        RowEncoder encoder = new RowEncoder();
+        long seq = 0;
+        for (int step = 0; step < steps; step++) {
+            if (rnd.nextInt(500) == 0) {
+                h.clear(seq + 1);
+                model.clear(seq + 1);
+                continue;
+            }
+            Row row = row(rnd, 1 + rnd.nextInt(maxCols));
+            seq += 1 + rnd.nextInt(3);
+            encoder.encode(row);
+            model.add(encoder.line(seq));
+            add(h, seq, encoder);
+            assertEquals(model.lines.size(), h.size(), "size after step " + step);
+            assertEquals(model.bytes, h.bytes(), "bytes after step " + step);
+            assertEquals(model.floor, h.floor(), "floor after step " + step);
+        }
+        List<HistoryLine> expected = new ArrayList<>(model.lines);
+        for (int i = 0; i < expected.size(); i++) {
+            HistoryLine want = expected.get(i);
+            HistoryLine got = h.get(i);
+            assertEquals(want.seq(), got.seq());
+            assertEquals(want.seq(), h.seq(i));
+            assertArrayEquals(want.utf8(), got.utf8(), "text of line " + i);
+            assertArrayEquals(want.runs(), got.runs(), "runs of line " + i);
+            assertEquals(want.wrapped(), got.wrapped());
+        }
+    }
+
+    private static void add(History h, long seq, RowEncoder e) {
+        h.add(seq, e.text, e.textLength, e.runs, e.runsLength, e.wrapped);
+    }
+
+    /** A row of random characters and attributes, sometimes with wide characters and a wrap. */
+    private static Row row(Random rnd, int cols) {
+        Row r = new Row(cols, false);
+        int used = rnd.nextInt(cols + 1);
+        long attr = ATTRS[rnd.nextInt(ATTRS.length)];
+        for (int x = 0; x < used; x++) {
+            if (rnd.nextInt(8) == 0) {
+                attr = ATTRS[rnd.nextInt(ATTRS.length)];
+            }
+            int cp = CHARS[rnd.nextInt(CHARS.length)];
+            r.attrs[x] = attr;
+            if (CharWidth.of(cp) == 2) {
+                if (x + 1 >= used) {
+                    continue;
+                }
+                r.cps[x] = cp;
+                r.cps[++x] = Row.WIDE_TAIL;
+                r.attrs[x] = attr;
+            } else {
+                r.cps[x] = cp;
+            }
+        }
+        r.used = used;
+        r.wrapped = rnd.nextBoolean();
+        return r;
+    }
+
+    /** History as one decoded line per entry, evicting by the same rules. */
+    private static final class Model {
+        final int maxLines;
+        final long maxBytes;
+        final ArrayDeque<HistoryLine> lines = new ArrayDeque<>();
+        long bytes;
+        long floor;
+
+        Model(int maxLines, long maxBytes) {
+            this.maxLines = maxLines;
+            this.maxBytes = maxBytes;
+        }
+
+        void add(HistoryLine line) {
+            if (lines.size() == maxLines) {
+                evict();
+            }
+            lines.addLast(line);
+            bytes += cost(line);
+            while (bytes > maxBytes && !lines.isEmpty()) {
+                evict();
+            }
+        }
+
+        void evict() {
+            HistoryLine old = lines.removeFirst();
+            bytes -= cost(old);
+            floor = Math.max(floor, old.seq());
+        }
+
+        void clear(long newFloor) {
+            lines.clear();
+            bytes = 0;
+            floor = Math.max(floor, newFloor);
+        }
+
+        /** The one-object-per-line form's size: record, array header, ring slot, text, runs. */
+        static long cost(HistoryLine line) {
+            return 52 + line.utf8().length + (line.runs() == null ? 0 : 16 + 8L * line.runs().length);
+        }
+    }
+}

@@ -1,0 +1,305 @@
+package dev.signaltty.vt.internal;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+
+/**
+ * Scrolled-off lines, oldest first. Both caps evict the oldest lines; every eviction raises
+ * {@link #floor()} so a rendered cursor that had not yet seen an evicted line reads as dropped.
+ *
+ * <p>Storage (ADR 0111): a line's bytes live in {@link HistoryPages}, packed back to back as
+ * <pre>
+ *   varint  textLength &lt;&lt; 1 | wrapped
+ *   varint  number of runs
+ *   bytes   text (UTF-8)
+ *   runs    per run: varint byte offset in the text, 8 bytes attribute (little-endian)
+ * </pre>
+ * and the line itself is three slots of primitive arrays used as a circular index (sequence number,
+ * page, offset in the page), so holding or evicting a line allocates nothing. A line is decoded into
+ * a {@link HistoryLine} only when a read asks for it.
+ *
+ * <p>The byte cap is charged a fixed per-line cost ({@link #cost}), not the page bytes, so the lines a
+ * given {@code scrollback_bytes} keeps do not depend on how compactly the pages happen to pack them
+ * (ADR 0111); the pages hold less than the charge.
+ */
+final class History {
+
+    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final int FIRST_CAPACITY = 64;
+
+    private final int maxLines;
+    private final long maxBytes;
+    private final HistoryPages pages = new HistoryPages();
+    private long[] seqs = new long[FIRST_CAPACITY];
+    private int[] pageIds = new int[FIRST_CAPACITY];
+    private int[] offsets = new int[FIRST_CAPACITY];
+    private int start;
+    private int size;
+    private long bytes;
+    /** Cursors below this have missed lines (evicted or cleared). */
+    private long floor;
+
+    History(int maxLines, long maxBytes, long floor) {
+        this.maxLines = Math.max(0, maxLines);
+        this.maxBytes = Math.max(0, maxBytes);
+        this.floor = floor;
+    }
+
+    /**
+     * What a line is charged against the byte cap: the heap a line costs held as an object (a record
+     * with a byte array and a {@code long[]} of runs on a 64-bit JVM with compressed oops: record 32,
+     * array header 16, ring slot 4, the text, and 16 plus 16 per run when there are runs). A cap in
+     * bytes then reads as heap, whatever the packed pages really take (ADR 0111).
+     */
+    static long cost(int textLength, int runCount) {
+        return 52 + (long) textLength + (runCount == 0 ? 0 : 16 + 16L * runCount);
+    }
+
+    /**
+     * Appends a line numbered {@code seq}: UTF-8 {@code text[0, textLength)} with attribute runs
+     * {@code runs[0, runsLength)} (see {@link HistoryLine}); both are copied.
+     */
+    void add(long seq, byte[] text, int textLength, long[] runs, int runsLength, boolean wrapped) {
+        if (maxLines == 0) {
+            floor = Math.max(floor, seq);
+            return;
+        }
+        if (size == maxLines) {
+            evictOldest();
+        }
+        if (size == seqs.length) {
+            grow();
+        }
+        int runCount = runsLength / 2;
+        int page = pages.reserve(10 + textLength + 13 * runCount);
+        byte[] out = pages.page(page);
+        int offset = pages.offset();
+        int at = putVarint(out, offset, textLength << 1 | (wrapped ? 1 : 0));
+        at = putVarint(out, at, runCount);
+        System.arraycopy(text, 0, out, at, textLength);
+        at += textLength;
+        for (int r = 0; r < 2 * runCount; r += 2) {
+            at = putVarint(out, at, (int) runs[r]);
+            LONG_LE.set(out, at, runs[r + 1]);
+            at += 8;
+        }
+        pages.commit(at - offset);
+        int slot = slot(size);
+        seqs[slot] = seq;
+        pageIds[slot] = page;
+        offsets[slot] = offset;
+        size++;
+        bytes += cost(textLength, runCount);
+        while (bytes > maxBytes && size > 0) {
+            evictOldest();
+        }
+    }
+
+    private void grow() {
+        int capacity = (int) Math.min(maxLines, 2L * seqs.length);
+        long[] s = new long[capacity];
+        int[] p = new int[capacity];
+        int[] o = new int[capacity];
+        for (int i = 0; i < size; i++) {
+            int from = slot(i);
+            s[i] = seqs[from];
+            p[i] = pageIds[from];
+            o[i] = offsets[from];
+        }
+        seqs = s;
+        pageIds = p;
+        offsets = o;
+        start = 0;
+    }
+
+    private void evictOldest() {
+        byte[] page = pages.page(pageIds[start]);
+        int at = offsets[start];
+        int head = getVarint(page, at);
+        int runCount = getVarint(page, at + varintLength(head));
+        bytes -= cost(head >>> 1, runCount);
+        floor = Math.max(floor, seqs[start]);
+        start = start + 1 == seqs.length ? 0 : start + 1;
+        size--;
+        if (size == 0) {
+            pages.releaseAll();
+        } else {
+            pages.releaseBefore(pageIds[start]);
+        }
+    }
+
+    /** Drops all lines (ESC[3J); cursors up to {@code newFloor - 1} read as dropped afterwards. */
+    void clear(long newFloor) {
+        pages.clear();
+        seqs = new long[FIRST_CAPACITY];
+        pageIds = new int[FIRST_CAPACITY];
+        offsets = new int[FIRST_CAPACITY];
+        start = 0;
+        size = 0;
+        bytes = 0;
+        floor = Math.max(floor, newFloor);
+    }
+
+    int size() {
+        return size;
+    }
+
+    /** The i-th line's number (0 is the oldest), without decoding it. */
+    long seq(int i) {
+        return seqs[slot(i)];
+    }
+
+    /** The i-th line (0 is the oldest), decoded. */
+    HistoryLine get(int i) {
+        int slot = slot(i);
+        byte[] page = pages.page(pageIds[slot]);
+        int at = offsets[slot];
+        int head = getVarint(page, at);
+        at += varintLength(head);
+        int runCount = getVarint(page, at);
+        at += varintLength(runCount);
+        int textLength = head >>> 1;
+        byte[] text = Arrays.copyOfRange(page, at, at + textLength);
+        at += textLength;
+        long[] runs = runCount == 0 ? null : new long[2 * runCount];
+        for (int r = 0; r < 2 * runCount; r += 2) {
+            int offset = getVarint(page, at);
+            at += varintLength(offset);
+            runs[r] = offset;
+            runs[r + 1] = (long) LONG_LE.get(page, at);
+            at += 8;
+        }
+        return new HistoryLine(seqs[slot], text, runs, (head & 1) != 0);
+    }
+
+    long floor() {
+        return floor;
+    }
+
+    long bytes() {
+        return bytes;
+    }
+
+    /** Heap held by the pages and the index (for tests and the memory figures). */
+    long heldBytes() {
+        return pages.capacity() + 16L * seqs.length;
+    }
+
+    private int slot(int i) {
+        int slot = start + i;
+        return slot >= seqs.length ? slot - seqs.length : slot;
+    }
+
+    // ---- packed export and import (pane transcripts, Terminal#historyAfter) ----
+
+    /**
+     * The packed bytes of the lines numbered above {@code afterSeq}, oldest first, in the page format
+     * above, copied as they lie in the pages (no decoding); at most {@code maxBytes}, the newest whole
+     * lines kept. {@code lastSeq[0]} is set to the newest line's number ({@code afterSeq} when none).
+     */
+    byte[] packedAfter(long afterSeq, int maxBytes, long[] lastSeq) {
+        int from = size;
+        while (from > 0 && seqs[slot(from - 1)] > afterSeq) {
+            from--;
+        }
+        long total = 0;
+        int first = size;
+        while (first > from) {
+            int len = recordLength(first - 1);
+            if (total + len > maxBytes) {
+                break;
+            }
+            total += len;
+            first--;
+        }
+        byte[] out = new byte[(int) total];
+        int at = 0;
+        for (int i = first; i < size; i++) {
+            int slot = slot(i);
+            int len = recordLength(i);
+            System.arraycopy(pages.page(pageIds[slot]), offsets[slot], out, at, len);
+            at += len;
+        }
+        lastSeq[0] = size == 0 || from == size ? afterSeq : seqs[slot(size - 1)];
+        return out;
+    }
+
+    /** Appends the lines of a {@link #packedAfter} export, numbering them with {@code nextSeq}. */
+    void addPacked(byte[] in, java.util.function.LongSupplier nextSeq) {
+        long[] runs = new long[16];
+        int at = 0;
+        while (at < in.length) {
+            int head = getVarint(in, at);
+            at += varintLength(head);
+            int runCount = getVarint(in, at);
+            at += varintLength(runCount);
+            int textLength = head >>> 1;
+            if (head < 0 || runCount < 0 || textLength > in.length - at) {
+                throw new IllegalArgumentException("packed history malformed at byte " + at);
+            }
+            byte[] text = Arrays.copyOfRange(in, at, at + textLength);
+            at += textLength;
+            if (runs.length < 2 * runCount) {
+                runs = new long[2 * runCount];
+            }
+            for (int r = 0; r < 2 * runCount; r += 2) {
+                runs[r] = getVarint(in, at);
+                at += varintLength((int) runs[r]);
+                if (at + 8 > in.length) {
+                    throw new IllegalArgumentException("packed history malformed at byte " + at);
+                }
+                runs[r + 1] = (long) LONG_LE.get(in, at);
+                at += 8;
+            }
+            add(nextSeq.getAsLong(), text, textLength, runs, 2 * runCount, (head & 1) != 0);
+        }
+    }
+
+    /** Bytes the i-th line takes in its page. */
+    private int recordLength(int i) {
+        int slot = slot(i);
+        byte[] page = pages.page(pageIds[slot]);
+        int start = offsets[slot];
+        int at = start;
+        int head = getVarint(page, at);
+        at += varintLength(head);
+        int runCount = getVarint(page, at);
+        at += varintLength(runCount) + (head >>> 1);
+        for (int r = 0; r < runCount; r++) {
+            at += varintLength(getVarint(page, at)) + 8;
+        }
+        return at - start;
+    }
+
+    private static int putVarint(byte[] out, int at, int v) {
+        while ((v & ~0x7F) != 0) {
+            out[at++] = (byte) (v & 0x7F | 0x80);
+            v >>>= 7;
+        }
+        out[at++] = (byte) v;
+        return at;
+    }
+
+    private static int getVarint(byte[] in, int at) {
+        int v = 0;
+        int shift = 0;
+        int b;
+        do {
+            b = in[at++];
+            v |= (b & 0x7F) << shift;
+            shift += 7;
+        } while (b < 0);
+        return v;
+    }
+
+    private static int varintLength(int v) {
+        int n = 1;
+        while ((v & ~0x7F) != 0) {
+            v >>>= 7;
+            n++;
+        }
+        return n;
+    }
+}

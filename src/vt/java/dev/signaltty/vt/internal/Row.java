@@ -1,0 +1,178 @@
+package dev.signaltty.vt.internal;
+
+import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One mutable row of the visible screen: a code point and an attribute per column. Only visible rows
+ * use this per-cell form; rows leaving the screen are compacted into {@link HistoryLine}s.
+ *
+ * <p>Cell code points: {@link #EMPTY} is a never-written cell (shown as a space), {@link #WIDE_TAIL}
+ * is the second column of a double-width character. Combining marks live in a lazily created side
+ * array, since they are rare.
+ */
+public final class Row {
+
+    public static final int EMPTY = 0;
+    public static final int WIDE_TAIL = -1;
+
+    int[] cps;
+    long[] attrs;
+    /**
+     * Cells at and beyond this column are {@link #EMPTY} with no combining marks (an upper bound kept
+     * by every writer), so scans, copies into history and resets stop early on short lines.
+     */
+    int used;
+    /**
+     * Attributes at and beyond {@code max(used, attrEnd)} all equal {@link #blankAttr}, so a reset to
+     * the same blank attribute (a line feed at the bottom, nearly always) rewrites only the written
+     * prefix instead of every column. Writers that set attributes past {@link #used} raise it.
+     */
+    int attrEnd;
+    long blankAttr = Sgr.DEFAULT;
+    String[] combining;
+    /** True when the text continues on the next row because of an autowrap. */
+    boolean wrapped;
+    /** Sequence number in the rendered ring; meaningful when {@link #dirty} is false. */
+    long seq;
+    /** Changed since {@link #seq} was assigned: the next read gives the row a new, higher number. */
+    boolean dirty = true;
+    /** The compact form kept while the row is written left to right; null on the alternate screen. */
+    final @Nullable RowUtf8 utf8;
+
+    /** @param keepsUtf8 whether the row will scroll into history (main screen), see {@link RowUtf8} */
+    Row(int cols, boolean keepsUtf8) {
+        cps = new int[cols];
+        attrs = new long[cols];
+        utf8 = keepsUtf8 ? new RowUtf8() : null;
+    }
+
+    /** A cell that starts a double-width character (its tail may have been shifted away by ICH/DCH). */
+    static boolean isWideHead(int cp) {
+        return cp >= 0x1100 && CharWidth.of(cp) == 2;
+    }
+
+    int cols() {
+        return cps.length;
+    }
+
+    void reset(long attr) {
+        Arrays.fill(cps, 0, used, EMPTY);
+        Arrays.fill(attrs, 0, attr == blankAttr ? Math.max(used, attrEnd) : attrs.length, attr);
+        used = 0;
+        attrEnd = 0;
+        blankAttr = attr;
+        combining = null;
+        wrapped = false;
+        dirty = true;
+        if (utf8 != null) {
+            utf8.reset();
+        }
+    }
+
+    /** The cells changed other than by appending: {@link #utf8} no longer describes them. */
+    void stale() {
+        if (utf8 != null) {
+            utf8.valid = false;
+        }
+    }
+
+    void clear(int from, int to, long attr) {
+        from = Math.max(0, from);
+        to = Math.min(cps.length, to);
+        if (from >= to) {
+            return;
+        }
+        if (utf8 != null) {
+            if (from == 0 && to >= used) {
+                utf8.reset(); // nothing left to show (an ESC[K at the start of a line)
+            } else if (!utf8.valid || from < utf8.cells) {
+                utf8.valid = false;
+            } // else: only cells past the encoded ones, which were empty already
+        }
+        Arrays.fill(cps, from, Math.max(from, Math.min(to, used)), EMPTY);
+        Arrays.fill(attrs, from, to, attr);
+        if (attr != blankAttr) {
+            attrEnd = Math.max(attrEnd, to);
+        }
+        if (combining != null) {
+            Arrays.fill(combining, from, to, null);
+        }
+        if (to >= used && from < used) {
+            used = from;
+        }
+        dirty = true;
+    }
+
+    /** Records that columns below {@code end} may now hold characters. */
+    void touch(int end) {
+        if (end > used) {
+            used = end;
+        }
+    }
+
+    void addCombining(int col, int cp) {
+        if (combining == null) {
+            combining = new String[cps.length];
+        }
+        touch(col + 1);
+        stale();
+        String prev = combining[col];
+        String mark = Character.toString(cp);
+        // cap the marks per cell so a flood of combining characters cannot grow a row without bound
+        if (prev == null || prev.length() < 16) {
+            combining[col] = prev == null ? mark : prev + mark;
+        }
+        dirty = true;
+    }
+
+    void resize(int cols) {
+        if (cols == cps.length) {
+            return;
+        }
+        int old = cps.length;
+        if (utf8 != null && cols < utf8.cells) {
+            utf8.valid = false;
+        }
+        cps = Arrays.copyOf(cps, cols);
+        attrs = Arrays.copyOf(attrs, cols);
+        attrEnd = cols; // the padding is DEFAULT, not necessarily blankAttr
+        if (combining != null) {
+            combining = Arrays.copyOf(combining, cols);
+        }
+        used = Math.min(used, cols);
+        if (cols < old && cols > 0 && cps[cols - 1] > 0 && CharWidth.of(cps[cols - 1]) == 2) {
+            cps[cols - 1] = EMPTY; // a wide character cut in half by the new width
+        }
+        dirty = true;
+    }
+
+    /** True when no cell holds a character (attributes are ignored: the row reads as empty text). */
+    boolean isBlank() {
+        for (int x = 0; x < used; x++) {
+            int cp = cps[x];
+            if (cp != EMPTY && cp != ' ' && cp != WIDE_TAIL) {
+                return false;
+            }
+        }
+        if (combining != null) {
+            for (int x = 0; x < used; x++) {
+                if (combining[x] != null) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    void copyFrom(Row other) {
+        System.arraycopy(other.cps, 0, cps, 0, Math.min(cps.length, other.cps.length));
+        System.arraycopy(other.attrs, 0, attrs, 0, Math.min(cps.length, other.cps.length));
+        attrEnd = cps.length;
+        combining = other.combining == null ? null : Arrays.copyOf(other.combining, cps.length);
+        wrapped = other.wrapped;
+        used = Math.min(cps.length, other.used);
+        dirty = true;
+        stale();
+    }
+}

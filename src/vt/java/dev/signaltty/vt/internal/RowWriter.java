@@ -1,0 +1,139 @@
+package dev.signaltty.vt.internal;
+
+import java.util.Arrays;
+
+/**
+ * Writes runs of text into one {@link Row} (ADR 0112). {@link #writeText} is the fast path: characters
+ * that land on empty cells without wrapping, decoded straight from the bytes, whose only effect is the
+ * cells; {@link #writeAscii} takes printable ASCII onto any cells, repairing each overwritten wide
+ * character or mark. Whenever the row is being appended to ({@link RowUtf8}), the run's source bytes
+ * become its compact form as they are. The cursor and the modes are the caller's ({@link Emulator}).
+ */
+final class RowWriter {
+
+    /** After {@link #writeText}: the column after the last cell written, and the last character. */
+    private int column;
+    private int last;
+
+    int column() {
+        return column;
+    }
+
+    int last() {
+        return last;
+    }
+
+    /**
+     * Writes, from column x, the characters of {@code buf[off, end)} that land on empty cells of the
+     * row before its end; returns the bytes taken (0 when the first cannot be: the cells are not
+     * empty, a wrap, a combining mark, a control or an invalid sequence comes first).
+     */
+    int writeText(Row r, int x, int cols, long a, byte[] buf, int off, int end) {
+        RowUtf8 u = r.utf8;
+        boolean appending = u != null && u.valid && x == u.cells;
+        if (x >= cols || !appending && x < r.used) {
+            return 0;
+        }
+        int start = x;
+        int[] cps = r.cps;
+        long[] attrs = r.attrs;
+        int i = off;
+        int lastCp = -1;
+        while (i < end) {
+            int c = buf[i];
+            if (c >= 0x20 && c != 0x7F) { // signed: a stretch of printable ASCII, a cell per byte
+                int stop = Math.min(end, i + (cols - x));
+                if (i == stop) {
+                    break; // the row is full: the wrap is the caller's
+                }
+                do {
+                    cps[x] = c;
+                    attrs[x++] = a;
+                    lastCp = c;
+                } while (++i < stop && (c = buf[i]) >= 0x20 && c != 0x7F);
+                continue;
+            }
+            int d = c >= 0 ? -1 : Utf8.decode(buf, i, end);
+            if (d < 0) {
+                break; // a control, or not a whole valid sequence
+            }
+            int cp = d >>> 3;
+            int w = CharWidth.of(cp);
+            if (w == 0 || x + w > cols) {
+                break; // a combining mark, or a wrap
+            }
+            cps[x] = cp;
+            attrs[x] = a;
+            if (w == 2) {
+                cps[x + 1] = Row.WIDE_TAIL;
+                attrs[x + 1] = a;
+            }
+            x += w;
+            i += d & 7;
+            lastCp = cp;
+        }
+        int taken = i - off;
+        if (taken > 0) {
+            if (appending) {
+                u.appendText(buf, off, taken, x - start, a);
+            } else {
+                r.stale();
+            }
+            r.touch(x);
+            r.dirty = true;
+            column = x;
+            last = lastCp;
+        }
+        return taken;
+    }
+
+    /** Printable ASCII {@code buf[i, i + n)} at column x, which must fit before the row's end. */
+    static void writeAscii(Row r, int x, byte[] buf, int i, int n, long a, int cols) {
+        int[] cps = r.cps;
+        int stop = x + n;
+        RowUtf8 u = r.utf8;
+        boolean appending = u != null && u.valid && x == u.cells;
+        if (appending || x >= r.used) { // the cells are empty: nothing wide or marked to repair
+            for (int k = i, c = x; c < stop; c++, k++) {
+                cps[c] = buf[k];
+            }
+            Arrays.fill(r.attrs, x, stop, a);
+            if (appending) {
+                u.appendAscii(buf, i, n, a);
+            } else {
+                r.stale();
+            }
+        } else {
+            long[] attrs = r.attrs;
+            for (int c = x, k = i; c < stop; c++, k++) {
+                int old = cps[c];
+                if (old < 0 || old >= 0x1100 || r.combining != null) {
+                    fixWideBeforeWrite(r, c, 1, cols);
+                }
+                cps[c] = buf[k];
+                attrs[c] = a;
+            }
+            r.stale();
+        }
+        r.dirty = true;
+        if (stop > r.used) {
+            r.used = stop;
+        }
+    }
+
+    /** Before writing w cells at x: blank the other half of any wide character being overwritten. */
+    static void fixWideBeforeWrite(Row r, int x, int w, int cols) {
+        if (r.cps[x] == Row.WIDE_TAIL && x > 0 && Row.isWideHead(r.cps[x - 1])) {
+            r.cps[x - 1] = Row.EMPTY;
+        }
+        int lastCell = x + w - 1;
+        if (lastCell + 1 < cols && r.cps[lastCell + 1] == Row.WIDE_TAIL) {
+            r.cps[lastCell + 1] = Row.EMPTY;
+        }
+        if (r.combining != null) {
+            for (int i = x; i <= lastCell; i++) {
+                r.combining[i] = null;
+            }
+        }
+    }
+}

@@ -1,0 +1,168 @@
+package dev.signaltty.vt.internal;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * OSC 133 shell-integration marks (the FinalTerm marks iTerm2, VS Code and kitty use): {@code A} a
+ * prompt starts, {@code B} the command line starts, {@code C} the command's output starts, {@code D;n}
+ * the command ended with status n. signaltty's own bash and zsh panes emit them (the shell-integration
+ * rcfiles); any other program that emits them is followed the same way.
+ *
+ * <p>A command's output is the lines numbered after the rendered ring's head at {@code C} up to the
+ * head at {@code D} (docs/05-rendered-ring.md): the echo of the typed line is numbered before
+ * {@code C}, so it is never output. A last line the command left unterminated is kept as it was at
+ * {@code D}, since the next prompt is drawn on the same row. Called under the terminal's monitor.
+ */
+final class ShellMarks {
+
+    /** Finished commands kept (their ranges serve pane.read and the output-only filter). */
+    static final int KEPT = 64;
+
+    /** Where a command is in the shell's cycle. */
+    enum Phase { NONE, PROMPT, RUNNING, DONE }
+
+    /** One command: output in {@code (startedSeq, endedSeq]}; {@code endedSeq} is -1 while it runs. */
+    record Command(long number, long startedSeq, long endedSeq, @Nullable Integer exitStatus, long startedNanos,
+                   long endedNanos, @Nullable HistoryLine fragment) {
+    }
+
+    /** What the marks need from the terminal. */
+    interface Host {
+        /** Numbers the changed screen rows and returns the head. */
+        long markSeq();
+
+        /** The cursor's row when the cursor is not at its start (an unterminated last line), else null. */
+        @Nullable HistoryLine cursorFragment();
+    }
+
+    private final Host host;
+    private final ArrayDeque<Command> finished = new ArrayDeque<>();
+    private Phase phase = Phase.NONE;
+    private long prompts;
+    private long started;
+    private @Nullable Command running;
+
+    ShellMarks(Host host) {
+        this.host = host;
+    }
+
+    /** An OSC 133 payload: {@code data[from, to)} is what follows {@code 133;}. */
+    void osc(byte[] data, int from, int to) {
+        if (from >= to) {
+            return;
+        }
+        switch (data[from]) {
+            case 'A' -> {
+                if (running != null) {
+                    finish(null); // a prompt without D: the command ended, its status is unknown
+                }
+                prompts++;
+                phase = Phase.PROMPT;
+            }
+            case 'B' -> {
+                if (phase == Phase.NONE) {
+                    phase = Phase.PROMPT;
+                }
+            }
+            case 'C' -> {
+                if (running != null) {
+                    finish(null);
+                }
+                started++;
+                running = new Command(started, host.markSeq(), -1, null, System.nanoTime(), 0, null);
+                phase = Phase.RUNNING;
+            }
+            case 'D' -> {
+                if (running != null) {
+                    finish(status(data, from + 1, to));
+                }
+            }
+            default -> {
+                // other marks (P, E, ...) carry nothing signaltty uses
+            }
+        }
+    }
+
+    private void finish(@Nullable Integer status) {
+        Command c = running;
+        running = null;
+        finished.addLast(new Command(c.number(), c.startedSeq(), host.markSeq(), status, c.startedNanos(),
+                System.nanoTime(), host.cursorFragment()));
+        if (finished.size() > KEPT) {
+            finished.removeFirst();
+        }
+        phase = Phase.DONE;
+    }
+
+    /** {@code ;n} (optionally followed by {@code ;key=value} parts), else null. */
+    private static @Nullable Integer status(byte[] data, int from, int to) {
+        if (from >= to || data[from] != ';') {
+            return null;
+        }
+        int end = from + 1;
+        while (end < to && data[end] != ';') {
+            end++;
+        }
+        try {
+            return Integer.parseInt(new String(data, from + 1, end - from - 1, StandardCharsets.US_ASCII).trim());
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    boolean seen() {
+        return phase != Phase.NONE;
+    }
+
+    Phase phase() {
+        return phase;
+    }
+
+    long prompts() {
+        return prompts;
+    }
+
+    long started() {
+        return started;
+    }
+
+    long finishedCount() {
+        return finished.isEmpty() ? 0 : finished.getLast().number();
+    }
+
+    @Nullable Command running() {
+        return running;
+    }
+
+    /** A finished command by number (0: the last one), or null when it is not kept. */
+    @Nullable Command finished(long number) {
+        if (finished.isEmpty()) {
+            return null;
+        }
+        if (number == 0) {
+            return finished.getLast();
+        }
+        for (Command c : finished) {
+            if (c.number() == number) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /** Whether the line numbered {@code seq} is a command's output (a kept finished one, or the running one). */
+    boolean isOutput(long seq) {
+        if (running != null && seq > running.startedSeq()) {
+            return true;
+        }
+        for (Command c : finished) {
+            if (seq > c.startedSeq() && seq <= c.endedSeq()) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
