@@ -10,8 +10,7 @@ import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
-import dev.signaltty.transport.ParamValues;
-import tools.jackson.databind.JsonNode;
+import dev.signaltty.transport.OneOrMany;
 import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.transport.Waits;
 
@@ -23,7 +22,7 @@ import dev.signaltty.transport.Waits;
 @Component
 class TaskWaitHandler implements MethodHandler<TaskWaitHandler.Params, TaskWaitHandler.Result> {
 
-    record Params(@Nullable String taskId, @Nullable String contextId, @Nullable JsonNode until,
+    record Params(@Nullable String taskId, @Nullable String contextId, @OneOrMany @Nullable List<String> until,
                   @Nullable Double timeoutS) {
         Params {
             if ((taskId == null) == (contextId == null)) {
@@ -42,8 +41,8 @@ class TaskWaitHandler implements MethodHandler<TaskWaitHandler.Params, TaskWaitH
             return states(until);
         }
 
-        private static List<String> states(@Nullable JsonNode until) {
-            return until == null ? List.of("settled") : ParamValues.oneOrMany(until, "until");
+        private static List<String> states(@Nullable List<String> until) {
+            return until == null ? List.of("settled") : until;
         }
     }
 
