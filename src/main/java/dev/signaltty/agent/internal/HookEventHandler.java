@@ -94,7 +94,8 @@ class HookEventHandler implements MethodHandler<HookEventHandler.Params, HookEve
 
     @Override
     public String summary() {
-        return "Reports an agent's native hook payload; with wait_for_answer, waits for a permission decision.";
+        return "Reports an agent's native hook payload (an open object: the agent's own hook JSON); with "
+                + "wait_for_answer, waits for a permission decision.";
     }
 
     @Override
