@@ -4,25 +4,39 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Published (after journaling, outside the agent-state guard) for every transition of a pane's agent
- * lifecycle or attention axis.
+ * lifecycle or attention axis; {@code from} and {@code to} are on the same axis, and which one is their type.
  *
- * @param axis  {@code lifecycle} or {@code attention}
  * @param from  the state before
  * @param to    the state after
  * @param seq   the journal seq of the transition's event
  * @param cause what moved it: a native hook name, {@code notify}, {@code seen}, {@code exit},
  *              {@code decision_answered}; {@code turn_end} marks Stop/SessionEnd
  */
-public record AgentStateChanged(String paneId, String workspaceId, @Nullable String taskId, String axis,
-                                String from, String to, long seq, String cause) {
+public record AgentStateChanged(String paneId, String workspaceId, @Nullable String taskId, AxisState from,
+                                AxisState to, long seq, String cause) {
+
+    public AgentStateChanged {
+        if (from.getClass() != to.getClass()) {
+            throw new IllegalArgumentException("a transition stays on one axis: " + from + " -> " + to);
+        }
+    }
+
+    /** The lifecycle it moved to, or null when the attention moved. */
+    public @Nullable Lifecycle lifecycle() {
+        return to instanceof Lifecycle l ? l : null;
+    }
+
+    /** The attention it moved to, or null when the lifecycle moved. */
+    public @Nullable Attention attention() {
+        return to instanceof Attention a ? a : null;
+    }
 
     public boolean leftBlocked() {
-        return "lifecycle".equals(axis) && "blocked".equals(from) && !"blocked".equals(to);
+        return from == Lifecycle.BLOCKED && to != Lifecycle.BLOCKED;
     }
 
     public boolean clearedRequiredAttention() {
-        return "attention".equals(axis) && "none".equals(to)
-                && ("permission_required".equals(from) || "input_required".equals(from));
+        return to == Attention.NONE && from instanceof Attention a && a.required();
     }
 
     public boolean turnEnd() {

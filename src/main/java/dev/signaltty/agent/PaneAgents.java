@@ -12,7 +12,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 public interface PaneAgents {
 
     /** The part of a pane's state that pane.get and attention.pending show. */
-    record AgentView(String lifecycle, String attention, @Nullable String agent,
+    record AgentView(Lifecycle lifecycle, Attention attention, @Nullable String agent,
                      @Nullable String agentSessionId, WaitBaseline waitBaseline) {
     }
 

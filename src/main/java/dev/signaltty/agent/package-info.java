@@ -7,7 +7,8 @@
  * {@link dev.signaltty.agent.PaneAgents}, {@link dev.signaltty.agent.AgentLaunches},
  * {@link dev.signaltty.agent.ScreenWatches} and {@link dev.signaltty.agent.AgentUsage}; declares
  * {@link dev.signaltty.agent.AgentDecisions} (implemented by the decision module); the event
- * {@code AgentStateChanged}.
+ * {@code AgentStateChanged}, whose states are the {@link dev.signaltty.agent.Lifecycle} and
+ * {@link dev.signaltty.agent.Attention} enums ({@link dev.signaltty.agent.AxisState}, ADR 0340).
  */
 @NullMarked
 package dev.signaltty.agent;

@@ -167,6 +167,25 @@ class HookEventsTest {
                 claude("Stop", "s1", Map.of())))).isEqualTo("NO_SUCH_PANE");
     }
 
+    /** The payload is the agent's own JSON, open but an object (ADR 0341); schema says so. */
+    @Test
+    void aPayloadThatIsNotAnObjectIsBadParamsAndTheSchemaCallsItOpen() {
+        String pane = sleeper(daemon.client(), daemon.workspace());
+        for (Object payload : List.of("Stop", 7, List.of(Map.of("hook_event_name", "Stop")))) {
+            JsonNode reply = daemon.client().request("hook-event", Map.of("pane_id", pane, "payload", payload));
+            assertThat(reply.get("error").get("code").asString()).as(payload.toString()).isEqualTo("BAD_PARAMS");
+            assertThat(reply.get("error").get("details").get("field").asString()).isEqualTo("payload");
+            assertThat(reply.get("error").get("message").asString()).contains("must be an object");
+        }
+        String type = null;
+        for (JsonNode method : daemon.client().call("schema", Map.of()).get("methods")) {
+            if (method.get("name").asString().equals("hook-event")) {
+                type = method.get("params").get("payload").get("type").asString();
+            }
+        }
+        assertThat(type).isEqualTo("open_object");
+    }
+
     @Test
     void notifyCreatesANotificationAndMarkSeenClearsOnlyUnread() {
         String pane = sleeper(daemon.client(), daemon.workspace());

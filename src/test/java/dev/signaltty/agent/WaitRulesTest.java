@@ -43,6 +43,12 @@ class WaitRulesTest {
         }
     }
 
+    static void assertBadField(JsonNode response, String field, String message) {
+        assertThat(code(response)).as(field).isEqualTo("BAD_PARAMS");
+        assertThat(response.get("error").get("details").get("field").asString()).isEqualTo(field);
+        assertThat(response.get("error").get("message").asString()).contains(message);
+    }
+
     static String code(JsonNode response) {
         return response.get("ok").asBoolean() ? "ok" : response.get("error").get("code").asString();
     }
@@ -211,28 +217,61 @@ class WaitRulesTest {
     class BadRequests {
 
         @Test
-        void anEmptyOrUnknownOutcomeIsBadParams() { // seed R134
-            assertThat(code(waitFor(List.of(), null, 1))).isEqualTo("BAD_PARAMS");
-            assertThat(code(waitFor("finished", null, 1))).isEqualTo("BAD_PARAMS");
-            assertThat(code(waitFor(List.of("done", 3), null, 1))).isEqualTo("BAD_PARAMS");
+        void anEmptyOrUnknownOutcomeIsBadParamsNamingTheItem() { // seed R134
+            assertBadField(waitFor(List.of(), null, 1), "until", "must not be empty");
+            assertBadField(waitFor("finished", null, 1), "until", "unknown value 'finished' (one of unknown, idle,");
+            assertBadField(waitFor("IDLE", null, 1), "until", "unknown value 'IDLE'"); // the wire is lower case
+            assertBadField(waitFor(List.of("done", 3), null, 1), "until[1]", "must be a string");
+            assertBadField(waitFor(List.of("done", "later"), null, 1), "until[1]", "unknown value 'later'");
+            assertBadField(waitFor(Map.of("state", "done"), null, 1), "until", "must be a string");
         }
 
         @Test
-        void aMalformedBaselineIsBadParams() { // seed R133
+        void aMalformedBaselineIsBadParamsNamingTheMember() { // seed R133
             JsonNode base = baseline(daemon.client(), pane);
             for (String field : List.of("pane_id", "process_instance", "lifecycle_seq", "attention_seq",
                     "session_generation")) {
                 ObjectNode broken = ((ObjectNode) base).deepCopy();
                 broken.remove(field);
-                assertThat(code(waitFor("done", broken, 1))).as(field).isEqualTo("BAD_PARAMS");
+                assertBadField(waitFor("done", broken, 1), "after." + field, "is required");
             }
             ObjectNode wrongType = ((ObjectNode) base).deepCopy();
             wrongType.put("lifecycle_seq", "seven");
-            assertThat(code(waitFor("done", wrongType, 1))).isEqualTo("BAD_PARAMS");
-            assertThat(code(waitFor("done", ProtocolJson.MAPPER.valueToTree("baseline"), 1))).isEqualTo("BAD_PARAMS");
+            assertBadField(waitFor("done", wrongType, 1), "after.lifecycle_seq", "must be an integer");
+            ObjectNode negative = ((ObjectNode) base).deepCopy();
+            negative.put("attention_seq", -1);
+            assertBadField(waitFor("done", negative, 1), "after.attention_seq", "nonnegative");
+            ObjectNode emptyProcess = ((ObjectNode) base).deepCopy();
+            emptyProcess.put("process_instance", "");
+            assertBadField(waitFor("done", emptyProcess, 1), "after.process_instance", "nonempty");
+            ObjectNode unfitting = ((ObjectNode) base).deepCopy();
+            unfitting.put("session_generation", 3);
+            assertBadField(waitFor("done", unfitting, 1), "after.session_generation", "does not fit");
+            assertBadField(waitFor("done", ProtocolJson.MAPPER.valueToTree("baseline"), 1), "after", "must be an object");
             ObjectNode otherPane = ((ObjectNode) base).deepCopy();
             otherPane.put("pane_id", "pane_other");
-            assertThat(code(waitFor("done", otherPane, 1))).isEqualTo("BAD_PARAMS");
+            assertBadField(waitFor("done", otherPane, 1), "after.pane_id", "belongs to pane pane_other");
+        }
+
+        @Test
+        void theSchemaTypesUntilAndAfter() { // seed R20, seed R21, seed R133
+            JsonNode params = null;
+            for (JsonNode method : daemon.client().call("schema", Map.of()).get("methods")) {
+                if (method.get("name").asString().equals("wait")) {
+                    params = method.get("params");
+                }
+            }
+            assertThat(params).isNotNull();
+            JsonNode until = params.get("until").get("type").get("one_or_many").get("enum");
+            List<String> outcomes = new java.util.ArrayList<>();
+            until.forEach(v -> outcomes.add(v.asString()));
+            assertThat(outcomes).containsExactly("unknown", "idle", "working", "blocked", "done", "exited", "none",
+                    "unread", "input_required", "permission_required", "seen", "attention_cleared");
+            JsonNode after = params.get("after").get("type");
+            assertThat(after.properties().stream().map(java.util.Map.Entry::getKey).toList()).containsExactly("pane_id",
+                    "process_instance", "agent_session_id", "session_generation", "lifecycle_seq", "attention_seq");
+            assertThat(after.get("agent_session_id").get("required").asBoolean()).isFalse();
+            assertThat(after.get("lifecycle_seq").get("type").asString()).isEqualTo("integer");
         }
 
         @Test

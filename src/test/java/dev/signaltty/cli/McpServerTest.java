@@ -79,6 +79,14 @@ class McpServerTest {
         McpSchema.Tool run = tools.stream().filter(t -> t.name().equals("run")).findFirst().orElseThrow();
         assertThat((Map<String, Object>) run.inputSchema().get("properties")).containsKeys("pane_id", "command", "timeout_s");
         assertThat((List<String>) run.inputSchema().get("required")).containsExactlyInAnyOrder("pane_id", "command");
+        // one state or a nonempty array of them (ADR 0341), as JSON Schema
+        McpSchema.Tool wait = tools.stream().filter(t -> t.name().equals("wait")).findFirst().orElseThrow();
+        Map<String, Object> until = (Map<String, Object>) ((Map<String, Object>) wait.inputSchema().get("properties"))
+                .get("until");
+        List<Map<String, Object>> anyOf = (List<Map<String, Object>>) until.get("anyOf");
+        assertThat(anyOf.get(0)).containsEntry("type", "string");
+        assertThat((List<String>) anyOf.get(0).get("enum")).contains("idle", "done", "seen", "attention_cleared");
+        assertThat(anyOf.get(1)).containsEntry("type", "array").containsEntry("minItems", 1);
     }
 
     @Test

@@ -40,6 +40,11 @@ class ProtocolReferenceTest {
         md.append("# signaltty/1 — method reference\n\n")
                 .append("Generated from the live `schema` by `ProtocolReferenceTest`; do not edit by hand. ")
                 .append("The envelope, errors and replay are explained in `protocol.md`.\n\n");
+        md.append("Types: `\"string\"`, `\"integer\"`, `\"number\"`, `\"boolean\"`; `{\"enum\":[…]}` one of those strings; ")
+                .append("`{\"array\":T}`; `{\"map\":T}` an object of T values; an object of fields a record; ")
+                .append("`{\"one_of\":[…],\"name\":N}` one of the alternatives, where `N` inside them names the same type again; ")
+                .append("`{\"one_or_many\":T}` one T or a nonempty array of them; `\"open_object\"` an object passed through ")
+                .append("as the sender wrote it (hook-event's payload: the agent's own hook JSON); `\"any\"` any JSON value.\n\n");
         md.append("## Methods\n\n");
         for (JsonNode method : schema.get("methods")) {
             md.append("### `").append(method.get("name").asString()).append("`\n\n");

@@ -27,11 +27,19 @@ class TaskWaitTest extends TaskDaemonTest {
 
     @Test
     void anUnknownUntilStringOrAnEmptyUntilArrayIsBadParams() { // seed R67, seed R68
-        assertThat(error(Map.of("context_id", "c", "until", List.of("finished"))).get("code").asString())
-                .isEqualTo("BAD_PARAMS");
-        assertThat(error(Map.of("context_id", "c", "until", List.of())).get("code").asString()).isEqualTo("BAD_PARAMS");
-        assertThat(error(Map.of("context_id", "c", "until", "finished")).get("code").asString()).isEqualTo("BAD_PARAMS");
-        assertThat(error(Map.of("context_id", "c", "until", 7)).get("code").asString()).isEqualTo("BAD_PARAMS");
+        assertBadUntil(error(Map.of("context_id", "c", "until", List.of("settled", "finished"))), "until[1]",
+                "unknown value 'finished' (one of pending, working, input_required, completed, failed, canceled, "
+                        + "rejected, terminal, settled)");
+        assertBadUntil(error(Map.of("context_id", "c", "until", List.of())), "until", "must not be empty");
+        assertBadUntil(error(Map.of("context_id", "c", "until", "finished")), "until", "unknown value 'finished'");
+        assertBadUntil(error(Map.of("context_id", "c", "until", "Completed")), "until", "unknown value 'Completed'");
+        assertBadUntil(error(Map.of("context_id", "c", "until", 7)), "until", "must be a string");
+    }
+
+    static void assertBadUntil(JsonNode error, String field, String message) {
+        assertThat(error.get("code").asString()).isEqualTo("BAD_PARAMS");
+        assertThat(error.get("details").get("field").asString()).isEqualTo(field);
+        assertThat(error.get("message").asString()).contains(message);
     }
 
     @Test

@@ -200,6 +200,46 @@ class LayoutMethodsTest extends LayoutDaemonTest {
             assertThat(log.since(mark)).isEmpty();
         }
 
+        /** The binder reads the tree's shape (ADR 0341): each fault names its node, nothing is applied. */
+        @Test
+        void rejectsAMalformedTreeNamingTheNode() { // seed R219, seed R220
+            Map<String, Object> leafB = Map.of("pane_id", b);
+            Map<String, Object> leafC = Map.of("pane_id", c);
+            assertRejectedUnchanged(ws, "layout.second.direction", "tab.set_layout", Map.of("tab_id", tab,
+                    "layout", Map.of("direction", "right", "first", leaf(a), "second",
+                            Map.of("direction", "left", "first", leafB, "second", leafC))));
+            assertRejectedUnchanged(ws, "layout.first.pane_id", "tab.set_layout", Map.of("tab_id", tab,
+                    "layout", Map.of("direction", "right", "first", Map.of("pane_id", 7), "second", leafB)));
+            assertRejectedUnchanged(ws, "layout.second", "tab.set_layout", Map.of("tab_id", tab,
+                    "layout", Map.of("direction", "right", "first", leafB)));
+            assertRejectedUnchanged(ws, "layout", "tab.set_layout", Map.of("tab_id", tab, "layout", List.of(1)));
+            assertRejectedUnchanged(ws, "layout", "tab.set_layout", Map.of("tab_id", tab, "layout", Map.of()));
+            assertRejectedUnchanged(ws, "layout.first", "tab.set_layout", Map.of("tab_id", tab,
+                    "layout", Map.of("direction", "down", "first", Map.of("pane_id", a, "second", leafB),
+                            "second", leafC)));
+            JsonNode mixed = client.request("tab.set_layout", Map.of("tab_id", tab,
+                    "layout", Map.of("pane_id", a, "direction", "down")));
+            assertThat(mixed.get("error").get("message").asString())
+                    .contains("mixes the fields of {pane_id} or {direction, ratio, first, second}");
+        }
+
+        @Test
+        void theSchemaShowsTheTreeItTakes() {
+            JsonNode layout = null;
+            for (JsonNode method : client.call("schema", Map.of()).get("methods")) {
+                if (method.get("name").asString().equals("tab.set_layout")) {
+                    layout = method.get("params").get("layout").get("type");
+                }
+            }
+            assertThat(layout).isNotNull();
+            assertThat(layout.get("name").asString()).isEqualTo("LayoutTree");
+            assertThat(layout.get("one_of").get(0).get("pane_id").get("type").asString()).isEqualTo("string");
+            JsonNode split = layout.get("one_of").get(1);
+            assertThat(split.get("direction").get("type").get("enum").toString()).isEqualTo("[\"right\",\"down\"]");
+            assertThat(split.get("ratio").get("required").asBoolean()).isFalse();
+            assertThat(split.get("first").get("type").asString()).isEqualTo("LayoutTree");
+        }
+
         @Test
         void rejectsAnUnknownDirectionAndAMissingLayout() {
             assertRejectedUnchanged(ws, "layout.direction", "tab.set_layout", Map.of("tab_id", tab,

@@ -5,6 +5,8 @@ import java.util.List;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import org.springframework.stereotype.Component;
 
+import dev.signaltty.agent.Attention;
+import dev.signaltty.agent.Lifecycle;
 import dev.signaltty.transport.EventPayload;
 import dev.signaltty.transport.EventTypes;
 

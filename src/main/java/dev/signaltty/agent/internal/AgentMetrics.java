@@ -7,6 +7,10 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
+import dev.signaltty.agent.Attention;
+import dev.signaltty.agent.AxisState;
+import dev.signaltty.agent.Lifecycle;
+
 /**
  * Agent panes by lifecycle and by attention state (ADR-0085): one gauge per state of the fixed
  * vocabularies, so the tag set is bounded and an empty state reads 0. Bound at startup by the metrics
@@ -25,16 +29,16 @@ class AgentMetrics implements MeterBinder {
 
     @Override
     public void bindTo(MeterRegistry registry) {
-        for (String state : States.LIFECYCLE) {
-            Gauge.builder("signaltty.agent.panes.lifecycle", this, m -> m.count(true, state))
+        for (Lifecycle state : Lifecycle.values()) {
+            Gauge.builder("signaltty.agent.panes.lifecycle", this, m -> m.count(state))
                     .description("Panes running a known agent, by lifecycle state")
-                    .tag("state", state)
+                    .tag("state", state.wire())
                     .register(registry);
         }
-        for (String state : States.ATTENTION) {
-            Gauge.builder("signaltty.agent.panes.attention", this, m -> m.count(false, state))
+        for (Attention state : Attention.values()) {
+            Gauge.builder("signaltty.agent.panes.attention", this, m -> m.count(state))
                     .description("Panes running a known agent, by attention state")
-                    .tag("state", state)
+                    .tag("state", state.wire())
                     .register(registry);
         }
         // tokens read from the agents' transcripts (ADR 0215): 2 agents x 5 kinds, a bounded tag set
@@ -49,9 +53,9 @@ class AgentMetrics implements MeterBinder {
         }
     }
 
-    long count(boolean lifecycle, String state) {
+    long count(AxisState state) {
         return states.readAll(all -> all.stream()
-                    .filter(s -> !s.removed && s.agent != null && state.equals(lifecycle ? s.lifecycle : s.attention))
+                    .filter(s -> !s.removed && s.agent != null && (state == s.lifecycle || state == s.attention))
                     .count());
     }
 }

@@ -11,10 +11,11 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
+import dev.signaltty.agent.AgentPanes;
+import dev.signaltty.agent.Lifecycle;
 import dev.signaltty.journal.JournalTail;
 import dev.signaltty.journal.PeriodicSnapshot;
 import dev.signaltty.journal.SnapshotStore;
-import dev.signaltty.agent.AgentPanes;
 
 /**
  * Persists each agent pane's agent name and last session id, so pane.resume after a restart resumes
@@ -69,7 +70,7 @@ class AgentSnapshots implements SmartLifecycle {
             s.resumableSession = remembered.agentSessionId();
             s.sessionId = remembered.agentSessionId();
             s.sessionGeneration = remembered.agentSessionId() == null ? 0 : 1;
-            s.lifecycle = States.EXITED;
+            s.lifecycle = Lifecycle.EXITED;
         });
     }
 

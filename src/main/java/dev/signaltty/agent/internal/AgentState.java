@@ -10,6 +10,9 @@ import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.signaltty.agent.Attention;
+import dev.signaltty.agent.Lifecycle;
+
 /**
  * One pane's agent state. Mutated only under {@link AgentStates}' lock. The history keeps the last
  * {@link #HISTORY_CAP} transitions of both axes so that a wait with a baseline can still match work
@@ -23,8 +26,8 @@ final class AgentState {
     String processInstance;
     int processNumber = 1;
     @Nullable String agent;
-    String lifecycle = States.UNKNOWN;
-    String attention = States.NONE;
+    Lifecycle lifecycle = Lifecycle.UNKNOWN;
+    Attention attention = Attention.NONE;
     long lifecycleSeq;
     long attentionSeq;
     String lastAttentionCause = "";

@@ -14,6 +14,8 @@ import org.springframework.stereotype.Component;
 
 import dev.signaltty.journal.EventLog;
 import dev.signaltty.agent.AgentStateChanged;
+import dev.signaltty.agent.Attention;
+import dev.signaltty.agent.Lifecycle;
 import dev.signaltty.agent.PaneAgents;
 import dev.signaltty.agent.PaneProcessListener;
 import dev.signaltty.workspace.TurnStarting;
@@ -59,7 +61,7 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
     @Override
     public void restoredWithoutProcess(String paneId) {
         table.update(paneId, s -> {
-            s.lifecycle = States.EXITED;
+            s.lifecycle = Lifecycle.EXITED;
             s.lifecycleOrigin = new StateOrigin("restart", "restored_without_process", null, null, null, null, Instant.now(), 0);
         });
     }
@@ -74,7 +76,7 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
             s.sessionGeneration = 0;
             s.pastSessions.clear();
             // the new process has reported nothing yet; no agent.* event names "unknown"
-            s.lifecycle = States.UNKNOWN;
+            s.lifecycle = Lifecycle.UNKNOWN;
             s.hookReported = false; // a new process: screen rules may apply until its first hook
             s.nativeHookReported = false;
             s.promptId = null;
@@ -92,7 +94,7 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
 
     @Override
     public boolean notReady(String paneId) {
-        return read(paneId, s -> s.agent != null && States.UNKNOWN.equals(s.lifecycle));
+        return read(paneId, s -> s.agent != null && s.lifecycle == Lifecycle.UNKNOWN);
     }
 
     @Override
@@ -102,7 +104,7 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
 
     @Override
     public boolean permissionRequired(String paneId) {
-        return read(paneId, s -> States.PERMISSION_REQUIRED.equals(s.attention) || States.BLOCKED.equals(s.lifecycle));
+        return read(paneId, s -> s.attention == Attention.PERMISSION_REQUIRED || s.lifecycle == Lifecycle.BLOCKED);
     }
 
     @Override
@@ -114,8 +116,7 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
     public boolean awaitActivity(String paneId, long afterSeq, long deadlineNanos) throws InterruptedException {
         return table.await(paneId, deadlineNanos, s -> {
             for (Transition t : s.history) {
-                if (t.axis() == Transition.Axis.LIFECYCLE && t.seq() > afterSeq
-                        && (States.WORKING.equals(t.to()) || States.BLOCKED.equals(t.to()))) {
+                if (t.seq() > afterSeq && t.to() instanceof Lifecycle to && to.inTurn()) {
                     return Boolean.TRUE;
                 }
             }
@@ -127,7 +128,7 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
      * Applies a change to one or both axes (null leaves an axis alone); a state equal to the current
      * one creates no transition. Returns what moved.
      */
-    public List<Transition> apply(AgentPanes.PaneRef pane, @Nullable String lifecycle, @Nullable String attention,
+    public List<Transition> apply(AgentPanes.PaneRef pane, @Nullable Lifecycle lifecycle, @Nullable Attention attention,
                                   String cause) {
         List<Transition> moved = new ArrayList<>();
         mutate(pane, s -> {
@@ -207,7 +208,7 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
                 outcome[0] = ScreenOutcome.HOOKS_AUTHORITATIVE;
                 return List.of();
             }
-            if (States.EXITED.equals(s.lifecycle)) {
+            if (s.lifecycle == Lifecycle.EXITED) {
                 outcome[0] = ScreenOutcome.EXITED;
                 return List.of();
             }
@@ -240,7 +241,7 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
             if (!inTurn(s, promptId)) {
                 return List.of();
             }
-            List<Runnable> after = transition(pane, s, States.DONE, null, HookMapping.TURN_END);
+            List<Runnable> after = transition(pane, s, Lifecycle.DONE, null, HookMapping.TURN_END);
             if (s.lifecycleOrigin != null) {
                 s.lifecycleOrigin = s.lifecycleOrigin.withTranscript(line);
             }
@@ -256,11 +257,11 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
     }
 
     private static boolean inTurn(AgentState s, String promptId) {
-        return promptId.equals(s.promptId) && (States.WORKING.equals(s.lifecycle) || States.BLOCKED.equals(s.lifecycle));
+        return promptId.equals(s.promptId) && s.lifecycle.inTurn();
     }
 
     /** A pane's current state and what set it, for {@code agent.explain}. */
-    public record Explanation(String lifecycle, String attention, @Nullable String agent, boolean hookReported,
+    public record Explanation(Lifecycle lifecycle, Attention attention, @Nullable String agent, boolean hookReported,
                               @Nullable StateOrigin lifecycleOrigin, @Nullable StateOrigin attentionOrigin) {
     }
 
@@ -288,7 +289,7 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
 
     @Override
     public void clearAttention(String paneId, String cause) {
-        panes.find(paneId).ifPresent(pane -> apply(pane, null, States.NONE, cause));
+        panes.find(paneId).ifPresent(pane -> apply(pane, null, Attention.NONE, cause));
     }
 
     @Override
@@ -297,9 +298,7 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
                 panes.find(paneId).map(AgentPanes.PaneRef::taskId).orElse(null), false);
         mutate(pane, s -> {
             // exit drops required attention to unread, and keeps the process identity (until:exited)
-            String attention = States.INPUT_REQUIRED.equals(s.attention) || States.PERMISSION_REQUIRED.equals(s.attention)
-                    ? States.UNREAD : null;
-            return transition(pane, s, States.EXITED, attention, "exit");
+            return transition(pane, s, Lifecycle.EXITED, s.attention.required() ? Attention.UNREAD : null, "exit");
         });
     }
 
@@ -309,42 +308,40 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
     }
 
     /** Journals the moves, records them and returns the publications to run after the lock. */
-    private List<Runnable> transition(AgentPanes.PaneRef pane, AgentState s, @Nullable String lifecycle,
-                                      @Nullable String attention, String cause) {
+    private List<Runnable> transition(AgentPanes.PaneRef pane, AgentState s, @Nullable Lifecycle lifecycle,
+                                      @Nullable Attention attention, String cause) {
         List<Runnable> after = new ArrayList<>();
-        if (lifecycle != null && !lifecycle.equals(s.lifecycle)) {
-            String from = s.lifecycle;
+        if (lifecycle != null && lifecycle != s.lifecycle) {
+            Lifecycle from = s.lifecycle;
             s.lifecycle = lifecycle;
-            long seq = events.append(new AgentEvents.LifecycleChanged(subject(pane, s), Lifecycle.of(lifecycle),
-                    Lifecycle.of(from), cause));
+            long seq = events.append(new AgentEvents.LifecycleChanged(subject(pane, s), lifecycle, from, cause));
             s.lifecycleSeq = seq;
             s.lifecycleOrigin = StateOrigin.of(cause, seq);
-            s.record(new Transition(Transition.Axis.LIFECYCLE, from, lifecycle, seq, cause));
+            s.record(new Transition(from, lifecycle, seq, cause));
             after.add(() -> publisher.publishEvent(new AgentStateChanged(pane.paneId(), pane.workspaceId(),
-                    pane.taskId(), "lifecycle", from, lifecycle, seq, cause)));
-            if (States.WORKING.equals(lifecycle) && !States.BLOCKED.equals(from)) {
+                    pane.taskId(), from, lifecycle, seq, cause)));
+            if (lifecycle == Lifecycle.WORKING && from != Lifecycle.BLOCKED) {
                 Instant startedAt = Instant.now();
                 after.add(() -> publisher.publishEvent(new TurnStarting(pane.workspaceId(), pane.paneId(), startedAt, pane.taskId())));
             }
         }
-        if (attention != null && !attention.equals(s.attention)) {
-            String from = s.attention;
+        if (attention != null && attention != s.attention) {
+            Attention from = s.attention;
             s.attention = attention;
             s.attentionSince = Instant.now();
             s.lastAttentionCause = cause;
-            long seq = events.append(new AgentEvents.AttentionChanged(subject(pane, s), Attention.of(attention),
-                    Attention.of(from), cause));
+            long seq = events.append(new AgentEvents.AttentionChanged(subject(pane, s), attention, from, cause));
             s.attentionSeq = seq;
             s.attentionOrigin = StateOrigin.of(cause, seq);
-            s.record(new Transition(Transition.Axis.ATTENTION, from, attention, seq, cause));
+            s.record(new Transition(from, attention, seq, cause));
             after.add(() -> publisher.publishEvent(new AgentStateChanged(pane.paneId(), pane.workspaceId(),
-                    pane.taskId(), "attention", from, attention, seq, cause)));
+                    pane.taskId(), from, attention, seq, cause)));
         }
         return after;
     }
 
     /** One attention move from inside {@link #mutate} (mark_seen). */
-    List<Runnable> transitionFor(AgentPanes.PaneRef pane, AgentState s, String attention, String cause) {
+    List<Runnable> transitionFor(AgentPanes.PaneRef pane, AgentState s, Attention attention, String cause) {
         return transition(pane, s, null, attention, cause);
     }
 
@@ -358,7 +355,7 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
     }
 
     /** One row of attention.pending. */
-    public record Pending(@JsonUnwrapped Subject subject, String attention, String lifecycle, String since,
+    public record Pending(@JsonUnwrapped Subject subject, Attention attention, Lifecycle lifecycle, String since,
                           @Nullable String message, @Nullable String decisionId) {
     }
 
@@ -378,9 +375,9 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
         List<Pending> out = table.readAll(states -> {
             List<Pending> rows = new ArrayList<>();
             List<AgentState> needing = states.stream()
-                    .filter(s -> !s.removed && !States.NONE.equals(s.attention))
+                    .filter(s -> !s.removed && s.attention != Attention.NONE)
                     .sorted((a, b) -> {
-                        int byUrgency = Integer.compare(States.urgency(b.attention), States.urgency(a.attention));
+                        int byUrgency = Integer.compare(b.attention.urgency(), a.attention.urgency());
                         return byUrgency != 0 ? byUrgency : a.attentionSince.compareTo(b.attentionSince);
                     }).limit(limit).toList();
             for (AgentState s : needing) {

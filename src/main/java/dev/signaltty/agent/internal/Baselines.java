@@ -6,7 +6,6 @@ import org.jspecify.annotations.Nullable;
 
 import dev.signaltty.transport.ErrorCode;
 import dev.signaltty.transport.ProtocolException;
-import tools.jackson.databind.JsonNode;
 
 /** Parsing, identity checks and matching for wait baselines (ADR-0018). */
 final class Baselines {
@@ -14,45 +13,42 @@ final class Baselines {
     private Baselines() {
     }
 
-    /** A whole pane.get wait_baseline; anything else is BAD_PARAMS naming the bad member. */
-    static AgentStates.WaitBaseline parse(JsonNode after, String paneId) {
-        if (!after.isObject()) {
-            throw ProtocolException.badParams("after", "must be the wait_baseline object from pane.get");
+    /**
+     * What the binder cannot say of a pane.get wait_baseline passed back as {@code after} (it checks the
+     * fields' presence and JSON types): nonempty ids, nonnegative counters, a session that fits its
+     * generation. BAD_PARAMS names the member.
+     */
+    static void validate(AgentStates.WaitBaseline after) {
+        nonempty(after.paneId(), "pane_id");
+        nonempty(after.processInstance(), "process_instance");
+        if (after.agentSessionId() != null) {
+            nonempty(after.agentSessionId(), "agent_session_id");
         }
-        String pane = string(after, "pane_id", false);
-        if (!paneId.equals(pane)) {
-            throw ProtocolException.badParams("after.pane_id", "baseline belongs to pane " + pane);
-        }
-        String process = string(after, "process_instance", false);
-        String session = string(after, "agent_session_id", true);
-        long generation = count(after, "session_generation");
-        if ((session == null) != (generation == 0)) {
+        nonnegative(after.sessionGeneration(), "session_generation");
+        nonnegative(after.lifecycleSeq(), "lifecycle_seq");
+        nonnegative(after.attentionSeq(), "attention_seq");
+        if ((after.agentSessionId() == null) != (after.sessionGeneration() == 0)) {
             throw ProtocolException.badParams("after.session_generation", "does not fit agent_session_id");
         }
-        return new AgentStates.WaitBaseline(pane, process, session, generation, count(after, "lifecycle_seq"),
-                count(after, "attention_seq"));
     }
 
-    private static @Nullable String string(JsonNode node, String field, boolean optional) {
-        JsonNode value = node.get(field);
-        if (value == null || value.isNull()) {
-            if (optional) {
-                return null;
-            }
-            throw ProtocolException.badParams("after." + field, "is required");
+    /** The baseline is of the pane the wait is on. */
+    static void checkPane(AgentStates.WaitBaseline after, String paneId) {
+        if (!paneId.equals(after.paneId())) {
+            throw ProtocolException.badParams("after.pane_id", "baseline belongs to pane " + after.paneId());
         }
-        if (!value.isString() || value.asString().isEmpty()) {
+    }
+
+    private static void nonempty(String value, String field) {
+        if (value.isEmpty()) {
             throw ProtocolException.badParams("after." + field, "must be a nonempty string");
         }
-        return value.asString();
     }
 
-    private static long count(JsonNode node, String field) {
-        JsonNode value = node.get(field);
-        if (value == null || !value.isIntegralNumber() || value.asLong() < 0) {
+    private static void nonnegative(long value, String field) {
+        if (value < 0) {
             throw ProtocolException.badParams("after." + field, "must be a nonnegative integer");
         }
-        return value.asLong();
     }
 
     /**
@@ -88,35 +84,22 @@ final class Baselines {
     }
 
     /** Without a baseline, a current state that already matches succeeds at once. */
-    static @Nullable Transition currentMatch(AgentState s, String alternative) {
-        Transition.Axis axis = States.axisOf(alternative);
-        boolean matches = switch (alternative) {
-            case States.SEEN -> States.NONE.equals(s.attention) && States.SEEN.equals(s.lastAttentionCause);
-            case States.ATTENTION_CLEARED -> States.NONE.equals(s.attention);
-            default -> axis == Transition.Axis.LIFECYCLE ? alternative.equals(s.lifecycle) : alternative.equals(s.attention);
-        };
-        if (!matches) {
+    static @Nullable Transition currentMatch(AgentState s, WaitOutcome outcome) {
+        if (!outcome.matchesCurrent(s)) {
             return null;
         }
-        long seq = axis == Transition.Axis.LIFECYCLE ? s.lifecycleSeq : s.attentionSeq;
-        String state = axis == Transition.Axis.LIFECYCLE ? s.lifecycle : s.attention;
-        return new Transition(axis, state, state, seq, "current");
+        if (outcome.onLifecycle()) {
+            return new Transition(s.lifecycle, s.lifecycle, s.lifecycleSeq, "current");
+        }
+        return new Transition(s.attention, s.attention, s.attentionSeq, "current");
     }
 
     /** The earliest transition on the outcome's own axis newer than the baseline that reached it. */
-    static @Nullable Transition firstNewer(AgentState s, String alternative, AgentStates.WaitBaseline base) {
-        Transition.Axis axis = States.axisOf(alternative);
-        long after = axis == Transition.Axis.LIFECYCLE ? base.lifecycleSeq() : base.attentionSeq();
+    static @Nullable Transition firstNewer(AgentState s, WaitOutcome outcome, AgentStates.WaitBaseline base) {
+        boolean lifecycle = outcome.onLifecycle();
+        long after = lifecycle ? base.lifecycleSeq() : base.attentionSeq();
         for (Transition t : s.history) {
-            if (t.axis() != axis || t.seq() <= after) {
-                continue;
-            }
-            boolean matches = switch (alternative) {
-                case States.SEEN -> States.SEEN.equals(t.cause());
-                case States.ATTENTION_CLEARED -> States.NONE.equals(t.to());
-                default -> alternative.equals(t.to());
-            };
-            if (matches) {
+            if (t.onLifecycle() == lifecycle && t.seq() > after && outcome.matches(t)) {
                 return t;
             }
         }

@@ -11,12 +11,16 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 import dev.signaltty.agent.AgentDecisions;
+import dev.signaltty.agent.AgentPanes;
+import dev.signaltty.agent.Attention;
+import dev.signaltty.agent.AxisState;
+import dev.signaltty.agent.Lifecycle;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
 import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.transport.ProtocolJson;
-import dev.signaltty.agent.AgentPanes;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * hook-event: an agent's native hook payload, mapped onto the pane's lifecycle and attention. With
@@ -28,12 +32,14 @@ class HookEventHandler implements MethodHandler<HookEventHandler.Params, HookEve
 
     static final int DEFAULT_WAIT_S = 120;
 
-    record Params(@Nullable String paneId, @Nullable String agent, JsonNode payload, @Nullable Boolean waitForAnswer,
+    /**
+     * {@code payload} is the agent's own hook JSON, passed through as the agent wrote it: its fields are the
+     * agent's (Claude Code's and Codex's differ, and grow with each release), so it stays an open object
+     * (ADR 0341); {@link HookMapping#read} picks out what signaltty reads.
+     */
+    record Params(@Nullable String paneId, @Nullable String agent, ObjectNode payload, @Nullable Boolean waitForAnswer,
                   @Nullable Integer waitTimeoutS) {
         Params {
-            if (!payload.isObject()) {
-                throw ProtocolException.badParams("payload", "must be the native hook JSON object");
-            }
             if (waitTimeoutS != null && (waitTimeoutS < 1 || waitTimeoutS > 120)) {
                 throw ProtocolException.badParams("wait_timeout_s", "must be between 1 and 120");
             }
@@ -50,11 +56,11 @@ class HookEventHandler implements MethodHandler<HookEventHandler.Params, HookEve
      * A plain report answers with the pane's states and the transitions it caused; a
      * {@code wait_for_answer} report with {@code answer}'s fields instead.
      */
-    record Result(boolean accepted, String paneId, @Nullable String lifecycle, @Nullable String attention,
+    record Result(boolean accepted, String paneId, @Nullable Lifecycle lifecycle, @Nullable Attention attention,
                   @Nullable List<Moved> transitions, @JsonUnwrapped @Nullable Answer answer) {
     }
 
-    record Moved(String axis, String from, String to, long seq) {
+    record Moved(String axis, AxisState from, AxisState to, long seq) {
     }
 
     /**
@@ -88,7 +94,8 @@ class HookEventHandler implements MethodHandler<HookEventHandler.Params, HookEve
 
     @Override
     public String summary() {
-        return "Reports an agent's native hook payload; with wait_for_answer, waits for a permission decision.";
+        return "Reports an agent's native hook payload (an open object: the agent's own hook JSON); with "
+                + "wait_for_answer, waits for a permission decision.";
     }
 
     @Override
@@ -141,7 +148,7 @@ class HookEventHandler implements MethodHandler<HookEventHandler.Params, HookEve
         interrupts.reported(pane, agent, report, params.payload());
         AgentStates.AgentView view = states.view(pane.paneId());
         return new Result(true, pane.paneId(), view.lifecycle(), view.attention(),
-                moved.stream().map(t -> new Moved(t.axis().wire(), t.from(), t.to(), t.seq())).toList(), null);
+                moved.stream().map(t -> new Moved(t.to().axis(), t.from(), t.to(), t.seq())).toList(), null);
     }
 
     private static boolean raisesPermission(HookMapping.Report report) {
@@ -186,7 +193,7 @@ class HookEventHandler implements MethodHandler<HookEventHandler.Params, HookEve
         Answer answer = new Answer(outcome.decisionId(), outcome.optionId(),
                 NativeVerdicts.claudePermission(outcome.optionId()), null);
         // the agent goes on (allow runs the tool, deny returns to the model): it is no longer blocked
-        states.apply(pane, States.WORKING, States.NONE, "decision_answered");
+        states.apply(pane, Lifecycle.WORKING, Attention.NONE, "decision_answered");
         return new Result(true, pane.paneId(), null, null, null, answer);
     }
 }

@@ -6,6 +6,8 @@ import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.signaltty.agent.Attention;
+import dev.signaltty.agent.Lifecycle;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -27,7 +29,7 @@ public final class HookMapping {
     }
 
     /** The change to apply; null leaves an axis alone. */
-    record Effect(@Nullable String lifecycle, @Nullable String attention, String cause) {
+    record Effect(@Nullable Lifecycle lifecycle, @Nullable Attention attention, String cause) {
     }
 
     /** One row of the mapping table: the event, what it does to each axis, and why. */
@@ -140,50 +142,50 @@ public final class HookMapping {
                 text(payload, "prompt_id"), text(payload, "source"));
     }
 
-    static Effect effect(Report report, String lifecycle, String attention) {
-        boolean turnOver = States.DONE.equals(lifecycle) || States.EXITED.equals(lifecycle);
-        boolean blocked = States.BLOCKED.equals(lifecycle);
+    static Effect effect(Report report, Lifecycle lifecycle, Attention attention) {
+        boolean turnOver = lifecycle == Lifecycle.DONE || lifecycle == Lifecycle.EXITED;
+        boolean blocked = lifecycle == Lifecycle.BLOCKED;
         String event = report.event();
         return switch (event) {
             case "SessionStart" -> new Effect("compact".equals(report.source()) ? null
                     : switch (lifecycle) {
-                        case States.UNKNOWN, States.DONE -> States.IDLE;
+                        case UNKNOWN, DONE -> Lifecycle.IDLE;
                         default -> null; // a compact/resume start mid-turn does not end the turn
                     }, null, event);
-            case "UserPromptSubmit" -> new Effect(States.WORKING, States.NONE, event);
-            case "PreToolUse", "SubagentStart", "SubagentStop" -> new Effect(turnOver || blocked ? null : States.WORKING,
+            case "UserPromptSubmit" -> new Effect(Lifecycle.WORKING, Attention.NONE, event);
+            case "PreToolUse", "SubagentStart", "SubagentStop" -> new Effect(turnOver || blocked ? null : Lifecycle.WORKING,
                     null, event);
-            case "PostToolUse", "PostToolUseFailure", "PermissionDenied" -> new Effect(turnOver ? null : States.WORKING,
-                    !turnOver && States.PERMISSION_REQUIRED.equals(attention) ? States.NONE : null, event);
-            case "PermissionRequest" -> new Effect(States.EXITED.equals(lifecycle) ? null : States.BLOCKED,
-                    States.PERMISSION_REQUIRED, event);
+            case "PostToolUse", "PostToolUseFailure", "PermissionDenied" -> new Effect(turnOver ? null : Lifecycle.WORKING,
+                    !turnOver && attention == Attention.PERMISSION_REQUIRED ? Attention.NONE : null, event);
+            case "PermissionRequest" -> new Effect(lifecycle == Lifecycle.EXITED ? null : Lifecycle.BLOCKED,
+                    Attention.PERMISSION_REQUIRED, event);
             case "Notification" -> notification(report, lifecycle, attention);
-            case "Elicitation" -> new Effect(null, States.PERMISSION_REQUIRED.equals(attention) ? null : States.INPUT_REQUIRED,
+            case "Elicitation" -> new Effect(null, attention == Attention.PERMISSION_REQUIRED ? null : Attention.INPUT_REQUIRED,
                     event);
-            case "ElicitationResult" -> new Effect(null, States.INPUT_REQUIRED.equals(attention) ? States.NONE : null, event);
+            case "ElicitationResult" -> new Effect(null, attention == Attention.INPUT_REQUIRED ? Attention.NONE : null, event);
             case "Stop", "StopFailure", "SessionEnd", "agent-turn-complete" -> new Effect(
-                    States.IDLE.equals(lifecycle) && "SessionEnd".equals(event) ? null : States.DONE,
-                    States.NONE.equals(attention) ? States.UNREAD : null, TURN_END);
-            case "Interrupt" -> new Effect(States.WORKING.equals(lifecycle) || blocked ? States.DONE : null, null, TURN_END);
+                    lifecycle == Lifecycle.IDLE && "SessionEnd".equals(event) ? null : Lifecycle.DONE,
+                    attention == Attention.NONE ? Attention.UNREAD : null, TURN_END);
+            case "Interrupt" -> new Effect(lifecycle == Lifecycle.WORKING || blocked ? Lifecycle.DONE : null, null, TURN_END);
             default -> new Effect(null, null, event); // PreCompact, PostCompact and the stateless ones
         };
     }
 
-    private static Effect notification(Report report, String lifecycle, String attention) {
+    private static Effect notification(Report report, Lifecycle lifecycle, Attention attention) {
         String type = report.notificationType() == null ? "" : report.notificationType();
-        boolean required = States.PERMISSION_REQUIRED.equals(attention);
+        boolean required = attention == Attention.PERMISSION_REQUIRED;
         return switch (type) {
-            case "permission_prompt" -> new Effect(States.EXITED.equals(lifecycle) ? null : States.BLOCKED,
-                    States.PERMISSION_REQUIRED, "Notification");
-            case "worker_permission_prompt" -> new Effect(null, States.PERMISSION_REQUIRED, "Notification");
+            case "permission_prompt" -> new Effect(lifecycle == Lifecycle.EXITED ? null : Lifecycle.BLOCKED,
+                    Attention.PERMISSION_REQUIRED, "Notification");
+            case "worker_permission_prompt" -> new Effect(null, Attention.PERMISSION_REQUIRED, "Notification");
             // waiting at the prompt while we think it works: the turn ended without a Stop (an interrupt)
-            case "idle_prompt" -> new Effect(States.WORKING.equals(lifecycle) ? States.DONE : null,
-                    required ? null : States.INPUT_REQUIRED, "idle_prompt");
-            case "elicitation_dialog" -> new Effect(null, required ? null : States.INPUT_REQUIRED, "Notification");
+            case "idle_prompt" -> new Effect(lifecycle == Lifecycle.WORKING ? Lifecycle.DONE : null,
+                    required ? null : Attention.INPUT_REQUIRED, "idle_prompt");
+            case "elicitation_dialog" -> new Effect(null, required ? null : Attention.INPUT_REQUIRED, "Notification");
             case "elicitation_complete", "elicitation_response" -> new Effect(null,
-                    States.INPUT_REQUIRED.equals(attention) ? States.NONE : null, "Notification");
+                    attention == Attention.INPUT_REQUIRED ? Attention.NONE : null, "Notification");
             case "auth_success", "computer_use_enter", "computer_use_exit" -> new Effect(null, null, "Notification");
-            default -> new Effect(null, States.NONE.equals(attention) ? States.UNREAD : null, "Notification");
+            default -> new Effect(null, attention == Attention.NONE ? Attention.UNREAD : null, "Notification");
         };
     }
 

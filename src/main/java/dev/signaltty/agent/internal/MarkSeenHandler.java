@@ -4,9 +4,10 @@ import java.util.List;
 
 import org.springframework.stereotype.Component;
 
+import dev.signaltty.agent.AgentPanes;
+import dev.signaltty.agent.Attention;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
-import dev.signaltty.agent.AgentPanes;
 
 /**
  * pane.mark_seen: a person or client saw the pane. It clears {@code unread} (that transition is the
@@ -15,10 +16,13 @@ import dev.signaltty.agent.AgentPanes;
 @Component
 class MarkSeenHandler implements MethodHandler<MarkSeenHandler.Params, MarkSeenHandler.Result> {
 
+    /** The cause of the clear, which is also the {@code seen} outcome of wait. */
+    static final String CAUSE = "seen";
+
     record Params(String paneId) {
     }
 
-    record Result(String paneId, String attention, boolean changed) {
+    record Result(String paneId, Attention attention, boolean changed) {
     }
 
     private final AgentStates states;
@@ -54,11 +58,11 @@ class MarkSeenHandler implements MethodHandler<MarkSeenHandler.Params, MarkSeenH
         AgentPanes.PaneRef pane = panes.resolve(params.paneId());
         boolean[] changed = {false};
         states.mutate(pane, s -> {
-            if (!States.UNREAD.equals(s.attention)) {
+            if (s.attention != Attention.UNREAD) {
                 return List.of();
             }
             changed[0] = true;
-            return states.transitionFor(pane, s, States.NONE, States.SEEN);
+            return states.transitionFor(pane, s, Attention.NONE, CAUSE);
         });
         return new Result(pane.paneId(), states.view(pane.paneId()).attention(), changed[0]);
     }

@@ -8,13 +8,14 @@ import org.springframework.stereotype.Component;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
+import dev.signaltty.agent.AgentPanes;
+import dev.signaltty.agent.Attention;
 import dev.signaltty.journal.EventLog;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
 import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.transport.Shape;
 import dev.signaltty.workspace.Ids;
-import dev.signaltty.agent.AgentPanes;
 
 /**
  * notify: a notification from inside a pane (or anywhere). It emits notification.created and raises the
@@ -41,7 +42,7 @@ class NotifyHandler implements MethodHandler<NotifyHandler.Params, NotifyHandler
      * attention after the notification). {@code subject} is absent for a notification from no pane.
      */
     record Notification(String notificationId, @JsonUnwrapped AgentStates.@Nullable Subject subject,
-                        @Nullable String title, String message, String at, @Nullable String attention)
+                        @Nullable String title, String message, String at, @Nullable Attention attention)
             implements dev.signaltty.transport.EventPayload {
         @Override
         public String event() {
@@ -95,9 +96,8 @@ class NotifyHandler implements MethodHandler<NotifyHandler.Params, NotifyHandler
             s.lastNotification = params.message();
             return List.of();
         });
-        String attention = states.view(pane.paneId()).attention();
-        if (States.NONE.equals(attention)) {
-            states.apply(pane, null, States.UNREAD, "notify");
+        if (states.view(pane.paneId()).attention() == Attention.NONE) {
+            states.apply(pane, null, Attention.UNREAD, "notify");
         }
         Notification n = notification[0];
         return new Notification(n.notificationId(), n.subject(), n.title(), n.message(), n.at(),

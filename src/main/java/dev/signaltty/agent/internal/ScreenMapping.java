@@ -2,6 +2,9 @@ package dev.signaltty.agent.internal;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.signaltty.agent.Attention;
+import dev.signaltty.agent.Lifecycle;
+
 /**
  * A screen rule's state → the move it makes, the screen path's counterpart of {@link HookMapping}
  * (docs/agents.md, "Screen rules"). A rule names what the screen shows: {@code idle} is "waiting at
@@ -17,15 +20,15 @@ final class ScreenMapping {
     private ScreenMapping() {
     }
 
-    static HookMapping.Effect effect(ScreenReport report, String lifecycle, String attention) {
+    static HookMapping.Effect effect(ScreenReport report, Lifecycle lifecycle, Attention attention) {
         String cause = CAUSE_PREFIX + report.manifest() + "/" + report.rule();
-        String to = lifecycle(report.lifecycle(), lifecycle);
-        String att = report.attention();
+        Lifecycle to = lifecycle(report.lifecycle(), lifecycle);
+        Attention att = report.attention();
         if (att == null && to != null) {
             att = switch (to) {
-                case States.WORKING -> States.NONE;
-                case States.BLOCKED -> States.PERMISSION_REQUIRED;
-                case States.DONE -> States.UNREAD;
+                case WORKING -> Attention.NONE;
+                case BLOCKED -> Attention.PERMISSION_REQUIRED;
+                case DONE -> Attention.UNREAD;
                 default -> null;
             };
         }
@@ -33,14 +36,13 @@ final class ScreenMapping {
     }
 
     /** The lifecycle to move to, or null to stay. */
-    private static @Nullable String lifecycle(@Nullable String named, String current) {
+    private static @Nullable Lifecycle lifecycle(@Nullable Lifecycle named, Lifecycle current) {
         if (named == null) {
             return null;
         }
-        boolean inTurn = States.WORKING.equals(current) || States.BLOCKED.equals(current);
         return switch (named) {
-            case States.IDLE -> inTurn ? States.DONE : States.UNKNOWN.equals(current) ? States.IDLE : null;
-            case States.DONE -> States.UNKNOWN.equals(current) ? States.IDLE : States.IDLE.equals(current) ? null : States.DONE;
+            case IDLE -> current.inTurn() ? Lifecycle.DONE : current == Lifecycle.UNKNOWN ? Lifecycle.IDLE : null;
+            case DONE -> current == Lifecycle.UNKNOWN ? Lifecycle.IDLE : current == Lifecycle.IDLE ? null : Lifecycle.DONE;
             default -> named;
         };
     }

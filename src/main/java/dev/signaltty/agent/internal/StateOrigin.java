@@ -22,7 +22,7 @@ public record StateOrigin(String source, String cause, @Nullable String hookEven
         String source = switch (cause) {
             case "exit" -> "exit";
             case "notify" -> "notify";
-            case States.SEEN -> "mark_seen";
+            case MarkSeenHandler.CAUSE -> "mark_seen";
             case "decision_answered" -> "decision";
             default -> cause.startsWith(ScreenMapping.CAUSE_PREFIX) ? "screen" : "hook";
         };

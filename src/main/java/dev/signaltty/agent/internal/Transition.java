@@ -1,13 +1,17 @@
 package dev.signaltty.agent.internal;
 
-/** One recorded move on one axis; {@code seq} is the journal seq of its event. */
-record Transition(Axis axis, String from, String to, long seq, String cause) {
+import dev.signaltty.agent.AxisState;
 
-    enum Axis {
-        LIFECYCLE, ATTENTION;
+/** One recorded move on one axis (the type of {@code from}/{@code to}); {@code seq} is the journal seq of its event. */
+record Transition(AxisState from, AxisState to, long seq, String cause) {
 
-        String wire() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+    Transition {
+        if (from.getClass() != to.getClass()) {
+            throw new IllegalArgumentException("a transition stays on one axis: " + from + " -> " + to);
         }
+    }
+
+    boolean onLifecycle() {
+        return to instanceof dev.signaltty.agent.Lifecycle;
     }
 }

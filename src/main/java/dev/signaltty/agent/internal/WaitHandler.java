@@ -10,10 +10,11 @@ import org.springframework.stereotype.Component;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.ErrorCode;
 import dev.signaltty.transport.MethodHandler;
-import dev.signaltty.transport.ParamValues;
+import dev.signaltty.transport.OneOrMany;
 import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.agent.AgentPanes;
-import tools.jackson.databind.JsonNode;
+import dev.signaltty.agent.Attention;
+import dev.signaltty.agent.Lifecycle;
 
 /**
  * wait: blocks until the pane's agent reaches one of {@code until} (ADR-0018). Single-flight: EOF,
@@ -22,8 +23,16 @@ import tools.jackson.databind.JsonNode;
 @Component
 class WaitHandler implements MethodHandler<WaitHandler.Params, WaitHandler.Result> {
 
-    record Params(String paneId, JsonNode until, @Nullable JsonNode after, @Nullable Double timeoutS) {
+    /**
+     * {@code until}: one outcome or a nonempty array of them, matched in the caller's order; {@code after}:
+     * the wait_baseline of pane.get, whole.
+     */
+    record Params(String paneId, @OneOrMany List<WaitOutcome> until, AgentStates.@Nullable WaitBaseline after,
+                  @Nullable Double timeoutS) {
         Params {
+            if (after != null) {
+                Baselines.validate(after);
+            }
             if (timeoutS == null) {
                 timeoutS = 3600.0;
             }
@@ -31,19 +40,9 @@ class WaitHandler implements MethodHandler<WaitHandler.Params, WaitHandler.Resul
                 throw ProtocolException.badParams("timeout_s", "must be a positive number of seconds");
             }
         }
-
-        List<String> outcomes() {
-            List<String> out = ParamValues.oneOrMany(until, "until");
-            for (String state : out) {
-                if (!States.known(state)) {
-                    throw ProtocolException.badParams("until", "unknown state " + state);
-                }
-            }
-            return out;
-        }
     }
 
-    record Result(String paneId, String outcome, long transitionSeq, String lifecycle, String attention,
+    record Result(String paneId, WaitOutcome outcome, long transitionSeq, Lifecycle lifecycle, Attention attention,
                   AgentStates.WaitBaseline waitBaseline) {
     }
 
@@ -82,9 +81,12 @@ class WaitHandler implements MethodHandler<WaitHandler.Params, WaitHandler.Resul
 
     @Override
     public Result handle(Params params, CallContext context) {
-        List<String> until = params.outcomes();
+        List<WaitOutcome> until = params.until();
         String paneId = panes.resolve(params.paneId()).paneId();
-        AgentStates.WaitBaseline after = params.after() == null ? null : Baselines.parse(params.after(), paneId);
+        AgentStates.WaitBaseline after = params.after();
+        if (after != null) {
+            Baselines.checkPane(after, paneId);
+        }
         long deadline = System.nanoTime() + (long) (params.timeoutS() * 1e9);
         context.cancellation().onCancel(states::wakeAll);
         boolean current = after == null;
@@ -100,8 +102,8 @@ class WaitHandler implements MethodHandler<WaitHandler.Params, WaitHandler.Resul
                 }
                 Baselines.checkIdentity(base[0], s);
                 Transition match = null;
-                String outcome = null;
-                for (String alternative : until) {
+                WaitOutcome outcome = null;
+                for (WaitOutcome alternative : until) {
                     match = current ? Baselines.currentMatch(s, alternative) : null;
                     if (match == null) {
                         match = Baselines.firstNewer(s, alternative, base[0]);
@@ -122,8 +124,8 @@ class WaitHandler implements MethodHandler<WaitHandler.Params, WaitHandler.Resul
                 if (left <= 0) {
                     Map<String, Object> details = new LinkedHashMap<>();
                     details.put("pane_id", paneId);
-                    details.put("lifecycle", s.lifecycle);
-                    details.put("attention", s.attention);
+                    details.put("lifecycle", s.lifecycle.wire());
+                    details.put("attention", s.attention.wire());
                     throw new ProtocolException(ErrorCode.TIMEOUT, "no matching state within the timeout", details);
                 }
                 return null;

@@ -4,6 +4,8 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.agent.AgentUsage;
+import dev.signaltty.agent.Attention;
+import dev.signaltty.agent.Lifecycle;
 import dev.signaltty.agent.PaneAgents;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
@@ -15,7 +17,7 @@ class PaneGetHandler implements MethodHandler<PaneGetHandler.Params, PaneGetHand
     record Params(String paneId) {
     }
 
-    record Result(Pane.PaneView pane, String lifecycle, String attention, @Nullable String agent,
+    record Result(Pane.PaneView pane, Lifecycle lifecycle, Attention attention, @Nullable String agent,
                   PaneAgents.WaitBaseline waitBaseline, AgentUsage.Usage usage) {
     }
 

@@ -15,6 +15,8 @@ import org.springframework.stereotype.Component;
 
 import dev.signaltty.agent.AgentDecisions;
 import dev.signaltty.agent.AgentStateChanged;
+import dev.signaltty.agent.Attention;
+import dev.signaltty.agent.Lifecycle;
 import dev.signaltty.pane.Panes;
 import dev.signaltty.pane.PaneClosed;
 
@@ -30,13 +32,13 @@ class AgentEventSignals implements WorkerSignals {
     static final int HISTORY = 64;
     static final String PENDING = "pending";
 
-    private record Move(long seq, String to) {
+    private record Move(long seq, Lifecycle to) {
     }
 
     private static final class State {
-        String lifecycle = "unknown";
+        Lifecycle lifecycle = Lifecycle.UNKNOWN;
         long lifecycleSeq;
-        String attention = "none";
+        Attention attention = Attention.NONE;
         final Deque<Move> moves = new ArrayDeque<>();
         boolean gone;
     }
@@ -65,15 +67,16 @@ class AgentEventSignals implements WorkerSignals {
                 return;
             }
             State s = panes.computeIfAbsent(event.paneId(), id -> new State());
-            if ("lifecycle".equals(event.axis())) {
-                s.lifecycle = event.to();
-                s.lifecycleSeq = Math.max(s.lifecycleSeq, event.seq());
-                s.moves.addLast(new Move(event.seq(), event.to()));
-                while (s.moves.size() > HISTORY) {
-                    s.moves.removeFirst();
+            switch (event.to()) {
+                case Lifecycle to -> {
+                    s.lifecycle = to;
+                    s.lifecycleSeq = Math.max(s.lifecycleSeq, event.seq());
+                    s.moves.addLast(new Move(event.seq(), to));
+                    while (s.moves.size() > HISTORY) {
+                        s.moves.removeFirst();
+                    }
                 }
-            } else if ("attention".equals(event.axis())) {
-                s.attention = event.to();
+                case Attention to -> s.attention = to;
             }
             changed.signalAll();
         } finally {
@@ -107,7 +110,7 @@ class AgentEventSignals implements WorkerSignals {
     }
 
     @Override
-    public String lifecycle(String paneId) {
+    public Lifecycle lifecycle(String paneId) {
         return read(paneId).lifecycle;
     }
 
@@ -139,14 +142,14 @@ class AgentEventSignals implements WorkerSignals {
     }
 
     @Override
-    public boolean awaitLifecycle(String paneId, Set<String> states, long deadlineNanos) throws InterruptedException {
+    public boolean awaitLifecycle(String paneId, Set<Lifecycle> states, long deadlineNanos) throws InterruptedException {
         return await(paneId, deadlineNanos, s -> states.contains(s.lifecycle));
     }
 
     @Override
     public boolean awaitActivity(String paneId, long afterSeq, long deadlineNanos) throws InterruptedException {
         return await(paneId, deadlineNanos, s -> s.moves.stream()
-                .anyMatch(m -> m.seq() > afterSeq && ("working".equals(m.to()) || "blocked".equals(m.to()))));
+                .anyMatch(m -> m.seq() > afterSeq && m.to().inTurn()));
     }
 
     private boolean await(String paneId, long deadlineNanos, java.util.function.Predicate<State> done)
@@ -175,14 +178,14 @@ class AgentEventSignals implements WorkerSignals {
         if (decision != null) {
             return decision;
         }
-        return "permission_required".equals(read(paneId).attention) ? PENDING : null;
+        return read(paneId).attention == Attention.PERMISSION_REQUIRED ? PENDING : null;
     }
 
     @Override
     public boolean unlessDecision(String paneId, Write write) throws java.io.IOException {
         // the decision store's read guard: no decision can be set between its check and the write
         try {
-            return decisions.unlessPending(paneId, () -> "permission_required".equals(read(paneId).attention), () -> {
+            return decisions.unlessPending(paneId, () -> read(paneId).attention == Attention.PERMISSION_REQUIRED, () -> {
                 try {
                     write.run();
                 } catch (java.io.IOException e) {

@@ -10,6 +10,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
+import dev.signaltty.agent.Lifecycle;
 import dev.signaltty.pane.Panes;
 
 /**
@@ -22,7 +23,7 @@ import dev.signaltty.pane.Panes;
 class FirstSubmit {
 
     private static final Logger log = LoggerFactory.getLogger(FirstSubmit.class);
-    static final Set<String> READY = Set.of("idle", "done");
+    static final Set<Lifecycle> READY = Set.of(Lifecycle.IDLE, Lifecycle.DONE);
     static final int SCREEN_TAIL_LINES = 20;
 
     private final TaskStore store;
@@ -58,7 +59,7 @@ class FirstSubmit {
             if (panes.find(pane).filter(Panes.PaneInfo::alive).isEmpty()) {
                 fail(taskId, evidence("submit_refused", "reason", "pane_gone", "paste_delivered", false));
             } else {
-                fail(taskId, evidence("ready_timeout", "lifecycle", signals.lifecycle(pane),
+                fail(taskId, evidence("ready_timeout", "lifecycle", signals.lifecycle(pane).wire(),
                         "screen_tail", panes.screenTail(pane, SCREEN_TAIL_LINES)));
             }
             return;
@@ -141,7 +142,7 @@ class FirstSubmit {
             // a short turn may already be over: checked under the task guard, so either this sees the
             // worker done or WorkerEvents sees the task working when the done arrives
             long seq = signals.lifecycleSeq(pane);
-            if ("done".equals(signals.lifecycle(pane))) {
+            if (signals.lifecycle(pane) == Lifecycle.DONE) {
                 WorkerEvents.turnEnded(t, seq, "turn_end");
             } else {
                 t.state = TaskState.WORKING;

@@ -10,8 +10,7 @@ import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
-import dev.signaltty.transport.ParamValues;
-import tools.jackson.databind.JsonNode;
+import dev.signaltty.transport.OneOrMany;
 import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.transport.Waits;
 
@@ -23,13 +22,12 @@ import dev.signaltty.transport.Waits;
 @Component
 class TaskWaitHandler implements MethodHandler<TaskWaitHandler.Params, TaskWaitHandler.Result> {
 
-    record Params(@Nullable String taskId, @Nullable String contextId, @Nullable JsonNode until,
+    record Params(@Nullable String taskId, @Nullable String contextId, @OneOrMany @Nullable List<TaskWaitUntil> until,
                   @Nullable Double timeoutS) {
         Params {
             if ((taskId == null) == (contextId == null)) {
                 throw ProtocolException.badParams("task_id", "exactly one of task_id or context_id is required");
             }
-            TaskState.until(states(until)); // validated here; the fields are assigned after this body
             if (timeoutS == null) {
                 timeoutS = 3600.0;
             } else if (!(timeoutS > 0)) {
@@ -37,13 +35,9 @@ class TaskWaitHandler implements MethodHandler<TaskWaitHandler.Params, TaskWaitH
             }
         }
 
-        /** {@code until}: one state or a nonempty array of them; default {@code settled}. */
-        List<String> states() {
-            return states(until);
-        }
-
-        private static List<String> states(@Nullable JsonNode until) {
-            return until == null ? List.of("settled") : ParamValues.oneOrMany(until, "until");
+        /** The task states {@code until} names: one or a nonempty array of them; default {@code settled}. */
+        Set<TaskState> states() {
+            return TaskWaitUntil.states(until == null ? List.of(TaskWaitUntil.SETTLED) : until);
         }
     }
 
@@ -79,7 +73,7 @@ class TaskWaitHandler implements MethodHandler<TaskWaitHandler.Params, TaskWaitH
 
     @Override
     public TaskWaitHandler.Result handle(Params p, CallContext context) {
-        Set<TaskState> until = TaskState.until(p.states());
+        Set<TaskState> until = p.states();
         long deadline = Waits.deadlineNanos(p.timeoutS());
         if (p.taskId() != null) {
             String taskId = p.taskId();

@@ -7,6 +7,7 @@ import org.springframework.stereotype.Component;
 
 import dev.signaltty.decision.DecisionAnswered;
 import dev.signaltty.agent.AgentStateChanged;
+import dev.signaltty.agent.Lifecycle;
 import dev.signaltty.pane.PaneExited;
 import dev.signaltty.pane.PaneSubmitted;
 
@@ -55,15 +56,16 @@ class WorkerEvents {
      */
     @EventListener
     void on(AgentStateChanged event) {
-        if (!"lifecycle".equals(event.axis())) {
-            return;
+        Lifecycle to = event.lifecycle();
+        if (to == null) {
+            return; // the attention moved
         }
-        if ("done".equals(event.to())) {
+        if (to == Lifecycle.DONE) {
             store.byPane(event.paneId()).ifPresent(task -> store.updateIf(task.id,
                     t -> t.state == TaskState.WORKING && !t.closingWorker, t -> turnEnded(t, event.seq(), event.cause())));
             return;
         }
-        if (!"working".equals(event.to())) {
+        if (to != Lifecycle.WORKING) {
             return;
         }
         store.byPane(event.paneId()).ifPresent(task -> store.updateIf(task.id,

@@ -4,6 +4,8 @@ import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.signaltty.agent.Lifecycle;
+
 /**
  * The one dependency of the first submit on agent state: the worker pane's lifecycle with the journal
  * seqs of its transitions, and its pending decision. Kept this small so the agent-state module can
@@ -12,13 +14,13 @@ import org.jspecify.annotations.Nullable;
 interface WorkerSignals {
 
     /** The pane's current lifecycle ({@code unknown} before any report). */
-    String lifecycle(String paneId);
+    Lifecycle lifecycle(String paneId);
 
     /** The seq of the pane's latest lifecycle transition (0 before any). */
     long lifecycleSeq(String paneId);
 
     /** Waits until the lifecycle is one of {@code states}; false at the deadline or once the pane is gone. */
-    boolean awaitLifecycle(String paneId, Set<String> states, long deadlineNanos) throws InterruptedException;
+    boolean awaitLifecycle(String paneId, Set<Lifecycle> states, long deadlineNanos) throws InterruptedException;
 
     /** Waits for a working or blocked transition newer than {@code afterSeq} (the activity gate). */
     boolean awaitActivity(String paneId, long afterSeq, long deadlineNanos) throws InterruptedException;

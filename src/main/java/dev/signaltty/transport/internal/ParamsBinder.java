@@ -16,9 +16,11 @@ import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.signaltty.transport.OneOrMany;
 import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.transport.Shape;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Binds a request's {@code params} object to a params record, strictly: a present field of the wrong
@@ -147,24 +149,37 @@ final class ParamsBinder {
         if (raw == JsonNode.class) {
             return value;
         }
+        if (raw == ObjectNode.class) {
+            if (!value.isObject()) {
+                throw mistyped(field, "an object");
+            }
+            return value;
+        }
         if (raw.isEnum()) {
             if (!value.isString()) {
                 throw mistyped(field, "a string");
             }
-            String wanted = value.asString().toUpperCase(Locale.ROOT);
             for (Object constant : raw.getEnumConstants()) {
-                if (((Enum<?>) constant).name().equals(wanted)) {
+                if (wireName((Enum<?>) constant).equals(value.asString())) {
                     return constant;
                 }
             }
-            throw ProtocolException.badParams(field, "unknown value '" + value.asString() + "'");
+            throw ProtocolException.badParams(field, "unknown value '" + value.asString() + "' (one of "
+                    + String.join(", ", enumValues(raw)) + ")");
         }
         if (raw == List.class) {
-            if (!value.isArray()) {
-                throw mistyped(field, "an array");
-            }
             Type element = ((ParameterizedType) generic).getActualTypeArguments()[0];
             AnnotatedType annotatedElement = typeArgument(annotated, 0);
+            if (annotated.isAnnotationPresent(OneOrMany.class)) {
+                if (!value.isArray()) {
+                    return List.of(convert(element, annotatedElement, value, field));
+                }
+                if (value.isEmpty()) {
+                    throw ProtocolException.badParams(field, "must not be empty");
+                }
+            } else if (!value.isArray()) {
+                throw mistyped(field, "an array");
+            }
             List<Object> list = new ArrayList<>(value.size());
             for (int i = 0; i < value.size(); i++) {
                 JsonNode item = value.get(i);
@@ -203,7 +218,26 @@ final class ParamsBinder {
             }
             return bindRecord((Class<? extends Record>) raw, value, field + ".");
         }
+        if (raw.isSealed() && raw.isInterface()) {
+            if (!value.isObject()) {
+                throw mistyped(field, "an object");
+            }
+            return bindRecord(Alternatives.pick(raw, value, field), value, field + ".");
+        }
         throw new IllegalStateException("unsupported params type " + generic + " for " + field);
+    }
+
+    /** An enum constant's wire name: its name in lower case, as {@code schema} lists it. */
+    static String wireName(Enum<?> constant) {
+        return constant.name().toLowerCase(Locale.ROOT);
+    }
+
+    static List<String> enumValues(Class<?> type) {
+        List<String> values = new ArrayList<>();
+        for (Object constant : type.getEnumConstants()) {
+            values.add(wireName((Enum<?>) constant));
+        }
+        return values;
     }
 
     private static AnnotatedType typeArgument(AnnotatedType annotated, int index) {

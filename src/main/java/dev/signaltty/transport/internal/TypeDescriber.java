@@ -6,11 +6,12 @@ import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.signaltty.transport.OneOrMany;
+import tools.jackson.databind.node.ObjectNode;
 
 /** Describes params and result records for {@code schema} (field → JSON type, required). */
 final class TypeDescriber {
@@ -37,11 +38,10 @@ final class TypeDescriber {
             return "boolean";
         }
         if (raw.isEnum()) {
-            List<String> values = new ArrayList<>();
-            for (Object constant : raw.getEnumConstants()) {
-                values.add(((Enum<?>) constant).name().toLowerCase(Locale.ROOT));
-            }
-            return Map.of("enum", values);
+            return Map.of("enum", ParamsBinder.enumValues(raw));
+        }
+        if (raw == ObjectNode.class) {
+            return "open_object"; // passed through as the sender wrote it (ADR 0341): hook-event's payload
         }
         if (raw == List.class && type instanceof ParameterizedType p) {
             return Map.of("array", describe(p.getActualTypeArguments()[0], seen));
@@ -97,7 +97,11 @@ final class TypeDescriber {
                 continue;
             }
             Map<String, Object> field = new LinkedHashMap<>();
-            field.put("type", describe(component.getGenericType(), seen));
+            Object type = describe(component.getGenericType(), seen);
+            if (component.getAnnotatedType().isAnnotationPresent(OneOrMany.class) && type instanceof Map<?, ?> list) {
+                type = Map.of("one_or_many", list.get("array")); // one element alone, or an array of them
+            }
+            field.put("type", type);
             field.put("required", required);
             fields.put(ParamsBinder.wireName(component.getName()), field);
         }

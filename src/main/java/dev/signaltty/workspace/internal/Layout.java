@@ -15,7 +15,6 @@ sealed interface Layout permits Layout.Leaf, Layout.Split {
 
     double MIN_RATIO = 0.05;
     double MAX_RATIO = 0.95;
-    List<String> DIRECTIONS = List.of("right", "down");
 
     record Leaf(String paneId) implements Layout {
     }

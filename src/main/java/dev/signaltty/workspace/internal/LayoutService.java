@@ -13,7 +13,6 @@ import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.workspace.Layouts;
 import dev.signaltty.workspace.PaneNames;
 import dev.signaltty.workspace.StructureLock;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Layout edits: whole-tree replacement, one divider, and the swap/move rearrangements. Each runs under
@@ -36,7 +35,7 @@ class LayoutService implements Layouts {
     }
 
     /** tab.set_layout: the tree must hold every pane of the tab exactly once; it only arranges them. */
-    WorkspaceStore.TabView setLayout(String tabId, @Nullable JsonNode tree) {
+    WorkspaceStore.TabView setLayout(String tabId, @Nullable LayoutTree tree) {
         return lock.call(() -> {
             WorkspaceStore.Tab tab = store.findTab(tabId);
             List<String> owned = tab.layout == null ? List.of() : tab.layout.panes();
@@ -46,7 +45,7 @@ class LayoutService implements Layouts {
                 }
                 return store.view(tab); // an empty tab keeps its empty layout: nothing changes
             }
-            Layout layout = LayoutParser.parse(tree, names::paneId, owned);
+            Layout layout = LayoutResolver.resolve(tree, names::paneId, owned);
             store.updateLayout(tab, layout, tab.focusedPaneId);
             return store.view(tab);
         });

@@ -5,16 +5,15 @@ import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
-import tools.jackson.databind.JsonNode;
 
 /**
  * tab.set_layout: replaces a tab's tree with an arrangement of the panes it already owns. The tree is
- * read by {@link LayoutParser}; an empty tab takes no layout.
+ * bound as a {@link LayoutTree} and checked by {@link LayoutResolver}; an empty tab takes no layout.
  */
 @Component
 class TabSetLayoutHandler implements MethodHandler<TabSetLayoutHandler.Params, WorkspaceStore.TabView> {
 
-    record Params(String tabId, @Nullable JsonNode layout) {
+    record Params(String tabId, @Nullable LayoutTree layout) {
     }
 
     private final LayoutService layouts;

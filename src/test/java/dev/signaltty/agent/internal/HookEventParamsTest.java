@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import dev.signaltty.transport.ErrorCode;
 import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.transport.ProtocolJson;
-import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * hook-event's params record: the waiting mode's defaults and bounds (seed R149, seed R150, seed R157). The
@@ -17,7 +17,7 @@ import tools.jackson.databind.JsonNode;
  */
 class HookEventParamsTest {
 
-    private static final JsonNode PAYLOAD = ProtocolJson.MAPPER.createObjectNode()
+    private static final ObjectNode PAYLOAD = ProtocolJson.MAPPER.createObjectNode()
             .put("session_id", "s").put("hook_event_name", "PermissionRequest");
 
     @Test

@@ -24,6 +24,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Primary;
 
+import dev.signaltty.agent.Lifecycle;
 import dev.signaltty.support.ProtocolClient;
 import dev.signaltty.support.TestDaemon;
 import dev.signaltty.workspace.internal.git.TestRepo;
@@ -54,7 +55,7 @@ class FirstSubmitRefusalRaceTest {
         }
 
         @Override
-        public String lifecycle(String paneId) {
+        public Lifecycle lifecycle(String paneId) {
             return real.lifecycle(paneId);
         }
 
@@ -64,7 +65,7 @@ class FirstSubmitRefusalRaceTest {
         }
 
         @Override
-        public boolean awaitLifecycle(String paneId, Set<String> states, long deadlineNanos) throws InterruptedException {
+        public boolean awaitLifecycle(String paneId, Set<Lifecycle> states, long deadlineNanos) throws InterruptedException {
             boolean ready = real.awaitLifecycle(paneId, states, deadlineNanos);
             if (ready) {
                 onReady.accept(paneId);

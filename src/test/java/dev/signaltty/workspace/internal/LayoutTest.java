@@ -12,8 +12,6 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 import dev.signaltty.transport.ProtocolException;
-import dev.signaltty.transport.ProtocolJson;
-import tools.jackson.databind.JsonNode;
 
 /** The layout tree as a value: splitting, evening, removing, exchanging, and reading a set_layout tree. */
 class LayoutTest {
@@ -94,69 +92,65 @@ class LayoutTest {
     }
 
     @Nested
-    class ReadingASetLayoutTree {
+    class ResolvingASetLayoutTree {
 
         final Map<String, String> names = Map.of("pane_a", "pane_a", "pane_b", "pane_b", "pane_c", "pane_c",
                 "lead", "pane_a", "pane_x", "pane_x");
         final List<String> owned = List.of("pane_a", "pane_b", "pane_c");
 
-        Layout parse(String json) {
-            JsonNode tree = ProtocolJson.MAPPER.readTree(json);
-            return LayoutParser.parse(tree, this::resolve, owned);
+        static LayoutTree node(String paneId) {
+            return new LayoutTree.Leaf(paneId);
         }
 
-        @Nullable String resolve(String idOrName) {
-            return names.get(idOrName);
+        static LayoutTree node(LayoutTree.Direction direction, @Nullable Double ratio, LayoutTree first, LayoutTree second) {
+            return new LayoutTree.Split(direction, ratio, first, second);
         }
 
-        String badField(String json) {
+        Layout resolve(LayoutTree tree) {
+            return LayoutResolver.resolve(tree, names::get, owned);
+        }
+
+        String badField(LayoutTree tree) {
             try {
-                parse(json);
+                resolve(tree);
             } catch (ProtocolException e) {
                 assertThat(e.code().name()).isEqualTo("BAD_PARAMS");
                 return (String) e.details().get("field");
             }
-            throw new AssertionError("accepted " + json);
+            throw new AssertionError("accepted " + tree);
         }
 
         @Test
         void acceptsNamesClampsRatiosAndDefaultsThemToAHalf() { // seed R221, seed R229
-            Layout layout = parse("""
-                    {"direction":"right","ratio":0.01,"first":{"pane_id":"lead"},
-                     "second":{"direction":"down","first":{"pane_id":"pane_b"},"second":{"pane_id":"pane_c"}}}""");
+            Layout layout = resolve(node(LayoutTree.Direction.RIGHT, 0.01, node("lead"),
+                    node(LayoutTree.Direction.DOWN, null, node("pane_b"), node("pane_c"))));
             assertThat(layout).isEqualTo(split("right", Layout.MIN_RATIO, leaf("pane_a"),
                     split("down", 0.5, leaf("pane_b"), leaf("pane_c"))));
         }
 
+        /** The shape faults (types, directions, missing children) are the binder's: LayoutMethodsTest. */
         @Test
         void namesTheFieldOfEachFault() { // seed R219, seed R220
-            String b = "{\"pane_id\":\"pane_b\"}";
-            String c = "{\"pane_id\":\"pane_c\"}";
-            assertThat(badField("{\"direction\":\"right\",\"first\":{\"pane_id\":\"pane_a\"},\"second\":" + b + "}"))
-                    .isEqualTo("layout"); // pane_c missing
-            assertThat(badField("{\"direction\":\"right\",\"first\":{\"pane_id\":\"pane_x\"},\"second\":"
-                    + "{\"direction\":\"down\",\"first\":" + b + ",\"second\":" + c + "}}"))
+            LayoutTree b = node("pane_b");
+            LayoutTree c = node("pane_c");
+            LayoutTree.Direction right = LayoutTree.Direction.RIGHT;
+            LayoutTree.Direction down = LayoutTree.Direction.DOWN;
+            assertThat(badField(node(right, null, node("pane_a"), b))).isEqualTo("layout"); // pane_c missing
+            assertThat(badField(node(right, null, node("pane_x"), node(down, null, b, c))))
                     .isEqualTo("layout.first.pane_id"); // foreign
-            assertThat(badField("{\"direction\":\"right\",\"first\":{\"pane_id\":\"lead\"},\"second\":"
-                    + "{\"direction\":\"down\",\"first\":{\"pane_id\":\"pane_a\"},\"second\":" + c + "}}"))
+            assertThat(badField(node(right, null, node("lead"), node(down, null, node("pane_a"), c))))
                     .isEqualTo("layout.second.first.pane_id"); // repeated (by name, then by id)
-            assertThat(badField("{\"direction\":\"left\",\"first\":" + b + ",\"second\":" + c + "}"))
-                    .isEqualTo("layout.direction");
-            assertThat(badField("{\"direction\":\"right\",\"ratio\":1e999,\"first\":" + b + ",\"second\":" + c + "}"))
-                    .isEqualTo("layout.ratio");
-            assertThat(badField("{\"direction\":\"right\",\"first\":" + b + "}")).isEqualTo("layout.second");
-            assertThat(badField("[1]")).isEqualTo("layout");
-            assertThat(badField("{\"pane_id\":7}")).isEqualTo("layout.pane_id");
+            assertThat(badField(node(right, Double.POSITIVE_INFINITY, b, c))).isEqualTo("layout.ratio");
         }
 
         @Test
         void stopsReadingATreeLargerThanTheTabCanFill() {
-            StringBuilder deep = new StringBuilder();
+            LayoutTree deep = node("pane_a");
             for (int i = 0; i < 200; i++) {
-                deep.append("{\"direction\":\"right\",\"second\":{\"pane_id\":\"pane_b\"},\"first\":");
+                deep = node(LayoutTree.Direction.RIGHT, null, deep, node("pane_b"));
             }
-            deep.append("{\"pane_id\":\"pane_a\"}").append("}".repeat(200));
-            assertThatThrownBy(() -> parse(deep.toString())).isInstanceOf(ProtocolException.class);
+            LayoutTree tree = deep;
+            assertThatThrownBy(() -> resolve(tree)).isInstanceOf(ProtocolException.class);
         }
     }
 }

@@ -6,6 +6,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.agent.AgentPanes;
+import dev.signaltty.agent.AxisState;
 import dev.signaltty.agent.internal.AgentStates;
 import dev.signaltty.agent.internal.ScreenReport;
 import dev.signaltty.agent.internal.StateOrigin;
@@ -29,12 +30,12 @@ class AgentExplainHandler implements MethodHandler<AgentExplainHandler.Params, A
      * region and matched text; a transcript line (Claude's interrupt, ADR 0290) its file and the marker
      * as {@code matched}. {@code seq} is the journal seq of the transition's event.
      */
-    record Axis(String state, String source, @Nullable String cause, @Nullable String hookEvent,
+    record Axis(AxisState state, String source, @Nullable String cause, @Nullable String hookEvent,
                 @Nullable String notificationType, @Nullable String manifest, @Nullable String file,
                 @Nullable String rule, @Nullable String region, @Nullable String matched, @Nullable String at,
                 @Nullable Long seq) {
 
-        static Axis of(String state, @Nullable StateOrigin origin) {
+        static Axis of(AxisState state, @Nullable StateOrigin origin) {
             if (origin == null) {
                 return new Axis(state, "initial", null, null, null, null, null, null, null, null, null, null);
             }

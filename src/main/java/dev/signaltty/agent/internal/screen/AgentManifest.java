@@ -14,6 +14,9 @@ import org.jspecify.annotations.Nullable;
 import com.google.re2j.Pattern;
 import com.google.re2j.PatternSyntaxException;
 
+import dev.signaltty.agent.Attention;
+import dev.signaltty.agent.AxisState;
+import dev.signaltty.agent.Lifecycle;
 import dev.signaltty.agent.internal.ScreenReport;
 import tools.jackson.databind.JsonNode;
 
@@ -122,8 +125,8 @@ record AgentManifest(String name, String file, List<String> programs, List<Scree
         } catch (PatternSyntaxException e) {
             throw new Refused(file, at + ".regex", "not a valid RE2 regular expression: " + e.getMessage());
         }
-        String lifecycle = state(node, "lifecycle", ScreenReport.LIFECYCLES, file, at);
-        String attention = state(node, "attention", ScreenReport.ATTENTIONS, file, at);
+        Lifecycle lifecycle = state(node, "lifecycle", ScreenReport.LIFECYCLES, file, at);
+        Attention attention = state(node, "attention", ScreenReport.ATTENTIONS, file, at);
         if (lifecycle == null && attention == null) {
             throw new Refused(file, at, "names neither a lifecycle nor an attention state");
         }
@@ -148,17 +151,19 @@ record AgentManifest(String name, String file, List<String> programs, List<Scree
         return new Region(kind, integer(node, "lines", 1, 1, Region.MAX_LINES, file, at));
     }
 
-    private static @Nullable String state(JsonNode node, String field, List<String> allowed, String file, String at)
-            throws Refused {
+    private static <S extends AxisState> @Nullable S state(JsonNode node, String field, List<S> allowed, String file,
+                                                           String at) throws Refused {
         if (!node.has(field)) {
             return null;
         }
         String value = text(node, field, file, at + "." + field);
-        if (!allowed.contains(value)) {
-            throw new Refused(file, at + "." + field, "unknown state \"" + value + "\" (one of "
-                    + String.join(", ", allowed) + ")");
+        for (S state : allowed) {
+            if (state.wire().equals(value)) {
+                return state;
+            }
         }
-        return value;
+        throw new Refused(file, at + "." + field, "unknown state \"" + value + "\" (one of "
+                + String.join(", ", allowed.stream().map(AxisState::wire).toList()) + ")");
     }
 
     private static String text(JsonNode node, String field, String file, String at) throws Refused {

@@ -64,17 +64,28 @@ final class McpTools {
         return schema;
     }
 
-    /** One type as {@code schema} writes it ("string", {enum:[…]}, {array:T}, {map:T}, a record's fields). */
+    /**
+     * One type as {@code schema} writes it ("string", "open_object", {enum:[…]}, {array:T}, {map:T},
+     * {one_or_many:T}, {one_of:[…]}, a record's fields).
+     */
     static Map<String, Object> jsonSchema(@Nullable Object type) {
         if (type instanceof String name) {
             return switch (name) {
                 case "string", "integer", "number", "boolean" -> Map.of("type", name);
-                default -> Map.of(); // "any", or a record named again inside itself: anything goes
+                case "open_object" -> Map.of("type", "object");
+                default -> Map.of(); // "any", or a type named again inside itself: anything goes
             };
         }
         if (type instanceof Map<?, ?> map) {
             if (map.get("enum") instanceof List<?> values) {
                 return Map.of("type", "string", "enum", values);
+            }
+            if (map.containsKey("one_or_many")) {
+                Map<String, Object> one = jsonSchema(map.get("one_or_many"));
+                return Map.of("anyOf", List.of(one, Map.of("type", "array", "items", one, "minItems", 1)));
+            }
+            if (map.get("one_of") instanceof List<?> alternatives) {
+                return Map.of("anyOf", alternatives.stream().map(McpTools::jsonSchema).toList());
             }
             if (map.containsKey("array")) {
                 return Map.of("type", "array", "items", jsonSchema(map.get("array")));
