@@ -44,6 +44,20 @@ final class Stats {
     }
 
     /**
+     * User + system CPU seconds of a process's children that it has waited for (cutime + cstime of
+     * /proc/PID/stat; {@code self} for this JVM): the program a pane ran, or script(1) with its cat.
+     */
+    static double childCpuSeconds(String pid) {
+        try {
+            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/" + pid + "/stat"));
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return (Long.parseLong(fields[13]) + Long.parseLong(fields[14])) / 100.0;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /**
      * CPU seconds per kind of thread of one process, summed over the threads seen by {@link #sample}
      * (/proc/PID/task/TID/stat). A kind is the thread's name with what tells one of a kind from another
      * cut off (the pane id after {@code pty-read-}, a number at the end). Threads that end between two
