@@ -474,8 +474,10 @@ public final class Bench {
                 yes(rawSeconds / coldSeconds >= 0.9)));
         StringBuilder perRound = new StringBuilder();
         for (int round = 0; round < rounds; round++) {
-            perRound.append(String.format(Locale.ROOT, "%s%.1f / %.1f / %.1f MiB/s (%.2f×, %.0f%% of raw)", round == 0 ? "" : "; ",
-                    mb / signaltty[round], mb / tmuxSeconds[round], mb / raw[round], advantage[round], 100 * ofRaw[round]));
+            String tmuxRate = floodTmux ? String.format(Locale.ROOT, "%.1f", mb / tmuxSeconds[round]) : "—";
+            String tmuxAdvantage = floodTmux ? String.format(Locale.ROOT, "%.2f×, ", advantage[round]) : "";
+            perRound.append(String.format(Locale.ROOT, "%s%.1f / %s / %.1f MiB/s (%s%.0f%% of raw)", round == 0 ? "" : "; ",
+                    mb / signaltty[round], tmuxRate, mb / raw[round], tmuxAdvantage, 100 * ofRaw[round]));
         }
         notes.add("PTY flood (" + what + ") rounds (signaltty / tmux / raw PTY, advantage, share of raw): " + perRound + ".");
         StringBuilder kinds = new StringBuilder();
