@@ -50,6 +50,8 @@ public final class Bench {
     final String classpath = System.getProperty("bench.daemon.cp");
     final Path repo = Path.of(System.getProperty("bench.repo", ".")).toAbsolutePath();
     final int floodMb = Integer.getInteger("bench.flood.mb", 100);
+    /** {@code -Dbench.flood.tmux=false}: signaltty against the raw PTY only (quicker A/B runs of the flood path). */
+    final boolean floodTmux = !"false".equals(System.getProperty("bench.flood.tmux"));
     final int memoryPanes = Integer.getInteger("bench.memory.panes", 40);
     final Path work;
     final List<Row> rows = new ArrayList<>();
@@ -388,9 +390,20 @@ public final class Bench {
 
     // ---- PTY flood
 
+    /** How a flood file is written: at least the given bytes, returning the exact size. */
+    @FunctionalInterface
+    interface FloodWriter {
+        long write(Path file, long bytes) throws IOException;
+    }
+
     void flood() throws Exception {
-        Path file = work.resolve("flood.txt");
-        long size = FloodFile.write(file, (long) floodMb << 20);
+        flood("mixed ANSI + UTF-8", "flood.txt", FloodFile::write);
+        flood("plain text: 12 words a line, a few SGR colours, 2–3-byte UTF-8", "plain.txt", FloodFile::writePlain);
+    }
+
+    void flood(String what, String name, FloodWriter writer) throws Exception {
+        Path file = work.resolve(name);
+        long size = writer.write(file, (long) floodMb << 20);
         int rounds = Integer.getInteger("bench.flood.rounds", 3);
         double mb = size / 1048576.0;
         double coldSeconds;
@@ -398,9 +411,13 @@ public final class Bench {
         double[] tmuxSeconds = new double[rounds];
         double[] raw = new double[rounds];
         double[] advantage = new double[rounds];
+        double[] ofRaw = new double[rounds];
         double[] cpu = new double[rounds];
-        try (Daemon daemon = daemon("flood"); Daemon.Client client = daemon.connect();
-                Tmux tmux = new Tmux(Files.createDirectories(work.resolve("tmux-flood")), 2000)) {
+        double[] paneChildCpu = new double[rounds];
+        double[] rawCpu = new double[rounds];
+        java.util.Map<String, double[]> cpuByKind = new java.util.TreeMap<>();
+        try (Daemon daemon = daemon("flood-" + name); Daemon.Client client = daemon.connect();
+                Tmux tmux = new Tmux(Files.createDirectories(work.resolve("tmux-" + name)), 2000)) {
             String workspace = client.call("workspace.create", Map.of("name", "flood", "cwd", work.toString()))
                     .get("workspace_id").asString();
             tmux.cli("new-session", "-d", "-x", "200", "-y", "50", "sleep 100000");
@@ -408,63 +425,116 @@ public final class Bench {
             // after it are the steady state a long-running daemon gives every later flood. Each round
             // measures signaltty, tmux and the raw PTY back to back, so a change in the machine's load
             // hits all three, and the advantage is taken per round.
-            coldSeconds = floodPane(client, workspace, file, size);
+            coldSeconds = floodPane(client, workspace, file, size, null);
             for (int round = 0; round < rounds; round++) {
                 double cpuBefore = Stats.cpuSeconds(daemon.process.pid());
-                signaltty[round] = floodPane(client, workspace, file, size);
+                double childBefore = Stats.childCpuSeconds(Long.toString(daemon.process.pid()));
+                Stats.ThreadCpu threads = new Stats.ThreadCpu(daemon.process.pid());
+                signaltty[round] = floodPane(client, workspace, file, size, threads);
                 cpu[round] = Stats.cpuSeconds(daemon.process.pid()) - cpuBefore;
+                paneChildCpu[round] = Stats.childCpuSeconds(Long.toString(daemon.process.pid())) - childBefore;
+                int r = round;
+                threads.byKind().forEach((kind, seconds) -> cpuByKind.computeIfAbsent(kind, k -> new double[rounds])[r] = seconds);
                 long start = System.nanoTime();
-                tmux.cli("new-window", "-d", "cat '" + file + "'; tmux -S '" + tmux.socket + "' wait-for -S flooded" + round);
-                tmux.cli("wait-for", "flooded" + round);
-                tmuxSeconds[round] = (System.nanoTime() - start) / 1e9;
+                if (floodTmux) {
+                    tmux.cli("new-window", "-d", "cat '" + file + "'; tmux -S '" + tmux.socket + "' wait-for -S flooded" + round);
+                    tmux.cli("wait-for", "flooded" + round);
+                }
+                tmuxSeconds[round] = floodTmux ? (System.nanoTime() - start) / 1e9 : Double.NaN;
+                double rawBefore = Stats.childCpuSeconds("self");
                 start = System.nanoTime();
                 new ProcessBuilder("script", "-qc", "cat '" + file + "'", "/dev/null")
                         .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectErrorStream(true).start().waitFor();
                 raw[round] = (System.nanoTime() - start) / 1e9;
+                rawCpu[round] = Stats.childCpuSeconds("self") - rawBefore;
                 advantage[round] = tmuxSeconds[round] / signaltty[round];
+                ofRaw[round] = raw[round] / signaltty[round];
             }
         }
         double sSeconds = Stats.median(signaltty);
         double tSeconds = Stats.median(tmuxSeconds);
         double rawSeconds = Stats.median(raw);
         double ratioMedian = Stats.median(advantage);
-        rows.add(new Row("PTY flood throughput (" + floodMb + " MiB mixed ANSI + UTF-8, until drained; median of "
-                + rounds + " rounds)", String.format(Locale.ROOT, "%.1f MiB/s", mb / sSeconds),
-                String.format(Locale.ROOT, "%.1f MiB/s", mb / tSeconds),
-                String.format(Locale.ROOT, "%.2f×", ratioMedian), "≥ 4× tmux", yes(ratioMedian >= 4)));
-        rows.add(new Row("PTY flood throughput against the raw PTY rate (`script -qc cat`, no emulator; same rounds)",
-                String.format(Locale.ROOT, "%.1f MiB/s", mb / sSeconds), "raw " + String.format(Locale.ROOT, "%.1f MiB/s", mb / rawSeconds),
-                String.format(Locale.ROOT, "%.0f%% of raw", 100 * rawSeconds / sSeconds), "≥ 60 % of raw",
-                yes(rawSeconds / sSeconds >= 0.6)));
+        double ofRawMedian = Stats.median(ofRaw);
+        String label = floodMb + " MiB " + what;
+        if (floodTmux) {
+            rows.add(new Row("PTY flood throughput (" + label + ", until drained; median of " + rounds + " rounds)",
+                    String.format(Locale.ROOT, "%.1f MiB/s", mb / sSeconds), String.format(Locale.ROOT, "%.1f MiB/s", mb / tSeconds),
+                    String.format(Locale.ROOT, "%.2f×", ratioMedian), "≥ 4× tmux", yes(ratioMedian >= 4)));
+        }
+        // issue 24 item 1: the goal is the PTY's own rate, per round (the raw rate swings with the load)
+        rows.add(new Row("PTY flood throughput against the raw PTY rate (" + label + "; `script -qc cat`, no emulator; "
+                + "same rounds, median of the per-round ratios)", String.format(Locale.ROOT, "%.1f MiB/s", mb / sSeconds),
+                "—", "raw " + String.format(Locale.ROOT, "%.1f MiB/s", mb / rawSeconds),
+                String.format(Locale.ROOT, "%.0f%% of raw", 100 * ofRawMedian), "≥ 90 % of raw", yes(ofRawMedian >= 0.9)));
+        rows.add(new Row("PTY flood, cold: the first flood through a fresh daemon (" + label + ") against the raw median",
+                String.format(Locale.ROOT, "%.1f MiB/s", mb / coldSeconds), "—",
+                "raw " + String.format(Locale.ROOT, "%.1f MiB/s", mb / rawSeconds),
+                String.format(Locale.ROOT, "%.0f%% of raw", 100 * rawSeconds / coldSeconds), "≥ 90 % of raw",
+                yes(rawSeconds / coldSeconds >= 0.9)));
         StringBuilder perRound = new StringBuilder();
         for (int round = 0; round < rounds; round++) {
-            perRound.append(String.format(Locale.ROOT, "%s%.1f / %.1f / %.1f MiB/s (%.2f×)", round == 0 ? "" : "; ",
-                    mb / signaltty[round], mb / tmuxSeconds[round], mb / raw[round], advantage[round]));
+            String tmuxRate = floodTmux ? String.format(Locale.ROOT, "%.1f", mb / tmuxSeconds[round]) : "—";
+            String tmuxAdvantage = floodTmux ? String.format(Locale.ROOT, "%.2f×, ", advantage[round]) : "";
+            perRound.append(String.format(Locale.ROOT, "%s%.1f / %s / %.1f MiB/s (%s%.0f%% of raw)", round == 0 ? "" : "; ",
+                    mb / signaltty[round], tmuxRate, mb / raw[round], tmuxAdvantage, 100 * ofRaw[round]));
         }
-        notes.add("PTY flood rounds (signaltty / tmux / raw PTY, advantage): " + perRound + ".");
-        notes.add(String.format(Locale.ROOT, "PTY flood: the rounds follow one untimed-for-the-row flood through the freshly "
-                + "started daemon (JIT cold): %.1f MiB/s (%.2f× tmux's median).", mb / coldSeconds, tSeconds / coldSeconds));
-        notes.add(String.format(Locale.ROOT, "PTY flood: the daemon's CPU time (user + system, all threads) per round: "
-                + "median %.2f s per %d MiB.", Stats.median(cpu), floodMb));
+        notes.add("PTY flood (" + what + ") rounds (signaltty / tmux / raw PTY, advantage, share of raw): " + perRound + ".");
+        StringBuilder kinds = new StringBuilder();
+        cpuByKind.forEach((kind, seconds) -> {
+            if (Stats.median(seconds) >= 0.01) {
+                kinds.append(kinds.isEmpty() ? "" : ", ").append(String.format(Locale.ROOT, "%s %.2f", kind, Stats.median(seconds)));
+            }
+        });
+        notes.add(String.format(Locale.ROOT, "PTY flood (%s): the daemon's CPU time (user + system, all threads) per round: "
+                + "median %.2f s per %d MiB; by thread (medians, s): %s. The pane's cat: %.2f s; the raw PTY's script(1) "
+                + "and cat: %.2f s (the kernel's PTY work in kworker threads is in neither).", what, Stats.median(cpu), floodMb,
+                kinds, Stats.median(paneChildCpu), Stats.median(rawCpu)));
     }
 
-    /** Seconds from spawning {@code cat file} in a new 200×50 pane until it has exited and every byte went through the emulator. */
-    private static double floodPane(Daemon.Client client, String workspace, Path file, long size) throws Exception {
+    /**
+     * Seconds from spawning {@code cat file} in a new 200×50 pane until it has exited and every byte went
+     * through the emulator. {@code threads}, when given, is sampled while the pane's threads still run.
+     */
+    private static double floodPane(Daemon.Client client, String workspace, Path file, long size, Stats.ThreadCpu threads)
+            throws Exception {
         long start = System.nanoTime();
         String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "cols", 200, "rows", 50,
                 "argv", List.of("cat", file.toString()))).get("pane_id").asString();
-        while (true) {
-            JsonNode got = client.call("pane.get", Map.of("pane_id", pane));
-            JsonNode view = got.has("pane") ? got.get("pane") : got;
-            if ("exited".equals(view.path("status").asString()) && view.path("output_offset").asLong() >= size) {
-                break;
+        // one blocking wait instead of polling: a poller costs the daemon a request per poll, and each
+        // pane.get takes the terminal's monitor the emulator holds, so polling slowed what it measured
+        // (tmux and the raw PTY have no poller). The agent state reaches exited only after every byte read
+        // went through the emulator (PaneLifecycle drains it before the exit is told).
+        Thread sampler = null;
+        if (threads != null) {
+            sampler = Thread.ofPlatform().daemon().start(() -> {
+                while (!Thread.currentThread().isInterrupted()) {
+                    threads.sample(); // the pane's reader ends with its output: read it before then
+                    try {
+                        Thread.sleep(100);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            });
+        }
+        try {
+            client.call("wait", Map.of("pane_id", pane, "until", "exited", "timeout_s", 600));
+        } finally {
+            if (sampler != null) {
+                sampler.interrupt();
+                sampler.join();
             }
-            if (System.nanoTime() - start > 600e9) {
-                throw new IOException("flood not drained in 600 s: " + view);
-            }
-            Thread.sleep(5);
+        }
+        JsonNode got = client.call("pane.get", Map.of("pane_id", pane));
+        JsonNode view = got.has("pane") ? got.get("pane") : got;
+        if (!"exited".equals(view.path("status").asString()) || view.path("output_offset").asLong() < size) {
+            throw new IOException("flood not drained at its exit: " + view);
         }
         double seconds = (System.nanoTime() - start) / 1e9;
+        if (threads != null) {
+            threads.sample();
+        }
         client.call("pane.close", Map.of("pane_id", pane));
         return seconds;
     }

@@ -20,9 +20,49 @@ public final class FloodFile {
     private FloodFile() {
     }
 
-    /** {@code FloodFile FILE MIB}: writes the flood to a file, for runs by hand. */
+    /** Plain text's words: mostly ASCII, some 2- and 3-byte UTF-8 (no 4-byte, no wide CJK beyond a few). */
+    private static final String[] PLAIN_WORDS = {"the", "build", "passed", "in", "main", "résumé", "value", "→", "file",
+            "naïve", "tests", "and", "grün", "done", "✓", "line", "of", "output", "über", "€", "for", "a", "pane", "—"};
+
+    /** {@code FloodFile FILE MIB [plain]}: writes the flood (or the plain text) to a file, for runs by hand. */
     public static void main(String[] args) throws IOException {
-        System.out.println(write(Path.of(args[0]), Long.parseLong(args[1]) << 20));
+        Path file = Path.of(args[0]);
+        long bytes = Long.parseLong(args[1]) << 20;
+        System.out.println(args.length > 2 && args[2].equals("plain") ? writePlain(file, bytes) : write(file, bytes));
+    }
+
+    /**
+     * Plain text as a build or a log prints it (issue 24 item 1): 12 words a line, a few SGR colours
+     * (one coloured word on every fourth line), some 2–3-byte UTF-8; no cursor moves. Writes at least
+     * {@code bytes} bytes; returns the exact size.
+     */
+    static long writePlain(Path file, long bytes) throws IOException {
+        long written = 0;
+        long seed = 11;
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
+            int n = 0;
+            while (written < bytes) {
+                StringBuilder line = new StringBuilder(120);
+                for (int w = 0; w < 12; w++) {
+                    seed = seed * 6364136223846793005L + 1442695040888963407L;
+                    String word = PLAIN_WORDS[(int) ((seed >>> 33) % PLAIN_WORDS.length)];
+                    if (w > 0) {
+                        line.append(' ');
+                    }
+                    if (n % 4 == 0 && w == 3) {
+                        line.append("\033[3").append(1 + n % 6).append('m').append(word).append("\033[0m");
+                    } else {
+                        line.append(word);
+                    }
+                }
+                line.append('\n');
+                byte[] encoded = line.toString().getBytes(StandardCharsets.UTF_8);
+                out.write(encoded);
+                written += encoded.length;
+                n++;
+            }
+        }
+        return written;
     }
 
     /** Writes at least {@code bytes} bytes; returns the exact size. */

@@ -128,6 +128,42 @@ class HistoryTest {
             assertArrayEquals(want.runs(), got.runs(), "runs of line " + i);
             assertEquals(want.wrapped(), got.wrapped());
         }
+        checkExport(h, expected, rnd);
+    }
+
+    /**
+     * A checkpoint's export (packedAfter: whole pages copied at once, line lengths from the next line's
+     * offset) read back into a fresh history gives the same lines after the cursor, the newest that
+     * fit the byte cap when one is given.
+     */
+    private static void checkExport(History h, List<HistoryLine> expected, Random rnd) {
+        long after = expected.isEmpty() ? 0 : expected.get(rnd.nextInt(expected.size())).seq() - 1;
+        List<HistoryLine> newer = expected.stream().filter(line -> line.seq() > after).toList();
+        long[] lastSeq = new long[1];
+        byte[] all = h.packedAfter(after, Integer.MAX_VALUE, lastSeq);
+        assertEquals(newer.isEmpty() ? after : newer.getLast().seq(), lastSeq[0]);
+        assertEquals(content(newer), readBack(all), "every line after " + after);
+        int cap = all.length / 2;
+        byte[] capped = h.packedAfter(after, cap, lastSeq);
+        assertTrue(capped.length <= cap, "export of " + capped.length + " bytes under a cap of " + cap);
+        List<String> kept = readBack(capped);
+        assertEquals(content(newer.subList(newer.size() - kept.size(), newer.size())), kept, "the newest lines under the cap");
+    }
+
+    /** The lines of an export read into a fresh history, by content (an export carries no line numbers). */
+    private static List<String> readBack(byte[] packed) {
+        History back = new History(Integer.MAX_VALUE, Long.MAX_VALUE, 0);
+        back.addPacked(packed, new java.util.concurrent.atomic.AtomicLong()::incrementAndGet);
+        List<HistoryLine> lines = new ArrayList<>();
+        for (int i = 0; i < back.size(); i++) {
+            lines.add(back.get(i));
+        }
+        return content(lines);
+    }
+
+    private static List<String> content(List<HistoryLine> lines) {
+        return lines.stream().map(line -> java.util.Arrays.toString(line.utf8()) + java.util.Arrays.toString(line.runs())
+                + line.wrapped()).toList();
     }
 
     private static void add(History h, long seq, RowEncoder e) {

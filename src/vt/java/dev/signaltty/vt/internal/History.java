@@ -216,11 +216,18 @@ final class History {
         }
         byte[] out = new byte[(int) total];
         int at = 0;
-        for (int i = first; i < size; i++) {
-            int slot = slot(i);
-            int len = recordLength(i);
-            System.arraycopy(pages.page(pageIds[slot]), offsets[slot], out, at, len);
+        for (int i = first; i < size; ) {
+            // the lines one page holds are back to back: one copy per page, not one per line
+            int page = pageIds[slot(i)];
+            int last = i;
+            while (last + 1 < size && pageIds[slot(last + 1)] == page) {
+                last++;
+            }
+            int begin = offsets[slot(i)];
+            int len = offsets[slot(last)] - begin + recordLength(last);
+            System.arraycopy(pages.page(page), begin, out, at, len);
             at += len;
+            i = last + 1;
         }
         lastSeq[0] = size == 0 || from == size ? afterSeq : seqs[slot(size - 1)];
         return out;
@@ -257,9 +264,19 @@ final class History {
         }
     }
 
-    /** Bytes the i-th line takes in its page. */
+    /**
+     * Bytes the i-th line takes in its page: up to the next line when that one follows it in the same
+     * page (lines are written back to back), else read from its header. A checkpoint's export sizes
+     * every line this way, so the flood path no longer decodes each header's varints (issue 24).
+     */
     private int recordLength(int i) {
         int slot = slot(i);
+        if (i + 1 < size) {
+            int next = slot(i + 1);
+            if (pageIds[next] == pageIds[slot]) {
+                return offsets[next] - offsets[slot];
+            }
+        }
         byte[] page = pages.page(pageIds[slot]);
         int start = offsets[slot];
         int at = start;
