@@ -61,7 +61,7 @@ class LauncherTest {
         assertThat(Files.readAllLines(calls)).as("the pom newer: builds").hasSize(3);
     }
 
-    /** bin/signaltty, this build's classes, an empty lib, and an mvnw that appends a line per call. */
+    /** bin/signaltty, this build's classes, an empty lib, and an mvnw that appends a line per call and touches the classes. */
     private Path scratchRepo() throws Exception {
         Path repo = temp.resolve("repo");
         Path bin = Files.createDirectories(repo.resolve("bin"));
@@ -70,7 +70,9 @@ class LauncherTest {
         Files.createDirectories(repo.resolve("src/main/java"));
         Files.writeString(repo.resolve("src/main/java/X.java"), "class X {}\n");
         Path mvnw = repo.resolve("mvnw");
-        Files.writeString(mvnw, "#!/usr/bin/env bash\necho \"$*\" >> \"$(dirname \"$0\")/mvnw.calls\"\n");
+        // as a real build: the classes it writes are newer than the stamp the launcher touched before it
+        Files.writeString(mvnw, "#!/usr/bin/env bash\ncd \"$(dirname \"$0\")\"\necho \"$*\" >> mvnw.calls\n"
+                + "find target/classes -type f -exec touch {} +\n");
         Files.setPosixFilePermissions(mvnw, PosixFilePermissions.fromString("rwxr-xr-x"));
         Files.createDirectories(repo.resolve("target/lib"));
         Path classes = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
