@@ -29,19 +29,30 @@ import dev.signaltty.transport.StartupRefused;
 public class SignalttyApplication {
 
     public static void main(String[] args) {
-        try {
-            dev.signaltty.transport.StateDirLock.refuseIfHeld(SignalttyPaths.fromEnvironment().stateDir());
-        } catch (StartupRefused refused) {
-            // a refused daemon writes nothing in the live one's state dir, its log included (ADR 0120)
-            System.err.println(StartupRefused.LINE_PREFIX + refused.getMessage());
-            System.exit(3);
+        // Spring's build-time AOT processing runs this main to prepare the context and abandons the run:
+        // it must not touch a user's state dir (ADR 0356)
+        boolean aotProcessing = Boolean.getBoolean("spring.aot.processing");
+        if (!aotProcessing) {
+            try {
+                dev.signaltty.transport.StateDirLock.refuseIfHeld(SignalttyPaths.fromEnvironment().stateDir());
+            } catch (StartupRefused refused) {
+                // a refused daemon writes nothing in the live one's state dir, its log included (ADR 0120)
+                System.err.println(StartupRefused.LINE_PREFIX + refused.getMessage());
+                System.exit(3);
+            }
+            keepNativeLibrariesInTheStateDirectory();
         }
-        keepNativeLibrariesInTheStateDirectory();
         SpringApplication application = new SpringApplication(SignalttyApplication.class);
         application.setAdditionalProfiles("daemon");
         try {
-            application.setDefaultProperties(daemonDefaults(SignalttyPaths.fromEnvironment()));
+            java.util.Map<String, Object> defaults = new java.util.HashMap<>(daemonDefaults(SignalttyPaths.fromEnvironment()));
+            if (aotProcessing) {
+                defaults.remove("logging.file.name"); // the build logs to its console, not to a daemon.log
+            }
+            application.setDefaultProperties(defaults);
             application.run(args);
+        } catch (SpringApplication.AbandonedRunException e) {
+            throw e; // the AOT processor's own stop after preparing the context, not a failure
         } catch (RuntimeException e) {
             // Spring has logged the frames; the last line says what to do, for the CLI to show (ADR 0122)
             StartupRefused refused = StartupRefused.in(e);

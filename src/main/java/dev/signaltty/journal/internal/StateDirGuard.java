@@ -41,6 +41,9 @@ class StateDirGuard implements BeanFactoryPostProcessor, EnvironmentAware, Prior
         if (env == null) {
             throw new IllegalStateException("no environment");
         }
+        if (Boolean.getBoolean("spring.aot.processing")) {
+            return; // build-time AOT processing only prepares bean definitions; the daemon that runs them locks
+        }
         SignalttyPaths paths = SignalttyPaths.resolve(env::getProperty);
         Path stateDir = paths.stateDir();
         try {

@@ -1,0 +1,127 @@
+package dev.signaltty.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * bin/signaltty's own decisions, on a copy of it in a scratch tree whose {@code mvnw} only counts its
+ * calls: it builds when never built or when a source or the pom is newer than the last build, refreshes
+ * the CLI's jar (without Maven) when classes alone are newer, and otherwise just runs, also through a
+ * symlink. Its staleness checks were folded into one {@code find} (issue 24 item 4: each process the
+ * launcher starts costs every one-shot command time), so this pins what they decide.
+ */
+class LauncherTest {
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void buildsOnlyWhenSourcesChangedAndRefreshesTheJarWhenOnlyClassesDid() throws Exception {
+        Path repo = scratchRepo();
+        Path calls = repo.resolve("mvnw.calls");
+        Path jar = repo.resolve("target/signaltty-cli.jar");
+
+        run(repo.resolve("bin/signaltty"));
+        assertThat(Files.readAllLines(calls)).as("never built: builds").hasSize(1);
+        assertThat(jar).exists();
+
+        FileTime built = Files.getLastModifiedTime(jar);
+        run(repo.resolve("bin/signaltty"));
+        Path link = Files.createSymbolicLink(temp.resolve("signaltty-link"), repo.resolve("bin/signaltty"));
+        run(link);
+        assertThat(Files.readAllLines(calls)).as("nothing newer: no build").hasSize(1);
+        assertThat(Files.getLastModifiedTime(jar)).as("nothing newer: the jar is kept").isEqualTo(built);
+
+        Path clazz = repo.resolve("target/classes/dev/signaltty/cli/Main.class");
+        Files.setLastModifiedTime(clazz, FileTime.from(Instant.now().plusSeconds(30)));
+        run(repo.resolve("bin/signaltty"));
+        assertThat(Files.readAllLines(calls)).as("only classes newer: no Maven").hasSize(1);
+        assertThat(Files.getLastModifiedTime(jar)).as("only classes newer: the jar is remade").isNotEqualTo(built);
+
+        Files.setLastModifiedTime(repo.resolve("src/main/java/X.java"), FileTime.from(Instant.now().plusSeconds(60)));
+        run(link);
+        assertThat(Files.readAllLines(calls)).as("a source newer (classes too): builds").hasSize(2);
+
+        Files.setLastModifiedTime(repo.resolve("pom.xml"), FileTime.from(Instant.now().plusSeconds(90)));
+        run(repo.resolve("bin/signaltty"));
+        assertThat(Files.readAllLines(calls)).as("the pom newer: builds").hasSize(3);
+
+        // the vt module's own source root (ADR 0345)
+        Files.setLastModifiedTime(repo.resolve("src/vt/java/V.java"), FileTime.from(Instant.now().plusSeconds(120)));
+        run(repo.resolve("bin/signaltty"));
+        assertThat(Files.readAllLines(calls)).as("a vt source newer: builds").hasSize(4);
+    }
+
+    /** bin/signaltty, this build's classes, an empty lib, and an mvnw that appends a line per call and touches the classes. */
+    private Path scratchRepo() throws Exception {
+        Path repo = temp.resolve("repo");
+        Path bin = Files.createDirectories(repo.resolve("bin"));
+        Files.copy(Path.of("bin", "signaltty"), bin.resolve("signaltty"));
+        Files.writeString(repo.resolve("pom.xml"), "<project/>\n");
+        Files.createDirectories(repo.resolve("src/main/java"));
+        Files.writeString(repo.resolve("src/main/java/X.java"), "class X {}\n");
+        Files.createDirectories(repo.resolve("src/vt/java"));
+        Files.writeString(repo.resolve("src/vt/java/V.java"), "class V {}\n");
+        Path mvnw = repo.resolve("mvnw");
+        // as a real build: the classes it writes are newer than the stamp the launcher touched before it
+        Files.writeString(mvnw, "#!/usr/bin/env bash\ncd \"$(dirname \"$0\")\"\necho \"$*\" >> mvnw.calls\n"
+                + "find target/classes -type f -exec touch {} +\n");
+        Files.setPosixFilePermissions(mvnw, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.createDirectories(repo.resolve("target/lib"));
+        Path classes = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path target = repo.resolve("target/classes");
+        try (Stream<Path> files = Files.walk(classes)) {
+            for (Path from : files.toList()) {
+                Path to = target.resolve(classes.relativize(from).toString());
+                if (Files.isDirectory(from)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(from, to, StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+        }
+        // older than anything the test marks as newer, whatever the copy's times
+        Instant past = Instant.now().minusSeconds(3600);
+        try (Stream<Path> files = Files.walk(repo)) {
+            for (Path p : files.toList()) {
+                Files.setLastModifiedTime(p, FileTime.from(past));
+            }
+        }
+        Files.createFile(repo.resolve("mvnw.calls"));
+        return repo;
+    }
+
+    /** A one-shot command that needs no daemon; the launcher must run it to the end. */
+    private void run(Path launcher) throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(launcher.toString(), "completion", "bash").redirectErrorStream(true);
+        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        builder.environment().put("SIGNALTTY_AOT", "0");
+        for (String xdg : List.of("XDG_RUNTIME_DIR", "XDG_STATE_HOME", "XDG_CONFIG_HOME")) {
+            builder.environment().put(xdg, Files.createDirectories(temp.resolve(xdg)).toString());
+        }
+        Path log = temp.resolve("launcher.out");
+        Process process = builder.redirectOutput(log.toFile()).start();
+        boolean exited = process.waitFor(180, TimeUnit.SECONDS);
+        if (!exited) {
+            process.destroyForcibly().waitFor();
+        }
+        String out = Files.readString(log, StandardCharsets.UTF_8);
+        assertThat(exited).as(out).isTrue();
+        assertThat(process.exitValue()).as(out).isZero();
+        assertThat(out).contains("complete");
+    }
+}
