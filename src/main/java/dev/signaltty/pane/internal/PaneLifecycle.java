@@ -268,7 +268,9 @@ class PaneLifecycle {
         PaneEmulation emulation = new PaneEmulation(pane, output, scheduler);
         Thread reader = Thread.ofPlatform().daemon().name("pty-read-" + pane.id)
                 .start(() -> read(pane, session, emulation.pipe()));
-        Thread.ofPlatform().daemon().name("pty-wait-" + pane.id).start(() -> {
+        // a virtual thread: pty4j's own reaper thread does the native waitpid; waitFor here is a Java
+        // monitor wait, and the rest (joins, the drain latch, the structure lock) are Java waits too
+        Thread.ofVirtual().name("pty-wait-" + pane.id).start(() -> {
             int code;
             try {
                 code = session.waitFor();
