@@ -25,6 +25,9 @@ public enum Scenario {
     CLAUDE_INTERRUPT(Agent.CLAUDE, "Esc, then Ctrl-C, each mid-stream (no hook: the transcript's "
             + "`[Request interrupted by user]` for the turn's prompt ends it, `agent explain` names it), then a plain answer",
             "idle, working, done, working, done, working, done", "", ""),
+    CLAUDE_INTERRUPT_FIRST_BYTE(Agent.CLAUDE, "Esc before the model's first byte (no hook, no marker; Claude puts "
+            + "the prompt back): its status file `sessions/<pid>.json` turning `idle` ends the turn, `agent explain` "
+            + "names `status_file`; then a plain answer", "idle, working, done, working, done", "", ""),
     CLAUDE_COMPACT(Agent.CLAUDE, "two turns, `/compact` (PreCompact, the summarising fork's SubagentStop, "
             + "SessionStart `compact`, PostCompact: no move), a third turn on the summary (same session)",
             "idle, working, done, working, done, working, done", "", ""),
