@@ -172,7 +172,11 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
                     moved.add(t);
                 }
             });
-            if (s.lifecycleSeq > before && s.lifecycleOrigin != null) {
+            boolean statusEnded = s.lifecycleOrigin != null
+                    && TranscriptInterrupts.STATUS_FILE.equals(s.lifecycleOrigin.source());
+            if ((s.lifecycleSeq > before || statusEnded && HookMapping.TURN_END.equals(effect.cause()))
+                    && s.lifecycleOrigin != null) {
+                // a turn-end hook that Claude's status file beat (ADR 0320) still explains the turn's end
                 s.lifecycleOrigin = s.lifecycleOrigin.withHook(report.event(), report.notificationType());
             }
             if (s.attentionSeq > before && s.attentionOrigin != null) {

@@ -251,14 +251,17 @@ class ClaudeCodeRealTest {
         submit(pane, "scenario:error fail please");
         assertThat(timeline.awaitLifecycle(pane, TURN, "done"))
                 .containsExactlyElementsOf(Scenario.CLAUDE_API_ERROR.lifecycle().subList(0, 3)); // the first turn
-        JsonNode pending = daemon.client().call("attention.pending", Map.of()).get("panes");
-        JsonNode row = null;
-        for (JsonNode r : pending) {
-            if (pane.equals(r.get("pane_id").asString())) {
-                row = r;
+        // StopFailure's unread may come just after the done: Claude's status file can end the turn first (ADR 0320)
+        JsonNode[] found = {null};
+        eventually(TURN, () -> {
+            for (JsonNode r : daemon.client().call("attention.pending", Map.of()).get("panes")) {
+                if (pane.equals(r.get("pane_id").asString())) {
+                    found[0] = r;
+                }
             }
-        }
-        assertThat(row).isNotNull();
+            return found[0] != null;
+        });
+        JsonNode row = found[0];
         assertThat(row.get("attention").asString()).isEqualTo("unread");
         assertThat(row.get("message").asString()).startsWith("the turn failed");
         JsonNode before = baseline(pane);

@@ -51,6 +51,8 @@ public enum Scenario {
             "permission_required, none, unread", "created, answered:allow_once"),
     CODEX_DENY(Agent.CODEX, "`-a on-request`: the same, answered `deny` (no file; the model hears the refusal)",
             "idle, working, blocked, working, done", "", "created, answered:deny"),
+    CODEX_TIMEOUT(Agent.CODEX, "`-a on-request`: the same, left unanswered until the hook's wait (30 s) ends: "
+            + "a timeout never allows (no file)", "idle, working, blocked", "", "created, cleared:native_cancelled"),
     CODEX_LONG(Agent.CODEX, "a command that runs until the test releases it: `working` throughout, though Codex's "
             + "title thread sends `notify` meanwhile", "idle, working, done", "", ""),
     CODEX_WORKER_SILENT(Agent.CODEX, "task worker: idle from its input box on screen (no hook before the first prompt), "
