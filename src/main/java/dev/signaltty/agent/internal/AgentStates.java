@@ -173,7 +173,11 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
                     moved.add(t);
                 }
             });
-            if (s.lifecycleSeq > before && s.lifecycleOrigin != null) {
+            boolean statusEnded = s.lifecycleOrigin != null
+                    && TranscriptInterrupts.STATUS_FILE.equals(s.lifecycleOrigin.source());
+            if ((s.lifecycleSeq > before || statusEnded && HookMapping.TURN_END.equals(effect.cause()))
+                    && s.lifecycleOrigin != null) {
+                // a turn-end hook that Claude's status file beat (ADR 0320) still explains the turn's end
                 s.lifecycleOrigin = s.lifecycleOrigin.withHook(report.event(), report.notificationType());
             }
             if (s.attentionSeq > before && s.attentionOrigin != null) {
@@ -229,13 +233,13 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
     }
 
     /**
-     * The user interrupted a turn (Esc / Ctrl-C), read from the agent's transcript because the agent
-     * fires no hook for it (ADR 0290): the turn ends ({@code done}, cause {@code turn_end}, attention
-     * unchanged, as Codex's Interrupt hook) only if the pane is still {@code working}/{@code blocked} in the
-     * turn of {@code promptId}. Any hook of a later turn has replaced the prompt id, so a marker read late
+     * The user interrupted a turn (Esc / Ctrl-C), read from the agent's transcript or its status file
+     * ({@code source}) because the agent fires no hook for it (ADR 0290, 0320): the turn ends
+     * ({@code done}, cause {@code turn_end}, attention unchanged, as Codex's Interrupt hook) only if the
+     * pane is still {@code working}/{@code blocked} in the turn of {@code promptId}. Any hook of a later turn has replaced the prompt id, so a marker read late
      * never ends a newer turn; the check and the move are one step under the lock.
      */
-    public boolean applyInterrupt(AgentPanes.PaneRef pane, String promptId, StateOrigin.Transcript line) {
+    public boolean applyInterrupt(AgentPanes.PaneRef pane, String promptId, String source, StateOrigin.AgentFile line) {
         boolean[] applied = {false};
         mutate(pane, s -> {
             if (!inTurn(s, promptId)) {
@@ -243,12 +247,30 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
             }
             List<Runnable> after = transition(pane, s, Lifecycle.DONE, null, HookMapping.TURN_END);
             if (s.lifecycleOrigin != null) {
-                s.lifecycleOrigin = s.lifecycleOrigin.withTranscript(line);
+                s.lifecycleOrigin = s.lifecycleOrigin.withAgentFile(source, line);
             }
             applied[0] = true;
             return after;
         });
         return applied[0];
+    }
+
+    /**
+     * The turn of {@code promptId} that Claude's status file ended (ADR 0320) is still the pane's last and
+     * still {@code done} from it: its transcript's interrupt marker, read later, becomes what explains it.
+     * Moves nothing and journals nothing. False when anything else has happened since.
+     */
+    boolean refineInterrupt(String paneId, String promptId, StateOrigin.AgentFile marker) {
+        boolean[] refined = {false};
+        table.update(paneId, s -> {
+            StateOrigin origin = s.lifecycleOrigin;
+            if (promptId.equals(s.promptId) && States.DONE.equals(s.lifecycle) && origin != null
+                    && TranscriptInterrupts.STATUS_FILE.equals(origin.source())) {
+                s.lifecycleOrigin = origin.withAgentFile(TranscriptInterrupts.TRANSCRIPT, marker);
+                refined[0] = true;
+            }
+        });
+        return refined[0];
     }
 
     /** True while the pane is in the turn of {@code promptId} and that turn has not ended (false once closed). */

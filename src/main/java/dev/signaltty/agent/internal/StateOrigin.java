@@ -6,15 +6,19 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What set an axis's current state, for {@code agent.explain}: the source ({@code hook}, {@code screen},
- * {@code transcript}, {@code notify}, {@code mark_seen}, {@code decision}, {@code exit}, {@code resume},
- * {@code restart}), the transition's cause, the hook event, the screen rule or the transcript line, when,
- * and the journal seq of the event that recorded it (0 when the move journaled none, e.g. a restart).
+ * {@code transcript}, {@code status_file}, {@code notify}, {@code mark_seen}, {@code decision}, {@code exit},
+ * {@code resume}, {@code restart}), the transition's cause, the hook event, the screen rule or the line of the
+ * agent's own file, when, and the journal seq of the event that recorded it (0 when the move journaled none, e.g. a restart).
  */
 public record StateOrigin(String source, String cause, @Nullable String hookEvent, @Nullable String notificationType,
-                          @Nullable ScreenReport screen, @Nullable Transcript transcript, Instant at, long seq) {
+                          @Nullable ScreenReport screen, @Nullable AgentFile agentFile, Instant at, long seq) {
 
-    /** A line of the agent's own transcript that set the state: the file and the marker it carried (ADR 0290). */
-    public record Transcript(String file, String marker) {
+    /**
+     * A file the agent itself writes that set the state, and what in it matched: Claude's transcript and its
+     * interrupt marker (source {@code transcript}, ADR 0290), or Claude's status file turned idle (source
+     * {@code status_file}, ADR 0320).
+     */
+    public record AgentFile(String file, String matched) {
     }
 
     /** The source a transition cause implies; applyHook and applyScreen replace it with the details. */
@@ -37,7 +41,8 @@ public record StateOrigin(String source, String cause, @Nullable String hookEven
         return new StateOrigin("screen", cause, null, null, report, null, at, seq);
     }
 
-    StateOrigin withTranscript(Transcript line) {
-        return new StateOrigin("transcript", cause, null, null, null, line, at, seq);
+    /** {@code source} is {@code transcript} or {@code status_file}. */
+    StateOrigin withAgentFile(String source, AgentFile line) {
+        return new StateOrigin(source, cause, null, null, null, line, at, seq);
     }
 }

@@ -24,6 +24,11 @@ import tools.jackson.databind.JsonNode;
  * the turn's transcript (the UserPromptSubmit's {@code transcript_path}) appends, and a marker naming the
  * turn's {@code prompt_id} ends the turn through {@link AgentStates#applyInterrupt} (ADR 0290).
  *
+ * <p>Interrupted before the model's first byte, Claude writes no marker either: it puts the prompt back
+ * into its input. Its status file ({@link ClaudeStatusFile}) then turns {@code idle}, which ends the turn
+ * too, with source {@code status_file} (ADR 0320). A marker read after that (Claude may write the status
+ * before the transcript line) only refines what {@code agent explain} names; it moves nothing.
+ *
  * <p>Hooks stay authoritative: this is one hook-less signal for one event, applied only while the pane
  * is still in that very turn; a hook that ended it (Stop) or a later prompt wins, and a watch ends with
  * its turn, its pane's exit or close. One watch per pane, all polled every {@link #POLL_MS} on one
@@ -44,7 +49,26 @@ class TranscriptInterrupts implements PaneProcessListener {
     static final int MAX_LINE = 64 << 10;
     static final long MAX_READ = 4L << 20;
 
-    private record Watch(AgentPanes.PaneRef pane, String promptId, AppendedLines lines) {
+    static final String TRANSCRIPT = "transcript";
+    static final String STATUS_FILE = "status_file";
+
+    /** One turn's watch; {@code endedByStatus} once the status file ended it (then only a marker is looked for). */
+    private static final class Watch {
+        final AgentPanes.PaneRef pane;
+        final String promptId;
+        final AppendedLines lines;
+        final @Nullable ClaudeStatusFile status;
+        final long startedMillis;
+        boolean endedByStatus;
+
+        Watch(AgentPanes.PaneRef pane, String promptId, AppendedLines lines, @Nullable ClaudeStatusFile status,
+              long startedMillis) {
+            this.pane = pane;
+            this.promptId = promptId;
+            this.lines = lines;
+            this.status = status;
+            this.startedMillis = startedMillis;
+        }
     }
 
     private final AgentStates states;
@@ -73,30 +97,47 @@ class TranscriptInterrupts implements PaneProcessListener {
         } catch (java.io.IOException e) {
             size = 0;
         }
+        // Claude wrote "busy" when it took the prompt, before this hook ran: only a later "idle" ends the turn
         watches.put(pane.paneId(), new Watch(pane, report.promptId(),
-                new AppendedLines(transcript, Math.max(0, size - LOOKBACK), MAX_LINE, MAX_READ)));
+                new AppendedLines(transcript, Math.max(0, size - LOOKBACK), MAX_LINE, MAX_READ),
+                ClaudeStatusFile.of(transcript, report.sessionId()), System.currentTimeMillis()));
     }
 
     private void poll() {
         for (Watch watch : watches.values()) {
+            String paneId = watch.pane.paneId();
             try {
-                if (!states.inTurn(watch.pane().paneId(), watch.promptId())) {
-                    watches.remove(watch.pane().paneId(), watch); // the turn ended some other way, or a new one began
+                boolean current = watch.endedByStatus
+                        ? states.read(paneId, s -> watch.promptId.equals(s.promptId) && States.DONE.equals(s.lifecycle))
+                        : states.inTurn(paneId, watch.promptId);
+                if (!current) {
+                    watches.remove(paneId, watch); // the turn ended some other way, or a new one began
                     continue;
                 }
                 String[] found = {null};
-                watch.lines().read(() -> { }, line -> {
+                watch.lines.read(() -> { }, line -> {
                     if (found[0] == null) {
-                        found[0] = marker(line, watch.promptId());
+                        found[0] = marker(line, watch.promptId);
                     }
                 });
                 if (found[0] != null) {
-                    states.applyInterrupt(watch.pane(), watch.promptId(),
-                            new StateOrigin.Transcript(watch.lines().path().toString(), found[0]));
-                    watches.remove(watch.pane().paneId(), watch);
+                    StateOrigin.AgentFile line = new StateOrigin.AgentFile(watch.lines.path().toString(), found[0]);
+                    if (watch.endedByStatus) {
+                        states.refineInterrupt(paneId, watch.promptId, line);
+                    } else {
+                        states.applyInterrupt(watch.pane, watch.promptId, TRANSCRIPT, line);
+                    }
+                    watches.remove(paneId, watch);
+                    continue;
+                }
+                ClaudeStatusFile.Idle idle = watch.endedByStatus || watch.status == null ? null
+                        : watch.status.idleAfter(watch.startedMillis);
+                if (idle != null && states.applyInterrupt(watch.pane, watch.promptId, STATUS_FILE,
+                        new StateOrigin.AgentFile(idle.file().toString(), idle.matched()))) {
+                    watch.endedByStatus = true; // keep reading the transcript for a marker written after the status
                 }
             } catch (RuntimeException e) {
-                watches.remove(watch.pane().paneId(), watch); // never let one pane's file stop the others' polls
+                watches.remove(paneId, watch); // never let one pane's file stop the others' polls
             }
         }
     }

@@ -40,6 +40,7 @@ class ClaudeCodeRealTest {
 
     static final Duration TURN = Duration.ofSeconds(120);
     static final String SUBAGENT_GATE = "subagent-parent";
+    static final String FIRST_BYTE_GATE = "first-byte";
     static ScriptedModel model;
     static Timeline timeline;
     static Path project;
@@ -108,6 +109,8 @@ class ClaudeCodeRealTest {
                 .script("interrupt", new ScriptedModel.Stall("Thinking for a long time", Duration.ofSeconds(90)))
                 .script("interrupt-again", new ScriptedModel.Stall("Still thinking, slowly", Duration.ofSeconds(90)))
                 .script("after-interrupt", say("Back after the interrupts."))
+                .script("first-byte", new ScriptedModel.Mute(FIRST_BYTE_GATE, "Too late to matter."))
+                .script("after-first-byte", say("Answered after the early interrupt."))
                 .script("compact-first", say("I will remember the word heron."))
                 .script("compact-second", say("Still remembering it."))
                 .script("compact-after", say("The word was heron."))
@@ -248,14 +251,17 @@ class ClaudeCodeRealTest {
         submit(pane, "scenario:error fail please");
         assertThat(timeline.awaitLifecycle(pane, TURN, "done"))
                 .containsExactlyElementsOf(Scenario.CLAUDE_API_ERROR.lifecycle().subList(0, 3)); // the first turn
-        JsonNode pending = daemon.client().call("attention.pending", Map.of()).get("panes");
-        JsonNode row = null;
-        for (JsonNode r : pending) {
-            if (pane.equals(r.get("pane_id").asString())) {
-                row = r;
+        // StopFailure's unread may come just after the done: Claude's status file can end the turn first (ADR 0320)
+        JsonNode[] found = {null};
+        eventually(TURN, () -> {
+            for (JsonNode r : daemon.client().call("attention.pending", Map.of()).get("panes")) {
+                if (pane.equals(r.get("pane_id").asString())) {
+                    found[0] = r;
+                }
             }
-        }
-        assertThat(row).isNotNull();
+            return found[0] != null;
+        });
+        JsonNode row = found[0];
         assertThat(row.get("attention").asString()).isEqualTo("unread");
         assertThat(row.get("message").asString()).startsWith("the turn failed");
         JsonNode before = baseline(pane);
@@ -295,7 +301,7 @@ class ClaudeCodeRealTest {
     /**
      * Submits a turn the model holds open mid-stream, presses {@code key} once Claude shows the streamed
      * {@code text}, and waits for the turn's end. (Interrupted before any answer arrived, Claude 2.1.197 puts
-     * the prompt back into its input and writes no marker: a gap, docs/agents.md.)
+     * the prompt back into its input and writes no marker: the status file ends that turn, tested below.)
      */
     static void interruptMidStream(String pane, String scenario, String text, String key) {
         JsonNode before = baseline(pane);
@@ -326,6 +332,17 @@ class ClaudeCodeRealTest {
         }
     }
 
+    /** The pane's own Claude transcript ({@code <session>.jsonl}), whole. */
+    static String transcriptOf(String pane) {
+        String name = baseline(pane).get("agent_session_id").asString() + ".jsonl";
+        try (java.util.stream.Stream<Path> files = Files.walk(daemon.root().resolve("claude"))) {
+            Path file = files.filter(f -> f.getFileName().toString().equals(name)).findFirst().orElseThrow();
+            return Files.readString(file);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     /** Waits until the pane's lifecycle has {@code expected}'s length, then asserts it is exactly that. */
     static void assertLifecycle(String pane, List<String> expected) {
         try {
@@ -344,9 +361,12 @@ class ClaudeCodeRealTest {
     void anInterruptEndsTheTurnThroughTheTranscript() {
         String pane = spawnClaude();
         interruptMidStream(pane, "interrupt", "Thinking for a long time", "\u001b");
-        JsonNode lifecycle = daemon.client().call("agent.explain", Map.of("pane_id", pane)).get("lifecycle");
+        // Claude's status file may turn idle before the marker is written: the marker then refines the source
+        JsonNode[] explained = {null};
+        eventually(TURN, () -> "transcript".equals((explained[0] = daemon.client().call("agent.explain",
+                Map.of("pane_id", pane)).get("lifecycle")).get("source").asString()));
+        JsonNode lifecycle = explained[0];
         assertThat(lifecycle.get("state").asString()).isEqualTo("done");
-        assertThat(lifecycle.get("source").asString()).isEqualTo("transcript");
         assertThat(lifecycle.get("cause").asString()).isEqualTo("turn_end");
         assertThat(lifecycle.get("matched").asString()).isEqualTo("[Request interrupted by user]");
         assertThat(lifecycle.get("file").asString()).endsWith(baseline(pane).get("agent_session_id").asString() + ".jsonl");
@@ -360,6 +380,45 @@ class ClaudeCodeRealTest {
         // the conversation went on: the model got both interrupted turns back with the next prompt
         assertThat(model.bodies("after-interrupt").getFirst().body().path("messages").toString())
                 .contains("[Request interrupted by user]");
+    }
+
+    /**
+     * Esc while the model has not sent a byte yet: Claude 2.1.197 puts the prompt back into its input and
+     * writes no marker and fires no hook; only its status file ({@code sessions/<pid>.json}) turns idle, and
+     * that ends the turn (ADR 0320). Without it the pane stays {@code working} and the wait times out.
+     */
+    @Test
+    void anInterruptBeforeTheModelsFirstByteEndsTheTurnThroughTheStatusFile() {
+        String pane = spawnClaude();
+        JsonNode before = baseline(pane);
+        submit(pane, "scenario:first-byte wait for the model");
+        // the request is at the model, which holds back even its response headers
+        eventually(TURN, () -> model.requests("first-byte").stream().anyMatch(ScriptedModel.Recorded::tools));
+        timeline.awaitLifecycle(pane, TURN, "working");
+        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "\u001b"));
+        try {
+            assertThat(waitFor(pane, "done", before).get("outcome").asString()).isEqualTo("done");
+        } catch (AssertionError e) {
+            throw new AssertionError("pane " + pane + " lifecycle " + timeline.lifecycle(pane) + ", transcripts "
+                    + transcripts() + ", screen:\n" + screen(pane), e);
+        } finally {
+            model.release(FIRST_BYTE_GATE);
+        }
+        JsonNode lifecycle = daemon.client().call("agent.explain", Map.of("pane_id", pane)).get("lifecycle");
+        assertThat(lifecycle.get("state").asString()).isEqualTo("done");
+        assertThat(lifecycle.get("source").asString()).isEqualTo("status_file");
+        assertThat(lifecycle.get("cause").asString()).isEqualTo("turn_end");
+        assertThat(lifecycle.get("matched").asString()).startsWith("\"status\":\"idle\"");
+        assertThat(Path.of(lifecycle.get("file").asString()).getParent().getFileName().toString()).isEqualTo("sessions");
+        assertThat(daemon.client().call("pane.get", Map.of("pane_id", pane)).get("attention").asString()).isEqualTo("none");
+        assertThat(transcriptOf(pane)).doesNotContain("[Request interrupted by user"); // no marker: the status file alone
+        // clear the prompt Claude put back into its input (Ctrl-U), then the next turn runs as usual
+        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "\u0015"));
+        before = baseline(pane);
+        submit(pane, "scenario:after-first-byte go on");
+        waitFor(pane, "done", before);
+        assertLifecycle(pane, Scenario.CLAUDE_INTERRUPT_FIRST_BYTE.lifecycle());
+        awaitScreen(pane, "Answered after the early interrupt.");
     }
 
     /**

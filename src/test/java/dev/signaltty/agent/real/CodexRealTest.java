@@ -71,7 +71,8 @@ class CodexRealTest {
                 .script("usage", say("Counted by Codex."))
                 .script("codex-task", say("Answered without a report."))
                 .script("approve", escalated("touch approved.txt"), say("Wrote the file."))
-                .script("refuse", escalated("touch refused.txt"), say("Understood, not writing."));
+                .script("refuse", escalated("touch refused.txt"), say("Understood, not writing."))
+                .script("unanswered", escalated("touch unanswered.txt"), say("Not written, then."));
     }
 
     @AfterAll
@@ -307,6 +308,30 @@ class CodexRealTest {
     }
 
     /** The pane's session is the conversation's thread (its rollout holds the prompt), not the title thread. */
+    /**
+     * seed R212: a decision nobody answers times out with the hook's own wait (30 s here), and a timeout
+     * never allows: the decision is cleared {@code native_cancelled}, the command does not run, and Codex
+     * keeps waiting for an approval with the pane still {@code blocked} on it.
+     */
+    @Test
+    @Order(8)
+    void anApprovalLeftToTimeOutNeverRunsTheCommand() {
+        String pane = spawnCodex("-a", "on-request").get("pane_id").asString();
+        awaitScreen(pane, "Ask Codex");
+        submit(pane, "scenario:unanswered write the file");
+        pendingDecision(pane);
+        eventually(Duration.ofSeconds(120), () -> timeline.decisions(pane).contains("cleared:native_cancelled"));
+        assertThat(project.resolve("unanswered.txt")).doesNotExist();
+        assertThat(timeline.decisions(pane)).containsExactlyElementsOf(Scenario.CODEX_TIMEOUT.decisions());
+        // blocked came before the decision existed, and nothing answers Codex's own prompt: the state holds
+        assertThat(timeline.lifecycle(pane)).containsExactlyElementsOf(Scenario.CODEX_TIMEOUT.lifecycle());
+        JsonNode got = daemon.client().call("pane.get", Map.of("pane_id", pane));
+        assertThat(got.get("lifecycle").asString()).isEqualTo("blocked");
+        assertThat(got.get("attention").asString()).isEqualTo("permission_required");
+        assertThat(model.requests("unanswered").stream().filter(ScriptedModel.Recorded::tools).map(ScriptedModel.Recorded::step)
+                .distinct().toList()).containsExactly(0); // the model never got a command result back
+    }
+
     static void assertSessionIsTheConversation(String pane, String prompt) {
         String session = daemon.client().call("pane.get", Map.of("pane_id", pane)).get("wait_baseline")
                 .get("agent_session_id").asString();

@@ -25,6 +25,9 @@ public enum Scenario {
     CLAUDE_INTERRUPT(Agent.CLAUDE, "Esc, then Ctrl-C, each mid-stream (no hook: the transcript's "
             + "`[Request interrupted by user]` for the turn's prompt ends it, `agent explain` names it), then a plain answer",
             "idle, working, done, working, done, working, done", "", ""),
+    CLAUDE_INTERRUPT_FIRST_BYTE(Agent.CLAUDE, "Esc before the model's first byte (no hook, no marker; Claude puts "
+            + "the prompt back): its status file `sessions/<pid>.json` turning `idle` ends the turn, `agent explain` "
+            + "names `status_file`; then a plain answer", "idle, working, done, working, done", "", ""),
     CLAUDE_COMPACT(Agent.CLAUDE, "two turns, `/compact` (PreCompact, the summarising fork's SubagentStop, "
             + "SessionStart `compact`, PostCompact: no move), a third turn on the summary (same session)",
             "idle, working, done, working, done, working, done", "", ""),
@@ -48,6 +51,8 @@ public enum Scenario {
             "permission_required, none, unread", "created, answered:allow_once"),
     CODEX_DENY(Agent.CODEX, "`-a on-request`: the same, answered `deny` (no file; the model hears the refusal)",
             "idle, working, blocked, working, done", "", "created, answered:deny"),
+    CODEX_TIMEOUT(Agent.CODEX, "`-a on-request`: the same, left unanswered until the hook's wait (30 s) ends: "
+            + "a timeout never allows (no file)", "idle, working, blocked", "", "created, cleared:native_cancelled"),
     CODEX_LONG(Agent.CODEX, "a command that runs until the test releases it: `working` throughout, though Codex's "
             + "title thread sends `notify` meanwhile", "idle, working, done", "", ""),
     CODEX_WORKER_SILENT(Agent.CODEX, "task worker: idle from its input box on screen (no hook before the first prompt), "

@@ -39,7 +39,7 @@ import tools.jackson.databind.JsonNode;
 public final class ScriptedModel implements AutoCloseable {
 
     /** One model turn. */
-    public sealed interface Step permits Say, Call, Fail, Stall, Hold {
+    public sealed interface Step permits Say, Call, Fail, Stall, Hold, Mute {
     }
 
     /** A text answer that ends the turn. */
@@ -69,6 +69,14 @@ public final class ScriptedModel implements AutoCloseable {
      * ({@code gate}), at most {@link #HOLD_LIMIT}; then the text ends the turn as {@link Say} does.
      */
     public record Hold(String gate, String text) implements Step {
+    }
+
+    /**
+     * Sends nothing at all, not even the response headers, until the test calls {@link #release}
+     * ({@code gate}), at most {@link #HOLD_LIMIT}; then answers {@code text} as {@link Say} does. An
+     * interrupt in this window comes before the model's first byte.
+     */
+    public record Mute(String gate, String text) implements Step {
     }
 
     public static final Duration HOLD_LIMIT = Duration.ofSeconds(120);
@@ -136,6 +144,15 @@ public final class ScriptedModel implements AutoCloseable {
     /** Lets the turn held at {@link Hold} {@code gate} go on (also before it is reached). */
     public void release(String gate) {
         gate(gate).countDown();
+    }
+
+    /** Blocks the request's thread until {@code name} is released, at most {@link #HOLD_LIMIT} (or the server stops). */
+    private void awaitGate(String name) {
+        try {
+            gate(name).await(HOLD_LIMIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private java.util.concurrent.CountDownLatch gate(String name) {
@@ -262,6 +279,10 @@ public final class ScriptedModel implements AutoCloseable {
                     "error", Map.of("type", fail.type(), "message", "scripted " + fail.type()))));
             return;
         }
+        if (step instanceof Mute mute) {
+            awaitGate(mute.gate());
+            step = say(mute.text());
+        }
         String id = "msg_" + ids.incrementAndGet();
         Sse sse = Sse.open(exchange);
         sse.send("message_start", Map.of("type", "message_start", "message", Map.of("id", id, "type", "message",
@@ -297,6 +318,7 @@ public final class ScriptedModel implements AutoCloseable {
                 stop = "tool_use";
             }
             case Fail fail -> throw new IllegalStateException("answered above");
+            case Mute mute -> throw new IllegalStateException("turned into a Say above");
         }
         Map<String, Object> delta = new LinkedHashMap<>();
         delta.put("stop_reason", stop);
@@ -349,6 +371,10 @@ public final class ScriptedModel implements AutoCloseable {
                     Map.of("type", fail.type(), "message", "scripted " + fail.type()))));
             return;
         }
+        if (step instanceof Mute mute) {
+            awaitGate(mute.gate());
+            step = say(mute.text());
+        }
         String id = "resp_" + ids.incrementAndGet();
         Sse sse = Sse.open(exchange);
         sse.send("response.created", Map.of("type", "response.created", "response", Map.of("id", id, "status", "in_progress")));
@@ -377,6 +403,7 @@ public final class ScriptedModel implements AutoCloseable {
                 }
             }
             case Fail fail -> throw new IllegalStateException("answered above");
+            case Mute mute -> throw new IllegalStateException("turned into a Say above");
         }
         int index = 0;
         for (Map<String, Object> item : output) {

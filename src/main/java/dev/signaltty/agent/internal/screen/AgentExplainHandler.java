@@ -25,10 +25,11 @@ class AgentExplainHandler implements MethodHandler<AgentExplainHandler.Params, A
 
     /**
      * One axis: its state and what set it. {@code source} is {@code hook}, {@code screen}, {@code transcript},
-     * {@code notify}, {@code mark_seen}, {@code decision}, {@code exit}, {@code resume}, {@code restart}, or
-     * {@code initial} (never moved). A hook names its event; a screen rule its manifest, file, rule,
-     * region and matched text; a transcript line (Claude's interrupt, ADR 0290) its file and the marker
-     * as {@code matched}. {@code seq} is the journal seq of the transition's event.
+     * {@code status_file}, {@code notify}, {@code mark_seen}, {@code decision}, {@code exit}, {@code resume},
+     * {@code restart}, or {@code initial} (never moved). A hook names its event; a screen rule its manifest,
+     * file, rule, region and matched text; a transcript line (Claude's interrupt, ADR 0290) its file and the marker
+     * as {@code matched}; Claude's status file turned idle (ADR 0320) the file and its status as
+     * {@code matched}. {@code seq} is the journal seq of the transition's event.
      */
     record Axis(AxisState state, String source, @Nullable String cause, @Nullable String hookEvent,
                 @Nullable String notificationType, @Nullable String manifest, @Nullable String file,
@@ -40,12 +41,12 @@ class AgentExplainHandler implements MethodHandler<AgentExplainHandler.Params, A
                 return new Axis(state, "initial", null, null, null, null, null, null, null, null, null, null);
             }
             ScreenReport screen = origin.screen();
-            StateOrigin.Transcript transcript = origin.transcript();
+            StateOrigin.AgentFile agentFile = origin.agentFile();
             return new Axis(state, origin.source(), origin.cause(), origin.hookEvent(), origin.notificationType(),
                     screen == null ? null : screen.manifest(),
-                    screen != null ? screen.file() : transcript != null ? transcript.file() : null,
+                    screen != null ? screen.file() : agentFile != null ? agentFile.file() : null,
                     screen == null ? null : screen.rule(), screen == null ? null : screen.region(),
-                    screen != null ? screen.matched() : transcript != null ? transcript.marker() : null,
+                    screen != null ? screen.matched() : agentFile != null ? agentFile.matched() : null,
                     origin.at().toString(), origin.seq() == 0 ? null : origin.seq());
         }
     }
