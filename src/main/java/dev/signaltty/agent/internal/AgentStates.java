@@ -264,7 +264,7 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
         boolean[] refined = {false};
         table.update(paneId, s -> {
             StateOrigin origin = s.lifecycleOrigin;
-            if (promptId.equals(s.promptId) && States.DONE.equals(s.lifecycle) && origin != null
+            if (promptId.equals(s.promptId) && s.lifecycle == Lifecycle.DONE && origin != null
                     && TranscriptInterrupts.STATUS_FILE.equals(origin.source())) {
                 s.lifecycleOrigin = origin.withAgentFile(TranscriptInterrupts.TRANSCRIPT, marker);
                 refined[0] = true;

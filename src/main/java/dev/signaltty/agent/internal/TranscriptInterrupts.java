@@ -11,6 +11,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.agent.AgentPanes;
+import dev.signaltty.agent.Lifecycle;
 import dev.signaltty.agent.PaneProcessListener;
 import dev.signaltty.transport.ProtocolJson;
 import tools.jackson.core.JacksonException;
@@ -108,7 +109,7 @@ class TranscriptInterrupts implements PaneProcessListener {
             String paneId = watch.pane.paneId();
             try {
                 boolean current = watch.endedByStatus
-                        ? states.read(paneId, s -> watch.promptId.equals(s.promptId) && States.DONE.equals(s.lifecycle))
+                        ? states.read(paneId, s -> watch.promptId.equals(s.promptId) && s.lifecycle == Lifecycle.DONE)
                         : states.inTurn(paneId, watch.promptId);
                 if (!current) {
                     watches.remove(paneId, watch); // the turn ended some other way, or a new one began
