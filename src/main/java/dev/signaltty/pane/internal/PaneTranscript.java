@@ -20,7 +20,6 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.Set;
-import java.util.zip.CRC32;
 
 import org.jspecify.annotations.Nullable;
 
@@ -53,13 +52,10 @@ import dev.signaltty.vt.Terminal;
  */
 final class PaneTranscript {
 
-    private static final int MAGIC = 0x53545432; // "STT2": the mapped tail (ADR 0250)
     private static final FileAttribute<Set<PosixFilePermission>> PRIVATE =
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
     /** The tail's header: (generation & 0xFFFFFF) << 40 | bytes that count. */
     private static final int HEADER = 8;
-    /** A checkpoint slot's header: magic, payload length, CRC-32 of the payload. */
-    private static final int SLOT_HEADER = 12;
     private static final int LENGTH_BITS = 40;
     private static final VarHandle LONGS = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
     /** At most this much of an open sequence is carried into the next tail (an OSC keeps 4 KiB anyway). */
@@ -73,8 +69,8 @@ final class PaneTranscript {
     private long histGen;
     private long histLength;
     private @Nullable FileChannel hist;
-    /** The two checkpoint slots' files, kept open; generation g is written into slot g & 1. */
-    private final @Nullable FileChannel[] slots = new FileChannel[2];
+    /** The two checkpoint slots; generation g is written into slot g & 1. */
+    private final CheckpointSlots slots;
     /** The newest history line already in the hist file (this run's numbering). */
     private long lastSeq;
     private long clears;
@@ -94,6 +90,7 @@ final class PaneTranscript {
         this.paneId = paneId;
         this.maxBytes = maxBytes;
         this.tailBytesMax = tailBytesMax;
+        this.slots = new CheckpointSlots(dir, paneId);
     }
 
     /** A transcript for a pane with nothing on disk yet; files appear with the first output. */
@@ -108,7 +105,7 @@ final class PaneTranscript {
     static @Nullable PaneTranscript restore(Path dir, String paneId, int maxBytes, int tailBytesMax, Terminal terminal)
             throws IOException {
         PaneTranscript t = new PaneTranscript(dir, paneId, maxBytes, tailBytesMax);
-        byte[] checkpoint = t.newestCheckpoint();
+        byte[] checkpoint = t.slots.newest();
         if (checkpoint == null) {
             LegacyTranscript legacy = LegacyTranscript.read(dir, paneId);
             return legacy == null ? null : t.convert(legacy, terminal);
@@ -312,19 +309,14 @@ final class PaneTranscript {
     }
 
     /**
-     * Writes the checkpoint into the slot the previous one is not in, in place: a positioned write into
-     * a file kept open, no truncate and no rename (on ext4 both make the kernel flush the file's data
-     * at once, which blocked the emulator for milliseconds per checkpoint). A write cut short by a
-     * kill fails its checksum, and the other slot's checkpoint, which the tail still follows, counts.
+     * The checkpoint's payload (size, where history ends, the tail's generation, the repaint, wrap flags
+     * and title), written into the slot the previous one is not in ({@link CheckpointSlots}).
      */
     private void writeCheckpoint(Terminal terminal, long tailGen, boolean sync) throws IOException {
         byte[] repaint = terminal.repaint().getBytes(StandardCharsets.UTF_8);
         boolean[] wraps = terminal.wrapFlags();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(repaint.length + wraps.length + 128);
         try (DataOutputStream out = new DataOutputStream(bytes)) {
-            out.writeInt(MAGIC);
-            out.writeInt(0); // the payload's length and checksum, filled in below
-            out.writeInt(0);
             out.writeInt(cols);
             out.writeInt(rows);
             out.writeLong(histGen);
@@ -338,59 +330,8 @@ final class PaneTranscript {
             }
             out.writeUTF(printable(terminal.title()));
         }
-        ByteBuffer record = ByteBuffer.wrap(bytes.toByteArray());
-        CRC32 crc = new CRC32();
-        crc.update(record.array(), SLOT_HEADER, record.capacity() - SLOT_HEADER);
-        record.putInt(4, record.capacity() - SLOT_HEADER).putInt(8, (int) crc.getValue());
-        int slot = (int) (tailGen & 1);
-        FileChannel channel = slots[slot];
-        if (channel == null) {
-            channel = FileChannel.open(checkpointFile(slot), Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE), PRIVATE);
-            slots[slot] = channel;
-        }
-        long at = 0;
-        while (record.hasRemaining()) {
-            at += channel.write(record, at);
-        }
+        slots.write(tailGen, bytes.toByteArray(), sync);
         unsynced = true;
-        if (sync) {
-            channel.force(false);
-        }
-    }
-
-    /** The payload of the valid checkpoint slot with the newest generation; null when there is none. */
-    private byte @Nullable [] newestCheckpoint() throws IOException {
-        byte[] newest = null;
-        long newestGen = -1;
-        boolean any = false;
-        for (int slot = 0; slot < 2; slot++) {
-            byte[] file;
-            try {
-                file = Files.readAllBytes(checkpointFile(slot));
-            } catch (NoSuchFileException e) {
-                continue;
-            }
-            any = true;
-            ByteBuffer in = ByteBuffer.wrap(file);
-            if (file.length < SLOT_HEADER + 32 || in.getInt(0) != MAGIC) {
-                continue;
-            }
-            int length = in.getInt(4);
-            if (length < 32 || length > file.length - SLOT_HEADER) {
-                continue;
-            }
-            CRC32 crc = new CRC32();
-            crc.update(file, SLOT_HEADER, length);
-            long gen = in.getLong(SLOT_HEADER + 24);
-            if ((int) crc.getValue() == in.getInt(8) && gen > newestGen) {
-                newestGen = gen;
-                newest = Arrays.copyOfRange(file, SLOT_HEADER, SLOT_HEADER + length);
-            }
-        }
-        if (any && newest == null) {
-            throw new IOException("no valid transcript checkpoint of this version for pane " + paneId);
-        }
-        return newest;
     }
 
     /** The title without controls (it is fed back inside an OSC), within writeUTF's limit. */
@@ -437,17 +378,7 @@ final class PaneTranscript {
         }
         tail = null;
         closeHist();
-        closeSlots();
-    }
-
-    private void closeSlots() throws IOException {
-        for (int slot = 0; slot < 2; slot++) {
-            FileChannel channel = slots[slot];
-            if (channel != null) {
-                channel.close();
-                slots[slot] = null;
-            }
-        }
+        slots.close();
     }
 
     private void closeHist() throws IOException {
@@ -468,10 +399,6 @@ final class PaneTranscript {
             }
             return buffer.array();
         }
-    }
-
-    private Path checkpointFile(int slot) {
-        return dir.resolve(paneId + "." + (slot == 0 ? "a" : "b") + ".ckpt");
     }
 
     private Path histFile(long g) {
