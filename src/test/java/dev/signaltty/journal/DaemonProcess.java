@@ -36,7 +36,12 @@ final class DaemonProcess implements AutoCloseable {
     /** Starts a daemon and waits until its socket accepts (or it exits). */
     static DaemonProcess start(Path root, String... args) throws IOException, InterruptedException {
         DaemonProcess daemon = launch(root, args);
-        daemon.awaitSocket(Duration.ofSeconds(240)); // a start took 34 s and over 60 s at load 30 (session 6)
+        try {
+            daemon.awaitSocket(Duration.ofSeconds(240)); // a start took 34 s and over 60 s at load 30 (session 6)
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            daemon.process.destroyForcibly(); // a daemon that never listened outlived its test by 90 min once
+            throw e;
+        }
         return daemon;
     }
 

@@ -92,6 +92,11 @@ public final class RealScreenAgents {
     private static Path launcher(Path dir, String name, String unset, Map<String, String> env, Path program)
             throws IOException {
         StringBuilder body = new StringBuilder("#!/bin/sh\n").append(unset).append('\n');
+        // a CI build's CI, CONTINUOUS_INTEGRATION and CI_* variables make gemini-cli run non-interactively
+        // (under .ci/run with CI=true it read stdin, found nothing and exited 42): here both are
+        // interactive programs in a terminal, as a user runs them
+        body.append("unset CI CONTINUOUS_INTEGRATION\n")
+                .append("for v in $(env | sed -n 's/^\\(CI_[A-Za-z0-9_]*\\)=.*/\\1/p'); do unset \"$v\"; done\n");
         env.forEach((k, v) -> body.append("export ").append(k).append('=').append(RealClaude.quote(v)).append('\n'));
         body.append("exec ").append(RealClaude.quote(program.toString())).append(" \"$@\"\n");
         Path launcher = Files.createDirectories(dir.resolve("bin")).resolve(name);
