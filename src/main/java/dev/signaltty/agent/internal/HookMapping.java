@@ -21,7 +21,8 @@ public final class HookMapping {
 
     /**
      * What a native payload says, independent of the current state. {@code promptId} is Claude's
-     * {@code prompt_id} (the turn a report belongs to; its transcript's interrupt marker names it too),
+     * {@code prompt_id} or Codex's {@code turn_id} (the turn a report belongs to; Claude's transcript's
+     * interrupt marker and Codex's rollout line of a failed turn name it too),
      * {@code source} a SessionStart's {@code source} ({@code startup}, {@code resume}, {@code clear}, {@code compact}).
      */
     record Report(String event, @Nullable String sessionId, boolean sessionStart, @Nullable String notificationType,
@@ -139,7 +140,9 @@ public final class HookMapping {
             message = error == null ? "the turn failed" : "the turn failed: " + error;
         }
         return new Report(event, session, "SessionStart".equals(event), text(payload, "notification_type"), message,
-                text(payload, "prompt_id"), text(payload, "source"));
+                // Codex names its turn turn_id: its rollout's task_complete for a failed turn names it too
+                text(payload, "prompt_id") != null ? text(payload, "prompt_id") : text(payload, "turn_id"),
+                text(payload, "source"));
     }
 
     static Effect effect(Report report, Lifecycle lifecycle, Attention attention) {

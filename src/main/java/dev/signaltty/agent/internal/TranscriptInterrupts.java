@@ -30,6 +30,11 @@ import tools.jackson.databind.JsonNode;
  * too, with source {@code status_file} (ADR 0320). A marker read after that (Claude may write the status
  * before the transcript line) only refines what {@code agent explain} names; it moves nothing.
  *
+ * <p>Codex (0.171.0) fires no hook either when a turn fails on an API error after its retries (no Stop,
+ * no notify): it shows the error and is back at its prompt. Its rollout (the hooks' {@code transcript_path})
+ * then gets {@code {"type":"event_msg","payload":{"type":"task_complete","turn_id":…,"error":{…}}}}; that
+ * line, naming the turn's {@code turn_id}, ends the turn the same way (source {@code transcript}).
+ *
  * <p>Hooks stay authoritative: this is one hook-less signal for one event, applied only while the pane
  * is still in that very turn; a hook that ended it (Stop) or a later prompt wins, and a watch ends with
  * its turn, its pane's exit or close. One watch per pane, all polled every {@link #POLL_MS} on one
@@ -56,15 +61,17 @@ class TranscriptInterrupts implements PaneProcessListener {
     /** One turn's watch; {@code endedByStatus} once the status file ended it (then only a marker is looked for). */
     private static final class Watch {
         final AgentPanes.PaneRef pane;
+        final boolean codex;
         final String promptId;
         final AppendedLines lines;
         final @Nullable ClaudeStatusFile status;
         final long startedMillis;
         boolean endedByStatus;
 
-        Watch(AgentPanes.PaneRef pane, String promptId, AppendedLines lines, @Nullable ClaudeStatusFile status,
-              long startedMillis) {
+        Watch(AgentPanes.PaneRef pane, boolean codex, String promptId, AppendedLines lines,
+              @Nullable ClaudeStatusFile status, long startedMillis) {
             this.pane = pane;
+            this.codex = codex;
             this.promptId = promptId;
             this.lines = lines;
             this.status = status;
@@ -83,9 +90,10 @@ class TranscriptInterrupts implements PaneProcessListener {
         executor.scheduleWithFixedDelay(this::poll, POLL_MS, POLL_MS, TimeUnit.MILLISECONDS);
     }
 
-    /** A Claude hook arrived: a UserPromptSubmit naming its prompt and transcript starts the turn's watch. */
+    /** A Claude or Codex hook arrived: a UserPromptSubmit naming its prompt (turn) and transcript starts the turn's watch. */
     void reported(AgentPanes.PaneRef pane, String agent, HookMapping.Report report, JsonNode payload) {
-        if (!"claude".equals(agent) || !"UserPromptSubmit".equals(report.event()) || report.promptId() == null) {
+        boolean codex = "codex".equals(agent);
+        if (!"claude".equals(agent) && !codex || !"UserPromptSubmit".equals(report.event()) || report.promptId() == null) {
             return;
         }
         Path transcript = UsageLedger.path(payload.get("transcript_path"));
@@ -99,9 +107,9 @@ class TranscriptInterrupts implements PaneProcessListener {
             size = 0;
         }
         // Claude wrote "busy" when it took the prompt, before this hook ran: only a later "idle" ends the turn
-        watches.put(pane.paneId(), new Watch(pane, report.promptId(),
+        watches.put(pane.paneId(), new Watch(pane, codex, report.promptId(),
                 new AppendedLines(transcript, Math.max(0, size - LOOKBACK), MAX_LINE, MAX_READ),
-                ClaudeStatusFile.of(transcript, report.sessionId()), System.currentTimeMillis()));
+                codex ? null : ClaudeStatusFile.of(transcript, report.sessionId()), System.currentTimeMillis()));
     }
 
     private void poll() {
@@ -118,7 +126,7 @@ class TranscriptInterrupts implements PaneProcessListener {
                 String[] found = {null};
                 watch.lines.read(() -> { }, line -> {
                     if (found[0] == null) {
-                        found[0] = marker(line, watch.promptId);
+                        found[0] = watch.codex ? codexFailure(line, watch.promptId) : marker(line, watch.promptId);
                     }
                 });
                 if (found[0] != null) {
@@ -169,6 +177,29 @@ class TranscriptInterrupts implements PaneProcessListener {
             }
         }
         return null;
+    }
+
+    /**
+     * {@code task_complete: <error message>} when {@code line} is Codex's rollout record of turn {@code turnId}
+     * ending on an error, else null (a turn that completed fires Stop, which ends it).
+     */
+    static @Nullable String codexFailure(String line, String turnId) {
+        if (!line.contains("\"task_complete\"") || !line.contains(turnId)) {
+            return null;
+        }
+        JsonNode node;
+        try {
+            node = ProtocolJson.MAPPER.readTree(line);
+        } catch (JacksonException e) {
+            return null;
+        }
+        JsonNode payload = node.path("payload");
+        JsonNode error = payload.path("error");
+        if (!"event_msg".equals(node.path("type").asString("")) || !"task_complete".equals(payload.path("type").asString(""))
+                || !turnId.equals(payload.path("turn_id").asString("")) || !error.isObject()) {
+            return null;
+        }
+        return "task_complete: " + error.path("message").asString("(no message)");
     }
 
     @Override

@@ -72,7 +72,12 @@ class CodexRealTest {
                 .script("codex-task", say("Answered without a report."))
                 .script("approve", escalated("touch approved.txt"), say("Wrote the file."))
                 .script("refuse", escalated("touch refused.txt"), say("Understood, not writing."))
-                .script("unanswered", escalated("touch unanswered.txt"), say("Not written, then."));
+                .script("unanswered", escalated("touch unanswered.txt"), say("Not written, then."))
+                .script("error", new ScriptedModel.Fail(500, "api_error"))
+                .script("overloaded", new ScriptedModel.Fail(529, "overloaded_error"))
+                .script("after-error", say("Back after the errors."))
+                .script("interrupt", new ScriptedModel.Stall("Thinking for a long time", Duration.ofSeconds(90)))
+                .script("after-interrupt", say("Back after the interrupt."));
     }
 
     @AfterAll
@@ -330,6 +335,106 @@ class CodexRealTest {
         assertThat(got.get("attention").asString()).isEqualTo("permission_required");
         assertThat(model.requests("unanswered").stream().filter(ScriptedModel.Recorded::tools).map(ScriptedModel.Recorded::step)
                 .distinct().toList()).containsExactly(0); // the model never got a command result back
+    }
+
+    /** The pane's lifecycle as agent explain tells it: state, cause, source and what matched. */
+    static JsonNode explainLifecycle(String pane) {
+        return daemon.client().call("agent.explain", Map.of("pane_id", pane)).get("lifecycle");
+    }
+
+    /**
+     * HTTP 500 on every try, then 529 overloaded (the test's provider allows no retry): Codex shows the error
+     * and is back at its prompt, but fires no hook (no Stop, no notify). Its rollout's {@code task_complete}
+     * with an {@code error} for the turn's {@code turn_id} ends the turn; agent explain names that line.
+     */
+    @Test
+    @Order(9)
+    void anApiErrorEndsTheTurnThroughTheRolloutsFailedTaskComplete() {
+        String pane = spawnCodex().get("pane_id").asString();
+        awaitScreen(pane, "Ask Codex");
+        List<String> expected = Scenario.CODEX_API_ERROR.lifecycle();
+        int turns = 0;
+        for (String scenario : List.of("error", "overloaded")) {
+            submit(pane, "scenario:" + scenario + " fail please");
+            turns++;
+            List<String> sofar = expected.subList(0, 1 + 2 * turns);
+            try {
+                eventually(TURN, () -> timeline.lifecycle(pane).equals(sofar));
+            } catch (AssertionError e) {
+                throw new AssertionError("lifecycle " + timeline.lifecycle(pane) + " explain " + explainLifecycle(pane)
+                        + " rollouts " + rollouts() + " screen:\n" + screen(pane), e);
+            }
+            JsonNode lifecycle = explainLifecycle(pane);
+            assertThat(lifecycle.get("state").asString()).as("explain %s", lifecycle).isEqualTo("done");
+            assertThat(lifecycle.get("source").asString()).as("explain %s", lifecycle).isEqualTo("transcript");
+            assertThat(lifecycle.get("matched").asString()).as("explain %s", lifecycle).startsWith("task_complete: ");
+            assertThat(lifecycle.get("file").asString()).as("explain %s", lifecycle).contains("rollout-");
+            assertThat(model.requests(scenario).stream().filter(ScriptedModel.Recorded::tools).count())
+                    .as("tries of %s", scenario).isEqualTo(1);
+        }
+        submit(pane, "scenario:after-error go on");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done", "working", "done", "working", "done"))
+                .containsExactlyElementsOf(Scenario.CODEX_API_ERROR.lifecycle());
+        awaitScreen(pane, "Back after the errors.");
+        assertThat(explainLifecycle(pane).get("source").asString()).isEqualTo("hook"); // Stop again
+    }
+
+    /** Codex's rollouts (diagnostics). */
+    static String rollouts() {
+        try (var files = Files.walk(codexHome.resolve("sessions"))) {
+            StringBuilder out = new StringBuilder();
+            for (Path f : files.filter(x -> x.toString().endsWith(".jsonl")).toList()) {
+                out.append("\n== ").append(f.getFileName()).append('\n');
+                for (String l : Files.readAllLines(f)) {
+                    out.append(l, 0, Math.min(l.length(), 300)).append('\n');
+                }
+            }
+            return out.toString();
+        } catch (java.io.IOException e) {
+            return e.toString();
+        }
+    }
+
+    /**
+     * Esc while the model holds its stream open: Codex fires its Interrupt hook, which ends the turn
+     * ({@code done}, cause {@code turn_end}); agent explain names the hook. Then a plain answer.
+     */
+    @Test
+    @Order(10)
+    void anInterruptMidStreamEndsTheTurnThroughTheInterruptHook() {
+        String pane = spawnCodex().get("pane_id").asString();
+        awaitScreen(pane, "Ask Codex");
+        submit(pane, "scenario:interrupt think for a long time");
+        awaitScreen(pane, "Thinking for a long time");
+        String pressed = screen(pane);
+        try {
+            // an Esc that reaches Codex's TUI as it redraws can be lost (seen once in a loaded run): while the
+            // pane is still working and Codex still offers the interrupt, press it again as a person would
+            eventually(TURN, () -> {
+                daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "\u001b"));
+                long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+                while (System.nanoTime() < until) {
+                    if (!timeline.lifecycle(pane).getLast().equals("working") || !screen(pane).contains("to interrupt")) {
+                        return true;
+                    }
+                    java.util.concurrent.locks.LockSupport.parkNanos(200_000_000L); // a poll, not a wait for time
+                }
+                return false;
+            });
+            timeline.awaitLifecycle(pane, TURN, "done");
+        } catch (AssertionError e) {
+            throw new AssertionError("lifecycle " + timeline.lifecycle(pane) + " explain " + explainLifecycle(pane)
+                    + " screen when pressed:\n" + pressed + "\nscreen now:\n" + screen(pane), e);
+        }
+        JsonNode lifecycle = explainLifecycle(pane);
+        assertThat(lifecycle.get("state").asString()).as("explain %s", lifecycle).isEqualTo("done");
+        assertThat(lifecycle.get("source").asString()).as("explain %s", lifecycle).isEqualTo("hook");
+        assertThat(lifecycle.get("hook_event").asString()).as("explain %s", lifecycle).isEqualTo("Interrupt");
+        awaitScreen(pane, "Ask Codex");
+        submit(pane, "scenario:after-interrupt go on");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done", "working", "done"))
+                .containsExactlyElementsOf(Scenario.CODEX_INTERRUPT.lifecycle());
+        awaitScreen(pane, "Back after the interrupt.");
     }
 
     static void assertSessionIsTheConversation(String pane, String prompt) {

@@ -31,7 +31,9 @@ public final class RealCodex {
             config.append("check_for_update_on_startup = false\n\n");
             config.append("[model_providers.scripted]\nname = \"scripted\"\n");
             config.append("base_url = \"").append(model.baseUrl()).append("/v1\"\n");
-            config.append("wire_api = \"responses\"\nenv_key = \"OPENAI_API_KEY\"\n\n");
+            config.append("wire_api = \"responses\"\nenv_key = \"OPENAI_API_KEY\"\n");
+            // an API error scenario answers 500 on every try: give up at once, not after Codex's default retries
+            config.append("request_max_retries = 0\nstream_max_retries = 0\n\n");
             for (Path project : projects) {
                 config.append("[projects.\"").append(project.toRealPath()).append("\"]\ntrust_level = \"trusted\"\n\n");
             }
