@@ -408,16 +408,18 @@ class CodexRealTest {
         awaitScreen(pane, "Thinking for a long time");
         String pressed = screen(pane);
         try {
-            // an Esc that reaches Codex's TUI as it redraws can be lost (seen once in a loaded run): while the
-            // pane is still working and Codex still offers the interrupt, press it again as a person would
-            eventually(TURN, () -> {
+            // an Esc that reaches Codex's TUI as it redraws can be lost (seen in two loaded runs, the second
+            // time in a CI run, where the turn then ended by Stop when the model's 90 s hold ran out): while
+            // the pane is still working, press it again every 3 s, as a person would (the Interrupt hook
+            // arrives within milliseconds of a press that took, so a press at the prompt is unlikely)
+            eventually(Duration.ofSeconds(60), () -> {
                 daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "\u001b"));
-                long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+                long until = System.nanoTime() + Duration.ofSeconds(3).toNanos();
                 while (System.nanoTime() < until) {
-                    if (!timeline.lifecycle(pane).getLast().equals("working") || !screen(pane).contains("to interrupt")) {
+                    if (!timeline.lifecycle(pane).getLast().equals("working")) {
                         return true;
                     }
-                    java.util.concurrent.locks.LockSupport.parkNanos(200_000_000L); // a poll, not a wait for time
+                    java.util.concurrent.locks.LockSupport.parkNanos(100_000_000L); // a poll, not a wait for time
                 }
                 return false;
             });
