@@ -395,50 +395,6 @@ class CodexRealTest {
         }
     }
 
-    /**
-     * Esc while the model holds its stream open: Codex fires its Interrupt hook, which ends the turn
-     * ({@code done}, cause {@code turn_end}); agent explain names the hook. Then a plain answer.
-     */
-    @Test
-    @Order(10)
-    void anInterruptMidStreamEndsTheTurnThroughTheInterruptHook() {
-        String pane = spawnCodex().get("pane_id").asString();
-        awaitScreen(pane, "Ask Codex");
-        submit(pane, "scenario:interrupt think for a long time");
-        awaitScreen(pane, "Thinking for a long time");
-        String pressed = screen(pane);
-        try {
-            // an Esc that reaches Codex's TUI as it redraws can be lost (seen in two loaded runs, the second
-            // time in a CI run, where the turn then ended by Stop when the model's 90 s hold ran out): while
-            // the pane is still working, press it again every 3 s, as a person would (the Interrupt hook
-            // arrives within milliseconds of a press that took, so a press at the prompt is unlikely)
-            eventually(Duration.ofSeconds(60), () -> {
-                daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "\u001b"));
-                long until = System.nanoTime() + Duration.ofSeconds(3).toNanos();
-                while (System.nanoTime() < until) {
-                    if (!timeline.lifecycle(pane).getLast().equals("working")) {
-                        return true;
-                    }
-                    java.util.concurrent.locks.LockSupport.parkNanos(100_000_000L); // a poll, not a wait for time
-                }
-                return false;
-            });
-            timeline.awaitLifecycle(pane, TURN, "done");
-        } catch (AssertionError e) {
-            throw new AssertionError("lifecycle " + timeline.lifecycle(pane) + " explain " + explainLifecycle(pane)
-                    + " screen when pressed:\n" + pressed + "\nscreen now:\n" + screen(pane), e);
-        }
-        JsonNode lifecycle = explainLifecycle(pane);
-        assertThat(lifecycle.get("state").asString()).as("explain %s", lifecycle).isEqualTo("done");
-        assertThat(lifecycle.get("source").asString()).as("explain %s", lifecycle).isEqualTo("hook");
-        assertThat(lifecycle.get("hook_event").asString()).as("explain %s", lifecycle).isEqualTo("Interrupt");
-        awaitScreen(pane, "Ask Codex");
-        submit(pane, "scenario:after-interrupt go on");
-        assertThat(timeline.awaitLifecycle(pane, TURN, "done", "working", "done"))
-                .containsExactlyElementsOf(Scenario.CODEX_INTERRUPT.lifecycle());
-        awaitScreen(pane, "Back after the interrupt.");
-    }
-
     static void assertSessionIsTheConversation(String pane, String prompt) {
         String session = daemon.client().call("pane.get", Map.of("pane_id", pane)).get("wait_baseline")
                 .get("agent_session_id").asString();
