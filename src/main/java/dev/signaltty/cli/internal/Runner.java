@@ -1,9 +1,7 @@
 package dev.signaltty.cli.internal;
 
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,9 +30,6 @@ public final class Runner {
     public static final int UNSUCCESSFUL = 3;
     /** {@code wait} / {@code task wait}: the deadline passed (TIMEOUT). */
     public static final int TIMED_OUT = 4;
-
-    /** Native hook payloads are small; a cap keeps a runaway producer from filling memory. */
-    static final int MAX_HOOK_INPUT = 4 * 1024 * 1024;
 
     private final CommandTable table;
     private final Function<String, @Nullable String> env;
@@ -165,10 +160,10 @@ public final class Runner {
                 return new Logs(daemon.log(), out).run(inv.params());
             }
             case HOOK_EVENT -> {
-                return hookEvent(inv);
+                return new HookEventCommand(paths.socket(), stdin, out, err).run(inv);
             }
             case EVENTS -> {
-                return events(daemon, inv);
+                return new EventsCommand(daemon, env, out, err).run(inv);
             }
             case ATTACH, VIEW -> {
                 return attachOrView(daemon, spec, inv);
@@ -177,41 +172,8 @@ public final class Runner {
                 err.println("the console opens from a shell: signaltty console");
                 return USAGE;
             }
-            case SERVER_START, SERVER_RECOVER -> {
-                boolean recover = spec.action() == Action.SERVER_RECOVER;
-                if (Client.listening(paths.socket())) {
-                    if (recover) {
-                        throw new CliException("BAD_PARAMS", "the daemon is running; stop it before recovering");
-                    }
-                    if (inv.params().containsKey(ArgParser.SETTINGS)) {
-                        throw new CliException("BAD_PARAMS", "the daemon is running; settings apply at start: "
-                                + "signaltty server stop, then start again");
-                    }
-                    err.println("signaltty: already running");
-                    return status(json);
-                }
-                @SuppressWarnings("unchecked")
-                List<String> settings = (List<String>) inv.params().getOrDefault(ArgParser.SETTINGS, List.of());
-                long pid = daemon.start(recover, settings);
-                if (json) {
-                    return status(true);
-                }
-                out.println("started pid " + pid + " on " + paths.socket() + " (log " + daemon.log() + ")");
-                return 0;
-            }
-            case SERVER_STOP -> {
-                daemon.stop();
-                if (!json) {
-                    out.println("stopped");
-                }
-                return 0;
-            }
-            case SERVER_STATUS -> {
-                if (!Client.listening(paths.socket())) {
-                    out.println("not running (socket " + paths.socket() + ")");
-                    return 1;
-                }
-                return status(json);
+            case SERVER_START, SERVER_RECOVER, SERVER_STOP, SERVER_STATUS -> {
+                return new ServerCommand(daemon, paths.socket(), out, err).run(spec.action(), inv);
             }
             case SERVER_RUN -> throw new IllegalStateException("server run is started by Main");
             case HOSTS -> {
@@ -241,13 +203,6 @@ public final class Runner {
         return dev.signaltty.cli.internal.view.TabView.run(daemon.connect(inv.options().noStart(), err), hosts,
                 dev.signaltty.cli.internal.remote.HostChoice.indexOf(hosts, env), (String) p.get("workspace_id"), tab,
                 prefix, out);
-    }
-
-    private int status(boolean json) {
-        try (Client client = Client.connect(paths.socket())) {
-            Output.print("server.info", client.call("server.info", Map.of()).orThrow(), json, out);
-        }
-        return 0;
     }
 
     /** {@code new}: workspace.create then pane.spawn — two different requests, neither resent. */
@@ -284,92 +239,6 @@ public final class Runner {
             }
         }
         return 0;
-    }
-
-    /**
-     * {@code hook-event}: outside a pane, or with no daemon, exit 0 printing nothing, so an agent's
-     * hooks never break when signaltty is not running. Never auto-starts the daemon.
-     */
-    private int hookEvent(Invocation inv) {
-        Map<String, Object> params = new LinkedHashMap<>(inv.params());
-        if (!params.containsKey("pane_id")) {
-            return 0;
-        }
-        Object payloadText = params.remove("payload");
-        String text = payloadText instanceof String s ? s : readStdin();
-        Object payload;
-        try {
-            payload = Json.parse(text);
-        } catch (Json.ParseException e) {
-            err.println("signaltty hook-event: the hook input is not JSON: " + e.getMessage());
-            return 0;
-        }
-        params.put("payload", payload);
-        Client connected;
-        try {
-            connected = Client.connect(paths.socket()); // one connection: a probe first would cost a second
-        } catch (CliException noDaemon) {
-            return 0;
-        }
-        try (Client client = connected) {
-            Object result = client.call("hook-event", params).orThrow();
-            if (Boolean.TRUE.equals(params.get("wait_for_answer"))) {
-                if (result instanceof Map<?, ?> map && map.get("native_verdict") instanceof Map<?, ?> verdict) {
-                    out.println(Json.write(verdict));
-                }
-            } else if (inv.options().json()) {
-                out.println(Json.write(result));
-            }
-        }
-        return 0;
-    }
-
-    private String readStdin() {
-        try {
-            byte[] bytes = stdin.readNBytes(MAX_HOOK_INPUT + 1);
-            if (bytes.length > MAX_HOOK_INPUT) {
-                throw new CliException("BAD_PARAMS", "hook input over " + MAX_HOOK_INPUT + " bytes");
-            }
-            return new String(bytes, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new CliException("IO_ERROR", "cannot read stdin: " + e.getMessage());
-        }
-    }
-
-    /** {@code events}: subscribe, then print each event line as JSON until EOF (or Ctrl-C). */
-    private int events(Daemon daemon, Invocation inv) {
-        var tunnel = dev.signaltty.cli.internal.remote.RemoteHosts.tunnel(env);
-        if (tunnel != null) {
-            return new dev.signaltty.cli.internal.remote.ResumingEvents(tunnel, env, out, err)
-                    .run(inv.params(), inv.options().json(), inv.options().noStart());
-        }
-        try (Client client = daemon.connect(inv.options().noStart(), err)) {
-            Object reply = client.call("subscribe", inv.params(), event -> {
-                out.println(Json.write(event));
-                out.flush();
-            }).orThrow();
-            if (reply instanceof Map<?, ?> map && Boolean.FALSE.equals(map.get("subscribed"))) {
-                err.println("not subscribed: " + Json.write(map.get("replay")));
-                return 1;
-            }
-            if (inv.options().json()) {
-                err.println(Json.write(reply));
-            }
-            while (true) {
-                Map<String, Object> message = client.readMessage();
-                if (message == null) {
-                    err.println("signaltty events: the daemon closed the stream (stopped, or dropped this client)");
-                    return 1;
-                }
-                if ("event".equals(message.get("type"))) {
-                    out.println(Json.write(message));
-                    out.flush();
-                    if (out.checkError()) {
-                        return 0; // the reader went away (e.g. `| head`): stop like a filter does
-                    }
-                }
-            }
-        }
     }
 
     /**

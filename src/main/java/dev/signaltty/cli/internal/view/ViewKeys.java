@@ -4,8 +4,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,13 +11,11 @@ import java.util.Map;
 import org.jline.utils.NonBlockingInputStream;
 import org.jspecify.annotations.Nullable;
 
-import dev.signaltty.cli.internal.CliException;
-
 /**
  * The view's keys (docs/cli.md, "The tab view"): everything goes to the focused pane except the
  * prefix (Ctrl-B unless configured) and the key after it, mouse reports, and keys while copy mode or
- * a prompt is open. Requests that change something are sent once and never resent; failures show on
- * the status line.
+ * a prompt is open. This class reads and interprets them; {@link ViewActions} sends what they ask of
+ * the daemon.
  */
 final class ViewKeys {
 
@@ -28,6 +24,7 @@ final class ViewKeys {
 
     private final TabView view;
     private final byte prefix;
+    private final ViewActions actions;
     private final InputDecoder decoder = new InputDecoder();
     private boolean armed;
     private LayoutTree.@Nullable Divider dragging;
@@ -36,6 +33,7 @@ final class ViewKeys {
     ViewKeys(TabView view, byte prefix) {
         this.view = view;
         this.prefix = prefix;
+        this.actions = new ViewActions(view);
     }
 
     void readLoop(InputStream in) {
@@ -78,7 +76,7 @@ final class ViewKeys {
                         break;
                     }
                 }
-                flush(forward);
+                actions.write(forward);
             }
         } catch (IOException | RuntimeException e) {
             // the terminal closed, or the view ended and closed it to wake this thread
@@ -128,12 +126,12 @@ final class ViewKeys {
                     forward.write(prefix);
                     return;
                 }
-                flush(forward);
+                actions.write(forward);
                 switch ((char) b) {
                     case 'd' -> detach = true;
-                    case '%', '|' -> split(focus, "right");
-                    case '"', '-' -> split(focus, "down");
-                    case 'x' -> ask("pane.close", focus == null ? null : Map.of("pane_id", focus), "closing " + focus);
+                    case '%', '|' -> actions.split(focus, "right");
+                    case '"', '-' -> actions.split(focus, "down");
+                    case 'x' -> actions.ask("pane.close", focus == null ? null : Map.of("pane_id", focus), "closing " + focus);
                     case 'z' -> {
                         synchronized (view) {
                             view.zoomed = !view.zoomed;
@@ -142,14 +140,14 @@ final class ViewKeys {
                     }
                     case 'o' -> cycle();
                     case 'H' -> view.switchHost();
-                    case ')' -> switchTab(1);
-                    case '(' -> switchTab(-1);
-                    case ',' -> prompt("rename pane: ", name -> ask("pane.rename",
+                    case ')' -> actions.switchTab(1);
+                    case '(' -> actions.switchTab(-1);
+                    case ',' -> prompt("rename pane: ", name -> actions.ask("pane.rename",
                             focus == null ? null : name.isEmpty() ? Map.of("pane_id", focus) : Map.of("pane_id", focus, "name", name),
                             "renamed"));
-                    case 'y' -> answer(focus, "allow_once");
-                    case 'n' -> answer(focus, "deny");
-                    case '[' -> enterCopy(focus);
+                    case 'y' -> actions.answer(focus, "allow_once");
+                    case 'n' -> actions.answer(focus, "deny");
+                    case '[' -> actions.enterCopy(focus);
                     default -> view.message("unbound key after the prefix");
                 }
             }
@@ -177,67 +175,6 @@ final class ViewKeys {
             }
         }
         view.changed();
-    }
-
-    private void split(@Nullable String focus, String direction) {
-        if (focus != null) {
-            ask("pane.split", Map.of("pane_id", focus, "direction", direction), null);
-        }
-    }
-
-    private void switchTab(int step) {
-        try {
-            List<?> tabs = TabView.list(TabView.map(view.wire.call("tab.list", Map.of("workspace_id", view.workspaceId))).get("tabs"));
-            List<String> ids = new ArrayList<>();
-            for (Object t : tabs) {
-                ids.add(String.valueOf(TabView.map(t).get("tab_id")));
-            }
-            int at = ids.indexOf(view.tabId);
-            if (ids.size() < 2 || at < 0) {
-                view.message("no other tab in this workspace");
-                return;
-            }
-            view.load(ids.get(Math.floorMod(at + step, ids.size())));
-        } catch (CliException e) {
-            view.message(e.code() + ": " + e.getMessage());
-        }
-    }
-
-    /** y / n: the focused pane's newest pending decision, answered allow_once / deny. */
-    private void answer(@Nullable String focus, String option) {
-        if (focus == null) {
-            return;
-        }
-        try {
-            String decision = view.newestPending(focus);
-            if (decision == null) {
-                view.message("no pending decision for this pane");
-                return;
-            }
-            view.wire.call("decision.answer", Map.of("decision_id", decision, "option_id", option));
-            view.message(option + ": " + decision);
-        } catch (CliException e) {
-            view.message(e.code() + ": " + e.getMessage());
-        }
-    }
-
-    private void enterCopy(@Nullable String focus) {
-        if (focus == null) {
-            return;
-        }
-        try {
-            Map<?, ?> read = TabView.map(view.wire.call("pane.read",
-                    Map.of("pane_id", focus, "mode", "tail", "lines", 5000L, "strip_ansi", true)));
-            String text = read.get("text") instanceof String s ? s : "";
-            LayoutTree.Cell cell = view.geometry.cell(focus);
-            int height = cell == null ? 24 : cell.rect().h();
-            synchronized (view) {
-                view.copy = new CopyMode(focus, List.of(text.split("\n", -1)), height);
-            }
-            view.changed();
-        } catch (CliException e) {
-            view.message(e.code() + ": " + e.getMessage());
-        }
     }
 
     private int copyHeight(CopyMode c) {
@@ -336,7 +273,7 @@ final class ViewKeys {
                     params.put("tab_id", view.tabId);
                     params.put("path", d.path().stream().map(Long::valueOf).toList());
                     params.put("ratio", ratio);
-                    ask("tab.set_ratio", params, null);
+                    actions.ask("tab.set_ratio", params, null);
                 } else if (view.root != null) {
                     view.root = LayoutTree.withRatio(view.root, dragging.path(), ratio); // live, until the echo
                 }
@@ -370,7 +307,7 @@ final class ViewKeys {
             view.focus = cell.paneId();
             String pane = cell.paneId();
             Thread.ofVirtual().start(() -> {
-                enterCopy(pane);
+                actions.enterCopy(pane);
                 synchronized (view) {
                     if (view.copy != null) {
                         view.copy.scroll(delta, cell.rect().h());
@@ -383,31 +320,5 @@ final class ViewKeys {
         if (c.scroll(delta, cell.rect().h()) && delta > 0) {
             view.copy = null;
         }
-    }
-
-    /** Sends one request without waiting; an error shows on the status line. */
-    private void ask(String method, @Nullable Map<String, ?> params, @Nullable String done) {
-        if (params == null) {
-            return;
-        }
-        view.wire.send(method, params).whenComplete((r, e) -> {
-            if (e != null) {
-                view.message(method + ": " + e.getMessage());
-            } else if (!r.ok()) {
-                view.message(r.code() + ": " + r.message());
-            } else if (done != null) {
-                view.message(done);
-            }
-        });
-    }
-
-    private void flush(ByteArrayOutputStream forward) {
-        String focus = view.focus;
-        if (forward.size() == 0 || focus == null) {
-            forward.reset();
-            return;
-        }
-        ask("pane.write", Map.of("pane_id", focus, "data_b64", Base64.getEncoder().encodeToString(forward.toByteArray())), null);
-        forward.reset();
     }
 }

@@ -1,0 +1,82 @@
+package dev.signaltty.cli.internal;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import dev.signaltty.cli.internal.ArgParser.Invocation;
+import dev.signaltty.cli.internal.CommandSpec.Action;
+
+/**
+ * {@code server start|recover|stop|status}: the daemon's lifecycle on this machine. A start while one
+ * listens reports it (and refuses settings, which apply only at start, or a recover); status reads
+ * {@code server.info}.
+ */
+final class ServerCommand {
+
+    private final Daemon daemon;
+    private final Path socket;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    ServerCommand(Daemon daemon, Path socket, PrintStream out, PrintStream err) {
+        this.daemon = daemon;
+        this.socket = socket;
+        this.out = out;
+        this.err = err;
+    }
+
+    int run(Action action, Invocation inv) {
+        boolean json = inv.options().json();
+        switch (action) {
+            case SERVER_START, SERVER_RECOVER -> {
+                return start(action == Action.SERVER_RECOVER, inv, json);
+            }
+            case SERVER_STOP -> {
+                daemon.stop();
+                if (!json) {
+                    out.println("stopped");
+                }
+                return 0;
+            }
+            case SERVER_STATUS -> {
+                if (!Client.listening(socket)) {
+                    out.println("not running (socket " + socket + ")");
+                    return 1;
+                }
+                return status(json);
+            }
+            default -> throw new IllegalArgumentException("not a server command: " + action);
+        }
+    }
+
+    private int start(boolean recover, Invocation inv, boolean json) {
+        if (Client.listening(socket)) {
+            if (recover) {
+                throw new CliException("BAD_PARAMS", "the daemon is running; stop it before recovering");
+            }
+            if (inv.params().containsKey(ArgParser.SETTINGS)) {
+                throw new CliException("BAD_PARAMS", "the daemon is running; settings apply at start: "
+                        + "signaltty server stop, then start again");
+            }
+            err.println("signaltty: already running");
+            return status(json);
+        }
+        @SuppressWarnings("unchecked")
+        List<String> settings = (List<String>) inv.params().getOrDefault(ArgParser.SETTINGS, List.of());
+        long pid = daemon.start(recover, settings);
+        if (json) {
+            return status(true);
+        }
+        out.println("started pid " + pid + " on " + socket + " (log " + daemon.log() + ")");
+        return 0;
+    }
+
+    private int status(boolean json) {
+        try (Client client = Client.connect(socket)) {
+            Output.print("server.info", client.call("server.info", Map.of()).orThrow(), json, out);
+        }
+        return 0;
+    }
+}
