@@ -78,7 +78,9 @@ final class CliHarness implements AutoCloseable {
     Map<String, String> environment() {
         Path natives = Path.of("target", "native").toAbsolutePath();
         return Map.of("XDG_RUNTIME_DIR", runtime.toString(), "XDG_STATE_HOME", state.toString(),
-                "XDG_CONFIG_HOME", config.toString(), "SIGNALTTY_DAEMON_JAVA_OPTS", "-Dpty4j.tmpdir=" + natives
+                "XDG_CONFIG_HOME", config.toString(),
+                // a loaded 2-core CI machine has taken over 60 s to bring a daemon up (the default is 45 s)
+                "SIGNALTTY_START_TIMEOUT_S", "240", "SIGNALTTY_DAEMON_JAVA_OPTS", "-Dpty4j.tmpdir=" + natives
                         + " -Djna.tmpdir=" + natives + " -Dsignaltty.test.harness=" + marker);
     }
 

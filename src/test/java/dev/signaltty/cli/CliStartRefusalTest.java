@@ -74,4 +74,17 @@ class CliStartRefusalTest {
         assertThat(Files.readString(file)).isEqualTo("keep me");
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir))).isEqualTo("rwxr-xr-x");
     }
+
+    @Test
+    void aMalformedStartTimeoutIsRefusedNamingTheVariableBeforeAnyDaemonIsLaunched() throws Exception {
+        try (CliHarness cli = new CliHarness(temp)) {
+            for (String bad : new String[] {"soon", "0", "-5"}) {
+                CliHarness.Run run = cli.run(Map.of("SIGNALTTY_START_TIMEOUT_S", bad), "", "server", "start");
+                assertThat(run.status()).as(run.toString()).isNotZero();
+                assertThat(run.err().strip().lines()).as(run.toString()).hasSize(1).first().asString()
+                        .contains("SIGNALTTY_START_TIMEOUT_S").contains("'" + bad + "'");
+                assertThat(cli.socket()).as("no daemon was launched").doesNotExist();
+            }
+        }
+    }
 }

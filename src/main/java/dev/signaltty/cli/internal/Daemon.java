@@ -134,6 +134,7 @@ public final class Daemon {
         String classpath = System.getProperty("signaltty.classpath", System.getProperty("java.class.path"));
         command.addAll(List.of("-cp", classpath, MAIN, "server", "run"));
         command.addAll(settings);
+        long startDeadlineMs = startDeadlineMs();
         ProcessBuilder builder = detached(new ProcessBuilder(command));
         Process process;
         try {
@@ -141,7 +142,6 @@ public final class Daemon {
         } catch (IOException e) {
             throw new CliException("IO_ERROR", "cannot launch the daemon: " + e.getMessage());
         }
-        long startDeadlineMs = startDeadlineMs();
         long deadline = System.nanoTime() + startDeadlineMs * 1_000_000;
         long diedAt = 0;
         while (System.nanoTime() < deadline) {
@@ -187,13 +187,22 @@ public final class Daemon {
     /** What the daemon gives each pane about itself; never part of the daemon's own environment. */
     static final List<String> PANE_IDENTITY = List.of("SIGNALTTY_PANE", "SIGNALTTY_WORKSPACE", "SIGNALTTY_TASK");
 
+    /** The start deadline; a malformed override is refused before any daemon is launched. */
     private long startDeadlineMs() {
         String seconds = env.apply("SIGNALTTY_START_TIMEOUT_S");
-        try {
-            return seconds == null || seconds.isBlank() ? START_DEADLINE_MS : Long.parseLong(seconds.strip()) * 1000;
-        } catch (NumberFormatException e) {
+        if (seconds == null || seconds.isBlank()) {
             return START_DEADLINE_MS;
         }
+        try {
+            long value = Long.parseLong(seconds.strip());
+            if (value >= 1 && value <= 3600) {
+                return value * 1000;
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new CliException("BAD_PARAMS", "SIGNALTTY_START_TIMEOUT_S must be whole seconds from 1 to 3600, not '"
+                + seconds + "'");
     }
 
     /** Asks the daemon to stop and waits until its socket stops accepting. */
