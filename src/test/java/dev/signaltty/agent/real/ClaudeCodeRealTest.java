@@ -41,6 +41,7 @@ class ClaudeCodeRealTest {
     static final Duration TURN = Duration.ofSeconds(120);
     static final String SUBAGENT_GATE = "subagent-parent";
     static final String FIRST_BYTE_GATE = "first-byte";
+    static final String AUTO_COMPACT_GATE = "auto-compact";
     static ScriptedModel model;
     static Timeline timeline;
     static Path project;
@@ -114,6 +115,12 @@ class ClaudeCodeRealTest {
                 .script("compact-first", say("I will remember the word heron."))
                 .script("compact-second", say("Still remembering it."))
                 .script("compact-after", say("The word was heron."))
+                .script("auto-first", say("I will remember the word heron."))
+                .script("auto-compact", call("Read", fileInput("a.txt")),
+                        new ScriptedModel.Hold(AUTO_COMPACT_GATE, "Answered after the compaction."))
+                .inputTokens("auto-compact", 0, 90_000)
+                .compactionSummary("auto-compact", "<summary>1. The user asked to remember the word heron, then "
+                        + "(scenario:auto-compact) to read a file; the model called Read.</summary>")
                 .script("usage", call("Read", fileInput("a.txt")), say("Counted."))
                 .script("task-plain", say("Answered without a report."))
                 .script("resume-first", say("I will remember the word pelican."))
@@ -136,7 +143,13 @@ class ClaudeCodeRealTest {
 
     /** A Claude pane at its prompt (lifecycle idle from SessionStart). */
     static String spawnClaude() {
-        List<String> argv = List.of(claude.toString());
+        return spawnClaude(claude);
+    }
+
+    /** A pane of {@code launcher} (a {@link RealClaude} launcher) at its prompt. */
+    static String spawnClaude(Path launcher, String... args) {
+        List<String> argv = new java.util.ArrayList<>(List.of(launcher.toString()));
+        argv.addAll(List.of(args));
         Map<String, Object> params = new HashMap<>(Map.of("workspace_id", daemon.workspace(),
                 "argv", argv, "cwd", project.toString(), "cols", 120, "rows", 40));
         String pane = daemon.client().call("pane.spawn", params).get("pane_id").asString();
@@ -332,6 +345,14 @@ class ClaudeCodeRealTest {
         }
     }
 
+    static String contents(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     /** The pane's own Claude transcript ({@code <session>.jsonl}), whole. */
     static String transcriptOf(String pane) {
         String name = baseline(pane).get("agent_session_id").asString() + ".jsonl";
@@ -454,6 +475,59 @@ class ClaudeCodeRealTest {
         awaitScreen(pane, "The word was heron.");
         String messages = model.bodies("compact-after").getFirst().body().path("messages").toString();
         assertThat(messages).contains("remember the word heron").doesNotContain("compact-first");
+    }
+
+    /**
+     * Auto-compaction inside a turn. Claude 2.1.197 compacts before a request only when its window does not
+     * come from the model alone ({@code CLAUDE_CODE_AUTO_COMPACT_WINDOW} here: 100k, so the threshold is 100k
+     * less 20k of output less 13k = 67k) and the last answer's usage (input + cache + output) reached it: the
+     * Read's answer reports 90k input tokens. It then fires PreCompact {@code auto}, summarises in a fork,
+     * fires PostCompact {@code auto} and sends the next request on the summary. Compaction moves nothing:
+     * the pane stays {@code working} through it, and only the Stop of the
+     * held answer ends the turn.
+     */
+    @Test
+    void anAutoCompactionMidTurnKeepsThePaneWorkingUntilItsStop() throws Exception {
+        Path dir = daemon.root().resolve("claude").resolve("autocompact");
+        Path launcher = RealClaude.install(dir, model, List.of(project, daemon.root()),
+                Map.of("CLAUDE_CODE_AUTO_COMPACT_WINDOW", "100000"));
+        Path debug = dir.resolve("debug.log"); // Claude names each hook with its matcher there: PreCompact:auto
+        String pane = spawnClaude(launcher, "--debug-file", debug.toString());
+        submit(pane, "scenario:auto-first remember a word"); // an earlier answer: a first turn alone has nothing to summarise
+        timeline.awaitLifecycle(pane, TURN, "done");
+        JsonNode before = baseline(pane);
+        submit(pane, "scenario:auto-compact read a file");
+        try {
+            // the answer after the compaction is held: the compaction's hooks have all returned by now
+            eventually(TURN, () -> model.requests("auto-compact").stream().anyMatch(r -> r.tools() && r.step() == 1));
+        } catch (AssertionError e) {
+            throw new AssertionError("pane " + pane + " lifecycle " + timeline.lifecycle(pane) + ", model "
+                    + model.requests() + ", transcripts " + transcripts() + ", screen:\n" + screen(pane), e);
+        }
+        assertThat(model.requests(ScriptedModel.COMPACTION)).hasSize(1);
+        // Claude's debug log may be written a moment behind: wait for both hooks' lines, then check their order
+        eventually(TURN, () -> Files.exists(debug) && contents(debug).contains("PostCompact:auto ["));
+        String log = Files.readString(debug);
+        assertThat(log).contains("PreCompact:auto [");
+        assertThat(log.indexOf("PreCompact:auto [")).isLessThan(log.indexOf("PostCompact:auto ["));
+        JsonNode midTurn = daemon.client().call("agent.explain", Map.of("pane_id", pane)).get("lifecycle"); // seed R124
+        assertThat(midTurn.get("state").asString()).isEqualTo("working");
+        assertThat(midTurn.get("source").asString()).isEqualTo("hook");
+        assertThat(midTurn.get("hook_event").asString()).isEqualTo("UserPromptSubmit");
+        assertThat(timeline.lifecycle(pane)).containsExactly("idle", "working", "done", "working");
+        model.release(AUTO_COMPACT_GATE);
+        assertThat(waitFor(pane, "done", before).get("outcome").asString()).isEqualTo("done"); // seed R20
+        assertLifecycle(pane, Scenario.CLAUDE_AUTO_COMPACT.lifecycle());
+        JsonNode end = daemon.client().call("agent.explain", Map.of("pane_id", pane)).get("lifecycle");
+        assertThat(end.get("source").asString()).isEqualTo("hook");
+        assertThat(end.get("hook_event").asString()).isEqualTo("Stop");
+        awaitScreen(pane, "Answered after the compaction.");
+        // Claude writes its transcript behind: the boundary of the compaction arrives there later
+        eventually(TURN, () -> transcriptOf(pane).contains("\"subtype\":\"compact_boundary\""));
+        assertThat(transcriptOf(pane)).contains("\"compactMetadata\":{\"trigger\":\"auto\"");
+        // the turn went on from the summary: the request after it carried the summary, not the first prompt
+        String messages = model.bodies("auto-compact").getLast().body().path("messages").toString();
+        assertThat(messages).contains("This session is being continued").doesNotContain("auto-first");
     }
 
     /** The worker reports through the real CLI from its Bash tool; the state then never changes again. */
