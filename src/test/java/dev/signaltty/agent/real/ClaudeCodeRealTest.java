@@ -42,6 +42,7 @@ class ClaudeCodeRealTest {
     static final String SUBAGENT_GATE = "subagent-parent";
     static final String FIRST_BYTE_GATE = "first-byte";
     static final String AUTO_COMPACT_GATE = "auto-compact";
+    static final String REACTIVE_GATE = "reactive-compact";
     static ScriptedModel model;
     static Timeline timeline;
     static Path project;
@@ -115,12 +116,20 @@ class ClaudeCodeRealTest {
                 .script("compact-first", say("I will remember the word heron."))
                 .script("compact-second", say("Still remembering it."))
                 .script("compact-after", say("The word was heron."))
-                .script("auto-first", say("I will remember the word heron."))
+                .script("auto-compact-first", say("I will remember the word heron."))
                 .script("auto-compact", call("Read", fileInput("a.txt")),
                         new ScriptedModel.Hold(AUTO_COMPACT_GATE, "Answered after the compaction."))
                 .inputTokens("auto-compact", 0, 90_000)
                 .compactionSummary("auto-compact", "<summary>1. The user asked to remember the word heron, then "
                         + "(scenario:auto-compact) to read a file; the model called Read.</summary>")
+                .script("reactive-first", say("I will remember the word heron."))
+                .script("reactive", call("Read", fileInput("b.txt")), new ScriptedModel.Fail(400, "invalid_request_error",
+                        "prompt is too long: 1050000 tokens > 1000000 maximum"))
+                .compactionSummary("reactive", "<summary>1. The user asked to remember the word heron, then "
+                        + "(scenario:reactive-after) to read a file; the model called Read.</summary>")
+                // the Read kept after the summary makes the request after the compaction step 1
+                .script("reactive-after", say("Never sent: the summary is followed by the Read."),
+                        new ScriptedModel.Hold(REACTIVE_GATE, "Answered after the reactive compaction."))
                 .script("usage", call("Read", fileInput("a.txt")), say("Counted."))
                 .script("task-plain", say("Answered without a report."))
                 .script("resume-first", say("I will remember the word pelican."))
@@ -456,12 +465,13 @@ class ClaudeCodeRealTest {
         submit(pane, "scenario:compact-second keep it in mind");
         waitFor(pane, "done", before);
         String session = baseline(pane).get("agent_session_id").asString();
+        int compactions = model.requests(ScriptedModel.COMPACTION).size(); // other tests' compactions are the same model's
         daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "/compact"));
         awaitScreen(pane, "/compact");
         daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "\r"));
         awaitScreen(pane, "Compacted");
         awaitScreen(pane, "PostCompact"); // Claude lists its compaction hooks once they ran: it is back at its prompt
-        assertThat(model.requests(ScriptedModel.COMPACTION)).hasSize(1);
+        assertThat(model.requests(ScriptedModel.COMPACTION)).hasSize(compactions + 1);
         before = baseline(pane);
         submit(pane, "scenario:compact-after which word was it");
         try {
@@ -478,36 +488,62 @@ class ClaudeCodeRealTest {
     }
 
     /**
-     * Auto-compaction inside a turn. Claude 2.1.197 compacts before a request only when its window does not
-     * come from the model alone ({@code CLAUDE_CODE_AUTO_COMPACT_WINDOW} here: 100k, so the threshold is 100k
-     * less 20k of output less 13k = 67k) and the last answer's usage (input + cache + output) reached it: the
-     * Read's answer reports 90k input tokens. It then fires PreCompact {@code auto}, summarises in a fork,
-     * fires PostCompact {@code auto} and sends the next request on the summary. Compaction moves nothing:
-     * the pane stays {@code working} through it, and only the Stop of the
-     * held answer ends the turn.
+     * Auto-compaction inside a turn, by threshold. Claude 2.1.197 compacts before a request only when its
+     * window does not come from the model alone ({@code CLAUDE_CODE_AUTO_COMPACT_WINDOW} here: 100k, so the
+     * threshold is 100k less 20k of output less 13k = 67k) and the last answer's usage (input + cache + output)
+     * reached it: the Read's answer reports 90k input tokens (docs/agents.md, "Claude's compaction").
      */
     @Test
-    void anAutoCompactionMidTurnKeepsThePaneWorkingUntilItsStop() throws Exception {
+    void anAutoCompactionByThresholdKeepsThePaneWorkingUntilItsStop() throws Exception {
         Path dir = daemon.root().resolve("claude").resolve("autocompact");
         Path launcher = RealClaude.install(dir, model, List.of(project, daemon.root()),
                 Map.of("CLAUDE_CODE_AUTO_COMPACT_WINDOW", "100000"));
-        Path debug = dir.resolve("debug.log"); // Claude names each hook with its matcher there: PreCompact:auto
+        Path debug = dir.resolve("debug.log");
         String pane = spawnClaude(launcher, "--debug-file", debug.toString());
-        submit(pane, "scenario:auto-first remember a word"); // an earlier answer: a first turn alone has nothing to summarise
+        compactMidTurn(pane, debug, "auto-compact", "auto-compact", AUTO_COMPACT_GATE);
+        assertLifecycle(pane, Scenario.CLAUDE_AUTO_COMPACT.lifecycle());
+        awaitScreen(pane, "Answered after the compaction.");
+    }
+
+    /**
+     * Auto-compaction inside a turn, reactive: with the window from the model alone (Opus 4.8's 1M, the
+     * default here) Claude 2.1.197 compacts only when the API refuses a request as too long. The Read's
+     * result is answered {@code 400 prompt is too long}: Claude compacts and sends the request again on the
+     * summary, with no StopFailure in between.
+     */
+    @Test
+    void aPromptTooLongMidTurnCompactsAndThePaneStaysWorkingUntilItsStop() throws Exception {
+        Path debug = daemon.root().resolve("claude").resolve("reactive-debug.log");
+        String pane = spawnClaude(claude, "--debug-file", debug.toString());
+        compactMidTurn(pane, debug, "reactive", "reactive-after", REACTIVE_GATE);
+        assertLifecycle(pane, Scenario.CLAUDE_REACTIVE_COMPACT.lifecycle());
+        awaitScreen(pane, "Answered after the reactive compaction.");
+    }
+
+    /**
+     * Runs a first turn ({@code <prefix>-first}: a compaction needs an earlier answer to summarise), then a turn
+     * of {@code scenario} that Claude compacts in. Claude fires PreCompact {@code auto}, summarises in a fork,
+     * fires PostCompact {@code auto} and goes on: its next request, step 1 of {@code held} (the summary names
+     * that scenario; the turn's Read comes after it), is held at {@code gate}. By then every compaction hook has
+     * returned, and the pane must still be {@code working}, set by the turn's UserPromptSubmit; the release lets
+     * the answer and its Stop end the turn.
+     */
+    void compactMidTurn(String pane, Path debug, String scenario, String held, String gate) {
+        submit(pane, "scenario:" + scenario + "-first remember a word");
         timeline.awaitLifecycle(pane, TURN, "done");
         JsonNode before = baseline(pane);
-        submit(pane, "scenario:auto-compact read a file");
+        int compactions = model.requests(ScriptedModel.COMPACTION).size(); // other tests' compactions are the same model's
+        submit(pane, "scenario:" + scenario + " read a file");
         try {
-            // the answer after the compaction is held: the compaction's hooks have all returned by now
-            eventually(TURN, () -> model.requests("auto-compact").stream().anyMatch(r -> r.tools() && r.step() == 1));
+            eventually(TURN, () -> model.requests(held).stream().anyMatch(r -> r.tools() && r.step() == 1));
         } catch (AssertionError e) {
             throw new AssertionError("pane " + pane + " lifecycle " + timeline.lifecycle(pane) + ", model "
                     + model.requests() + ", transcripts " + transcripts() + ", screen:\n" + screen(pane), e);
         }
-        assertThat(model.requests(ScriptedModel.COMPACTION)).hasSize(1);
-        // Claude's debug log may be written a moment behind: wait for both hooks' lines, then check their order
+        assertThat(model.requests(ScriptedModel.COMPACTION)).hasSize(compactions + 1);
+        // Claude's debug log names each hook with its matcher, and may be written a moment behind
         eventually(TURN, () -> Files.exists(debug) && contents(debug).contains("PostCompact:auto ["));
-        String log = Files.readString(debug);
+        String log = contents(debug);
         assertThat(log).contains("PreCompact:auto [");
         assertThat(log.indexOf("PreCompact:auto [")).isLessThan(log.indexOf("PostCompact:auto ["));
         JsonNode midTurn = daemon.client().call("agent.explain", Map.of("pane_id", pane)).get("lifecycle"); // seed R124
@@ -515,19 +551,17 @@ class ClaudeCodeRealTest {
         assertThat(midTurn.get("source").asString()).isEqualTo("hook");
         assertThat(midTurn.get("hook_event").asString()).isEqualTo("UserPromptSubmit");
         assertThat(timeline.lifecycle(pane)).containsExactly("idle", "working", "done", "working");
-        model.release(AUTO_COMPACT_GATE);
+        model.release(gate);
         assertThat(waitFor(pane, "done", before).get("outcome").asString()).isEqualTo("done"); // seed R20
-        assertLifecycle(pane, Scenario.CLAUDE_AUTO_COMPACT.lifecycle());
         JsonNode end = daemon.client().call("agent.explain", Map.of("pane_id", pane)).get("lifecycle");
         assertThat(end.get("source").asString()).isEqualTo("hook");
         assertThat(end.get("hook_event").asString()).isEqualTo("Stop");
-        awaitScreen(pane, "Answered after the compaction.");
-        // Claude writes its transcript behind: the boundary of the compaction arrives there later
+        // Claude writes its transcript behind: the compaction's boundary arrives there later
         eventually(TURN, () -> transcriptOf(pane).contains("\"subtype\":\"compact_boundary\""));
         assertThat(transcriptOf(pane)).contains("\"compactMetadata\":{\"trigger\":\"auto\"");
-        // the turn went on from the summary: the request after it carried the summary, not the first prompt
-        String messages = model.bodies("auto-compact").getLast().body().path("messages").toString();
-        assertThat(messages).contains("This session is being continued").doesNotContain("auto-first");
+        // the turn went on from the summary: the held request carried it, not the first turn's prompt
+        String messages = model.bodies(held).getLast().body().path("messages").toString();
+        assertThat(messages).contains("This session is being continued").doesNotContain(scenario + "-first");
     }
 
     /** The worker reports through the real CLI from its Bash tool; the state then never changes again. */

@@ -53,8 +53,14 @@ public final class ScriptedModel implements AutoCloseable {
     public record Tool(String name, Map<String, Object> input) {
     }
 
-    /** An HTTP error on every try ({@code 500 api_error}, {@code 529 overloaded_error}). */
-    public record Fail(int status, String type) implements Step {
+    /**
+     * An HTTP error on every try ({@code 500 api_error}, {@code 529 overloaded_error}); {@code message} is the
+     * error's text (Claude reads a {@code 400 invalid_request_error} "prompt is too long: …" as its cue to compact).
+     */
+    public record Fail(int status, String type, String message) implements Step {
+        public Fail(int status, String type) {
+            this(status, type, "scripted " + type);
+        }
     }
 
     /**
@@ -299,7 +305,7 @@ public final class ScriptedModel implements AutoCloseable {
         }
         if (step instanceof Fail fail) {
             respond(exchange, fail.status(), "application/json", json(Map.of("type", "error",
-                    "error", Map.of("type", fail.type(), "message", "scripted " + fail.type()))));
+                    "error", Map.of("type", fail.type(), "message", fail.message()))));
             return;
         }
         if (step instanceof Mute mute) {
