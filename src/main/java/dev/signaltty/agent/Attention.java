@@ -1,21 +1,11 @@
 package dev.signaltty.agent;
 
-import java.util.Locale;
-
-import com.fasterxml.jackson.annotation.JsonValue;
-
 /**
  * The attention vocabulary (docs/protocol.md, "States"). On the wire, in the journal and in metrics labels
  * each value is its lower-case name, exactly the seed's strings (ADR 0270, ADR 0340).
  */
 public enum Attention implements AxisState {
     NONE, UNREAD, INPUT_REQUIRED, PERMISSION_REQUIRED;
-
-    @JsonValue
-    @Override
-    public String wire() {
-        return name().toLowerCase(Locale.ROOT);
-    }
 
     @Override
     public String axis() {
@@ -35,15 +25,5 @@ public enum Attention implements AxisState {
             case UNREAD -> 1;
             case NONE -> 0;
         };
-    }
-
-    /** The value of a wire string; IllegalArgumentException for one outside the vocabulary. */
-    public static Attention of(String wire) {
-        for (Attention value : values()) {
-            if (value.wire().equals(wire)) {
-                return value;
-            }
-        }
-        throw new IllegalArgumentException("not an attention state: " + wire);
     }
 }

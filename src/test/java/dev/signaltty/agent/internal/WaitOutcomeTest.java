@@ -11,7 +11,9 @@ import org.junit.jupiter.api.Test;
 
 import dev.signaltty.agent.AgentStateChanged;
 import dev.signaltty.agent.Attention;
+import dev.signaltty.agent.AxisState;
 import dev.signaltty.agent.Lifecycle;
+import dev.signaltty.transport.ProtocolJson;
 
 /** The typed state vocabulary (ADR 0340): wait's outcomes cover both axes, and a move stays on its axis. */
 class WaitOutcomeTest {
@@ -32,10 +34,15 @@ class WaitOutcomeTest {
 
     @Test
     void theWireStringsAreTheSeedsLowerCaseNames() {
-        assertThat(Lifecycle.of("blocked")).isEqualTo(Lifecycle.BLOCKED);
+        assertThat(AxisState.of(Lifecycle.class, "blocked")).isEqualTo(Lifecycle.BLOCKED);
         assertThat(Attention.INPUT_REQUIRED.wire()).isEqualTo("input_required");
-        assertThatThrownBy(() -> Lifecycle.of("BLOCKED")).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> Attention.of("urgent")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> AxisState.of(Lifecycle.class, "BLOCKED")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("not a state of lifecycle: BLOCKED");
+        assertThatThrownBy(() -> AxisState.of(Attention.class, "urgent")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("not a state of attention: urgent");
+        // the wire string is what JSON carries, both ways (AxisState's @JsonValue)
+        assertThat(ProtocolJson.MAPPER.writeValueAsString(Lifecycle.BLOCKED)).isEqualTo("\"blocked\"");
+        assertThat(ProtocolJson.MAPPER.readValue("\"input_required\"", Attention.class)).isEqualTo(Attention.INPUT_REQUIRED);
     }
 
     @Test

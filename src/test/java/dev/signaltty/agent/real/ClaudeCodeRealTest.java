@@ -41,6 +41,8 @@ class ClaudeCodeRealTest {
     static final Duration TURN = Duration.ofSeconds(120);
     static final String SUBAGENT_GATE = "subagent-parent";
     static final String FIRST_BYTE_GATE = "first-byte";
+    static final String AUTO_COMPACT_GATE = "auto-compact";
+    static final String REACTIVE_GATE = "reactive-compact";
     static ScriptedModel model;
     static Timeline timeline;
     static Path project;
@@ -114,6 +116,20 @@ class ClaudeCodeRealTest {
                 .script("compact-first", say("I will remember the word heron."))
                 .script("compact-second", say("Still remembering it."))
                 .script("compact-after", say("The word was heron."))
+                .script("auto-compact-first", say("I will remember the word heron."))
+                .script("auto-compact", call("Read", fileInput("a.txt")),
+                        new ScriptedModel.Hold(AUTO_COMPACT_GATE, "Answered after the compaction."))
+                .inputTokens("auto-compact", 0, 90_000)
+                .compactionSummary("auto-compact", "<summary>1. The user asked to remember the word heron, then "
+                        + "(scenario:auto-compact) to read a file; the model called Read.</summary>")
+                .script("reactive-first", say("I will remember the word heron."))
+                .script("reactive", call("Read", fileInput("b.txt")), new ScriptedModel.Fail(400, "invalid_request_error",
+                        "prompt is too long: 1050000 tokens > 1000000 maximum"))
+                .compactionSummary("reactive", "<summary>1. The user asked to remember the word heron, then "
+                        + "(scenario:reactive-after) to read a file; the model called Read.</summary>")
+                // the Read kept after the summary makes the request after the compaction step 1
+                .script("reactive-after", say("Never sent: the summary is followed by the Read."),
+                        new ScriptedModel.Hold(REACTIVE_GATE, "Answered after the reactive compaction."))
                 .script("usage", call("Read", fileInput("a.txt")), say("Counted."))
                 .script("task-plain", say("Answered without a report."))
                 .script("resume-first", say("I will remember the word pelican."))
@@ -136,7 +152,13 @@ class ClaudeCodeRealTest {
 
     /** A Claude pane at its prompt (lifecycle idle from SessionStart). */
     static String spawnClaude() {
-        List<String> argv = List.of(claude.toString());
+        return spawnClaude(claude);
+    }
+
+    /** A pane of {@code launcher} (a {@link RealClaude} launcher) at its prompt. */
+    static String spawnClaude(Path launcher, String... args) {
+        List<String> argv = new java.util.ArrayList<>(List.of(launcher.toString()));
+        argv.addAll(List.of(args));
         Map<String, Object> params = new HashMap<>(Map.of("workspace_id", daemon.workspace(),
                 "argv", argv, "cwd", project.toString(), "cols", 120, "rows", 40));
         String pane = daemon.client().call("pane.spawn", params).get("pane_id").asString();
@@ -332,6 +354,14 @@ class ClaudeCodeRealTest {
         }
     }
 
+    static String contents(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     /** The pane's own Claude transcript ({@code <session>.jsonl}), whole. */
     static String transcriptOf(String pane) {
         String name = baseline(pane).get("agent_session_id").asString() + ".jsonl";
@@ -435,12 +465,13 @@ class ClaudeCodeRealTest {
         submit(pane, "scenario:compact-second keep it in mind");
         waitFor(pane, "done", before);
         String session = baseline(pane).get("agent_session_id").asString();
+        int compactions = model.requests(ScriptedModel.COMPACTION).size(); // other tests' compactions are the same model's
         daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "/compact"));
         awaitScreen(pane, "/compact");
         daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "\r"));
         awaitScreen(pane, "Compacted");
         awaitScreen(pane, "PostCompact"); // Claude lists its compaction hooks once they ran: it is back at its prompt
-        assertThat(model.requests(ScriptedModel.COMPACTION)).hasSize(1);
+        assertThat(model.requests(ScriptedModel.COMPACTION)).hasSize(compactions + 1);
         before = baseline(pane);
         submit(pane, "scenario:compact-after which word was it");
         try {
@@ -454,6 +485,83 @@ class ClaudeCodeRealTest {
         awaitScreen(pane, "The word was heron.");
         String messages = model.bodies("compact-after").getFirst().body().path("messages").toString();
         assertThat(messages).contains("remember the word heron").doesNotContain("compact-first");
+    }
+
+    /**
+     * Auto-compaction inside a turn, by threshold. Claude 2.1.197 compacts before a request only when its
+     * window does not come from the model alone ({@code CLAUDE_CODE_AUTO_COMPACT_WINDOW} here: 100k, so the
+     * threshold is 100k less 20k of output less 13k = 67k) and the last answer's usage (input + cache + output)
+     * reached it: the Read's answer reports 90k input tokens (docs/agents.md, "Claude's compaction").
+     */
+    @Test
+    void anAutoCompactionByThresholdKeepsThePaneWorkingUntilItsStop() throws Exception {
+        Path dir = daemon.root().resolve("claude").resolve("autocompact");
+        Path launcher = RealClaude.install(dir, model, List.of(project, daemon.root()),
+                Map.of("CLAUDE_CODE_AUTO_COMPACT_WINDOW", "100000"));
+        Path debug = dir.resolve("debug.log");
+        String pane = spawnClaude(launcher, "--debug-file", debug.toString());
+        compactMidTurn(pane, debug, "auto-compact", "auto-compact", AUTO_COMPACT_GATE);
+        assertLifecycle(pane, Scenario.CLAUDE_AUTO_COMPACT.lifecycle());
+        awaitScreen(pane, "Answered after the compaction.");
+    }
+
+    /**
+     * Auto-compaction inside a turn, reactive: with the window from the model alone (Opus 4.8's 1M, the
+     * default here) Claude 2.1.197 compacts only when the API refuses a request as too long. The Read's
+     * result is answered {@code 400 prompt is too long}: Claude compacts and sends the request again on the
+     * summary, with no StopFailure in between.
+     */
+    @Test
+    void aPromptTooLongMidTurnCompactsAndThePaneStaysWorkingUntilItsStop() throws Exception {
+        Path debug = daemon.root().resolve("claude").resolve("reactive-debug.log");
+        String pane = spawnClaude(claude, "--debug-file", debug.toString());
+        compactMidTurn(pane, debug, "reactive", "reactive-after", REACTIVE_GATE);
+        assertLifecycle(pane, Scenario.CLAUDE_REACTIVE_COMPACT.lifecycle());
+        awaitScreen(pane, "Answered after the reactive compaction.");
+    }
+
+    /**
+     * Runs a first turn ({@code <prefix>-first}: a compaction needs an earlier answer to summarise), then a turn
+     * of {@code scenario} that Claude compacts in. Claude fires PreCompact {@code auto}, summarises in a fork,
+     * fires PostCompact {@code auto} and goes on: its next request, step 1 of {@code held} (the summary names
+     * that scenario; the turn's Read comes after it), is held at {@code gate}. By then every compaction hook has
+     * returned, and the pane must still be {@code working}, set by the turn's UserPromptSubmit; the release lets
+     * the answer and its Stop end the turn.
+     */
+    void compactMidTurn(String pane, Path debug, String scenario, String held, String gate) {
+        submit(pane, "scenario:" + scenario + "-first remember a word");
+        timeline.awaitLifecycle(pane, TURN, "done");
+        JsonNode before = baseline(pane);
+        int compactions = model.requests(ScriptedModel.COMPACTION).size(); // other tests' compactions are the same model's
+        submit(pane, "scenario:" + scenario + " read a file");
+        try {
+            eventually(TURN, () -> model.requests(held).stream().anyMatch(r -> r.tools() && r.step() == 1));
+        } catch (AssertionError e) {
+            throw new AssertionError("pane " + pane + " lifecycle " + timeline.lifecycle(pane) + ", model "
+                    + model.requests() + ", transcripts " + transcripts() + ", screen:\n" + screen(pane), e);
+        }
+        assertThat(model.requests(ScriptedModel.COMPACTION)).hasSize(compactions + 1);
+        // Claude's debug log names each hook with its matcher, and may be written a moment behind
+        eventually(TURN, () -> Files.exists(debug) && contents(debug).contains("PostCompact:auto ["));
+        String log = contents(debug);
+        assertThat(log).contains("PreCompact:auto [");
+        assertThat(log.indexOf("PreCompact:auto [")).isLessThan(log.indexOf("PostCompact:auto ["));
+        JsonNode midTurn = daemon.client().call("agent.explain", Map.of("pane_id", pane)).get("lifecycle"); // seed R124
+        assertThat(midTurn.get("state").asString()).isEqualTo("working");
+        assertThat(midTurn.get("source").asString()).isEqualTo("hook");
+        assertThat(midTurn.get("hook_event").asString()).isEqualTo("UserPromptSubmit");
+        assertThat(timeline.lifecycle(pane)).containsExactly("idle", "working", "done", "working");
+        model.release(gate);
+        assertThat(waitFor(pane, "done", before).get("outcome").asString()).isEqualTo("done"); // seed R20
+        JsonNode end = daemon.client().call("agent.explain", Map.of("pane_id", pane)).get("lifecycle");
+        assertThat(end.get("source").asString()).isEqualTo("hook");
+        assertThat(end.get("hook_event").asString()).isEqualTo("Stop");
+        // Claude writes its transcript behind: the compaction's boundary arrives there later
+        eventually(TURN, () -> transcriptOf(pane).contains("\"subtype\":\"compact_boundary\""));
+        assertThat(transcriptOf(pane)).contains("\"compactMetadata\":{\"trigger\":\"auto\"");
+        // the turn went on from the summary: the held request carried it, not the first turn's prompt
+        String messages = model.bodies(held).getLast().body().path("messages").toString();
+        assertThat(messages).contains("This session is being continued").doesNotContain(scenario + "-first");
     }
 
     /** The worker reports through the real CLI from its Bash tool; the state then never changes again. */

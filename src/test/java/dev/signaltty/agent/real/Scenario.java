@@ -31,6 +31,13 @@ public enum Scenario {
     CLAUDE_COMPACT(Agent.CLAUDE, "two turns, `/compact` (PreCompact, the summarising fork's SubagentStop, "
             + "SessionStart `compact`, PostCompact: no move), a third turn on the summary (same session)",
             "idle, working, done, working, done, working, done", "", ""),
+    CLAUDE_AUTO_COMPACT(Agent.CLAUDE, "a turn, then auto-compaction in the next, by threshold "
+            + "(`CLAUDE_CODE_AUTO_COMPACT_WINDOW=100000`, a Read whose answer reports 90k input tokens): PreCompact "
+            + "`auto`, the summarising fork's SubagentStop, SessionStart `compact`, PostCompact `auto` move nothing; "
+            + "`working` until the held answer's Stop", "idle, working, done, working, done", "", ""),
+    CLAUDE_REACTIVE_COMPACT(Agent.CLAUDE, "the same, reactive (the default 1M window): the request after a Read "
+            + "answered `400 prompt is too long`; Claude compacts (the same hooks, no StopFailure) and sends it again "
+            + "on the summary; `working` until the held answer's Stop", "idle, working, done, working, done", "", ""),
     CLAUDE_RESUME(Agent.CLAUDE, "`/exit`, then `pane.resume` (`claude --resume <session>`): the conversation comes back",
             "idle, working, done, exited, idle, working, done", "", ""),
     CLAUDE_USAGE(Agent.CLAUDE, "usage: a Read and an answer, two model turns' tokens in pane.get and the metrics",

@@ -53,8 +53,14 @@ public final class ScriptedModel implements AutoCloseable {
     public record Tool(String name, Map<String, Object> input) {
     }
 
-    /** An HTTP error on every try ({@code 500 api_error}, {@code 529 overloaded_error}). */
-    public record Fail(int status, String type) implements Step {
+    /**
+     * An HTTP error on every try ({@code 500 api_error}, {@code 529 overloaded_error}); {@code message} is the
+     * error's text (Claude reads a {@code 400 invalid_request_error} "prompt is too long: …" as its cue to compact).
+     */
+    public record Fail(int status, String type, String message) implements Step {
+        public Fail(int status, String type) {
+            this(status, type, "scripted " + type);
+        }
     }
 
     /**
@@ -123,6 +129,10 @@ public final class ScriptedModel implements AutoCloseable {
     private final List<Body> bodies = new CopyOnWriteArrayList<>();
     private final AtomicInteger ids = new AtomicInteger();
     private final Map<String, java.util.concurrent.CountDownLatch> gates = new ConcurrentHashMap<>();
+    /** Input tokens a step reports instead of {@link #INPUT_TOKENS}, by {@code scenario#step} ({@link #inputTokens}). */
+    private final Map<String, Integer> reportedInput = new ConcurrentHashMap<>();
+    /** Summaries that replace {@link #COMPACTION_SUMMARY} for a compaction of a scenario ({@link #compactionSummary}). */
+    private final Map<String, String> summaries = new ConcurrentHashMap<>();
 
     private ScriptedModel(HttpServer server) {
         this.server = server;
@@ -162,6 +172,24 @@ public final class ScriptedModel implements AutoCloseable {
     /** Registers (or replaces) the script of scenario {@code name}. */
     public ScriptedModel script(String name, Step... steps) {
         scripts.put(name, List.of(steps));
+        return this;
+    }
+
+    /**
+     * Makes step {@code step} of {@code scenario} report {@code tokens} input tokens in its usage (Anthropic
+     * Messages): a context near the agent's limit, which makes Claude compact before its next request.
+     */
+    public ScriptedModel inputTokens(String scenario, int step, int tokens) {
+        reportedInput.put(scenario + "#" + step, tokens);
+        return this;
+    }
+
+    /**
+     * The summary a compaction answers when the conversation it summarises is at {@code scenario}: a summary
+     * that names a scenario token lets the turn that goes on after an auto-compaction keep its script.
+     */
+    public ScriptedModel compactionSummary(String scenario, String summary) {
+        summaries.put(scenario, summary);
         return this;
     }
 
@@ -266,8 +294,9 @@ public final class ScriptedModel implements AutoCloseable {
             }
         }
         if (lastUser != null && anthropicText(lastUser).contains(COMPACTION_PROMPT)) {
+            step = say(position.scenario() == null ? COMPACTION_SUMMARY
+                    : summaries.getOrDefault(position.scenario(), COMPACTION_SUMMARY));
             position = new Position(COMPACTION, 0);
-            step = say(COMPACTION_SUMMARY);
         }
         String model = body.path("model").asString();
         requests.add(new Recorded("anthropic", position.scenario(), position.step(), tools, model));
@@ -276,7 +305,7 @@ public final class ScriptedModel implements AutoCloseable {
         }
         if (step instanceof Fail fail) {
             respond(exchange, fail.status(), "application/json", json(Map.of("type", "error",
-                    "error", Map.of("type", fail.type(), "message", "scripted " + fail.type()))));
+                    "error", Map.of("type", fail.type(), "message", fail.message()))));
             return;
         }
         if (step instanceof Mute mute) {
@@ -287,7 +316,8 @@ public final class ScriptedModel implements AutoCloseable {
         Sse sse = Sse.open(exchange);
         sse.send("message_start", Map.of("type", "message_start", "message", Map.of("id", id, "type", "message",
                 "role", "assistant", "model", model, "content", List.of(), "usage",
-                Map.of("input_tokens", INPUT_TOKENS, "output_tokens", 1, "cache_read_input_tokens", CACHE_READ_TOKENS,
+                Map.of("input_tokens", reportedInput.getOrDefault(position.scenario() + "#" + position.step(), INPUT_TOKENS),
+                        "output_tokens", 1, "cache_read_input_tokens", CACHE_READ_TOKENS,
                         "cache_creation_input_tokens", CACHE_CREATION_TOKENS))));
         String stop = "end_turn";
         switch (step) {
