@@ -114,7 +114,12 @@ public final class Bench {
         String opts = System.getProperty("bench.daemon.opts", "").strip();
         Daemon daemon = Daemon.start(java, opts.isEmpty() ? List.of() : List.of(opts.split("\\s+")), classpath,
                 work.resolve(name), args);
-        daemon.awaitReady();
+        try {
+            daemon.awaitReady();
+        } catch (Exception | Error e) {
+            daemon.close(); // a daemon that never answered (a start past the deadline at load 30+) is not left running
+            throw e;
+        }
         return daemon;
     }
 

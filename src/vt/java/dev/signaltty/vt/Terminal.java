@@ -116,6 +116,14 @@ public final class Terminal {
     }
 
     /**
+     * The size of {@link #historyAfter}{@code (afterSeq, unbounded)}'s {@code packed} bytes, without
+     * copying them: a transcript about to start over anyway (the export would pass its cap) skips the copy.
+     */
+    public synchronized long historyBytesAfter(long afterSeq) {
+        return engine.historyBytesAfter(afterSeq);
+    }
+
+    /**
      * Puts exported history back into a fresh terminal (nothing fed yet), numbered in this run; the
      * screen, cursor and modes come back by feeding a {@link #repaint()} taken with the export.
      *

@@ -60,11 +60,21 @@ final class PaneTranscript {
     private static final VarHandle LONGS = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
     /** At most this much of an open sequence is carried into the next tail (an OSC keeps 4 KiB anyway). */
     static final int OPEN_SEQUENCE_MAX = 8 * 1024;
+    /**
+     * A checkpoint due by size within this long after the previous one waits for a tail of 3× the bound
+     * (at rest; 4× in any state, as before): in a flood a checkpoint per bound cost the emulator thread
+     * a fifth of its time (ADR 0430), while the tail a restore replays stays within the 4× it always had.
+     */
+    static final long FLOOD_GAP_NANOS = 1_000_000_000L;
 
     private final Path dir;
     private final String paneId;
     private final int maxBytes;
     private final int tailBytesMax;
+    /** Monotonic nanoseconds ({@link System#nanoTime} outside tests). */
+    private final java.util.function.LongSupplier clock;
+    /** When the last checkpoint was taken, on {@link #clock}. */
+    private long lastCheckpointNanos;
     private long gen;
     private long histGen;
     private long histLength;
@@ -85,17 +95,24 @@ final class PaneTranscript {
     /** Closed or deleted: nothing more is written. */
     private boolean ended;
 
-    private PaneTranscript(Path dir, String paneId, int maxBytes, int tailBytesMax) {
+    private PaneTranscript(Path dir, String paneId, int maxBytes, int tailBytesMax, java.util.function.LongSupplier clock) {
         this.dir = dir;
         this.paneId = paneId;
         this.maxBytes = maxBytes;
         this.tailBytesMax = tailBytesMax;
+        this.clock = clock;
+        this.lastCheckpointNanos = clock.getAsLong() - FLOOD_GAP_NANOS; // the first bound checkpoints at once
         this.slots = new CheckpointSlots(dir, paneId);
     }
 
     /** A transcript for a pane with nothing on disk yet; files appear with the first output. */
     static PaneTranscript fresh(Path dir, String paneId, int maxBytes, int tailBytesMax) {
-        return new PaneTranscript(dir, paneId, maxBytes, tailBytesMax);
+        return fresh(dir, paneId, maxBytes, tailBytesMax, System::nanoTime);
+    }
+
+    /** The same on a given clock (tests: checkpoint pacing without waiting). */
+    static PaneTranscript fresh(Path dir, String paneId, int maxBytes, int tailBytesMax, java.util.function.LongSupplier clock) {
+        return new PaneTranscript(dir, paneId, maxBytes, tailBytesMax, clock);
     }
 
     /**
@@ -104,7 +121,7 @@ final class PaneTranscript {
      */
     static @Nullable PaneTranscript restore(Path dir, String paneId, int maxBytes, int tailBytesMax, Terminal terminal)
             throws IOException {
-        PaneTranscript t = new PaneTranscript(dir, paneId, maxBytes, tailBytesMax);
+        PaneTranscript t = new PaneTranscript(dir, paneId, maxBytes, tailBytesMax, System::nanoTime);
         byte[] checkpoint = t.slots.newest();
         if (checkpoint == null) {
             LegacyTranscript legacy = LegacyTranscript.read(dir, paneId);
@@ -200,7 +217,7 @@ final class PaneTranscript {
             restPoint = tailBytes;
         }
         boolean resized = terminal.cols() != cols || terminal.rows() != rows;
-        if (tail == null || resized || tailBytes >= tailBytesMax && (atRest || tailBytes >= 4L * tailBytesMax)) {
+        if (tail == null || resized || tailBytes >= tailBytesMax && dueBySize(atRest)) {
             checkpoint(terminal, false);
         }
         if ((long) HEADER + tailBytes + length > tail.capacity()) {
@@ -210,6 +227,22 @@ final class PaneTranscript {
         tailBytes += length;
         publish();
         unsynced = true;
+    }
+
+    /**
+     * Past the bound: at rest, at once when the last checkpoint is older than {@link #FLOOD_GAP_NANOS}
+     * (output at a reading pace), else from 3× the bound on (a flood); mid-sequence from 4× on.
+     */
+    private boolean dueBySize(boolean atRest) {
+        if (tailBytes >= 4L * tailBytesMax) {
+            return true;
+        }
+        return atRest && (tailBytes >= 3L * tailBytesMax || clock.getAsLong() - lastCheckpointNanos >= FLOOD_GAP_NANOS);
+    }
+
+    /** The newest checkpoint's generation (tests count checkpoints by it). */
+    long generation() {
+        return gen;
     }
 
     /** The timer's pass: a checkpoint when output came since the last one, and a sync. */
@@ -251,9 +284,12 @@ final class PaneTranscript {
         }
         long next = gen + 1;
         byte[] open = openSequence(terminal);
-        HistoryExport export = terminal.historyAfter(lastSeq, maxBytes);
+        // lines that would pass the cap are not exported only to be dropped: the compaction takes the
+        // newest half a cap of them (after a flood, the only ones that stay)
+        boolean fits = histLength + terminal.historyBytesAfter(lastSeq) <= maxBytes;
+        HistoryExport export = fits ? terminal.historyAfter(lastSeq, maxBytes) : null;
         long oldHistGen = histGen;
-        if (export.clears() != clears || histLength + export.packed().length > maxBytes) {
+        if (export == null || export.clears() != clears) {
             export = terminal.historyAfter(0, maxBytes / 2);
             histGen = next;
             histLength = 0;
@@ -281,6 +317,7 @@ final class PaneTranscript {
             Files.deleteIfExists(histFile(oldHistGen));
         }
         gen = next;
+        lastCheckpointNanos = clock.getAsLong();
         MappedByteBuffer t = tail;
         t.put(HEADER, open);
         tailBytes = open.length;

@@ -70,22 +70,33 @@ public class PaneTranscriptBenchmark {
         transcript.delete();
     }
 
-    /** CPU ms per 8 MiB, median of {@code args[0]} (default 15) interleaved rounds of each variant. */
+    /**
+     * CPU ms per 8 MiB, median of {@code args[0]} (default 15) interleaved rounds of each variant; with
+     * {@code args[1]}, the first 8 MiB of that file instead (bench/run's flood files, LF as CR LF), and
+     * the system part of the CPU time too (the tail's page faults, the hist and checkpoint writes).
+     */
     public static void main(String[] args) throws Exception {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 15;
         var threads = java.lang.management.ManagementFactory.getThreadMXBean();
         PaneTranscriptBenchmark b = new PaneTranscriptBenchmark();
         b.chunk = 4096;
         b.generate();
+        if (args.length > 1) {
+            byte[] file = VtThroughputBench.onlcr(Files.readAllBytes(Path.of(args[1])));
+            b.stream = java.util.Arrays.copyOf(file, Math.min(file.length, 8 << 20));
+        }
         b.fresh(); // one pane's terminals and transcript for the whole run: a long flood's steady state
         double[][] cpu = new double[2][rounds];
+        double[][] sys = new double[2][rounds];
         double[] append = new double[rounds];
         for (int r = 0; r < rounds; r++) {
             for (int v = 0; v < 2; v++) {
                 b.appendNanos = 0;
                 long start = threads.getCurrentThreadCpuTime();
+                long user = threads.getCurrentThreadUserTime();
                 int lines = v == 0 ? b.feedAlone() : b.feedWithTranscript();
                 cpu[v][r] = (threads.getCurrentThreadCpuTime() - start) / 1e6;
+                sys[v][r] = cpu[v][r] - (threads.getCurrentThreadUserTime() - user) / 1e6;
                 append[r] = b.appendNanos / 1e6;
                 if (lines < 0) {
                     throw new AssertionError();
@@ -94,8 +105,9 @@ public class PaneTranscriptBenchmark {
         }
         for (int v = 0; v < 2; v++) {
             java.util.Arrays.sort(cpu[v]);
-            System.out.printf(java.util.Locale.ROOT, "%s: %.0f ms CPU per 8 MiB (median of %d)%n",
-                    v == 0 ? "feedAlone" : "feedWithTranscript", cpu[v][rounds / 2], rounds);
+            java.util.Arrays.sort(sys[v]);
+            System.out.printf(java.util.Locale.ROOT, "%s: %.0f ms CPU per 8 MiB, of it system %.0f ms (medians of %d)%n",
+                    v == 0 ? "feedAlone" : "feedWithTranscript", cpu[v][rounds / 2], sys[v][rounds / 2], rounds);
         }
         b.drop();
         java.util.Arrays.sort(append);

@@ -85,6 +85,48 @@ class PaneTranscriptTest {
         assertThat(again.screen(true)).containsPattern("\\e\\[[0-9;]*31[0-9;]*mRED");
     }
 
+    /**
+     * Issue 24 item 1 (ADR 0430): a flood checkpoints every 3 tail bounds instead of every one, a slow
+     * pane still at each bound, and a cap the flood passes at every checkpoint is compacted without the
+     * export it would drop. The restore is the same either way: the newest lines, the screen, no gap.
+     */
+    @Test
+    void aFloodCheckpointsEveryThirdBoundAndRestoresTheSameScrollback() throws Exception {
+        long[] now = {0};
+        Terminal live = terminal();
+        int tailBound = 4096;
+        int histCap = 16 * 1024; // passed by every flood checkpoint's new lines: a compaction each time
+        PaneTranscript t = PaneTranscript.fresh(dir, "p4", histCap, tailBound, () -> now[0]);
+        int line = 0;
+        feed(t, live, "first\r\n"); // the first output checkpoints (no files yet)
+        long start = t.generation();
+        while (line < 3600) { // ~40 bounds of output, the clock standing still: a flood
+            feed(t, live, "flood-line-" + (line++) + " the build passed in main\r\n");
+        }
+        long floodCheckpoints = t.generation() - start;
+        assertThat(floodCheckpoints).as("one checkpoint per 3 bounds, not per bound").isBetween(10L, 16L);
+
+        now[0] += PaneTranscript.FLOOD_GAP_NANOS; // a pane printing at a reading pace
+        long before = t.generation();
+        int bytes = 0;
+        while (t.generation() == before) {
+            String text = "slow-line-" + (line++) + "\r\n";
+            feed(t, live, text);
+            bytes += text.length();
+        }
+        assertThat(bytes).as("checkpointed at the first bound").isLessThan(tailBound + 64);
+        t.close();
+
+        Terminal restored = terminal();
+        PaneTranscript.restore(dir, "p4", histCap, tailBound, restored).close();
+        assertThat(restored.screen(false)).isEqualTo(live.screen(false));
+        String liveTail = live.tail(100_000, false).text();
+        String restoredTail = restored.tail(100_000, false).text();
+        assertThat(restoredTail.length()).as("the cap's newest lines, at least half of it").isGreaterThan(histCap / 2);
+        assertThat(liveTail).as("the restored scrollback is the live one's newest part, no line missing").endsWith(restoredTail);
+        assertThat(restoredTail).startsWith("flood-line-").contains("slow-line-");
+    }
+
     private java.util.List<String> files() throws java.io.IOException {
         try (var list = java.nio.file.Files.list(dir)) {
             return list.map(p -> p.getFileName().toString()).toList();

@@ -143,6 +143,11 @@ class HistoryTest {
         byte[] all = h.packedAfter(after, Integer.MAX_VALUE, lastSeq);
         assertEquals(newer.isEmpty() ? after : newer.getLast().seq(), lastSeq[0]);
         assertEquals(content(newer), readBack(all), "every line after " + after);
+        // the size a checkpoint asks for before deciding to compact is the export's (issue 24, ADR 0430)
+        assertEquals(all.length, h.packedBytesAfter(after), "size of the export after " + after);
+        assertEquals(h.packedAfter(0, Integer.MAX_VALUE, lastSeq).length, h.packedBytesAfter(0), "size of every line");
+        long newest = expected.isEmpty() ? 0 : expected.getLast().seq();
+        assertEquals(0, h.packedBytesAfter(newest), "nothing after the newest line");
         int cap = all.length / 2;
         byte[] capped = h.packedAfter(after, cap, lastSeq);
         assertTrue(capped.length <= cap, "export of " + capped.length + " bytes under a cap of " + cap);

@@ -99,7 +99,7 @@ public final class VtThroughputBench {
     }
 
     /** What a PTY in its default mode ({@code onlcr}) does to a file that {@code cat} writes into it. */
-    static byte[] onlcr(byte[] in) {
+    public static byte[] onlcr(byte[] in) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(in.length + in.length / 32);
         for (byte b : in) {
             if (b == '\n') {

@@ -35,6 +35,11 @@ final class History {
     private long[] seqs = new long[FIRST_CAPACITY];
     private int[] pageIds = new int[FIRST_CAPACITY];
     private int[] offsets = new int[FIRST_CAPACITY];
+    /**
+     * Each line's {@link #cost}, kept beside it so that evicting the oldest line (once per scrolled line
+     * in a long flood) does not read its long-cold page to decode the header again.
+     */
+    private int[] costs = new int[FIRST_CAPACITY];
     private int start;
     private int size;
     private long bytes;
@@ -90,8 +95,10 @@ final class History {
         seqs[slot] = seq;
         pageIds[slot] = page;
         offsets[slot] = offset;
+        int cost = (int) cost(textLength, runCount);
+        costs[slot] = cost;
         size++;
-        bytes += cost(textLength, runCount);
+        bytes += cost;
         while (bytes > maxBytes && size > 0) {
             evictOldest();
         }
@@ -102,24 +109,23 @@ final class History {
         long[] s = new long[capacity];
         int[] p = new int[capacity];
         int[] o = new int[capacity];
+        int[] c = new int[capacity];
         for (int i = 0; i < size; i++) {
             int from = slot(i);
             s[i] = seqs[from];
             p[i] = pageIds[from];
             o[i] = offsets[from];
+            c[i] = costs[from];
         }
         seqs = s;
         pageIds = p;
         offsets = o;
+        costs = c;
         start = 0;
     }
 
     private void evictOldest() {
-        byte[] page = pages.page(pageIds[start]);
-        int at = offsets[start];
-        int head = getVarint(page, at);
-        int runCount = getVarint(page, at + varintLength(head));
-        bytes -= cost(head >>> 1, runCount);
+        bytes -= costs[start];
         floor = Math.max(floor, seqs[start]);
         start = start + 1 == seqs.length ? 0 : start + 1;
         size--;
@@ -136,6 +142,7 @@ final class History {
         seqs = new long[FIRST_CAPACITY];
         pageIds = new int[FIRST_CAPACITY];
         offsets = new int[FIRST_CAPACITY];
+        costs = new int[FIRST_CAPACITY];
         start = 0;
         size = 0;
         bytes = 0;
@@ -184,7 +191,7 @@ final class History {
 
     /** Heap held by the pages and the index (for tests and the memory figures). */
     long heldBytes() {
-        return pages.capacity() + 16L * seqs.length;
+        return pages.capacity() + 20L * seqs.length;
     }
 
     private int slot(int i) {
@@ -231,6 +238,18 @@ final class History {
         }
         lastSeq[0] = size == 0 || from == size ? afterSeq : seqs[slot(size - 1)];
         return out;
+    }
+
+    /**
+     * What {@link #packedAfter} would export above {@code afterSeq} with no cap, without copying: a
+     * checkpoint that would only throw such an export away (the hist file is compacted instead) asks first.
+     */
+    long packedBytesAfter(long afterSeq) {
+        long total = 0;
+        for (int i = size; i > 0 && seqs[slot(i - 1)] > afterSeq; i--) {
+            total += recordLength(i - 1);
+        }
+        return total;
     }
 
     /** Appends the lines of a {@link #packedAfter} export, numbering them with {@code nextSeq}. */

@@ -91,8 +91,12 @@ public final class Row {
             } // else: only cells past the encoded ones, which were empty already
         }
         Arrays.fill(cps, from, Math.max(from, Math.min(to, used)), EMPTY);
-        Arrays.fill(attrs, from, to, attr);
-        if (attr != blankAttr) {
+        if (attr == blankAttr) {
+            // past max(used, attrEnd) the attributes are blankAttr already: an ESC[K after a short line
+            // (every line of some floods) rewrites only what was written, not the rest of the row
+            Arrays.fill(attrs, from, Math.max(from, Math.min(to, Math.max(used, attrEnd))), attr);
+        } else {
+            Arrays.fill(attrs, from, to, attr);
             attrEnd = Math.max(attrEnd, to);
         }
         if (combining != null) {

@@ -222,6 +222,10 @@ public final class TerminalEngine {
         return new HistoryExport(packed, last[0], historyClears);
     }
 
+    public long historyBytesAfter(long afterSeq) {
+        return history.packedBytesAfter(afterSeq);
+    }
+
     /**
      * Puts exported history back into a fresh terminal (nothing fed yet), numbered in this run; the
      * screen, cursor and modes come back by feeding a {@link #repaint()} taken with the export.
