@@ -13,9 +13,11 @@ import java.util.Map;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -28,7 +30,8 @@ import tools.jackson.databind.JsonNode;
  * The real Codex (pinned, {@link RealAgents}) in real panes against the scripted Responses model. Its
  * hooks come per launch from {@code -c}; the first launch shows Codex's own hook review, answered in
  * the pane as a person would ("Trust all"), after which Codex's record of the trust (by hash) lets
- * later launches run the hooks without asking. The tests run in order: the first one trusts.
+ * later launches run the hooks without asking. The tests run in order, the first launch first; each
+ * other test has the hooks trusted before it starts (trusting them itself when run alone).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class CodexRealTest {
@@ -76,7 +79,8 @@ class CodexRealTest {
                 .script("error", new ScriptedModel.Fail(500, "api_error"))
                 .script("overloaded", new ScriptedModel.Fail(529, "overloaded_error"))
                 .script("after-error", say("Back after the errors."))
-                .script("interrupt", new ScriptedModel.Stall("Thinking for a long time", Duration.ofSeconds(90)))
+                .script("interrupt", new ScriptedModel.Stall("Thinking for a long time\n", Duration.ofSeconds(300)))
+                .script("interrupt-ctrl-c", new ScriptedModel.Stall("Pondering at length\n", Duration.ofSeconds(300)))
                 .script("after-interrupt", say("Back after the interrupt."));
     }
 
@@ -140,15 +144,12 @@ class CodexRealTest {
         }
     }
 
-    @Test
-    @Order(1)
-    void theFirstLaunchAsksToTrustTheHooksAndThenReportsATurn() throws Exception {
-        JsonNode spawned = spawnCodex();
-        assertThat(spawned.get("integration").get("notice").asString()).contains("review");
-        String pane = spawned.get("pane_id").asString();
+    /**
+     * Answers Codex's hook review in the pane as a person would ("Trust all and continue") and waits for Codex's
+     * record of the trust in {@code config.toml}, which lets every later launch under this CODEX_HOME run the hooks.
+     */
+    static void trustAll(String pane) {
         awaitScreen(pane, "Trust all and continue");
-        // untrusted hooks do not run (the input box drawn under the review may read idle by the codex manifest)
-        assertThat(daemon.client().call("agent.explain", Map.of("pane_id", pane)).get("hooks_reported").asBoolean()).isFalse();
         // a key sent while the TUI is still setting up is lost: press Down until the cursor is on "Trust all"
         eventually(TURN, () -> {
             if (screen(pane).contains("› 2. Trust all")) {
@@ -165,6 +166,33 @@ class CodexRealTest {
         daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "\r"));
         awaitScreen(pane, "Ask Codex");
         eventually(TURN, () -> readConfig().contains("trusted_hash = \"sha256:"));
+    }
+
+    /**
+     * Every test but the first launch's needs the hooks trusted. Trusting here, not by running that test first,
+     * lets any one method run alone (surefire's rerun of a failed method, {@code -Dtest=CodexRealTest#name}).
+     */
+    @BeforeEach
+    void trustTheHooksUnlessTheFirstLaunchIsTheSubject(TestInfo test) {
+        if (test.getTestMethod().orElseThrow().getName().equals("theFirstLaunchAsksToTrustTheHooksAndThenReportsATurn")
+                || readConfig().contains("trusted_hash = \"sha256:")) {
+            return;
+        }
+        String pane = spawnCodex().get("pane_id").asString();
+        trustAll(pane);
+        daemon.client().call("pane.close", Map.of("pane_id", pane));
+    }
+
+    @Test
+    @Order(1)
+    void theFirstLaunchAsksToTrustTheHooksAndThenReportsATurn() throws Exception {
+        JsonNode spawned = spawnCodex();
+        assertThat(spawned.get("integration").get("notice").asString()).contains("review");
+        String pane = spawned.get("pane_id").asString();
+        awaitScreen(pane, "Trust all and continue");
+        // untrusted hooks do not run (the input box drawn under the review may read idle by the codex manifest)
+        assertThat(daemon.client().call("agent.explain", Map.of("pane_id", pane)).get("hooks_reported").asBoolean()).isFalse();
+        trustAll(pane);
         // Codex 0.171 starts its thread (and fires SessionStart) with the first prompt, not at launch
         submit(pane, "scenario:plain say hello");
         assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CODEX_FIRST_LAUNCH.lifecycle());
@@ -393,6 +421,51 @@ class CodexRealTest {
         } catch (java.io.IOException e) {
             return e.toString();
         }
+    }
+
+    /**
+     * Esc, then Ctrl-C, each while the model's answer streams (its first line on screen, the stream held open
+     * far longer than the test waits): Codex fires its Interrupt hook, which ends the turn ({@code done}, cause
+     * {@code turn_end}); agent explain names the hook. Then a plain answer. The same with {@code CI=true}
+     * (ADR 0400: Codex 0.171 has no CI mode; what failed in CI was an Esc pressed after the stream had ended).
+     */
+    @Test
+    @Order(10)
+    void anInterruptMidStreamEndsTheTurnThroughTheInterruptHook() {
+        String pane = spawnCodex().get("pane_id").asString();
+        awaitScreen(pane, "Ask Codex");
+        List<String> expected = Scenario.CODEX_INTERRUPT.lifecycle();
+        int turns = 0;
+        for (List<String> press : List.of(List.of("interrupt", "Thinking for a long time", "\u001b"),
+                List.of("interrupt-ctrl-c", "Pondering at length", "\u0003"))) {
+            String scenario = press.get(0);
+            submit(pane, "scenario:" + scenario + " think for a long time");
+            turns++;
+            List<String> streaming = expected.subList(0, 2 * turns);
+            List<String> ended = expected.subList(0, 2 * turns + 1);
+            try {
+                // mid-stream: the model holds the request, its first line is drawn, the turn is working. One press:
+                // a key is never lost here, and a second Ctrl-C at Codex's prompt would quit it
+                eventually(TURN, () -> model.requests(scenario).stream().anyMatch(ScriptedModel.Recorded::tools));
+                awaitScreen(pane, press.get(1));
+                eventually(TURN, () -> timeline.lifecycle(pane).equals(streaming));
+                daemon.client().call("pane.write", Map.of("pane_id", pane, "data", press.get(2)));
+                eventually(TURN, () -> timeline.lifecycle(pane).equals(ended)); // the stream is held 300 s, TURN 120 s
+            } catch (AssertionError e) {
+                throw new AssertionError(scenario + ": lifecycle " + timeline.lifecycle(pane) + " explain "
+                        + explainLifecycle(pane) + " screen:\n" + screen(pane), e);
+            }
+            JsonNode lifecycle = explainLifecycle(pane);
+            assertThat(lifecycle.get("state").asString()).as("explain %s", lifecycle).isEqualTo("done");
+            assertThat(lifecycle.get("source").asString()).as("explain %s", lifecycle).isEqualTo("hook");
+            assertThat(lifecycle.get("cause").asString()).as("explain %s", lifecycle).isEqualTo("turn_end");
+            assertThat(lifecycle.get("hook_event").asString()).as("explain %s", lifecycle).isEqualTo("Interrupt");
+        }
+        submit(pane, "scenario:after-interrupt go on");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done", "working", "done", "working", "done"))
+                .containsExactlyElementsOf(expected);
+        awaitScreen(pane, "Back after the interrupt.");
+        assertThat(explainLifecycle(pane).get("hook_event").asString()).isEqualTo("Stop");
     }
 
     static void assertSessionIsTheConversation(String pane, String prompt) {

@@ -65,6 +65,9 @@ public enum Scenario {
     CODEX_API_ERROR(Agent.CODEX, "HTTP 500, then 529 overloaded, on every try (no retry allowed): no hook fires; the "
             + "rollout's `task_complete` with an `error` for the turn ends it, `agent explain` names it; then a plain answer",
             "idle, working, done, working, done, working, done", "", ""),
+    CODEX_INTERRUPT(Agent.CODEX, "Esc while the model's answer streams (its first line drawn, the stream held open), "
+            + "then Ctrl-C the same way: Codex's `Interrupt` hook ends each turn, `agent explain` names it; then a plain "
+            + "answer (also with `CI=true`)", "idle, working, done, working, done, working, done", "", ""),
     CODEX_WORKER_SILENT(Agent.CODEX, "task worker: idle from its input box on screen (no hook before the first prompt), "
             + "first submit, the turn ends without a report; `task wait` returns", "task: pending, working, input_required",
             "", ""),

@@ -412,10 +412,21 @@ public final class ScriptedModel implements AutoCloseable {
         switch (step) {
             case Say say -> output.add(message(say.text()));
             case Stall stall -> {
-                sse.send("response.output_text.delta", Map.of("type", "response.output_text.delta", "output_index", 0,
-                        "content_index", 0, "delta", stall.text()));
+                // announced as the Responses API streams a message (item, then part, then deltas): Codex draws a
+                // delta only into a message item it was told of; a bare delta shows when the response completes
+                Map<String, Object> done = message(stall.text());
+                Map<String, Object> streaming = new LinkedHashMap<>(done);
+                streaming.put("status", "in_progress");
+                streaming.put("content", List.of());
+                sse.send("response.output_item.added", Map.of("type", "response.output_item.added", "output_index", 0,
+                        "item", streaming));
+                sse.send("response.content_part.added", Map.of("type", "response.content_part.added", "item_id",
+                        done.get("id"), "output_index", 0, "content_index", 0, "part",
+                        Map.of("type", "output_text", "text", "", "annotations", List.of())));
+                sse.send("response.output_text.delta", Map.of("type", "response.output_text.delta", "item_id",
+                        done.get("id"), "output_index", 0, "content_index", 0, "delta", stall.text()));
                 sse.hold(stall.pause(), null);
-                output.add(message(stall.text()));
+                output.add(done);
             }
             case Hold hold -> {
                 sse.hold(HOLD_LIMIT, gate(hold.gate()));
