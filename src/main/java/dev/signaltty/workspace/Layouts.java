@@ -20,7 +20,7 @@ public interface Layouts {
      * moved pane gets the target tab's focus. BAD_PARAMS if either pane is not in its tab's layout.
      * Each tab whose layout or focus changed emits tab.updated.
      */
-    void move(String tabId, String paneId, String targetTabId, String targetPaneId, String direction);
+    void move(String tabId, String paneId, String targetTabId, String targetPaneId, SplitDirection direction);
 
     /**
      * After restoring from snapshots saved at different moments: makes every tab's layout hold exactly

@@ -24,7 +24,7 @@ public interface Workspaces {
      * @return the tab the pane landed in
      */
     TabRef placePane(String workspaceId, @Nullable String tabId, String paneId, @Nullable String besidePaneId,
-                     @Nullable String direction, @Nullable Double ratio);
+                     @Nullable SplitDirection direction, @Nullable Double ratio);
 
     /** Validates an explicit tab for a spawn without changing anything. */
     void checkTab(String workspaceId, @Nullable String tabId);

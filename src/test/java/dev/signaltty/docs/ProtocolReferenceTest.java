@@ -35,6 +35,44 @@ class ProtocolReferenceTest {
         assertThat(Files.readString(REFERENCE)).isEqualTo(rendered);
     }
 
+    @Test
+    void everyTypeInTheLiveSchemaIsNamedNoneIsAny(@TempDir Path root) throws Exception { // issue 20 item 1
+        JsonNode schema;
+        try (TestDaemon daemon = TestDaemon.start(root); ProtocolClient client = daemon.connect()) {
+            schema = client.call("schema", Map.of());
+        }
+        java.util.List<String> untyped = new java.util.ArrayList<>();
+        collectAny(schema, "", untyped);
+        assertThat(untyped).as("schema paths typed \"any\"").isEmpty();
+        // the honest open objects stay open, by name
+        assertThat(schema.toString()).contains("\"tool_input\":{\"type\":\"open_object\"");
+        // a task's evidence and finish error are records with enum stages and reasons (ADR 0420)
+        JsonNode task = null;
+        for (JsonNode method : schema.get("methods")) {
+            if (method.get("name").asString().equals("task.get")) {
+                task = method.get("result").get("task").get("type");
+            }
+        }
+        assertThat(task).isNotNull();
+        assertThat(task.get("evidence").get("type").get("stage").get("type").get("enum").toString())
+                .contains("\"ready_timeout\"", "\"server_restart\"");
+        assertThat(task.get("finish_error").get("type").get("reason").get("type").get("enum").toString())
+                .isEqualTo("[\"merge_conflict\",\"cleanup_failed\",\"branch_delete_failed\"]");
+        assertThat(schema.get("methods").get(0).get("params").isObject()).isTrue();
+    }
+
+    private static void collectAny(JsonNode node, String path, java.util.List<String> out) {
+        if (node.isString() && node.asString().equals("any")) {
+            out.add(path);
+        }
+        for (Map.Entry<String, JsonNode> field : node.properties()) {
+            collectAny(field.getValue(), path + "." + field.getKey(), out);
+        }
+        for (int i = 0; node.isArray() && i < node.size(); i++) {
+            collectAny(node.get(i), path + "[" + i + "]", out);
+        }
+    }
+
     static String render(JsonNode schema) {
         StringBuilder md = new StringBuilder();
         md.append("# signaltty/1 — method reference\n\n")
@@ -44,7 +82,8 @@ class ProtocolReferenceTest {
                 .append("`{\"array\":T}`; `{\"map\":T}` an object of T values; an object of fields a record; ")
                 .append("`{\"one_of\":[…],\"name\":N}` one of the alternatives, where `N` inside them names the same type again; ")
                 .append("`{\"one_or_many\":T}` one T or a nonempty array of them; `\"open_object\"` an object passed through ")
-                .append("as the sender wrote it (hook-event's payload: the agent's own hook JSON); `\"any\"` any JSON value.\n\n");
+                .append("as the sender wrote it (the agent's own JSON: hook-event's payload, a decision's tool_input and ")
+                .append("native_verdict); `\"type\"` a type written in this notation (schema's own params, result and payload).\n\n");
         md.append("## Methods\n\n");
         for (JsonNode method : schema.get("methods")) {
             md.append("### `").append(method.get("name").asString()).append("`\n\n");

@@ -14,7 +14,7 @@ class TaskFirstSubmitTest extends TaskDaemonTest {
 
     @Test
     void aWorkerThatNeverGetsReadyFailsWithReadyTimeoutAndItsScreenTail() { // seed R31, seed R32, seed R34
-        String taskId = f.start("WRITE r.txt x", "never_ready", "ready_timeout_s", 1.5).get("task").get("task_id").asString();
+        String taskId = f.start("WRITE r.txt x", "never_ready", "ready_timeout_s", 8.0).get("task").get("task_id").asString();
         JsonNode task = f.await(taskId, "terminal");
         assertThat(task.get("state").asString()).isEqualTo("failed");
         assertThat(task.get("evidence").get("stage").asString()).isEqualTo("ready_timeout");

@@ -98,6 +98,31 @@ class LayoutMethodsTest extends LayoutDaemonTest {
         }
 
         @Test
+        void theSchemaShowsTheDirectionOfTheLayoutsItReturnsAsTheSameEnum() { // seed R219
+            JsonNode layout = null;
+            JsonNode splitDirection = null;
+            for (JsonNode method : client.call("schema", Map.of()).get("methods")) {
+                if (method.get("name").asString().equals("tab.set_layout")) {
+                    layout = method.get("result").get("layout").get("type");
+                }
+                if (method.get("name").asString().equals("pane.split")) {
+                    splitDirection = method.get("params").get("direction").get("type");
+                }
+            }
+            assertThat(layout).isNotNull();
+            assertThat(layout.get("name").asString()).isEqualTo("Layout");
+            JsonNode split = layout.get("one_of").get(1);
+            assertThat(split.get("direction").get("type").get("enum").toString()).isEqualTo("[\"right\",\"down\"]");
+            assertThat(splitDirection.get("enum").toString()).isEqualTo("[\"right\",\"down\"]");
+            // and the values the daemon returns are those names, exactly
+            client.call("pane.split", Map.of("pane_id", a, "direction", "down"));
+            JsonNode tree = client.call("tab.get", Map.of("tab_id", tab)).get("layout");
+            assertThat(tree.get("direction").asString()).isEqualTo("down");
+            assertThat(client.errorCode("pane.split", Map.of("pane_id", a, "direction", "DOWN")))
+                    .isEqualTo("BAD_PARAMS");
+        }
+
+        @Test
         void rejectsADirectionOtherThanRightOrDown() {
             assertRejectedUnchanged(ws, "direction", "pane.split", Map.of("pane_id", a, "direction", "left"));
             assertThat(client.errorCode("pane.split", Map.of("pane_id", "pane_gone", "direction", "down")))

@@ -12,6 +12,7 @@ import dev.signaltty.transport.ErrorCode;
 import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.workspace.Layouts;
 import dev.signaltty.workspace.StructureLock;
+import dev.signaltty.workspace.SplitDirection;
 
 /**
  * pane.rename, pane.swap and pane.move: they change where a pane is shown or what it is called, never
@@ -90,7 +91,7 @@ class PaneArrangement {
         });
     }
 
-    Arranged move(String paneRef, String targetRef, String direction) {
+    Arranged move(String paneRef, String targetRef, SplitDirection direction) {
         return lock.call(() -> {
             Pane pane = registry.resolve(paneRef);
             Pane target = target(pane, targetRef);

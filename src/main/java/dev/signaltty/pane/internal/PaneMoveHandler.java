@@ -6,14 +6,15 @@ import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
+import dev.signaltty.workspace.SplitDirection;
 
 /** pane.move: takes a pane out of its place and splits another pane with it; the process is untouched. */
 @Component
 class PaneMoveHandler implements MethodHandler<PaneMoveHandler.Params, PaneArrangement.Arranged> {
 
-    record Params(String paneId, String targetPaneId, @Nullable String direction) {
+    record Params(String paneId, String targetPaneId, @Nullable SplitDirection direction) {
         Params {
-            direction = PaneSplitHandler.checkDirection(direction == null ? "right" : direction);
+            direction = direction == null ? SplitDirection.RIGHT : direction;
         }
     }
 

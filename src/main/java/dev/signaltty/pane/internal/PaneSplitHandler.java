@@ -11,6 +11,7 @@ import dev.signaltty.transport.MethodHandler;
 import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.transport.Shape;
 import dev.signaltty.workspace.StructureLock;
+import dev.signaltty.workspace.SplitDirection;
 
 /**
  * pane.split: spawns a pane beside {@code pane_id} (in its workspace and tab; direction right, the
@@ -21,13 +22,13 @@ import dev.signaltty.workspace.StructureLock;
 @Component
 class PaneSplitHandler implements MethodHandler<PaneSplitHandler.Params, Pane.PaneView> {
 
-    record Params(String paneId, @Nullable String direction, @Nullable Double ratio, @Nullable List<@Shape(Shape.Kind.ARG) String> argv,
+    record Params(String paneId, @Nullable SplitDirection direction, @Nullable Double ratio, @Nullable List<@Shape(Shape.Kind.ARG) String> argv,
                   @Nullable @Shape(Shape.Kind.PATH) String cwd,
                   @Nullable Map<String, @Shape(Shape.Kind.ARG) String> env, @Nullable Integer cols,
                   @Nullable Integer rows, @Nullable @Shape(Shape.Kind.LABEL) String label, @Nullable String parentPaneId,
                   @Nullable String relationship, @Nullable Map<String, String> clientEnv) {
         Params {
-            direction = checkDirection(direction == null ? "right" : direction);
+            direction = direction == null ? SplitDirection.RIGHT : direction;
             if (ratio != null && !Double.isFinite(ratio)) {
                 throw ProtocolException.badParams("ratio", "must be a finite number");
             }
@@ -37,13 +38,6 @@ class PaneSplitHandler implements MethodHandler<PaneSplitHandler.Params, Pane.Pa
                 throw ProtocolException.badParams("argv", "argv[0] must not be empty");
             }
         }
-    }
-
-    static String checkDirection(String direction) {
-        if (!direction.equals("right") && !direction.equals("down")) {
-            throw ProtocolException.badParams("direction", "must be \"right\" or \"down\"");
-        }
-        return direction;
     }
 
     private final PaneRegistry registry;

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
+import dev.signaltty.workspace.SplitDirection;
 
 /**
  * A launch. Most fields are optional, so it is built by name: {@code SpawnSpec.in(workspace, tab)
@@ -13,7 +14,7 @@ import org.jspecify.annotations.Nullable;
 record SpawnSpec(String workspaceId, @Nullable String tabId, @Nullable List<String> argv, @Nullable String cwd,
                  @Nullable Map<String, String> env, int cols, int rows, @Nullable String label,
                  @Nullable String parentPaneId, @Nullable String relationship,
-                 @Nullable String besidePaneId, @Nullable String direction, @Nullable Double ratio,
+                 @Nullable String besidePaneId, @Nullable SplitDirection direction, @Nullable Double ratio,
                  @Nullable String restart, @Nullable String taskId) {
 
     static Builder in(String workspaceId, @Nullable String tabId) {
@@ -32,7 +33,7 @@ record SpawnSpec(String workspaceId, @Nullable String tabId, @Nullable List<Stri
         private @Nullable String parentPaneId;
         private @Nullable String relationship;
         private @Nullable String besidePaneId;
-        private @Nullable String direction;
+        private @Nullable SplitDirection direction;
         private @Nullable Double ratio;
         private @Nullable String restart;
         private @Nullable String taskId;
@@ -68,7 +69,7 @@ record SpawnSpec(String workspaceId, @Nullable String tabId, @Nullable List<Stri
         }
 
         /** Placed by splitting {@code besidePaneId} (pane.split) instead of at the end of the tab. */
-        Builder beside(String besidePaneId, @Nullable String direction, @Nullable Double ratio) {
+        Builder beside(String besidePaneId, @Nullable SplitDirection direction, @Nullable Double ratio) {
             this.besidePaneId = besidePaneId;
             this.direction = direction;
             this.ratio = ratio;

@@ -2,8 +2,6 @@ package dev.signaltty.task.internal;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Set;
 
 import org.slf4j.Logger;
@@ -44,7 +42,7 @@ class FirstSubmit {
                 Thread.currentThread().interrupt();
             } catch (RuntimeException e) {
                 log.warn("first submit of {} failed", taskId, e);
-                fail(taskId, evidence("submit_refused", "reason", "internal", "message", e.toString()));
+                fail(taskId, Evidence.submitRefused(Evidence.Reason.INTERNAL, e.toString(), null));
             }
         });
     }
@@ -57,10 +55,9 @@ class FirstSubmit {
         long readyBy = System.nanoTime() + nanos(job.settings().readyTimeoutS());
         if (!signals.awaitLifecycle(pane, READY, readyBy)) {
             if (panes.find(pane).filter(Panes.PaneInfo::alive).isEmpty()) {
-                fail(taskId, evidence("submit_refused", "reason", "pane_gone", "paste_delivered", false));
+                fail(taskId, Evidence.submitRefused(Evidence.Reason.PANE_GONE, null, false));
             } else {
-                fail(taskId, evidence("ready_timeout", "lifecycle", signals.lifecycle(pane).wire(),
-                        "screen_tail", panes.screenTail(pane, SCREEN_TAIL_LINES)));
+                fail(taskId, Evidence.readyTimeout(signals.lifecycle(pane), panes.screenTail(pane, SCREEN_TAIL_LINES)));
             }
             return;
         }
@@ -68,12 +65,11 @@ class FirstSubmit {
         try {
             panes.write(pane, paste(pane, job.prompt()));
         } catch (IOException e) { // before the paste: the task fails (seed R33)
-            fail(taskId, evidence("submit_refused", "reason", "write_failed", "message", String.valueOf(e.getMessage()),
-                    "paste_delivered", false));
+            fail(taskId, Evidence.submitRefused(Evidence.Reason.WRITE_FAILED, String.valueOf(e.getMessage()), false));
             return;
         }
         Thread.sleep(job.settings().submitDelayMs());
-        if (!enter(taskId, pane, "delayed_enter")) {
+        if (!enter(taskId, pane, Evidence.Stage.DELAYED_ENTER)) {
             return;
         }
         long gate = nanos(job.settings().stallTimeoutS());
@@ -82,7 +78,7 @@ class FirstSubmit {
             confirm(taskId, pane);
             return;
         }
-        if (!enter(taskId, pane, "activity_gate")) { // the one Enter retry, halfway (seed R37)
+        if (!enter(taskId, pane, Evidence.Stage.ACTIVITY_GATE)) { // the one Enter retry, halfway (seed R37)
             return;
         }
         if (signals.awaitActivity(pane, baseline, start + gate)) {
@@ -90,16 +86,16 @@ class FirstSubmit {
             return;
         }
         if (panes.find(pane).filter(Panes.PaneInfo::alive).isEmpty()) {
-            fail(taskId, evidence("worker_exited", "paste_delivered", true));
+            fail(taskId, Evidence.exitedDuringSubmit());
             return;
         }
-        if (!parkOnDecision(taskId, pane, "activity_gate")) {
-            park(taskId, evidence("activity_gate", "reason", "submit_unconfirmed")); // seed R38
+        if (!parkOnDecision(taskId, pane, Evidence.Stage.ACTIVITY_GATE)) {
+            park(taskId, Evidence.parked(Evidence.Stage.ACTIVITY_GATE, Evidence.Reason.SUBMIT_UNCONFIRMED, null, null)); // seed R38
         }
     }
 
     /** Writes Enter unless a decision is pending; false when the task was parked or failed instead. */
-    private boolean enter(String taskId, String pane, String stage) {
+    private boolean enter(String taskId, String pane, Evidence.Stage stage) {
         try {
             if (signals.unlessDecision(pane, () -> panes.write(pane, new byte[] {'\r'}))) {
                 return true;
@@ -110,8 +106,7 @@ class FirstSubmit {
             }
             return false;
         } catch (IOException e) {
-            fail(taskId, evidence("submit_refused", "reason", "write_failed", "message", String.valueOf(e.getMessage()),
-                    "paste_delivered", true));
+            fail(taskId, Evidence.submitRefused(Evidence.Reason.WRITE_FAILED, String.valueOf(e.getMessage()), true));
             return false;
         }
     }
@@ -120,22 +115,19 @@ class FirstSubmit {
      * A decision after the paste parks the task at a recoverable input_required with decision_required
      * evidence (seed R54, R55); the pane's decision stays unanswered.
      */
-    private boolean parkOnDecision(String taskId, String pane, String stage) {
+    private boolean parkOnDecision(String taskId, String pane, Evidence.Stage stage) {
         String decision = signals.pendingDecision(pane);
         if (decision == null) {
             return false;
         }
-        Map<String, Object> ev = evidence(stage, "reason", "decision_required", "paste_delivered", true);
-        if (!AgentEventSignals.PENDING.equals(decision)) {
-            ev.put("decision_id", decision);
-        }
-        park(taskId, ev);
+        park(taskId, Evidence.parked(stage, Evidence.Reason.DECISION_REQUIRED, true,
+                AgentEventSignals.PENDING.equals(decision) ? null : decision));
         return true;
     }
 
     /** The gate saw activity: working, unless a decision arrived after Enter (seed R58). */
     private void confirm(String taskId, String pane) {
-        if (parkOnDecision(taskId, pane, "activity_gate")) {
+        if (parkOnDecision(taskId, pane, Evidence.Stage.ACTIVITY_GATE)) {
             return;
         }
         store.updateIf(taskId, t -> t.state == TaskState.PENDING && !t.closingWorker, t -> {
@@ -146,19 +138,19 @@ class FirstSubmit {
                 WorkerEvents.turnEnded(t, seq, "turn_end");
             } else {
                 t.state = TaskState.WORKING;
-                t.evidence = Map.of();
+                t.evidence = Evidence.NONE;
             }
         });
     }
 
-    private void park(String taskId, Map<String, Object> evidence) {
+    private void park(String taskId, Evidence evidence) {
         store.updateIf(taskId, t -> t.state == TaskState.PENDING && !t.closingWorker, t -> {
             t.state = TaskState.INPUT_REQUIRED;
             t.evidence = evidence;
         });
     }
 
-    private void fail(String taskId, Map<String, Object> evidence) {
+    private void fail(String taskId, Evidence evidence) {
         store.updateIf(taskId, t -> t.state == TaskState.PENDING && !t.closingWorker, t -> {
             t.state = TaskState.FAILED;
             t.evidence = evidence;
@@ -172,15 +164,6 @@ class FirstSubmit {
                 ? "\u001b[200~" + prompt.replace("\u001b[201~", "") + "\u001b[201~"
                 : Prompts.oneLine(prompt);
         return text.getBytes(StandardCharsets.UTF_8);
-    }
-
-    static Map<String, Object> evidence(String stage, Object... keyValues) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("stage", stage);
-        for (int i = 0; i < keyValues.length; i += 2) {
-            out.put((String) keyValues[i], keyValues[i + 1]);
-        }
-        return out;
     }
 
     private static long nanos(double seconds) {

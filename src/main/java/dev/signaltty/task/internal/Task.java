@@ -1,9 +1,7 @@
 package dev.signaltty.task.internal;
 
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
@@ -34,10 +32,10 @@ final class Task {
     boolean workspaceOwned;
     @Nullable String paneId;
     @Nullable String tabId;
-    Map<String, Object> evidence = Map.of();
+    Evidence evidence = Evidence.NONE;
     @Nullable Report report;
     @Nullable String disposition;
-    @Nullable Map<String, Object> finishError;
+    @Nullable FinishError finishError;
     boolean worktreeRemoved;
     Instant updatedAt;
     /** Set before the task itself ends its worker, so that exit is not read as the worker failing. */
@@ -74,16 +72,15 @@ final class Task {
                 String objective, String repo, @Nullable String base, String baseCommit, String branch,
                 @Nullable String targetBranch, String worktree, boolean worktreeRemoved, @Nullable String workspaceId,
                 boolean workspaceOwned, @Nullable String tabId, @Nullable String paneId, @Nullable String agent,
-                List<String> argv, Settings settings, Map<String, Object> evidence, @Nullable Report report,
-                @Nullable String disposition, @Nullable Map<String, Object> finishError, String createdAt,
+                List<String> argv, Settings settings, Evidence evidence, @Nullable Report report,
+                @Nullable String disposition, @Nullable FinishError finishError, String createdAt,
                 String updatedAt) {
     }
 
     View view() {
         return new View(id, state.wire(), contextId, clientRequestId, objective, repo, baseRef, baseCommit, branch,
                 targetBranch, worktree, worktreeRemoved, workspaceId, workspaceOwned, tabId, paneId, agent, argv,
-                settings, new LinkedHashMap<>(evidence), report, disposition,
-                finishError == null ? null : new LinkedHashMap<>(finishError), createdAt.toString(),
+                settings, evidence, report, disposition, finishError, createdAt.toString(),
                 updatedAt.toString());
     }
 
@@ -96,7 +93,7 @@ final class Task {
         task.workspaceOwned = v.workspaceOwned();
         task.tabId = v.tabId();
         task.paneId = v.paneId();
-        task.evidence = v.evidence() == null ? Map.of() : v.evidence();
+        task.evidence = v.evidence() == null ? Evidence.NONE : v.evidence();
         task.report = v.report();
         task.disposition = v.disposition();
         task.finishError = v.finishError();

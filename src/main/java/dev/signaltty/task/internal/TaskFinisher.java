@@ -76,9 +76,8 @@ class TaskFinisher {
             if (task.state.terminal()) {
                 // a terminal state never changes again: the late report is kept as evidence, and refused
                 store.update(taskId, t -> {
-                    Map<String, Object> evidence = new LinkedHashMap<>(t.evidence);
-                    evidence.put("late_report", new Task.Report(p.status(), p.summary(), Instant.now().toString()));
-                    t.evidence = evidence;
+                    t.evidence = t.evidence.withLateReport(new Task.Report(p.status(), p.summary(),
+                            Instant.now().toString()));
                 });
                 throw new ProtocolException(ErrorCode.BAD_PARAMS, "task " + taskId + " is already " + task.state.wire()
                         + "; the report was recorded as evidence and the state kept",
@@ -161,7 +160,7 @@ class TaskFinisher {
                 List<String> conflicts = git.merge(repo, task.branch(), "Merge " + task.branch() + " (signaltty task "
                         + taskId + ")");
                 if (!conflicts.isEmpty()) { // seed R74, R315: aborted, source left clean
-                    store.update(taskId, t -> t.finishError = error("merge_conflict",
+                    store.update(taskId, t -> t.finishError = error(FinishError.Reason.MERGE_CONFLICT,
                             "merging " + t.branch + " into " + target + " conflicts", conflicts));
                     throw new ProtocolException(ErrorCode.MERGE_CONFLICT, "merging " + task.branch() + " into "
                             + target + " conflicts in " + conflicts.size() + " file(s)",
@@ -227,7 +226,7 @@ class TaskFinisher {
                 t.finishError = null;
             });
         } catch (ProtocolException e) { // seed R75: stored, and a second finish retries
-            return store.update(task.taskId(), t -> t.finishError = error("cleanup_failed", e.getMessage(), List.of()));
+            return store.update(task.taskId(), t -> t.finishError = error(FinishError.Reason.CLEANUP_FAILED, e.getMessage(), List.of()));
         }
         return deleteBranchIfConfigured(store.view(task.taskId()), repo);
     }
@@ -246,7 +245,7 @@ class TaskFinisher {
             git.deleteBranch(repo, task.branch(), !merged);
             return task;
         } catch (ProtocolException e) {
-            return store.update(task.taskId(), t -> t.finishError = error("branch_delete_failed", e.getMessage(),
+            return store.update(task.taskId(), t -> t.finishError = error(FinishError.Reason.BRANCH_DELETE_FAILED, e.getMessage(),
                     List.of()));
         }
     }
@@ -270,15 +269,8 @@ class TaskFinisher {
         }
     }
 
-    private static Map<String, Object> error(String reason, String message, List<String> files) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("reason", reason);
-        out.put("message", message);
-        if (!files.isEmpty()) {
-            out.put("files", files);
-        }
-        out.put("at", Instant.now().toString());
-        return out;
+    private static FinishError error(FinishError.Reason reason, @Nullable String message, List<String> files) {
+        return new FinishError(reason, message, files.isEmpty() ? null : List.copyOf(files), Instant.now().toString());
     }
 
     private static String firstLine(String text) {

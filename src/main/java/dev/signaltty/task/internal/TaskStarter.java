@@ -92,7 +92,7 @@ class TaskStarter {
     }
 
     private Panes.PaneInfo launch(Task task, TaskStartHandler.Params p, Path worktree) {
-        String stage = "workspace";
+        Evidence.Stage stage = Evidence.Stage.WORKSPACE;
         try {
             WorkspaceRef workspace;
             if (p.workspaceId() != null) {
@@ -104,9 +104,9 @@ class TaskStarter {
                 t.workspaceId = workspace.id();
                 t.workspaceOwned = p.workspaceId() == null;
             });
-            stage = "tab";
+            stage = Evidence.Stage.TAB;
             workspaces.checkTab(workspace.id(), p.tabId());
-            stage = "parent";
+            stage = Evidence.Stage.PARENT;
             if (p.parentPaneId() != null) {
                 Panes.PaneInfo parent = panes.find(p.parentPaneId()).orElseThrow(() -> new ProtocolException(
                         ErrorCode.NO_SUCH_PANE, "no pane " + p.parentPaneId(), Map.of("pane_id", p.parentPaneId())));
@@ -115,7 +115,7 @@ class TaskStarter {
                             + " belongs to another workspace");
                 }
             }
-            stage = "spawn";
+            stage = Evidence.Stage.SPAWN;
             return panes.spawn(new Panes.SpawnRequest(workspace.id(), p.tabId(), task.argv, worktree, Map.of(),
                     p.parentPaneId(), "task " + task.id, p.parentPaneId() == null ? null : "worker", task.id));
         } catch (ProtocolException e) {
@@ -126,18 +126,15 @@ class TaskStarter {
     }
 
     /** Records the failure on the task and returns the error to answer with, carrying {task_id, stage}. */
-    private ProtocolException failed(String taskId, String stage, ProtocolException cause) {
-        Map<String, Object> evidence = new LinkedHashMap<>();
-        evidence.put("stage", stage);
-        evidence.put("code", cause.code().name());
-        evidence.put("message", cause.getMessage());
+    private ProtocolException failed(String taskId, Evidence.Stage stage, ProtocolException cause) {
+        Evidence evidence = Evidence.startFailed(stage, cause.code().name(), cause.getMessage());
         store.update(taskId, t -> {
             t.state = TaskState.FAILED;
             t.evidence = evidence;
         });
         Map<String, Object> details = new LinkedHashMap<>(cause.details());
         details.put("task_id", taskId);
-        details.put("stage", stage);
-        return new ProtocolException(cause.code(), stage + " failed: " + cause.getMessage(), details, cause);
+        details.put("stage", stage.wire());
+        return new ProtocolException(cause.code(), stage.wire() + " failed: " + cause.getMessage(), details, cause);
     }
 }

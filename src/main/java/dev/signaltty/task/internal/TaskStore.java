@@ -89,7 +89,7 @@ class TaskStore implements Tasks {
         for (Task task : List.copyOf(tasks.values())) {
             if (!task.state.terminal()) {
                 update(task.id, t -> {
-                    t.evidence = Map.of("stage", "server_restart", "previous_state", t.state.wire());
+                    t.evidence = Evidence.serverRestart(t.state);
                     t.state = TaskState.FAILED;
                 });
             }

@@ -1,6 +1,5 @@
 package dev.signaltty.task.internal;
 
-import java.util.Map;
 
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
@@ -34,17 +33,11 @@ class WorkerEvents {
             String decision = signals.pendingDecision(event.paneId());
             store.updateIf(task.id, t -> t.state == TaskState.INPUT_REQUIRED, t -> {
                 if (decision != null) {
-                    Map<String, Object> evidence = new java.util.LinkedHashMap<>();
-                    evidence.put("stage", "follow_up");
-                    evidence.put("reason", "decision_required");
-                    if (!AgentEventSignals.PENDING.equals(decision)) {
-                        evidence.put("decision_id", decision);
-                    }
-                    t.evidence = evidence;
+                    t.evidence = Evidence.parked(Evidence.Stage.FOLLOW_UP, Evidence.Reason.DECISION_REQUIRED, null,
+                            AgentEventSignals.PENDING.equals(decision) ? null : decision);
                 } else {
                     t.state = TaskState.WORKING;
-                    t.evidence = Map.of("resumed_from", String.valueOf(t.evidence.get("reason")),
-                            "resumed_by", "follow_up_submit");
+                    t.evidence = Evidence.resumed(t.evidence.reason(), "follow_up_submit", null, null, null);
                 }
             });
         });
@@ -69,18 +62,16 @@ class WorkerEvents {
             return;
         }
         store.byPane(event.paneId()).ifPresent(task -> store.updateIf(task.id,
-                t -> t.state == TaskState.INPUT_REQUIRED && RESUMED_BY_WORK.contains(String.valueOf(t.evidence.get("reason"))),
+                t -> t.state == TaskState.INPUT_REQUIRED && RESUMED_BY_WORK.contains(t.evidence.reason()),
                 t -> {
                     t.state = TaskState.WORKING;
-                    t.evidence = Map.of("resumed_from", String.valueOf(t.evidence.get("reason")),
-                            "resumed_by_seq", event.seq());
+                    t.evidence = Evidence.resumed(t.evidence.reason(), null, event.seq(), null, null);
                 }));
     }
 
     /** Parks that the worker's own next turn resumes: it is at work again without anyone answering anything. */
-    static final String TURN_ENDED = "turn_ended_without_report";
-
-    static final java.util.Set<String> RESUMED_BY_WORK = java.util.Set.of("submit_unconfirmed", TURN_ENDED);
+    static final java.util.Set<Evidence.Reason> RESUMED_BY_WORK = java.util.EnumSet.of(
+            Evidence.Reason.SUBMIT_UNCONFIRMED, Evidence.Reason.TURN_ENDED_WITHOUT_REPORT);
 
     /**
      * The worker's turn ended and it did not report: the task waits for a person (seed L83: turn-end drops
@@ -88,12 +79,7 @@ class WorkerEvents {
      */
     static void turnEnded(Task t, long seq, String cause) {
         t.state = TaskState.INPUT_REQUIRED;
-        Map<String, Object> evidence = new java.util.LinkedHashMap<>();
-        evidence.put("stage", "turn_end");
-        evidence.put("reason", TURN_ENDED);
-        evidence.put("lifecycle_seq", seq);
-        evidence.put("cause", cause);
-        t.evidence = evidence;
+        t.evidence = Evidence.turnEnded(seq, cause);
     }
 
     /**
@@ -103,11 +89,11 @@ class WorkerEvents {
     @EventListener
     void on(DecisionAnswered event) {
         store.byPane(event.paneId()).ifPresent(task -> store.updateIf(task.id,
-                t -> t.state == TaskState.INPUT_REQUIRED && "decision_required".equals(t.evidence.get("reason")),
+                t -> t.state == TaskState.INPUT_REQUIRED && t.evidence.reason() == Evidence.Reason.DECISION_REQUIRED,
                 t -> {
                     t.state = TaskState.WORKING;
-                    t.evidence = Map.of("resumed_from", "decision_required", "decision_id", event.decisionId(),
-                            "option_id", event.optionId());
+                    t.evidence = Evidence.resumed(Evidence.Reason.DECISION_REQUIRED, null, null, event.decisionId(),
+                            event.optionId());
                 }));
     }
 
@@ -120,8 +106,7 @@ class WorkerEvents {
         store.byPane(event.paneId()).ifPresent(task -> store.updateIf(task.id,
                 t -> !t.state.terminal() && t.state != TaskState.PENDING && !t.closingWorker,
                 t -> {
-                    t.evidence = Map.of("stage", "worker_exited", "exit_code", event.exitCode(),
-                            "previous_state", t.state.wire());
+                    t.evidence = Evidence.workerExited(event.exitCode(), t.state);
                     t.state = TaskState.FAILED;
                 }));
     }

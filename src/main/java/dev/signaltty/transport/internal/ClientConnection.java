@@ -88,7 +88,8 @@ final class ClientConnection implements Connection {
         // Socket I/O on platform threads: junixsocket's poller for virtual threads parks each blocked
         // read/write on a small work-stealing pool (one worker per core) doing blocking poll(2); with
         // two cores, two idle sockets starve every other socket's writes (seen: a subscriber and an
-        // appender hung forever). The worker only queues its answers, so it may be virtual.
+        // appender hung forever). The worker only queues its answers, so it may be virtual. A virtual
+        // writer beside this reader is wrong too: it makes the shared fd non-blocking (ADR 0421).
         Thread.ofPlatform().daemon().name("conn-" + id + "-read").start(this::readLoop);
         Thread.ofVirtual().name("conn-" + id + "-work").start(this::workLoop);
         Thread.ofPlatform().daemon().name("conn-" + id + "-write").start(this::writeLoop);

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
@@ -66,8 +67,8 @@ class ServerHandlers {
     }
 
     /**
-     * The live contract. {@code params} and {@code result} are TypeDescriber's descriptions: a record is
-     * an object of field → {type, required}, so both stay open-ended JSON here.
+     * The live contract. {@code params} is the params record's fields, each {type, required};
+     * {@code result} and {@code payload} are types in the same notation ({@link TypeNotation}).
      */
     record Schema(String protocol, String version, List<MethodSchema> methods, List<String> events,
                   List<String> subscriptionGlobs, List<String> errors, List<String> capabilities,
@@ -75,10 +76,11 @@ class ServerHandlers {
     }
 
     /** One event of the catalog with its payload record's fields (ADR 0270). */
-    record EventSchema(String name, String summary, Object payload) {
+    record EventSchema(String name, String summary, TypeNotation payload) {
     }
 
-    record MethodSchema(String name, String summary, Object params, Object result,
+    record MethodSchema(String name, String summary, Map<String, TypeDescriber.FieldSchema> params,
+                        TypeNotation result,
                         @org.jspecify.annotations.Nullable Boolean singleFlight) {
     }
 
@@ -92,7 +94,7 @@ class ServerHandlers {
         List<MethodSchema> methods = new ArrayList<>();
         for (MethodHandler<?, ?> handler : router.handlers()) {
             methods.add(new MethodSchema(handler.method(), handler.summary(),
-                    TypeDescriber.describe(handler.paramsType()), TypeDescriber.describe(handler.resultType()),
+                    TypeDescriber.fields(handler.paramsType()), TypeDescriber.notation(handler.resultType()),
                     handler.singleFlight() ? Boolean.TRUE : null));
         }
         return new Schema(Envelope.PROTOCOL, VERSION, methods, EventCatalog.EVENTS, EventCatalog.GLOBS,
@@ -100,7 +102,7 @@ class ServerHandlers {
                 List.of("wait_baseline", "rendered_cursor", "task_ids_filter", "hook_wait_for_answer",
                         "single_flight_waits"),
                 catalog.types().stream().map(t -> new EventSchema(t.name(), t.summary(),
-                        TypeDescriber.describe(t.payload()))).toList());
+                        TypeDescriber.notation(t.payload()))).toList());
     }
 
     private static void sleepQuietly(long millis) {

@@ -23,6 +23,27 @@ final class TypeDescriber {
         return describe(type, new java.util.HashSet<>());
     }
 
+    /** {@code type}'s description as {@code schema} returns it. */
+    static TypeNotation notation(Type type) {
+        return new TypeNotation(describe(type));
+    }
+
+    /** A params record's fields, each {type, required}, as {@code schema} returns them. */
+    static Map<String, FieldSchema> fields(Class<? extends Record> record) {
+        Map<String, Object> described = new LinkedHashMap<>();
+        describeFields(record, true, described, new java.util.HashSet<>(Set.of(record)));
+        Map<String, FieldSchema> out = new LinkedHashMap<>();
+        described.forEach((name, field) -> {
+            Map<?, ?> f = (Map<?, ?>) field;
+            out.put(name, new FieldSchema(new TypeNotation(f.get("type")), (Boolean) f.get("required")));
+        });
+        return out;
+    }
+
+    /** One field of a record as {@code schema} describes it. */
+    record FieldSchema(TypeNotation type, boolean required) {
+    }
+
     private static Object describe(Type type, Set<Class<?>> seen) {
         Class<?> raw = ParamsBinder.rawClass(type);
         if (raw == String.class) {
@@ -40,11 +61,17 @@ final class TypeDescriber {
         if (raw.isEnum()) {
             return Map.of("enum", ParamsBinder.enumValues(raw));
         }
+        if (raw == TypeNotation.class) {
+            return "type"; // schema's own description of a type, in this notation
+        }
         if (raw == ObjectNode.class) {
             return "open_object"; // passed through as the sender wrote it (ADR 0341): hook-event's payload
         }
         if (raw == List.class && type instanceof ParameterizedType p) {
             return Map.of("array", describe(p.getActualTypeArguments()[0], seen));
+        }
+        if (raw == Map.class && type instanceof ParameterizedType p && p.getActualTypeArguments()[1] == Object.class) {
+            return "open_object"; // an agent's own JSON passed through (a decision's tool_input, native_verdict)
         }
         if (raw == Map.class && type instanceof ParameterizedType p) {
             return Map.of("map", describe(p.getActualTypeArguments()[1], seen));

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.function.UnaryOperator;
 
 import org.jspecify.annotations.Nullable;
+import dev.signaltty.workspace.SplitDirection;
 
 /**
  * A tab's layout: a binary tree whose leaves are panes. On the wire a leaf is {@code {pane_id}} and a
@@ -19,7 +20,7 @@ sealed interface Layout permits Layout.Leaf, Layout.Split {
     record Leaf(String paneId) implements Layout {
     }
 
-    record Split(String direction, double ratio, Layout first, Layout second) implements Layout {
+    record Split(SplitDirection direction, double ratio, Layout first, Layout second) implements Layout {
     }
 
     static double clampRatio(double ratio) {
@@ -95,7 +96,7 @@ sealed interface Layout permits Layout.Leaf, Layout.Split {
      * explicit ratio that ratio is the target's share; without one the same-direction group the new
      * split joins is evened out (see {@link #evenGroup}). The target must be in the tree.
      */
-    static Layout splitAt(Layout root, String target, String added, String direction, @Nullable Double ratio) {
+    static Layout splitAt(Layout root, String target, String added, SplitDirection direction, @Nullable Double ratio) {
         List<Integer> path = pathTo(root, target);
         if (path == null) {
             throw new IllegalArgumentException("pane " + target + " is not in the layout");
@@ -108,7 +109,7 @@ sealed interface Layout permits Layout.Leaf, Layout.Split {
         // climb while the ancestors split the same way: that whole group is one row (or column) of cells
         int top = path.size();
         while (top > 0 && at(split, path.subList(0, top - 1)) instanceof Split parent
-                && parent.direction().equals(direction)) {
+                && parent.direction() == direction) {
             top--;
         }
         return replaceAt(split, path.subList(0, top), node -> evenGroup(node, direction));
@@ -119,8 +120,8 @@ sealed interface Layout permits Layout.Leaf, Layout.Split {
      * not itself a split in that direction; a split's ratio becomes cells(first) / cells(both), which
      * for tmux's right-leaning run of n panes is 1/n, 1/(n-1), … Other splits keep their ratios.
      */
-    static Layout evenGroup(Layout node, String direction) {
-        if (!(node instanceof Split split) || !split.direction().equals(direction)) {
+    static Layout evenGroup(Layout node, SplitDirection direction) {
+        if (!(node instanceof Split split) || split.direction() != direction) {
             return node;
         }
         int first = cells(split.first(), direction);
@@ -129,8 +130,8 @@ sealed interface Layout permits Layout.Leaf, Layout.Split {
                 evenGroup(split.first(), direction), evenGroup(split.second(), direction));
     }
 
-    private static int cells(Layout node, String direction) {
-        if (node instanceof Split split && split.direction().equals(direction)) {
+    private static int cells(Layout node, SplitDirection direction) {
+        if (node instanceof Split split && split.direction() == direction) {
             return cells(split.first(), direction) + cells(split.second(), direction);
         }
         return 1;

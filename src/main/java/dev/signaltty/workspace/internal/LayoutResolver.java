@@ -75,7 +75,7 @@ final class LayoutResolver {
             }
             ratio = Layout.clampRatio(split.ratio());
         }
-        return new Layout.Split(split.direction().wire(), ratio, node(split.first(), field + ".first"),
+        return new Layout.Split(split.direction(), ratio, node(split.first(), field + ".first"),
                 node(split.second(), field + ".second"));
     }
 }

@@ -13,6 +13,7 @@ import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.workspace.Layouts;
 import dev.signaltty.workspace.PaneNames;
 import dev.signaltty.workspace.StructureLock;
+import dev.signaltty.workspace.SplitDirection;
 
 /**
  * Layout edits: whole-tree replacement, one divider, and the swap/move rearrangements. Each runs under
@@ -90,7 +91,7 @@ class LayoutService implements Layouts {
     }
 
     @Override
-    public void move(String tabId, String paneId, String targetTabId, String targetPaneId, String direction) {
+    public void move(String tabId, String paneId, String targetTabId, String targetPaneId, SplitDirection direction) {
         lock.run(() -> {
             WorkspaceStore.Tab from = placed(tabId, paneId, "pane_id");
             WorkspaceStore.Tab to = placed(targetTabId, targetPaneId, "target_pane_id");
@@ -135,7 +136,7 @@ class LayoutService implements Layouts {
             if (layout == null) {
                 layout = new Layout.Leaf(pane);
             } else if (Layout.pathTo(layout, pane) == null) {
-                layout = Layout.splitAt(layout, layout.panes().getLast(), pane, "right", null);
+                layout = Layout.splitAt(layout, layout.panes().getLast(), pane, SplitDirection.RIGHT, null);
             }
         }
         String focus = layout != null && tab.focusedPaneId != null && layout.panes().contains(tab.focusedPaneId)

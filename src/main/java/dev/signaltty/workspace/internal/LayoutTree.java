@@ -1,8 +1,7 @@
 package dev.signaltty.workspace.internal;
 
-import java.util.Locale;
-
 import org.jspecify.annotations.Nullable;
+import dev.signaltty.workspace.SplitDirection;
 
 /**
  * {@code tab.set_layout}'s tree as the client sends it (ADR 0341): a leaf names a pane by id or name, a
@@ -16,14 +15,6 @@ sealed interface LayoutTree permits LayoutTree.Leaf, LayoutTree.Split {
     }
 
     /** {@code ratio}: the first child's share; absent means a half. */
-    record Split(Direction direction, @Nullable Double ratio, LayoutTree first, LayoutTree second) implements LayoutTree {
-    }
-
-    enum Direction {
-        RIGHT, DOWN;
-
-        String wire() {
-            return name().toLowerCase(Locale.ROOT);
-        }
+    record Split(SplitDirection direction, @Nullable Double ratio, LayoutTree first, LayoutTree second) implements LayoutTree {
     }
 }

@@ -13,6 +13,7 @@ import org.springframework.stereotype.Component;
 import dev.signaltty.journal.JournalTail;
 import dev.signaltty.journal.PeriodicSnapshot;
 import dev.signaltty.journal.SnapshotStore;
+import dev.signaltty.workspace.SplitDirection;
 
 /**
  * Persists workspaces, tabs and layouts so they survive a restart with the same ids, handles, names
@@ -28,7 +29,7 @@ class WorkspaceSnapshots implements SmartLifecycle {
     static final String NAME = "workspaces";
     static final long PERIOD_MS = 500;
 
-    record LayoutDoc(@Nullable String paneId, @Nullable String direction, @Nullable Double ratio,
+    record LayoutDoc(@Nullable String paneId, @Nullable SplitDirection direction, @Nullable Double ratio,
                      @Nullable LayoutDoc first, @Nullable LayoutDoc second) {
     }
 

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 import dev.signaltty.transport.ProtocolException;
+import dev.signaltty.workspace.SplitDirection;
 
 /** The layout tree as a value: splitting, evening, removing, exchanging, and reading a set_layout tree. */
 class LayoutTest {
@@ -20,7 +21,7 @@ class LayoutTest {
         return new Layout.Leaf(id);
     }
 
-    static Layout split(String direction, double ratio, Layout first, Layout second) {
+    static Layout split(SplitDirection direction, double ratio, Layout first, Layout second) {
         return new Layout.Split(direction, ratio, first, second);
     }
 
@@ -29,8 +30,8 @@ class LayoutTest {
 
         @Test
         void evensARightLeaningRunOfThreeToThirds() {
-            Layout two = Layout.splitAt(leaf("a"), "a", "b", "right", null);
-            Layout three = Layout.splitAt(two, "b", "c", "right", null);
+            Layout two = Layout.splitAt(leaf("a"), "a", "b", SplitDirection.RIGHT, null);
+            Layout three = Layout.splitAt(two, "b", "c", SplitDirection.RIGHT, null);
             Layout.Split root = (Layout.Split) three;
             assertThat(root.ratio()).isCloseTo(1.0 / 3, within(1e-9));
             assertThat(((Layout.Split) root.second()).ratio()).isCloseTo(0.5, within(1e-9));
@@ -40,7 +41,7 @@ class LayoutTest {
         @Test
         void evensAGroupGrownThroughAFirstChild() {
             // right(a, b) then split a right: right(right(a, c), b) — three equal columns
-            Layout tree = Layout.splitAt(split("right", 0.5, leaf("a"), leaf("b")), "a", "c", "right", null);
+            Layout tree = Layout.splitAt(split(SplitDirection.RIGHT, 0.5, leaf("a"), leaf("b")), "a", "c", SplitDirection.RIGHT, null);
             Layout.Split root = (Layout.Split) tree;
             assertThat(root.ratio()).isCloseTo(2.0 / 3, within(1e-9));
             assertThat(((Layout.Split) root.first()).ratio()).isCloseTo(0.5, within(1e-9));
@@ -49,8 +50,8 @@ class LayoutTest {
         @Test
         void leavesDividersOutsideTheGroupAlone() {
             // down(right(a,b) at 0.7, c) at 0.8: splitting c right must not touch the upper row's 0.7
-            Layout tree = split("down", 0.8, split("right", 0.7, leaf("a"), leaf("b")), leaf("c"));
-            Layout.Split root = (Layout.Split) Layout.splitAt(tree, "c", "d", "right", null);
+            Layout tree = split(SplitDirection.DOWN, 0.8, split(SplitDirection.RIGHT, 0.7, leaf("a"), leaf("b")), leaf("c"));
+            Layout.Split root = (Layout.Split) Layout.splitAt(tree, "c", "d", SplitDirection.RIGHT, null);
             assertThat(root.ratio()).isEqualTo(0.8);
             assertThat(((Layout.Split) root.first()).ratio()).isEqualTo(0.7);
             assertThat(((Layout.Split) root.second()).ratio()).isEqualTo(0.5);
@@ -58,9 +59,9 @@ class LayoutTest {
 
         @Test
         void keepsAnExplicitRatioClamped() {
-            Layout.Split root = (Layout.Split) Layout.splitAt(leaf("a"), "a", "b", "down", 0.99);
+            Layout.Split root = (Layout.Split) Layout.splitAt(leaf("a"), "a", "b", SplitDirection.DOWN, 0.99);
             assertThat(root.ratio()).isEqualTo(Layout.MAX_RATIO);
-            assertThat(root.direction()).isEqualTo("down");
+            assertThat(root.direction()).isEqualTo(SplitDirection.DOWN);
         }
     }
 
@@ -69,21 +70,21 @@ class LayoutTest {
 
         @Test
         void collapsesTheParentIntoTheSibling() { // seed R223
-            Layout tree = split("down", 0.3, split("right", 0.7, leaf("a"), leaf("b")), leaf("c"));
-            assertThat(Layout.remove(tree, "b")).isEqualTo(split("down", 0.3, leaf("a"), leaf("c")));
+            Layout tree = split(SplitDirection.DOWN, 0.3, split(SplitDirection.RIGHT, 0.7, leaf("a"), leaf("b")), leaf("c"));
+            assertThat(Layout.remove(tree, "b")).isEqualTo(split(SplitDirection.DOWN, 0.3, leaf("a"), leaf("c")));
             assertThat(Layout.remove(leaf("a"), "a")).isNull();
         }
 
         @Test
         void exchangesTwoLeavesKeepingShapeAndRatios() { // seed R235
-            Layout tree = split("down", 0.3, split("right", 0.7, leaf("a"), leaf("b")), leaf("c"));
+            Layout tree = split(SplitDirection.DOWN, 0.3, split(SplitDirection.RIGHT, 0.7, leaf("a"), leaf("b")), leaf("c"));
             assertThat(Layout.exchange(tree, "a", "c"))
-                    .isEqualTo(split("down", 0.3, split("right", 0.7, leaf("c"), leaf("b")), leaf("a")));
+                    .isEqualTo(split(SplitDirection.DOWN, 0.3, split(SplitDirection.RIGHT, 0.7, leaf("c"), leaf("b")), leaf("a")));
         }
 
         @Test
         void addressesNodesByPath() { // seed R243
-            Layout tree = split("down", 0.3, split("right", 0.7, leaf("a"), leaf("b")), leaf("c"));
+            Layout tree = split(SplitDirection.DOWN, 0.3, split(SplitDirection.RIGHT, 0.7, leaf("a"), leaf("b")), leaf("c"));
             assertThat(Layout.at(tree, List.of())).isSameAs(tree);
             assertThat(Layout.at(tree, List.of(0, 1))).isEqualTo(leaf("b"));
             assertThat(Layout.at(tree, List.of(1, 0))).isNull();
@@ -102,7 +103,7 @@ class LayoutTest {
             return new LayoutTree.Leaf(paneId);
         }
 
-        static LayoutTree node(LayoutTree.Direction direction, @Nullable Double ratio, LayoutTree first, LayoutTree second) {
+        static LayoutTree node(SplitDirection direction, @Nullable Double ratio, LayoutTree first, LayoutTree second) {
             return new LayoutTree.Split(direction, ratio, first, second);
         }
 
@@ -122,10 +123,10 @@ class LayoutTest {
 
         @Test
         void acceptsNamesClampsRatiosAndDefaultsThemToAHalf() { // seed R221, seed R229
-            Layout layout = resolve(node(LayoutTree.Direction.RIGHT, 0.01, node("lead"),
-                    node(LayoutTree.Direction.DOWN, null, node("pane_b"), node("pane_c"))));
-            assertThat(layout).isEqualTo(split("right", Layout.MIN_RATIO, leaf("pane_a"),
-                    split("down", 0.5, leaf("pane_b"), leaf("pane_c"))));
+            Layout layout = resolve(node(SplitDirection.RIGHT, 0.01, node("lead"),
+                    node(SplitDirection.DOWN, null, node("pane_b"), node("pane_c"))));
+            assertThat(layout).isEqualTo(split(SplitDirection.RIGHT, Layout.MIN_RATIO, leaf("pane_a"),
+                    split(SplitDirection.DOWN, 0.5, leaf("pane_b"), leaf("pane_c"))));
         }
 
         /** The shape faults (types, directions, missing children) are the binder's: LayoutMethodsTest. */
@@ -133,8 +134,8 @@ class LayoutTest {
         void namesTheFieldOfEachFault() { // seed R219, seed R220
             LayoutTree b = node("pane_b");
             LayoutTree c = node("pane_c");
-            LayoutTree.Direction right = LayoutTree.Direction.RIGHT;
-            LayoutTree.Direction down = LayoutTree.Direction.DOWN;
+            SplitDirection right = SplitDirection.RIGHT;
+            SplitDirection down = SplitDirection.DOWN;
             assertThat(badField(node(right, null, node("pane_a"), b))).isEqualTo("layout"); // pane_c missing
             assertThat(badField(node(right, null, node("pane_x"), node(down, null, b, c))))
                     .isEqualTo("layout.first.pane_id"); // foreign
@@ -147,7 +148,7 @@ class LayoutTest {
         void stopsReadingATreeLargerThanTheTabCanFill() {
             LayoutTree deep = node("pane_a");
             for (int i = 0; i < 200; i++) {
-                deep = node(LayoutTree.Direction.RIGHT, null, deep, node("pane_b"));
+                deep = node(SplitDirection.RIGHT, null, deep, node("pane_b"));
             }
             LayoutTree tree = deep;
             assertThatThrownBy(() -> resolve(tree)).isInstanceOf(ProtocolException.class);
