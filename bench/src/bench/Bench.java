@@ -143,6 +143,17 @@ public final class Bench {
         double t = Stats.median(tmux);
         rows.add(new Row("daemon start until the socket answers (median of " + runs + ")", ms(s * 1e3), ms(t * 1e3),
                 ratio(t, s), "< 1.5 s", yes(s < 1.5)));
+        // Spring's build-time AOT alone (ADR 0425: the build generated the initializer), no JDK cache
+        double[] springAot = new double[runs];
+        for (int i = 0; i < runs; i++) {
+            try (Daemon daemon = Daemon.start(java, List.of("-Dspring.aot.enabled=true"), classpath,
+                    work.resolve("spring-aot-" + i))) {
+                springAot[i] = daemon.awaitReady();
+            }
+        }
+        double a = Stats.median(springAot);
+        rows.add(new Row("daemon start with Spring AOT (`-Dspring.aot.enabled=true`, no JDK cache; median of " + runs + ")",
+                ms(a * 1e3), ms(t * 1e3), ratio(t, a), "< 1.5 s", yes(a < 1.5)));
         Path launcher = repo.resolve("bin/signaltty");
         if (Files.isExecutable(launcher)) {
             // as a user starts it: bin/signaltty's flags and the AOT cache it trains (request path included)

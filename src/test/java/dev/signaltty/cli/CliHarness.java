@@ -77,11 +77,13 @@ final class CliHarness implements AutoCloseable {
     /** The variables that make a process use this harness's dirs (and mark its daemons for close()). */
     Map<String, String> environment() {
         Path natives = Path.of("target", "native").toAbsolutePath();
+        // the daemons run in Spring's AOT mode, as bin/signaltty starts them (ADR 0425): the build's
+        // process-classes step generated the initializer in target/classes
         return Map.of("XDG_RUNTIME_DIR", runtime.toString(), "XDG_STATE_HOME", state.toString(),
                 "XDG_CONFIG_HOME", config.toString(),
                 // a loaded 2-core CI machine has taken over 60 s to bring a daemon up (the default is 45 s)
                 "SIGNALTTY_START_TIMEOUT_S", "240", "SIGNALTTY_DAEMON_JAVA_OPTS", "-Dpty4j.tmpdir=" + natives
-                        + " -Djna.tmpdir=" + natives + " -Dsignaltty.test.harness=" + marker);
+                        + " -Djna.tmpdir=" + natives + " -Dspring.aot.enabled=true -Dsignaltty.test.harness=" + marker);
     }
 
     /** A process builder for {@code command} in this harness's directory and XDG environment. */

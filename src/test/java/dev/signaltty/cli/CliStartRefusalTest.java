@@ -24,9 +24,12 @@ class CliStartRefusalTest {
     @Test
     void aLostReservationIsOneLineWithTheRecoverHintAndRecoverStarts() throws Exception { // seed R177
         try (CliHarness cli = new CliHarness(temp)) {
-            assertThat(cli.run("server", "start").status()).isZero();
-            assertThat(cli.run("notify", "before").status()).isZero();
-            assertThat(cli.run("server", "stop").status()).isZero();
+            CliHarness.Run started = cli.run("server", "start");
+            assertThat(started.status()).as(started.toString()).isZero();
+            CliHarness.Run before = cli.run("notify", "before");
+            assertThat(before.status()).as(before.toString()).isZero();
+            CliHarness.Run stopped = cli.run("server", "stop");
+            assertThat(stopped.status()).as(stopped.toString()).isZero();
             Path reservation = temp.resolve("state/signaltty/event-sequence.json");
             Files.delete(reservation);
 

@@ -2,6 +2,7 @@ package dev.signaltty.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,9 +12,11 @@ import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -66,6 +69,53 @@ class LauncherTest {
         assertThat(Files.readAllLines(calls)).as("a vt source newer: builds").hasSize(4);
     }
 
+    @Test
+    void runsTheDaemonInSpringAotModeOnlyWithAnInitializerNotOlderThanTheApplication() throws Exception { // ADR 0425
+        Path repo = scratchRepo();
+        Path launcher = repo.resolve("bin/signaltty");
+        Path seen = temp.resolve("daemon-opts");
+        Path jdk = recordingJdk(seen);
+        run(launcher, jdk, Map.of()); // the first run builds (the fake mvnw touches every class)
+        Path init = repo.resolve("target/classes/dev/signaltty/SignalttyApplication__ApplicationContextInitializer.class");
+        Path app = repo.resolve("target/classes/dev/signaltty/SignalttyApplication.class");
+        assertThat(init).as("this build generated the initializer (the pom's spring-aot step)").exists();
+        Instant now = Instant.now();
+        Files.setLastModifiedTime(app, FileTime.from(now.minusSeconds(10)));
+        Files.setLastModifiedTime(init, FileTime.from(now.minusSeconds(10)));
+        // the jar stays newer than the classes: no refresh in between
+        Files.setLastModifiedTime(repo.resolve("target/signaltty-cli.jar"), FileTime.from(now));
+
+        run(launcher, jdk, Map.of());
+        assertThat(Files.readString(seen)).as("fresh initializer").contains("-Dspring.aot.enabled=true");
+
+        run(launcher, jdk, Map.of("SIGNALTTY_SPRING_AOT", "0"));
+        assertThat(Files.readString(seen)).as("turned off").doesNotContain("spring.aot");
+
+        Files.setLastModifiedTime(app, FileTime.from(now.minusSeconds(5)));
+        run(launcher, jdk, Map.of());
+        assertThat(Files.readString(seen)).as("the application class recompiled after it: stale").doesNotContain("spring.aot");
+
+        Files.delete(init);
+        run(launcher, jdk, Map.of());
+        assertThat(Files.readString(seen)).as("no initializer").doesNotContain("spring.aot");
+    }
+
+    /**
+     * A JDK whose {@code java} writes the daemon options the launcher exported to {@code seen}, then runs
+     * this JVM's java; first on PATH, so the launcher picks it.
+     */
+    private Path recordingJdk(Path seen) throws IOException {
+        Path home = Files.createDirectories(temp.resolve("jdk"));
+        Path bin = Files.createDirectories(home.resolve("bin"));
+        Path real = Path.of(System.getProperty("java.home"));
+        Files.writeString(home.resolve("release"), "JAVA_VERSION=\"" + Runtime.version().feature() + "\"\n");
+        Files.writeString(bin.resolve("java"), "#!/usr/bin/env bash\nprintf '%s' \"$SIGNALTTY_DAEMON_JAVA_OPTS\" > '"
+                + seen + "'\nexec '" + real.resolve("bin/java") + "' \"$@\"\n");
+        Files.setPosixFilePermissions(bin.resolve("java"), PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.createSymbolicLink(bin.resolve("jar"), real.resolve("bin/jar"));
+        return home;
+    }
+
     /** bin/signaltty, this build's classes, an empty lib, and an mvnw that appends a line per call and touches the classes. */
     private Path scratchRepo() throws Exception {
         Path repo = temp.resolve("repo");
@@ -107,9 +157,20 @@ class LauncherTest {
 
     /** A one-shot command that needs no daemon; the launcher must run it to the end. */
     private void run(Path launcher) throws IOException, InterruptedException {
+        run(launcher, null, Map.of());
+    }
+
+    /** The same with {@code jdk}'s java first on PATH (null: as found) and {@code env} added. */
+    private void run(Path launcher, @Nullable Path jdk, Map<String, String> env) throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(launcher.toString(), "completion", "bash").redirectErrorStream(true);
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
         builder.environment().put("SIGNALTTY_AOT", "0");
+        builder.environment().remove("SIGNALTTY_DAEMON_JAVA_OPTS");
+        builder.environment().remove("SIGNALTTY_SPRING_AOT");
+        if (jdk != null) {
+            builder.environment().put("PATH", jdk.resolve("bin") + File.pathSeparator + System.getenv("PATH"));
+        }
+        builder.environment().putAll(env);
         for (String xdg : List.of("XDG_RUNTIME_DIR", "XDG_STATE_HOME", "XDG_CONFIG_HOME")) {
             builder.environment().put(xdg, Files.createDirectories(temp.resolve(xdg)).toString());
         }

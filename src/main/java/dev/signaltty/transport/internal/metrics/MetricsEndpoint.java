@@ -18,7 +18,6 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
@@ -28,35 +27,46 @@ import org.springframework.stereotype.Component;
  * The JDK's own HTTP server: the web starter would add about a second to start-up. One platform
  * thread serves scrapes one at a time; a scrape renders the registry, which is small and bounded.
  * Port 0 binds an ephemeral port ({@link #port()}; the log line names it).
+ *
+ * <p>Always a bean, serving only when {@code signaltty.metrics.enabled} is true at run time: the daemon
+ * runs Spring's build-time AOT, which freezes a condition at the build's value (ADRs 0356, 0425).
  */
 @Component
-@ConditionalOnProperty(name = MetricsConfiguration.ENABLED, havingValue = "true")
 public class MetricsEndpoint implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(MetricsEndpoint.class);
     public static final String PATH = "/metrics";
 
-    private final PrometheusMeterRegistry registry;
+    private final @Nullable PrometheusMeterRegistry registry;
     private final int configuredPort;
     private volatile @Nullable HttpServer server;
     private volatile @Nullable ExecutorService executor;
 
-    MetricsEndpoint(MeterRegistry registry, @Value("${signaltty.metrics.port:9464}") int port) {
-        if (!(registry instanceof PrometheusMeterRegistry prometheus)) {
-            throw new IllegalStateException("metrics are enabled but the registry is not Prometheus's");
-        }
+    MetricsEndpoint(MeterRegistry registry, @Value("${" + MetricsConfiguration.ENABLED + ":false}") boolean enabled,
+                    @Value("${signaltty.metrics.port:9464}") int port) {
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("signaltty.metrics.port must be 0..65535, was " + port);
         }
-        this.registry = prometheus;
         this.configuredPort = port;
+        this.registry = enabled ? prometheus(registry) : null; // disabled: the Prometheus classes stay unloaded
+    }
+
+    private static PrometheusMeterRegistry prometheus(MeterRegistry registry) {
+        if (!(registry instanceof PrometheusMeterRegistry prometheus)) {
+            throw new IllegalStateException("metrics are enabled but the registry is not Prometheus's");
+        }
+        return prometheus;
     }
 
     @Override
     public void start() {
+        PrometheusMeterRegistry prometheus = registry;
+        if (prometheus == null) {
+            return; // signaltty.metrics.enabled is false
+        }
         try {
             HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), configuredPort), 16);
-            http.createContext(PATH, this::scrape);
+            http.createContext(PATH, exchange -> scrape(prometheus, exchange));
             ExecutorService pool = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon().name("metrics-http").factory());
             http.setExecutor(pool);
             http.start();
@@ -68,7 +78,7 @@ public class MetricsEndpoint implements SmartLifecycle {
         }
     }
 
-    private void scrape(HttpExchange exchange) throws IOException {
+    private static void scrape(PrometheusMeterRegistry registry, HttpExchange exchange) throws IOException {
         try (exchange) {
             if (!"GET".equals(exchange.getRequestMethod()) && !"HEAD".equals(exchange.getRequestMethod())) {
                 exchange.sendResponseHeaders(405, -1);
