@@ -41,7 +41,7 @@ import tools.jackson.databind.JsonNode;
 public final class ScriptedChatModel implements AutoCloseable {
 
     /** One model turn; with a {@code gate}, it is held before its first byte until the test opens the gate. */
-    public sealed interface Turn permits Reply, ToolCall {
+    public sealed interface Turn permits Reply, ToolCall, Fail {
         @Nullable String gate();
     }
 
@@ -51,6 +51,13 @@ public final class ScriptedChatModel implements AutoCloseable {
 
     /** One tool call (the program runs it, or first asks its user), sent once the gate opens. */
     public record ToolCall(@Nullable String gate, String name, Map<String, Object> args) implements Turn {
+    }
+
+    /**
+     * An HTTP error instead of an answer ({@code 500}, {@code 429}), on every try of this step; with a
+     * {@code gate}, held before the status line, so the test sees the turn working first.
+     */
+    public record Fail(@Nullable String gate, int status, String message) implements Turn {
     }
 
     public static Reply reply(String text) {
@@ -177,6 +184,12 @@ public final class ScriptedChatModel implements AutoCloseable {
         Turn turn = turnFor(position, tools);
         String model = model(path);
         requests.add(new ScriptedModel.Recorded("gemini", position.scenario(), position.step(), tools, model));
+        if (turn instanceof Fail fail) {
+            await(fail);
+            respond(exchange, fail.status(), json(Map.of("error", Map.of("code", fail.status(), "message", fail.message(),
+                    "status", fail.status() == 429 ? "RESOURCE_EXHAUSTED" : "INTERNAL"))));
+            return;
+        }
         Sse sse = Sse.open(exchange);
         switch (turn) {
             case Reply reply -> {
@@ -190,6 +203,7 @@ public final class ScriptedChatModel implements AutoCloseable {
                 sse.data(geminiChunk(List.of(Map.of("functionCall", Map.of("name", call.name(), "args", call.args()))),
                         "STOP", model));
             }
+            case Fail fail -> throw new IllegalStateException("answered above");
         }
     }
 
@@ -222,6 +236,12 @@ public final class ScriptedChatModel implements AutoCloseable {
         Turn turn = turnFor(position, tools);
         String model = body.path("model").asString();
         requests.add(new ScriptedModel.Recorded("chat", position.scenario(), position.step(), tools, model));
+        if (turn instanceof Fail fail) {
+            await(fail);
+            respond(exchange, fail.status(), json(Map.of("error", Map.of("message", fail.message(),
+                    "type", fail.status() == 429 ? "rate_limit_exceeded" : "server_error", "code", fail.status()))));
+            return;
+        }
         String id = "chatcmpl-" + ids.incrementAndGet();
         Sse sse = Sse.open(exchange);
         String finish;
@@ -240,6 +260,7 @@ public final class ScriptedChatModel implements AutoCloseable {
                         "function", Map.of("name", call.name(), "arguments", json(call.args()))))), null));
                 finish = "tool_calls";
             }
+            case Fail fail -> throw new IllegalStateException("answered above");
         }
         Map<String, Object> last = chatChunk(id, model, Map.of(), finish);
         last.put("usage", Map.of("prompt_tokens", INPUT_TOKENS, "completion_tokens", OUTPUT_TOKENS,
