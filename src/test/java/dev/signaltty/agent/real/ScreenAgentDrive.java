@@ -31,6 +31,8 @@ final class ScreenAgentDrive implements AutoCloseable {
     static final Duration STEP = Duration.ofSeconds(120);
     static final int SUBMIT_DELAY_MS = 2000;
     static final String ESC = "\u001b";
+    /** opencode 1.18.33 tries a failing model request once and retries it five times ({@code RETRY_MAX_RETRIES}). */
+    static final long OPENCODE_TRIES = 6;
 
     /**
      * A program without hooks: the manifest's rule names for its three states, its shell tool's name, the keys
@@ -134,6 +136,9 @@ final class ScreenAgentDrive implements AutoCloseable {
         model.release(tool.gate());
         awaitRule(pane, "blocked", program.blockedRule(), STEP);
         write(pane, program.refuseKeys());
+        if (program == OPENCODE) { // the dialog goes at once; its session stays busy ("esc interrupt") a moment more
+            awaitRule(pane, "working", program.workingRule(), STEP);
+        }
         JsonNode done = awaitRule(pane, "done", program.promptRule(), STEP);
         assertThat(done.get("attention").get("state").asString()).isEqualTo("unread");
         assertThat(file).doesNotExist();
@@ -143,7 +148,8 @@ final class ScreenAgentDrive implements AutoCloseable {
     /**
      * gemini-cli (one try, errors in full): an HTTP {@code status} on the model request makes it ask "Keep
      * trying" or "Stop", which is {@code blocked} waiting for a person (rule {@code keep_trying},
-     * {@code input_required}); "2" (Stop) shows the API error and puts the prompt back: {@code done}.
+     * {@code input_required}); "2" (Stop): its spinner a moment more ({@code working}), then the API error
+     * and the prompt: {@code done}.
      */
     void anApiErrorAskedAbout(String pane, int status) {
         String failing = program.name() + "-fail-" + status;
@@ -155,26 +161,31 @@ final class ScreenAgentDrive implements AutoCloseable {
         JsonNode asked = awaitRule(pane, "blocked", "keep_trying", STEP);
         assertThat(asked.get("attention").get("state").asString()).isEqualTo("input_required");
         write(pane, "2");
+        // its spinner runs about a second more while the failed request unwinds, then the error and the prompt
+        awaitRule(pane, "working", program.workingRule(), STEP);
         awaitRule(pane, "done", program.promptRule(), STEP);
         awaitScreen(pane, "scripted error " + status);
         assertThat(model.requests(failing)).hasSize(1); // maxAttempts 1: no retry behind the question
     }
 
     /**
-     * opencode: an HTTP 500 on every try is retried without end ("retrying in 3s attempt #2" in its footer,
-     * beside "esc interrupt"), so the pane stays {@code working}, truly; the test then interrupts it.
+     * opencode: an HTTP 500 on every try is retried five times with backoff ("scripted server error [retrying in
+     * 2s attempt #1]" in its footer, beside "esc interrupt"): {@code working} throughout, truly. Then it shows the
+     * error and puts the prompt back: {@code done}, never left {@code working}.
      */
-    void anApiErrorRetriedUntilInterrupted(String pane) {
+    void anApiErrorRetriedThenShown(String pane) {
         String failing = program.name() + "-fail-500";
         model.script(failing, new ScriptedChatModel.Fail(failing, 500, "scripted server error"));
 
         submit(pane, "scenario:" + failing + " fail");
         awaitRule(pane, "working", program.workingRule(), STEP);
         model.release(failing);
-        eventually(STEP, () -> model.requests(failing).stream().filter(ScriptedModel.Recorded::tools).count() >= 2);
+        awaitRule(pane, "working", program.workingRule(), "esc interrupt", STEP);
         awaitScreen(pane, "scripted server error [retrying");
-        assertThat(explain(pane).get("lifecycle").get("state").asString()).isEqualTo("working");
-        interrupt(pane);
+        awaitRule(pane, "done", program.promptRule(), STEP); // about a minute of backoff (2, 4, 8, 16, 30 s)
+        assertThat(model.requests(failing).stream().filter(ScriptedModel.Recorded::tools).count())
+                .as("tries of the failing turn").isEqualTo(OPENCODE_TRIES);
+        assertThat(screen(pane)).contains("scripted server error").doesNotContain("retrying in");
     }
 
     /** Esc while the model streams a held answer: the program cancels the turn and is back at its prompt, {@code done}. */
@@ -250,7 +261,10 @@ final class ScreenAgentDrive implements AutoCloseable {
         return awaitRule(pane, state, rule, null, deadline);
     }
 
-    /** The same, with the rule's matched text containing {@code matched} (when not null). */
+    /**
+     * The same, with the screen's current verdict matching text that contains {@code matched} (when not null):
+     * the lifecycle keeps the text that set the state, the watch's verdict follows the screen.
+     */
     JsonNode awaitRule(String pane, String state, String rule, @Nullable String matched, Duration deadline) {
         JsonNode[] last = {null};
         try {
@@ -258,7 +272,7 @@ final class ScreenAgentDrive implements AutoCloseable {
                 last[0] = explain(pane);
                 JsonNode axis = last[0].get("lifecycle");
                 return axis.get("state").asString().equals(state) && axis.path("rule").asString().equals(rule)
-                        && (matched == null || axis.path("matched").asString().contains(matched));
+                        && (matched == null || last[0].path("screen").path("matched").asString().contains(matched));
             });
         } catch (AssertionError e) {
             throw new AssertionError(program.name() + " pane " + pane + " never reached " + state + " by rule " + rule

@@ -6,16 +6,14 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.jspecify.annotations.Nullable;
@@ -65,7 +63,7 @@ public final class ScriptedChatModel implements AutoCloseable {
     }
 
     /** How long a gate holds at most: a test that never opens it fails on its own deadline first. */
-    static final long GATE_LIMIT_S = 180;
+    static final Duration GATE_LIMIT = Duration.ofSeconds(180);
     static final int INPUT_TOKENS = 900;
     static final int OUTPUT_TOKENS = 21;
     /** The answer to gemini-cli's JSON side questions (model routing, next speaker). */
@@ -73,8 +71,7 @@ public final class ScriptedChatModel implements AutoCloseable {
 
     private final HttpServer server;
     private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
-    private final Map<String, List<Turn>> scripts = new ConcurrentHashMap<>();
-    private final Map<String, CountDownLatch> gates = new ConcurrentHashMap<>();
+    private final Scripts<Turn> scripts = new Scripts<>();
     private final List<ScriptedModel.Recorded> requests = new CopyOnWriteArrayList<>();
     private final AtomicInteger ids = new AtomicInteger();
 
@@ -107,7 +104,7 @@ public final class ScriptedChatModel implements AutoCloseable {
 
     /** Lets the turn held at {@code gate} go on (also before it is reached). */
     public void release(String gate) {
-        gate(gate).countDown();
+        scripts.release(gate);
     }
 
     /** Whether the program has asked for {@code step} of {@code scenario} (a gated turn is held there until {@link #release}). */
@@ -118,10 +115,6 @@ public final class ScriptedChatModel implements AutoCloseable {
     /** The requests that ran steps of {@code scenario} (api {@code gemini} or {@code chat}). */
     public List<ScriptedModel.Recorded> requests(String scenario) {
         return requests.stream().filter(r -> scenario.equals(r.scenario())).toList();
-    }
-
-    private CountDownLatch gate(String name) {
-        return gates.computeIfAbsent(name, n -> new CountDownLatch(1));
     }
 
     private void handle(HttpExchange exchange) throws IOException {
@@ -150,21 +143,13 @@ public final class ScriptedChatModel implements AutoCloseable {
     }
 
     private Turn turnFor(ScriptedModel.Position position, boolean tools) {
-        List<Turn> script = position.scenario() == null ? null : scripts.get(position.scenario());
-        if (!tools || script == null || position.step() >= script.size()) {
-            return reply(position.scenario() == null || !tools ? "Noted." : "Done.");
-        }
-        return script.get(position.step());
+        Turn turn = scripts.at(position, tools);
+        return turn != null ? turn : reply(Scripts.plain(position, tools));
     }
 
     private void await(Turn turn) {
-        if (turn.gate() == null) {
-            return;
-        }
-        try {
-            gate(turn.gate()).await(GATE_LIMIT_S, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        if (turn.gate() != null) {
+            scripts.await(turn.gate(), GATE_LIMIT);
         }
     }
 
@@ -333,7 +318,7 @@ public final class ScriptedChatModel implements AutoCloseable {
 
     @Override
     public void close() {
-        gates.values().forEach(CountDownLatch::countDown);
+        scripts.openAll();
         server.stop(0);
         threads.shutdownNow();
     }
