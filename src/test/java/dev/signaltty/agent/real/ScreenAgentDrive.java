@@ -135,10 +135,7 @@ final class ScreenAgentDrive implements AutoCloseable {
         awaitRule(pane, "working", program.workingRule(), STEP);
         model.release(tool.gate());
         awaitRule(pane, "blocked", program.blockedRule(), STEP);
-        write(pane, program.refuseKeys());
-        if (program == OPENCODE) { // the dialog goes at once; its session stays busy ("esc interrupt") a moment more
-            awaitRule(pane, "working", program.workingRule(), STEP);
-        }
+        write(pane, program.refuseKeys()); // opencode: the dialog goes at once, "esc interrupt" may show a moment more
         JsonNode done = awaitRule(pane, "done", program.promptRule(), STEP);
         assertThat(done.get("attention").get("state").asString()).isEqualTo("unread");
         assertThat(file).doesNotExist();
@@ -160,9 +157,7 @@ final class ScreenAgentDrive implements AutoCloseable {
         model.release(failing);
         JsonNode asked = awaitRule(pane, "blocked", "keep_trying", STEP);
         assertThat(asked.get("attention").get("state").asString()).isEqualTo("input_required");
-        write(pane, "2");
-        // its spinner runs about a second more while the failed request unwinds, then the error and the prompt
-        awaitRule(pane, "working", program.workingRule(), STEP);
+        write(pane, "2"); // its spinner runs about a second more (working, if a scan sees it), then the prompt
         awaitRule(pane, "done", program.promptRule(), STEP);
         awaitScreen(pane, "scripted error " + status);
         assertThat(model.requests(failing)).hasSize(1); // maxAttempts 1: no retry behind the question
@@ -235,11 +230,29 @@ final class ScreenAgentDrive implements AutoCloseable {
         return timeline.lifecycle(pane).size();
     }
 
-    /** The pane's lifecycle moves after {@code mark} must be {@code scenario}'s exactly; no decision was made. */
+    /**
+     * The pane's lifecycle moves after {@code mark} must be {@code scenario}'s exactly, where a state written
+     * {@code working?} is one the program shows only a moment (a scan 100-200 ms after a change may not see
+     * it): there once or not at all. No decision was made.
+     */
     void assertSequenceSince(String pane, int mark, Scenario scenario) {
         List<String> all = timeline.awaitLifecycle(pane, STEP, "done");
-        assertThat(all.subList(mark, all.size())).as("lifecycle of %s after its first %d moves %s", pane, mark, all)
-                .containsExactlyElementsOf(scenario.lifecycle());
+        List<String> seen = all.subList(mark, all.size());
+        List<String> expected = scenario.lifecycle();
+        int at = 0;
+        boolean matches = true;
+        for (String state : expected) {
+            boolean optional = state.endsWith("?");
+            String name = optional ? state.substring(0, state.length() - 1) : state;
+            if (at < seen.size() && seen.get(at).equals(name)) {
+                at++;
+            } else if (!optional) {
+                matches = false;
+                break;
+            }
+        }
+        assertThat(matches && at == seen.size()).as("lifecycle of %s after its first %d moves: %s, expected %s",
+                pane, mark, seen, expected).isTrue();
         assertThat(timeline.decisions(pane)).isEmpty();
     }
 
@@ -307,6 +320,24 @@ final class ScreenAgentDrive implements AutoCloseable {
     private void submit(String pane, String text) {
         try (ProtocolClient c = daemon.connect()) {
             c.call("pane.submit", Map.of("pane_id", pane, "text", text, "stall_timeout_s", 60, "submit_delay_ms", SUBMIT_DELAY_MS));
+        }
+        // gemini-cli has also dropped the Enter after 2 s on a machine loaded ~40 (the text stayed in its input):
+        // while the pane has not moved and the model got nothing of the scenario, Enter is pressed again (an
+        // Enter on an empty input, had the first been taken late, submits nothing in either program)
+        String scenario = text.substring("scenario:".length(), text.indexOf(' '));
+        long next = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+        long end = System.nanoTime() + STEP.toNanos();
+        while (System.nanoTime() < end && model.requests(scenario).isEmpty()
+                && List.of("idle", "done").contains(explain(pane).get("lifecycle").get("state").asString())) {
+            if (System.nanoTime() > next) {
+                write(pane, "\r");
+                next = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+            }
+            try {
+                eventually(Duration.ofSeconds(5), () -> !model.requests(scenario).isEmpty());
+            } catch (AssertionError notYet) {
+                // looked again below
+            }
         }
     }
 }
