@@ -1,8 +1,6 @@
 package dev.signaltty.agent.real;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Map;
+import java.io.IOException;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -24,32 +22,31 @@ class GeminiCliRealTest {
     @RegisterExtension
     static final DaemonFixture daemon = new DaemonFixture("gemini-real");
 
-    static ScriptedChatModel model;
-    static Timeline timeline;
-    static Path project;
-    static Path gemini;
+    static ScreenAgentDrive drive;
 
     @BeforeAll
-    static void start() throws Exception {
-        model = ScriptedChatModel.start();
-        project = Files.createDirectories(daemon.root().resolve("gemini-project"));
-        gemini = RealScreenAgents.gemini(daemon.root().resolve("gemini"), model);
-        timeline = new Timeline(daemon.connect());
+    static void start() throws IOException {
+        drive = ScreenAgentDrive.start(daemon, ScreenAgentDrive.GEMINI);
     }
 
     @AfterAll
     static void stop() {
-        timeline.close();
-        model.close();
+        drive.close();
     }
 
+    /**
+     * One launch: the first row's turns, then a refused command, HTTP 500 and 429 (each asked about, then
+     * stopped) and an Esc mid-turn, each ending at the prompt.
+     */
     @Test
-    void itsScreenAloneMovesThePaneThroughIdleWorkingAndBlocked() {
-        ScreenAgentDrive drive = new ScreenAgentDrive(daemon, timeline, model,
-                new ScreenAgentDrive.Program("gemini", "prompt", "responding", "confirm", "\r")); // Enter: "1. Allow once"
-        String pane = drive.spawn(gemini, project);
-        drive.slowTurnThenAPermission(pane, new ScriptedChatModel.ToolCall("gemini-asked", "run_shell_command",
-                        Map.of("command", "touch approved.txt", "description", "Writes the scenario's file.")),
-                project.resolve("approved.txt"), Scenario.GEMINI_SCREEN);
+    void itsScreenAloneMovesThePaneThroughEveryTurnAndItsEnd() {
+        String pane = drive.spawn();
+        drive.slowTurnThenAPermission(pane, Scenario.GEMINI_SCREEN);
+        int mark = drive.lifecycleSoFar(pane);
+        drive.aRefusedCommand(pane);
+        drive.anApiErrorAskedAbout(pane, 500);
+        drive.anApiErrorAskedAbout(pane, 429);
+        drive.anInterruptMidTurn(pane);
+        drive.assertSequenceSince(pane, mark, Scenario.GEMINI_REFUSAL_ERRORS_INTERRUPT);
     }
 }

@@ -1,8 +1,6 @@
 package dev.signaltty.agent.real;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Map;
+import java.io.IOException;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -25,32 +23,31 @@ class OpencodeRealTest {
     @RegisterExtension
     static final DaemonFixture daemon = new DaemonFixture("opencode-real");
 
-    static ScriptedChatModel model;
-    static Timeline timeline;
-    static Path project;
-    static Path opencode;
+    static ScreenAgentDrive drive;
 
     @BeforeAll
-    static void start() throws Exception {
-        model = ScriptedChatModel.start();
-        project = Files.createDirectories(daemon.root().resolve("opencode-project"));
-        opencode = RealScreenAgents.opencode(daemon.root().resolve("opencode"), model);
-        timeline = new Timeline(daemon.connect());
+    static void start() throws IOException {
+        drive = ScreenAgentDrive.start(daemon, ScreenAgentDrive.OPENCODE);
     }
 
     @AfterAll
     static void stop() {
-        timeline.close();
-        model.close();
+        drive.close();
     }
 
+    /**
+     * One launch (opencode takes about a minute to start): the first row's turns, then a refused command, an
+     * HTTP 500 retried five times and then shown, and an Esc Esc mid-turn (after the first Esc the pane must still read
+     * working), each ending at the prompt.
+     */
     @Test
-    void itsScreenAloneMovesThePaneThroughIdleWorkingAndBlocked() {
-        ScreenAgentDrive drive = new ScreenAgentDrive(daemon, timeline, model,
-                new ScreenAgentDrive.Program("opencode", "prompt", "working", "permission", "\r")); // Enter: "Allow once"
-        String pane = drive.spawn(opencode, project);
-        drive.slowTurnThenAPermission(pane, new ScriptedChatModel.ToolCall("opencode-asked", "bash",
-                        Map.of("command", "touch approved.txt", "description", "Writes the scenario's file.")),
-                project.resolve("approved.txt"), Scenario.OPENCODE_SCREEN);
+    void itsScreenAloneMovesThePaneThroughEveryTurnAndItsEnd() {
+        String pane = drive.spawn();
+        drive.slowTurnThenAPermission(pane, Scenario.OPENCODE_SCREEN);
+        int mark = drive.lifecycleSoFar(pane);
+        drive.aRefusedCommand(pane);
+        drive.anApiErrorRetriedThenShown(pane);
+        drive.anInterruptMidTurn(pane);
+        drive.assertSequenceSince(pane, mark, Scenario.OPENCODE_REFUSAL_ERROR_INTERRUPT);
     }
 }

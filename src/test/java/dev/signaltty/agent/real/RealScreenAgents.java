@@ -29,7 +29,8 @@ public final class RealScreenAgents {
     /**
      * gemini-cli 0.61.0 with {@code GOOGLE_GEMINI_BASE_URL} on loopback (it accepts plain http there), a dummy
      * {@code GEMINI_API_KEY}, and in {@code ~/.gemini/settings.json} the API-key auth chosen (no login dialog),
-     * folder trust off, no update check, no usage statistics. Returns the launcher {@code dir/bin/gemini}.
+     * folder trust off, no update check, no usage statistics, one try per model request with errors shown in full.
+     * Returns the launcher {@code dir/bin/gemini}.
      */
     public static Path gemini(Path dir, ScriptedChatModel model) {
         try {
@@ -37,7 +38,11 @@ public final class RealScreenAgents {
             Path settings = Files.createDirectories(home.resolve(".gemini")).resolve("settings.json");
             Files.writeString(settings, json(Map.of(
                     "security", Map.of("auth", Map.of("selectedType", "gemini-api-key"), "folderTrust", Map.of("enabled", false)),
-                    "general", Map.of("disableAutoUpdate", true, "disableUpdateNag", true),
+                    // one try per model request, and an error shown in full: by default gemini-cli retries an HTTP
+                    // 500 or 429 with backoff and then, silently, again without end (working all along); so set, it
+                    // asks "Keep trying" or "Stop" (the manifest's keep_trying rule)
+                    "general", Map.of("disableAutoUpdate", true, "disableUpdateNag", true, "maxAttempts", 1),
+                    "ui", Map.of("errorVerbosity", "full"),
                     "model", Map.of("name", GEMINI_MODEL),
                     "privacy", Map.of("usageStatisticsEnabled", false),
                     "telemetry", Map.of("enabled", false))));

@@ -79,7 +79,16 @@ public enum Scenario {
     OPENCODE_SCREEN(Agent.OPENCODE, "no hooks, its built-in manifest: at its prompt (rule `prompt`), a slow turn "
             + "(`working`), its answer, then `bash` set to ask: `Permission required` (`permission`), \"Allow once\" "
             + "chosen in the pane, the model's next turn, back at the prompt", "idle, working, done, working, blocked, working, done",
-            "", "");
+            "", ""),
+    GEMINI_REFUSAL_ERRORS_INTERRUPT(Agent.GEMINI, "the same launch, on: a shell command refused in the pane (\"3. No\": "
+            + "\"Request cancelled.\", no file, the model not asked again); with `general.maxAttempts` 1 and "
+            + "`ui.errorVerbosity` `full`, HTTP 500, then 429: \"Keep trying\" or \"Stop\" (`keep_trying`, attention "
+            + "`input_required`), \"2\" (Stop): the spinner a moment more (`working?`: a scan may miss it), then the API error at the prompt; then Esc mid-stream (\"Request cancelled.\")",
+            "working, blocked, done, working, blocked, working?, done, working, blocked, working?, done, working, done", "", ""),
+    OPENCODE_REFUSAL_ERROR_INTERRUPT(Agent.OPENCODE, "the same launch, on: a shell command refused in the pane "
+            + "(\"Reject\": `esc interrupt` a moment more, `working?`, no file, the model not asked again); HTTP 500 on every try, retried five times with backoff "
+            + "(`working` throughout), then the error at the prompt; then Esc mid-stream (after the first, `esc again to interrupt`: still `working`), Esc",
+            "working, blocked, working?, done, working, done, working, done", "", "");
 
     enum Agent {
         CLAUDE("Claude Code " + RealAgents.CLAUDE_VERSION), CODEX("Codex " + RealAgents.CODEX_VERSION),

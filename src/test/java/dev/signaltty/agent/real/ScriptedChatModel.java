@@ -6,16 +6,14 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.jspecify.annotations.Nullable;
@@ -41,7 +39,7 @@ import tools.jackson.databind.JsonNode;
 public final class ScriptedChatModel implements AutoCloseable {
 
     /** One model turn; with a {@code gate}, it is held before its first byte until the test opens the gate. */
-    public sealed interface Turn permits Reply, ToolCall {
+    public sealed interface Turn permits Reply, ToolCall, Fail {
         @Nullable String gate();
     }
 
@@ -53,12 +51,19 @@ public final class ScriptedChatModel implements AutoCloseable {
     public record ToolCall(@Nullable String gate, String name, Map<String, Object> args) implements Turn {
     }
 
+    /**
+     * An HTTP error instead of an answer ({@code 500}, {@code 429}), on every try of this step; with a
+     * {@code gate}, held before the status line, so the test sees the turn working first.
+     */
+    public record Fail(@Nullable String gate, int status, String message) implements Turn {
+    }
+
     public static Reply reply(String text) {
         return new Reply(null, text);
     }
 
     /** How long a gate holds at most: a test that never opens it fails on its own deadline first. */
-    static final long GATE_LIMIT_S = 180;
+    static final Duration GATE_LIMIT = Duration.ofSeconds(180);
     static final int INPUT_TOKENS = 900;
     static final int OUTPUT_TOKENS = 21;
     /** The answer to gemini-cli's JSON side questions (model routing, next speaker). */
@@ -66,8 +71,7 @@ public final class ScriptedChatModel implements AutoCloseable {
 
     private final HttpServer server;
     private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
-    private final Map<String, List<Turn>> scripts = new ConcurrentHashMap<>();
-    private final Map<String, CountDownLatch> gates = new ConcurrentHashMap<>();
+    private final Scripts<Turn> scripts = new Scripts<>();
     private final List<ScriptedModel.Recorded> requests = new CopyOnWriteArrayList<>();
     private final AtomicInteger ids = new AtomicInteger();
 
@@ -100,7 +104,7 @@ public final class ScriptedChatModel implements AutoCloseable {
 
     /** Lets the turn held at {@code gate} go on (also before it is reached). */
     public void release(String gate) {
-        gate(gate).countDown();
+        scripts.release(gate);
     }
 
     /** Whether the program has asked for {@code step} of {@code scenario} (a gated turn is held there until {@link #release}). */
@@ -111,10 +115,6 @@ public final class ScriptedChatModel implements AutoCloseable {
     /** The requests that ran steps of {@code scenario} (api {@code gemini} or {@code chat}). */
     public List<ScriptedModel.Recorded> requests(String scenario) {
         return requests.stream().filter(r -> scenario.equals(r.scenario())).toList();
-    }
-
-    private CountDownLatch gate(String name) {
-        return gates.computeIfAbsent(name, n -> new CountDownLatch(1));
     }
 
     private void handle(HttpExchange exchange) throws IOException {
@@ -143,21 +143,13 @@ public final class ScriptedChatModel implements AutoCloseable {
     }
 
     private Turn turnFor(ScriptedModel.Position position, boolean tools) {
-        List<Turn> script = position.scenario() == null ? null : scripts.get(position.scenario());
-        if (!tools || script == null || position.step() >= script.size()) {
-            return reply(position.scenario() == null || !tools ? "Noted." : "Done.");
-        }
-        return script.get(position.step());
+        Turn turn = scripts.at(position, tools);
+        return turn != null ? turn : reply(Scripts.plain(position, tools));
     }
 
     private void await(Turn turn) {
-        if (turn.gate() == null) {
-            return;
-        }
-        try {
-            gate(turn.gate()).await(GATE_LIMIT_S, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        if (turn.gate() != null) {
+            scripts.await(turn.gate(), GATE_LIMIT);
         }
     }
 
@@ -177,6 +169,12 @@ public final class ScriptedChatModel implements AutoCloseable {
         Turn turn = turnFor(position, tools);
         String model = model(path);
         requests.add(new ScriptedModel.Recorded("gemini", position.scenario(), position.step(), tools, model));
+        if (turn instanceof Fail fail) {
+            await(fail);
+            respond(exchange, fail.status(), json(Map.of("error", Map.of("code", fail.status(), "message", fail.message(),
+                    "status", fail.status() == 429 ? "RESOURCE_EXHAUSTED" : "INTERNAL"))));
+            return;
+        }
         Sse sse = Sse.open(exchange);
         switch (turn) {
             case Reply reply -> {
@@ -190,6 +188,7 @@ public final class ScriptedChatModel implements AutoCloseable {
                 sse.data(geminiChunk(List.of(Map.of("functionCall", Map.of("name", call.name(), "args", call.args()))),
                         "STOP", model));
             }
+            case Fail fail -> throw new IllegalStateException("answered above");
         }
     }
 
@@ -222,6 +221,12 @@ public final class ScriptedChatModel implements AutoCloseable {
         Turn turn = turnFor(position, tools);
         String model = body.path("model").asString();
         requests.add(new ScriptedModel.Recorded("chat", position.scenario(), position.step(), tools, model));
+        if (turn instanceof Fail fail) {
+            await(fail);
+            respond(exchange, fail.status(), json(Map.of("error", Map.of("message", fail.message(),
+                    "type", fail.status() == 429 ? "rate_limit_exceeded" : "server_error", "code", fail.status()))));
+            return;
+        }
         String id = "chatcmpl-" + ids.incrementAndGet();
         Sse sse = Sse.open(exchange);
         String finish;
@@ -240,6 +245,7 @@ public final class ScriptedChatModel implements AutoCloseable {
                         "function", Map.of("name", call.name(), "arguments", json(call.args()))))), null));
                 finish = "tool_calls";
             }
+            case Fail fail -> throw new IllegalStateException("answered above");
         }
         Map<String, Object> last = chatChunk(id, model, Map.of(), finish);
         last.put("usage", Map.of("prompt_tokens", INPUT_TOKENS, "completion_tokens", OUTPUT_TOKENS,
@@ -312,7 +318,7 @@ public final class ScriptedChatModel implements AutoCloseable {
 
     @Override
     public void close() {
-        gates.values().forEach(CountDownLatch::countDown);
+        scripts.openAll();
         server.stop(0);
         threads.shutdownNow();
     }

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -124,11 +123,10 @@ public final class ScriptedModel implements AutoCloseable {
     private static final Pattern SCENARIO = Pattern.compile("scenario:([a-z0-9-]+)");
     private final HttpServer server;
     private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
-    private final Map<String, List<Step>> scripts = new ConcurrentHashMap<>();
+    private final Scripts<Step> scripts = new Scripts<>();
     private final List<Recorded> requests = new CopyOnWriteArrayList<>();
     private final List<Body> bodies = new CopyOnWriteArrayList<>();
     private final AtomicInteger ids = new AtomicInteger();
-    private final Map<String, java.util.concurrent.CountDownLatch> gates = new ConcurrentHashMap<>();
     /** Input tokens a step reports instead of {@link #INPUT_TOKENS}, by {@code scenario#step} ({@link #inputTokens}). */
     private final Map<String, Integer> reportedInput = new ConcurrentHashMap<>();
     /** Summaries that replace {@link #COMPACTION_SUMMARY} for a compaction of a scenario ({@link #compactionSummary}). */
@@ -153,20 +151,16 @@ public final class ScriptedModel implements AutoCloseable {
 
     /** Lets the turn held at {@link Hold} {@code gate} go on (also before it is reached). */
     public void release(String gate) {
-        gate(gate).countDown();
+        scripts.release(gate);
     }
 
     /** Blocks the request's thread until {@code name} is released, at most {@link #HOLD_LIMIT} (or the server stops). */
     private void awaitGate(String name) {
-        try {
-            gate(name).await(HOLD_LIMIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        scripts.await(name, HOLD_LIMIT);
     }
 
     private java.util.concurrent.CountDownLatch gate(String name) {
-        return gates.computeIfAbsent(name, n -> new java.util.concurrent.CountDownLatch(1));
+        return scripts.gate(name);
     }
 
     /** Registers (or replaces) the script of scenario {@code name}. */
@@ -271,11 +265,8 @@ public final class ScriptedModel implements AutoCloseable {
     }
 
     private Step stepFor(Position position, boolean tools) {
-        List<Step> script = position.scenario() == null ? null : scripts.get(position.scenario());
-        if (!tools || script == null || position.step() >= script.size()) {
-            return say(position.scenario() == null || !tools ? "Noted." : "Done.");
-        }
-        return script.get(position.step());
+        Step step = scripts.at(position, tools);
+        return step != null ? step : say(Scripts.plain(position, tools));
     }
 
     // ---- Anthropic Messages -------------------------------------------------------------------------
