@@ -46,7 +46,7 @@ public final class AuditLog implements AutoCloseable {
     private long maxSeq;
     private boolean metadataFound;
     private @Nullable FileChannel current;
-    private @Nullable SyncedLengthMark mark;
+    private volatile @Nullable SyncedLengthMark mark;
     private long currentLength;
     private long currentFirst;
     private long currentLast;
@@ -260,44 +260,94 @@ public final class AuditLog implements AutoCloseable {
     }
 
     /**
-     * Appends records (ascending seq) and syncs them: one sync for the whole batch (group commit),
-     * plus those a rotation needs. Returns once every record is durable.
+     * Appends records (ascending seq) and syncs them, then syncs the length mark: one sync of each for
+     * the whole batch (group commit), plus those a rotation needs. Returns once every record is durable.
      */
-    public synchronized void append(List<AuditRecord> batch) throws IOException {
-        boolean dirty = false;
+    public void append(List<AuditRecord> batch) throws IOException {
+        List<byte[]> lines = new ArrayList<>(batch.size());
         for (AuditRecord record : batch) {
-            byte[] line = record.toLine();
-            ByteBuffer buffer = ByteBuffer.wrap(line);
+            lines.add(record.toLine());
+        }
+        recordMark(appendSynced(batch, lines));
+    }
+
+    /**
+     * The first half of {@link #append}: writes {@code lines} (the records' {@link AuditRecord#toLine},
+     * ascending seq) and syncs {@code audit.jsonl}. The expected length it returns must then go through
+     * {@link #recordMark} before the batch is published (R194); the writer may meanwhile append the next
+     * batch, since a mark only ever claims bytes already synced (ADR 0415).
+     *
+     * @return the length to mark, or null when a rotation at the batch's end already marked it
+     */
+    synchronized SyncedLengthMark.@Nullable Mark appendSynced(List<AuditRecord> batch, List<byte[]> lines)
+            throws IOException {
+        FileChannel channel = open();
+        int from = 0;
+        boolean dirty = false;
+        while (from < batch.size()) {
+            // every record up to the one that crosses the threshold goes out in one write
+            int to = from;
+            long length = currentLength;
+            int bytes = 0;
+            while (to < batch.size()) {
+                length += lines.get(to).length;
+                bytes += lines.get(to).length;
+                to++;
+                if (length >= rotateAt) {
+                    break;
+                }
+            }
+            ByteBuffer buffer = ByteBuffer.allocate(bytes);
+            for (int i = from; i < to; i++) {
+                buffer.put(lines.get(i));
+            }
+            buffer.flip();
             try {
                 while (buffer.hasRemaining()) {
-                    open().write(buffer);
+                    channel.write(buffer);
                 }
             } catch (IOException e) {
                 dropPartialRecord(e);
                 throw e;
             }
-            dirty = true;
-            currentLength += line.length;
-            if (currentCount++ == 0) {
-                currentFirst = record.seq();
+            if (currentCount == 0) {
+                currentFirst = batch.get(from).seq();
             }
-            currentLast = record.seq();
+            currentCount += to - from;
+            currentLast = batch.get(to - 1).seq();
+            currentLength = length;
+            dirty = true;
             if (currentLength >= rotateAt) {
                 // The crossing record stays in the old generation (R170).
                 rotate();
+                channel = open();
                 dirty = false;
             }
+            from = to;
         }
-        if (dirty) {
-            durability.sync(open());
-            recordSyncedLength();
+        if (!dirty) {
+            return null;
+        }
+        durability.sync(channel);
+        return new SyncedLengthMark.Mark(meta.currentAfter(), currentLength);
+    }
+
+    /**
+     * The second half of {@link #append}: records and syncs the expected length before publication
+     * (R194). Not under this log's monitor, so it can run while the next batch is appended and synced.
+     */
+    void recordMark(SyncedLengthMark.@Nullable Mark synced) throws IOException {
+        SyncedLengthMark target = mark;
+        if (synced != null && target != null) {
+            target.record(synced.currentAfter(), synced.length());
         }
     }
 
-    /** Before the batch is published: the expected length of the current generation (R194). */
+    /** A rotation's new generation: its expected length (0) is marked before anything is published in it. */
     private void recordSyncedLength() throws IOException {
-        if (mark != null) {
-            mark.record(meta.currentAfter(), currentLength);
+        SyncedLengthMark target = mark;
+        if (target != null) {
+            target.record(meta.currentAfter(), currentLength);
         }
     }
 
