@@ -46,7 +46,7 @@ public final class AuditLog implements AutoCloseable {
     private long maxSeq;
     private boolean metadataFound;
     private @Nullable FileChannel current;
-    private volatile @Nullable SyncedLengthMark mark;
+    private @Nullable SyncedLengthMark mark;
     private long currentLength;
     private long currentFirst;
     private long currentLast;
@@ -260,27 +260,22 @@ public final class AuditLog implements AutoCloseable {
     }
 
     /**
-     * Appends records (ascending seq) and syncs them, then syncs the length mark: one sync of each for
-     * the whole batch (group commit), plus those a rotation needs. Returns once every record is durable.
+     * Appends records (ascending seq) and syncs them: one sync for the whole batch (group commit),
+     * plus those a rotation needs. Returns once every record is durable.
      */
     public void append(List<AuditRecord> batch) throws IOException {
         List<byte[]> lines = new ArrayList<>(batch.size());
         for (AuditRecord record : batch) {
             lines.add(record.toLine());
         }
-        recordMark(appendSynced(batch, lines));
+        append(batch, lines);
     }
 
     /**
-     * The first half of {@link #append}: writes {@code lines} (the records' {@link AuditRecord#toLine},
-     * ascending seq) and syncs {@code audit.jsonl}. The expected length it returns must then go through
-     * {@link #recordMark} before the batch is published (R194); the writer may meanwhile append the next
-     * batch, since a mark only ever claims bytes already synced (ADR 0415).
-     *
-     * @return the length to mark, or null when a rotation at the batch's end already marked it
+     * The same with each record's line already encoded ({@link AuditRecord#toLine}, by the callers):
+     * the records up to a rotation go out in one write.
      */
-    synchronized SyncedLengthMark.@Nullable Mark appendSynced(List<AuditRecord> batch, List<byte[]> lines)
-            throws IOException {
+    synchronized void append(List<AuditRecord> batch, List<byte[]> lines) throws IOException {
         FileChannel channel = open();
         int from = 0;
         boolean dirty = false;
@@ -325,29 +320,16 @@ public final class AuditLog implements AutoCloseable {
             }
             from = to;
         }
-        if (!dirty) {
-            return null;
-        }
-        durability.sync(channel);
-        return new SyncedLengthMark.Mark(meta.currentAfter(), currentLength);
-    }
-
-    /**
-     * The second half of {@link #append}: records and syncs the expected length before publication
-     * (R194). Not under this log's monitor, so it can run while the next batch is appended and synced.
-     */
-    void recordMark(SyncedLengthMark.@Nullable Mark synced) throws IOException {
-        SyncedLengthMark target = mark;
-        if (synced != null && target != null) {
-            target.record(synced.currentAfter(), synced.length());
+        if (dirty) {
+            durability.sync(channel);
+            recordSyncedLength();
         }
     }
 
-    /** A rotation's new generation: its expected length (0) is marked before anything is published in it. */
+    /** Before the batch is published: the expected length of the current generation (R194). */
     private void recordSyncedLength() throws IOException {
-        SyncedLengthMark target = mark;
-        if (target != null) {
-            target.record(meta.currentAfter(), currentLength);
+        if (mark != null) {
+            mark.record(meta.currentAfter(), currentLength);
         }
     }
 

@@ -8,7 +8,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -58,8 +57,8 @@ final class GroupCommit {
     private final Condition synced = seqLock.newCondition();
     /** Every seq at or below this is synced or transient (guarded by seqLock). */
     private long durableThrough;
-    /** Batches the writer took that the marker has not yet released or failed (guarded by seqLock). */
-    private int inFlight;
+    /** The head when the writer took the batch it is writing; -1 while it writes none (guarded by seqLock). */
+    private long writingThrough = -1;
     private List<Pending> queue = new ArrayList<>();
     /** A submit wakes the writer once this many records are queued (guarded by seqLock). */
     private int wakeAt = 1;
@@ -69,12 +68,6 @@ final class GroupCommit {
     private final AtomicBoolean failureReported = new AtomicBoolean();
     private final AtomicLong commits = new AtomicLong();
     private final Thread writer;
-    /**
-     * Batches synced in {@code audit.jsonl}, on their way to the length mark and publication: at most one
-     * waits while the marker syncs another, so the writer runs at most two batches ahead of publication.
-     */
-    private final ArrayBlockingQueue<Synced> toMark = new ArrayBlockingQueue<>(1);
-    private final Thread marker;
     /** Set once metrics are bound (ADR 0100); null means not measured. */
     private volatile @Nullable Timer syncTimer;
     private volatile @Nullable DistributionSummary batchSizes;
@@ -92,8 +85,9 @@ final class GroupCommit {
         }
 
         /**
-         * Encodes the audit line now, on the caller's thread after it released its guard, so the writer,
-         * which serves every caller in turn, mostly finds it done. Both would encode the same bytes.
+         * Encodes the audit line now, on the caller's thread after it released its guards, so the
+         * writer, which serves every caller in turn, mostly finds it done (ADR 0415). Both would encode
+         * the same bytes.
          */
         byte[] encode() {
             byte[] encoded = line;
@@ -116,14 +110,6 @@ final class GroupCommit {
         }
     }
 
-    /** A batch whose records {@code audit.jsonl} holds synced, with the length to mark before publication. */
-    private record Synced(List<Pending> batch, List<AuditRecord> records, SyncedLengthMark.@Nullable Mark mark,
-                          long through, long writeNanos) {
-    }
-
-    /** Tells the marker that the writer stopped: it releases what it holds, then stops too. */
-    private static final Synced END = new Synced(List.of(), List.of(), null, -1, 0);
-
     GroupCommit(Sequencer sequencer, AuditLog audit, Consumer<List<AuditRecord>> publish,
                 JournalFailureHandler onFailure) {
         this.sequencer = sequencer;
@@ -132,9 +118,6 @@ final class GroupCommit {
         this.onFailure = onFailure;
         this.head = sequencer.startBase();
         this.durableThrough = sequencer.startBase();
-        this.marker = new Thread(this::markLoop, "journal-marker");
-        marker.setDaemon(true);
-        marker.start();
         this.writer = new Thread(this::writeLoop, "journal-writer");
         writer.setDaemon(true);
         writer.start();
@@ -202,7 +185,7 @@ final class GroupCommit {
         try {
             while (durableThrough < seq) {
                 checkRunning();
-                if (queue.isEmpty() && inFlight == 0) {
+                if (queue.isEmpty() && writingThrough < 0) {
                     durableThrough = Math.max(durableThrough, head); // nothing queued or in flight: all synced
                     break;
                 }
@@ -220,139 +203,64 @@ final class GroupCommit {
         }
     }
 
-    /**
-     * The writer: takes a batch, writes and syncs it in {@code audit.jsonl}, and hands it to the marker,
-     * then takes the next one while the marker syncs the length mark and publishes (ADR 0415). The order
-     * of R194 holds per batch: its mark is written only after its records are synced, and it is published
-     * only after its mark is synced; a mark never claims bytes that are not yet synced.
-     */
     private void writeLoop() {
-        try {
-            while (true) {
-                List<Pending> batch;
-                long through;
-                seqLock.lock();
-                try {
-                    while (queue.isEmpty() && running && failure == null) {
-                        queued.awaitUninterruptibly();
-                    }
-                    gather();
-                    if (failure != null || queue.isEmpty()) {
-                        failAll(queue, failure);
-                        queue = new ArrayList<>();
-                        return;
-                    }
-                    batch = queue;
-                    queue = new ArrayList<>();
-                    through = head; // every seq up to here is in this batch, an earlier one, or transient
-                    inFlight++;
-                } finally {
-                    seqLock.unlock();
-                }
-                List<AuditRecord> records = new ArrayList<>(batch.size());
-                List<byte[]> lines = new ArrayList<>(batch.size());
-                for (Pending pending : batch) {
-                    records.add(pending.record);
-                    lines.add(pending.encode());
-                }
-                long writeStart = System.nanoTime();
-                SyncedLengthMark.Mark mark;
-                try {
-                    mark = audit.appendSynced(records, lines);
-                } catch (IOException | RuntimeException e) {
-                    fail(e);
-                    retire(batch, e);
-                    continue;
-                }
-                handOff(new Synced(batch, records, mark, through, System.nanoTime() - writeStart));
-            }
-        } finally {
-            handOff(END);
-        }
-    }
-
-    /** The marker: syncs each batch's length mark, publishes the batch and releases its callers, in order. */
-    private void markLoop() {
         while (true) {
-            Synced next = take();
-            if (next == END) {
-                return;
-            }
-            long markStart = System.nanoTime();
-            Throwable error = failure; // a later batch failed: this one, synced, is refused and not published
-            if (error == null) {
-                try {
-                    audit.recordMark(next.mark());
-                } catch (IOException | RuntimeException e) {
-                    fail(e);
-                    error = e;
+            List<Pending> batch;
+            seqLock.lock();
+            try {
+                while (queue.isEmpty() && running && failure == null) {
+                    queued.awaitUninterruptibly();
                 }
+                gather();
+                if (failure != null || queue.isEmpty()) {
+                    failAll(queue, failure);
+                    queue = new ArrayList<>();
+                    return;
+                }
+                batch = queue;
+                queue = new ArrayList<>();
+                writingThrough = head; // every seq up to here is in this batch, an earlier one, or transient
+            } finally {
+                seqLock.unlock();
             }
-            if (error != null) {
-                retire(next.batch(), error);
+            List<AuditRecord> records = new ArrayList<>(batch.size());
+            List<byte[]> lines = new ArrayList<>(batch.size());
+            for (Pending pending : batch) {
+                records.add(pending.record);
+                lines.add(pending.encode());
+            }
+            long writeStart = System.nanoTime();
+            try {
+                audit.append(records, lines);
+            } catch (IOException | RuntimeException e) {
+                fail(e);
+                failAll(batch, e);
                 continue;
             }
-            long syncNanos = next.writeNanos() + System.nanoTime() - markStart;
-            measure(syncNanos, next.records().size());
+            long syncNanos = System.nanoTime() - writeStart;
+            measure(syncNanos, records.size());
             commits.incrementAndGet();
-            publish.accept(next.records());
+            publish.accept(records);
             int released;
             int waiting;
             seqLock.lock();
             try { // counted before the release: a caller that returns at once is not counted twice
-                released = released(next.batch(), queue);
+                released = released(batch, queue);
                 waiting = queue.size();
             } finally {
                 seqLock.unlock();
             }
-            for (Pending pending : next.batch()) {
+            for (Pending pending : batch) {
                 pending.done.complete(null);
             }
             seqLock.lock();
             try {
-                durableThrough = next.through();
-                inFlight--;
+                durableThrough = writingThrough;
+                writingThrough = -1;
                 grouping.synced(released, waiting, syncNanos);
                 synced.signalAll();
             } finally {
                 seqLock.unlock();
-            }
-        }
-    }
-
-    /** A batch that failed: its callers get the failure, and a durability wait learns that nothing is in flight. */
-    private void retire(List<Pending> batch, Throwable cause) {
-        failAll(batch, cause);
-        seqLock.lock();
-        try {
-            inFlight--;
-            synced.signalAll();
-        } finally {
-            seqLock.unlock();
-        }
-    }
-
-    private void handOff(Synced batch) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                toMark.put(batch);
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true; // nobody interrupts the writer; the batch must still reach the marker
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private Synced take() {
-        while (true) {
-            try {
-                return toMark.take();
-            } catch (InterruptedException e) {
-                // nobody interrupts the marker; it stops at END, after the writer
             }
         }
     }
@@ -462,10 +370,9 @@ final class GroupCommit {
         }
         try {
             writer.join(TimeUnit.SECONDS.toMillis(APPEND_DEADLINE_SECONDS));
-            marker.join(TimeUnit.SECONDS.toMillis(APPEND_DEADLINE_SECONDS));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        return failure == null && !writer.isAlive() && !marker.isAlive();
+        return failure == null && !writer.isAlive();
     }
 }

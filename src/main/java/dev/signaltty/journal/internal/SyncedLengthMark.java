@@ -28,9 +28,6 @@ final class SyncedLengthMark implements AutoCloseable {
     private final FileChannel channel;
     private final Durability durability;
     private final ByteBuffer buffer = ByteBuffer.allocate(16);
-    /** The mark last synced (guarded by this). */
-    private long lastCurrentAfter = Long.MIN_VALUE;
-    private long lastLength = Long.MIN_VALUE;
 
     private SyncedLengthMark(FileChannel channel, Durability durability) {
         this.channel = channel;
@@ -57,27 +54,21 @@ final class SyncedLengthMark implements AutoCloseable {
     }
 
     /**
-     * Overwrites the mark and syncs it, unless it already holds a later one: the journal's marker thread
-     * may come with a batch's length after a rotation (on the writer thread) marked the new generation,
-     * and a mark never goes back. Only the data is synced: the file keeps its 16 bytes, so its size (the
-     * one piece of metadata a read needs) changes only at the first write, which that sync covers too.
+     * Overwrites the mark and syncs its data (fdatasync, ADR 0415): the file keeps its 16 bytes, so its
+     * size, the one piece of metadata a read needs, changes only at the first write, which that sync
+     * covers too.
      */
-    synchronized void record(long currentAfter, long length) throws IOException {
-        if (currentAfter < lastCurrentAfter || currentAfter == lastCurrentAfter && length < lastLength) {
-            return;
-        }
+    void record(long currentAfter, long length) throws IOException {
         buffer.clear();
         buffer.putLong(currentAfter).putLong(length).flip();
         while (buffer.hasRemaining()) {
             channel.write(buffer, buffer.position());
         }
         durability.syncData(channel);
-        lastCurrentAfter = currentAfter;
-        lastLength = length;
     }
 
     @Override
-    public synchronized void close() throws IOException {
+    public void close() throws IOException {
         channel.close();
     }
 }

@@ -90,7 +90,7 @@ final class ParamsBinder {
     /**
      * What binding needs of one record class, read by reflection once: every call of
      * {@code getRecordComponents} builds new components whose type annotations are parsed again, which
-     * was a sixth of a request's CPU on the request path (ADR 0416).
+     * was a sixth of a request's CPU on the request path (ADR 0415).
      */
     private static final class RecordShape {
         static final ClassValue<RecordShape> OF = new ClassValue<>() {
