@@ -698,12 +698,15 @@ public final class Bench {
             long end = warm + seconds * 1_000_000_000L;
             List<Thread> threads = new ArrayList<>();
             double[][] journal = new double[2][];
+            long[][] cpu = new long[2][]; // {daemon, this client JVM} CPU nanoseconds: what a rename costs
             threads.add(Thread.ofPlatform().start(() -> { // the journal's own counters over the measured span
                 try {
                     Thread.sleep(Math.max(0, (warm - System.nanoTime()) / 1_000_000));
                     journal[0] = journalCounters(daemon);
+                    cpu[0] = cpuNanos(daemon);
                     Thread.sleep(Math.max(0, (end - System.nanoTime()) / 1_000_000));
                     journal[1] = journalCounters(daemon);
+                    cpu[1] = cpuNanos(daemon);
                 } catch (IOException | InterruptedException e) {
                     throw new IllegalStateException(e);
                 }
@@ -728,11 +731,19 @@ public final class Bench {
             }
             double rate = done.get() / (double) seconds;
             double syncs = journal[1][1] - journal[0][1];
-            String grouping = String.format(Locale.ROOT, " [%.1f events per sync, %.2f ms per write+sync]",
-                    (journal[1][0] - journal[0][0]) / syncs, (journal[1][2] - journal[0][2]) * 1e3 / syncs);
+            String grouping = String.format(Locale.ROOT, " [%.1f events per sync, %.2f ms per write+sync, "
+                    + "CPU per rename: daemon %.0f µs, clients %.0f µs]",
+                    (journal[1][0] - journal[0][0]) / syncs, (journal[1][2] - journal[0][2]) * 1e3 / syncs,
+                    (cpu[1][0] - cpu[0][0]) / 1e3 / done.get(), (cpu[1][1] - cpu[0][1]) / 1e3 / done.get());
             rows.add(new Row("acknowledged renames/s over the socket (" + clients + " clients, each synced before its "
                     + "answer)" + grouping, rate(rate) + " /s", "—", "—", "≥ 10k", yes(rate >= 10_000)));
         }
+    }
+
+    /** CPU time so far of the daemon and of this JVM (the bench's clients), in nanoseconds. */
+    static long[] cpuNanos(Daemon daemon) {
+        return new long[] {daemon.process.info().totalCpuDuration().orElseThrow().toNanos(),
+                ProcessHandle.current().info().totalCpuDuration().orElseThrow().toNanos()};
     }
 
     /** The journal's events, syncs and seconds spent writing and syncing, from the daemon's /metrics. */

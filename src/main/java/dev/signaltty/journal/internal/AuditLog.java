@@ -263,33 +263,65 @@ public final class AuditLog implements AutoCloseable {
      * Appends records (ascending seq) and syncs them: one sync for the whole batch (group commit),
      * plus those a rotation needs. Returns once every record is durable.
      */
-    public synchronized void append(List<AuditRecord> batch) throws IOException {
-        boolean dirty = false;
+    public void append(List<AuditRecord> batch) throws IOException {
+        List<byte[]> lines = new ArrayList<>(batch.size());
         for (AuditRecord record : batch) {
-            byte[] line = record.toLine();
-            ByteBuffer buffer = ByteBuffer.wrap(line);
+            lines.add(record.toLine());
+        }
+        append(batch, lines);
+    }
+
+    /**
+     * The same with each record's line already encoded ({@link AuditRecord#toLine}, by the callers):
+     * the records up to a rotation go out in one write.
+     */
+    synchronized void append(List<AuditRecord> batch, List<byte[]> lines) throws IOException {
+        FileChannel channel = open();
+        int from = 0;
+        boolean dirty = false;
+        while (from < batch.size()) {
+            // every record up to the one that crosses the threshold goes out in one write
+            int to = from;
+            long length = currentLength;
+            int bytes = 0;
+            while (to < batch.size()) {
+                length += lines.get(to).length;
+                bytes += lines.get(to).length;
+                to++;
+                if (length >= rotateAt) {
+                    break;
+                }
+            }
+            ByteBuffer buffer = ByteBuffer.allocate(bytes);
+            for (int i = from; i < to; i++) {
+                buffer.put(lines.get(i));
+            }
+            buffer.flip();
             try {
                 while (buffer.hasRemaining()) {
-                    open().write(buffer);
+                    channel.write(buffer);
                 }
             } catch (IOException e) {
                 dropPartialRecord(e);
                 throw e;
             }
-            dirty = true;
-            currentLength += line.length;
-            if (currentCount++ == 0) {
-                currentFirst = record.seq();
+            if (currentCount == 0) {
+                currentFirst = batch.get(from).seq();
             }
-            currentLast = record.seq();
+            currentCount += to - from;
+            currentLast = batch.get(to - 1).seq();
+            currentLength = length;
+            dirty = true;
             if (currentLength >= rotateAt) {
                 // The crossing record stays in the old generation (R170).
                 rotate();
+                channel = open();
                 dirty = false;
             }
+            from = to;
         }
         if (dirty) {
-            durability.sync(open());
+            durability.sync(channel);
             recordSyncedLength();
         }
     }

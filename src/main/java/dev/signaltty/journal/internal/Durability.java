@@ -23,6 +23,14 @@ public class Durability {
         channel.force(true);
     }
 
+    /**
+     * Syncs a file's data and only the metadata needed to read it back (fdatasync): for a file
+     * overwritten in place, whose size does not change, this skips the inode's timestamps.
+     */
+    public void syncData(FileChannel channel) throws IOException {
+        channel.force(false);
+    }
+
     /** Makes a rename or creation inside {@code dir} durable (Linux allows fsync on a directory fd). */
     public void syncDirectory(Path dir) throws IOException {
         try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {

@@ -128,7 +128,13 @@ public class Journal implements EventLog, JournalTail, AutoCloseable, MeterBinde
             }
             deferred.remove();
             // the writer completes records in seq order: the last one done means all are done, but each
-            // is awaited so a failure surfaces whichever record it hit
+            // is awaited so a failure surfaces whichever record it hit; all are encoded before the first
+            // wait, off the writer's path
+            for (Submitted s : submitted) {
+                if (s instanceof GroupCommit.Pending pending) {
+                    pending.encode();
+                }
+            }
             for (Submitted s : submitted) {
                 s.await();
             }

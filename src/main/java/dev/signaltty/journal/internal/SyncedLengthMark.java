@@ -53,13 +53,18 @@ final class SyncedLengthMark implements AutoCloseable {
         return new SyncedLengthMark(channel, durability);
     }
 
+    /**
+     * Overwrites the mark and syncs its data (fdatasync, ADR 0415): the file keeps its 16 bytes, so its
+     * size, the one piece of metadata a read needs, changes only at the first write, which that sync
+     * covers too.
+     */
     void record(long currentAfter, long length) throws IOException {
         buffer.clear();
         buffer.putLong(currentAfter).putLong(length).flip();
         while (buffer.hasRemaining()) {
             channel.write(buffer, buffer.position());
         }
-        durability.sync(channel);
+        durability.syncData(channel);
     }
 
     @Override
