@@ -81,7 +81,10 @@ class CodexRealTest {
                 .script("after-error", say("Back after the errors."))
                 .script("interrupt", new ScriptedModel.Stall("Thinking for a long time\n", Duration.ofSeconds(300)))
                 .script("interrupt-ctrl-c", new ScriptedModel.Stall("Pondering at length\n", Duration.ofSeconds(300)))
-                .script("after-interrupt", say("Back after the interrupt."));
+                .script("after-interrupt", say("Back after the interrupt."))
+                .script("codex-compact-first", say("I will remember the word heron."))
+                .script("codex-compact-second", say("Still remembering it."))
+                .script("codex-compact-after", say("The word was heron."));
     }
 
     @AfterAll
@@ -466,6 +469,55 @@ class CodexRealTest {
                 .containsExactlyElementsOf(expected);
         awaitScreen(pane, "Back after the interrupt.");
         assertThat(explainLifecycle(pane).get("hook_event").asString()).isEqualTo("Stop");
+    }
+
+    /**
+     * {@code /compact} typed in the pane between turns. Codex 0.171 compacts locally: one plain
+     * {@code POST /v1/responses} (no tools) whose last user item asks for a "CONTEXT CHECKPOINT COMPACTION",
+     * run as a task of its own (rollout {@code task_started}, {@code compacted}, {@code task_complete}) with no
+     * UserPromptSubmit and no Stop (PreCompact and PostCompact map to no move). So the pane stays {@code done}
+     * through it and the third turn, on the summary, is one more {@code working, done}.
+     */
+    @Test
+    @Order(11)
+    void aCompactionBetweenTurnsMovesNothingAndTheConversationGoesOn() {
+        String pane = spawnCodex().get("pane_id").asString();
+        awaitScreen(pane, "Ask Codex");
+        submit(pane, "scenario:codex-compact-first remember a word");
+        timeline.awaitLifecycle(pane, TURN, "idle", "working", "done");
+        awaitScreen(pane, "I will remember the word heron.");
+        submit(pane, "scenario:codex-compact-second keep it in mind");
+        timeline.awaitLifecycle(pane, TURN, "done", "working", "done");
+        awaitScreen(pane, "Still remembering it.");
+        int compactions = model.requests(ScriptedModel.COMPACTION).size(); // other tests' compactions are the same model's
+        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "/compact"));
+        awaitScreen(pane, "/compact");
+        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "\r"));
+        try {
+            eventually(TURN, () -> model.requests(ScriptedModel.COMPACTION).size() == compactions + 1);
+            awaitScreen(pane, "Context compacted");
+            // the compaction's own task ends with a task_complete of a turn no hook announced: Codex is back at its prompt
+            eventually(TURN, () -> rollouts().contains("\"type\":\"compacted\""));
+        } catch (AssertionError e) {
+            throw new AssertionError("lifecycle " + timeline.lifecycle(pane) + " requests " + model.requests()
+                    + " rollouts " + rollouts() + " screen:\n" + screen(pane), e);
+        }
+        JsonNode lifecycle = explainLifecycle(pane); // still the second turn's Stop: the compaction moved nothing
+        assertThat(lifecycle.get("state").asString()).as("explain %s", lifecycle).isEqualTo("done");
+        assertThat(lifecycle.get("hook_event").asString()).as("explain %s", lifecycle).isEqualTo("Stop");
+        submit(pane, "scenario:codex-compact-after which word was it");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done", "working", "done", "working", "done"))
+                .containsExactlyElementsOf(Scenario.CODEX_COMPACT.lifecycle());
+        awaitScreen(pane, "The word was heron.");
+        lifecycle = explainLifecycle(pane);
+        assertThat(lifecycle.get("source").asString()).as("explain %s", lifecycle).isEqualTo("hook");
+        assertThat(lifecycle.get("cause").asString()).as("explain %s", lifecycle).isEqualTo("turn_end");
+        assertThat(lifecycle.get("hook_event").asString()).as("explain %s", lifecycle).isEqualTo("Stop");
+        assertThat(model.requests(ScriptedModel.COMPACTION)).hasSize(compactions + 1);
+        // the third turn runs on the summary: Codex sends it in place of the model's earlier answers
+        String input = model.bodies("codex-compact-after").getFirst().body().path("input").toString();
+        assertThat(input).contains("remember the word heron; the model agreed").doesNotContain("Still remembering it.");
+        assertSessionIsTheConversation(pane, "scenario:codex-compact-after");
     }
 
     static void assertSessionIsTheConversation(String pane, String prompt) {

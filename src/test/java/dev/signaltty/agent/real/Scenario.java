@@ -68,6 +68,9 @@ public enum Scenario {
     CODEX_INTERRUPT(Agent.CODEX, "Esc while the model's answer streams (its first line drawn, the stream held open), "
             + "then Ctrl-C the same way: Codex's `Interrupt` hook ends each turn, `agent explain` names it; then a plain "
             + "answer (also with `CI=true`)", "idle, working, done, working, done, working, done", "", ""),
+    CODEX_COMPACT(Agent.CODEX, "two turns, `/compact` typed in the pane (one plain summarising request, run as a "
+            + "task with no UserPromptSubmit or Stop: nothing moves), a third turn on the summary",
+            "idle, working, done, working, done, working, done", "", ""),
     CODEX_WORKER_SILENT(Agent.CODEX, "task worker: idle from its input box on screen (no hook before the first prompt), "
             + "first submit, the turn ends without a report; `task wait` returns", "task: pending, working, input_required",
             "", ""),

@@ -89,11 +89,14 @@ public final class ScriptedModel implements AutoCloseable {
 
     /**
      * The summary the model writes for a compaction request (Claude's {@code /compact}: its last user text
-     * asks for {@link #COMPACTION_PROMPT}); such requests are recorded under the scenario {@code compaction}.
+     * asks for {@link #COMPACTION_PROMPT}; Codex's: {@link #CODEX_COMPACTION_PROMPT}); such requests are
+     * recorded under the scenario {@code compaction}.
      */
     public static final String COMPACTION_SUMMARY = "<analysis>Scripted.</analysis>\n<summary>1. The user asked the "
             + "model to remember the word heron; the model agreed.</summary>";
     static final String COMPACTION_PROMPT = "create a detailed summary of the conversation";
+    /** What Codex 0.171's {@code /compact} asks in its last user item (a plain {@code /v1/responses} request, no tools). */
+    static final String CODEX_COMPACTION_PROMPT = "You are performing a CONTEXT CHECKPOINT COMPACTION";
     public static final String COMPACTION = "compaction";
 
     public static Say say(String text) {
@@ -383,6 +386,11 @@ public final class ScriptedModel implements AutoCloseable {
                         || "custom_tool_call".equals(i.path("type").asString()),
                 ScriptedModel::openaiText);
         Step step = stepFor(position, tools);
+        if (!items.isEmpty() && openaiText(items.getLast()).contains(CODEX_COMPACTION_PROMPT)) {
+            step = say(position.scenario() == null ? COMPACTION_SUMMARY
+                    : summaries.getOrDefault(position.scenario(), COMPACTION_SUMMARY));
+            position = new Position(COMPACTION, 0);
+        }
         String model = body.path("model").asString();
         requests.add(new Recorded("openai", position.scenario(), position.step(), tools, model));
         if (tools) {
