@@ -139,6 +139,7 @@ class EventCatalogTest {
                     case "number" -> value.isNumber();
                     case "boolean" -> value.isBoolean();
                     case "any" -> true;
+                    case "open_object" -> value.isObject(); // the agents' own JSON (tool_input, native_verdict)
                     default -> {
                         JsonNode ref = named.get(kind); // a recursive use of a named one_of
                         if (ref == null) {
