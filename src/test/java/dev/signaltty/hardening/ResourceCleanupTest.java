@@ -46,11 +46,13 @@ class ResourceCleanupTest {
         builder.environment().put("HOME", Files.createDirectories(root.resolve("home")).toString());
         builder.environment().remove("SIGNALTTY_SOCKET");
         Process daemon = builder.start();
+        Instant daemonStarted = daemon.toHandle().info().startInstant().orElseThrow();
         Path socket = run.resolve("signaltty/signaltty.sock");
         awaitSocket(socket, daemon);
 
         List<ProcessHandle> started = new ArrayList<>();
         List<Path> ptys = new ArrayList<>();
+        List<Long> sessions = new ArrayList<>();
         Instant stopRequested;
         try (ProtocolClient client = ProtocolClient.connect(socket)) {
             String ws = client.call("workspace.create", Map.of("name", "cleanup", "cwd", root.toString()))
@@ -72,6 +74,7 @@ class ResourceCleanupTest {
             for (JsonNode pane : client.call("pane.list", Map.of()).get("panes")) {
                 ProcessHandle leader = ProcessHandle.of(pane.get("pid").asLong()).orElseThrow();
                 started.add(leader);
+                sessions.add(sessionOf(leader.pid()));
                 leader.descendants().forEach(started::add);
                 ptys.add(Files.readSymbolicLink(Path.of("/proc", String.valueOf(leader.pid()), "fd", "0")));
             }
@@ -84,9 +87,10 @@ class ResourceCleanupTest {
         assertThat(socket).doesNotExist();
         for (Path pty : ptys) {
             assertThat(pty.toString()).startsWith("/dev/pts/");
-            // a pts number freed by our panes can be given at once to another program's new terminal:
-            // only a holder that was already running when the stop was asked for is one of ours
-            assertThat(holders(pty, stopRequested)).as("processes holding " + pty).isEmpty();
+            // a pts number freed by our panes can be given at once to another program's new terminal (another
+            // daemon on this machine, started before ours or by a live parent of its own): only a holder
+            // started while our daemon ran, in one of our panes' sessions or with no ancestor from before it, is ours
+            assertThat(holders(pty, daemonStarted, stopRequested, sessions)).as("processes holding " + pty).isEmpty();
         }
         try (Stream<Path> left = Files.walk(tmp)) {
             assertThat(left.filter(Files::isRegularFile).toList()).as("temp files left").isEmpty();
@@ -96,8 +100,13 @@ class ResourceCleanupTest {
         }
     }
 
-    /** Pids started before {@code startedBefore} that still hold {@code pty} open. */
-    private static List<Long> holders(Path pty, Instant startedBefore) throws IOException {
+    /**
+     * Pids that still hold {@code pty} open and could be ours: started between our daemon's start and the stop
+     * request, and either in one of our panes' sessions or with no ancestor from before our daemon up to init
+     * (a process of ours that leaked was re-parented; another daemon's terminal has its own older parent).
+     */
+    private static List<Long> holders(Path pty, Instant daemonStarted, Instant stopRequested, List<Long> sessions)
+            throws IOException {
         List<Long> out = new ArrayList<>();
         try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
             for (Path proc : procs.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
@@ -110,9 +119,8 @@ class ResourceCleanupTest {
                         }
                     })) {
                         long pid = Long.parseLong(proc.getFileName().toString());
-                        boolean ours = ProcessHandle.of(pid).flatMap(p -> p.info().startInstant())
-                                .map(start -> start.isBefore(startedBefore)).orElse(false); // gone: holds nothing now
-                        if (ours) {
+                        if (ProcessHandle.of(pid).map(p -> couldBeOurs(p, daemonStarted, stopRequested, sessions))
+                                .orElse(false)) { // gone: holds nothing now
                             out.add(pid);
                         }
                     }
@@ -122,6 +130,35 @@ class ResourceCleanupTest {
             }
         }
         return out;
+    }
+
+    private static boolean couldBeOurs(ProcessHandle holder, Instant daemonStarted, Instant stopRequested,
+            List<Long> sessions) {
+        Instant start = holder.info().startInstant().orElse(null);
+        if (start == null || start.isBefore(daemonStarted) || !start.isBefore(stopRequested)) {
+            return false;
+        }
+        if (sessions.contains(sessionOf(holder.pid()))) {
+            return true;
+        }
+        for (ProcessHandle up = holder.parent().orElse(null); up != null && up.pid() > 1; up = up.parent().orElse(null)) {
+            Instant upStart = up.info().startInstant().orElse(null);
+            if (upStart != null && upStart.isBefore(daemonStarted)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The session id from /proc/PID/stat (field 6; the command name in field 2 may hold spaces), -1 if gone. */
+    private static long sessionOf(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", String.valueOf(pid), "stat"));
+            String[] after = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(after[3]);
+        } catch (IOException | RuntimeException gone) {
+            return -1;
+        }
     }
 
     private static void awaitSocket(Path socket, Process daemon) throws Exception {
