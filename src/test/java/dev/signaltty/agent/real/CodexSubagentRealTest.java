@@ -240,6 +240,47 @@ class CodexSubagentRealTest {
         assertThat(lifecycle.get("file").asString()).as("explain %s", lifecycle).endsWith(session + ".jsonl");
     }
 
+    /**
+     * Esc while the parent waits for a child whose model call is held: Codex fires the parent's Interrupt (none for
+     * the child), which ends the pane's turn; the child goes on in the background, and its answer, SubagentStop and
+     * notify once released move nothing (the turn is over). The next prompt is an ordinary turn.
+     */
+    @Test
+    void anInterruptWhileTheParentWaitsEndsTheTurnAndTheChildsLaterEndMovesNothing() throws Exception {
+        String run = "r" + RUNS.incrementAndGet();
+        String parent = "sub-parent-interrupted-" + run;
+        String child = "sub-child-held-" + run;
+        String after = "sub-after-interrupt-" + run;
+        model.script(parent, spawn("scenario:" + child + " answer slowly"), awaitTheChild(), say("Never asked."))
+                .script(child, new ScriptedModel.Hold(child, "The child answered late."))
+                .script(after, say("Back after the interrupt."));
+        String pane = spawnCodex();
+        submit(pane, "scenario:" + parent + " delegate to a slow subagent");
+        awaitParentStep(pane, parent, 1); // the parent's wait_agent: it waits for the child from here
+        eventually(TURN, () -> model.requests(child).stream().anyMatch(ScriptedModel.Recorded::tools));
+        awaitScreen(pane, "Waiting for");
+        assertThat(timeline.lifecycle(pane)).containsExactly("idle", "working");
+        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "\u001b"));
+        try {
+            eventually(TURN, () -> timeline.lifecycle(pane).equals(List.of("idle", "working", "done")));
+        } catch (AssertionError e) {
+            throw new AssertionError("lifecycle " + timeline.lifecycle(pane) + " explain " + explainLifecycle(pane)
+                    + " screen:\n" + screen(pane), e);
+        }
+        JsonNode interrupted = explainLifecycle(pane);
+        assertThat(interrupted.get("hook_event").asString()).as("explain %s", interrupted).isEqualTo("Interrupt");
+        model.release(child);
+        // the child's own rollout records its answer: its SubagentStop comes with it
+        eventually(TURN, () -> rollouts().contains("\"last_agent_message\":\"The child answered late.\""));
+        staysFor(pane, List.of("idle", "working", "done"));
+        assertThat(explainLifecycle(pane).get("hook_event").asString()).isEqualTo("Interrupt");
+        assertThat(model.requests(parent).stream().filter(r -> r.tools() && r.step() == 2)).isEmpty();
+        submit(pane, "scenario:" + after + " go on");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done", "working", "done"))
+                .containsExactlyElementsOf(Scenario.CODEX_SUBAGENT_INTERRUPT.lifecycle());
+        awaitScreen(pane, "Back after the interrupt.");
+    }
+
     /** Codex's rollouts, each line cut short (diagnostics, and the child's failure). */
     static String rollouts() {
         StringBuilder out = new StringBuilder();

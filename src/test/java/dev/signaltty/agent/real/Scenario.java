@@ -80,6 +80,9 @@ public enum Scenario {
             + "failed `task_complete`) while the parent waits: `working` until the parent's Stop; then a subagent that "
             + "answers and the parent's own request failing: the parent's rollout line ends the turn",
             "idle, working, done, working, done", "", ""),
+    CODEX_SUBAGENT_INTERRUPT(Agent.CODEX, "Esc while the parent waits for a subagent whose answer is held: the parent's "
+            + "`Interrupt` ends the turn (none for the child, which goes on); the child's answer, SubagentStop and notify "
+            + "later move nothing; then a plain answer", "idle, working, done, working, done", "", ""),
     CODEX_WORKER_SILENT(Agent.CODEX, "task worker: idle from its input box on screen (no hook before the first prompt), "
             + "first submit, the turn ends without a report; `task wait` returns", "task: pending, working, input_required",
             "", ""),
