@@ -179,7 +179,7 @@ class HookEventsTest {
             reply = daemon.client().call("hook-event", Map.of("pane_id", pane, "agent", "codex",
                     "payload", claude(end, "thr_main", child)));
             assertThat(reply.get("lifecycle").asString()).as(end).isEqualTo("working");
-            assertThat(reply.get("transitions")).as(end).isEmpty();
+            assertThat(reply.get("transitions")).as(end).isEmpty(); // seed R125: no transition
         }
         reply = daemon.client().call("hook-event", Map.of("pane_id", pane, "agent", "codex",
                 "payload", claude("Stop", "thr_main", Map.of("turn_id", "turn_main"))));

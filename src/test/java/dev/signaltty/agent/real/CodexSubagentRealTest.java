@@ -174,7 +174,7 @@ class CodexSubagentRealTest {
         assertThat(model.requests(child).stream().filter(ScriptedModel.Recorded::tools).map(ScriptedModel.Recorded::step)
                 .distinct().toList()).containsExactly(0, 1); // the child's command, then its answer
         assertThat(waited).isNotDone();
-        JsonNode working = explainLifecycle(pane);
+        JsonNode working = explainLifecycle(pane); // seed R125: the child's working reports made no transition
         assertThat(working.get("state").asString()).as("explain %s", working).isEqualTo("working");
         assertThat(working.get("hook_event").asString()).as("explain %s", working).isEqualTo("UserPromptSubmit");
         model.release(parent);
@@ -185,6 +185,7 @@ class CodexSubagentRealTest {
         assertThat(done.get("source").asString()).as("explain %s", done).isEqualTo("hook");
         assertThat(done.get("cause").asString()).as("explain %s", done).isEqualTo("turn_end");
         assertThat(done.get("hook_event").asString()).as("explain %s", done).isEqualTo("Stop");
+        // seed R119, R120, R123: the baseline taken at idle matches the parent's Stop, not anything the child reported
         JsonNode answer = waited.get(TURN.toSeconds(), TimeUnit.SECONDS);
         assertThat(answer.get("outcome").asString()).isEqualTo("done");
         assertThat(answer.get("transition_seq").asLong()).isEqualTo(done.get("seq").asLong());
