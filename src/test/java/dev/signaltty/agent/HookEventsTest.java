@@ -156,6 +156,42 @@ class HookEventsTest {
         assertThat(reply.get("lifecycle").asString()).isEqualTo("done");
     }
 
+    /**
+     * ADR 0455: what a subagent reports ({@code agent_id}: a Codex child thread's hooks carry the parent's session and
+     * their own turn_id) stays inside the pane's turn. Its UserPromptSubmit neither unblocks nor clears attention nor
+     * restarts a finished turn, and a turn end it reports moves nothing; only the main agent's Stop ends the turn.
+     */
+    @Test
+    void aSubagentsPromptAndTurnEndsStayInsideTheMainTurn() {
+        String pane = sleeper(daemon.client(), daemon.workspace());
+        Map<String, Object> child = Map.of("agent_id", "thr_child", "agent_type", "default", "turn_id", "turn_child");
+        for (String event : List.of("SessionStart", "UserPromptSubmit", "PermissionRequest")) {
+            daemon.client().call("hook-event", Map.of("pane_id", pane, "agent", "codex",
+                    "payload", claude(event, "thr_main", Map.of("turn_id", "turn_main"))));
+        }
+        JsonNode reply = daemon.client().call("hook-event", Map.of("pane_id", pane, "agent", "codex",
+                "payload", claude("UserPromptSubmit", "thr_main", child)));
+        assertThat(reply.get("lifecycle").asString()).isEqualTo("blocked");
+        assertThat(reply.get("attention").asString()).isEqualTo("permission_required");
+        daemon.client().call("hook-event", Map.of("pane_id", pane, "agent", "codex",
+                "payload", claude("PostToolUse", "thr_main", Map.of("turn_id", "turn_main"))));
+        for (String end : List.of("Stop", "Interrupt", "SessionEnd")) {
+            reply = daemon.client().call("hook-event", Map.of("pane_id", pane, "agent", "codex",
+                    "payload", claude(end, "thr_main", child)));
+            assertThat(reply.get("lifecycle").asString()).as(end).isEqualTo("working");
+            assertThat(reply.get("transitions")).as(end).isEmpty(); // seed R125: no transition
+        }
+        reply = daemon.client().call("hook-event", Map.of("pane_id", pane, "agent", "codex",
+                "payload", claude("Stop", "thr_main", Map.of("turn_id", "turn_main"))));
+        assertThat(reply.get("lifecycle").asString()).isEqualTo("done");
+        reply = daemon.client().call("hook-event", Map.of("pane_id", pane, "agent", "codex",
+                "payload", claude("UserPromptSubmit", "thr_main", child))); // a child left running after the turn
+        assertThat(reply.get("lifecycle").asString()).isEqualTo("done");
+        assertThat(reply.get("attention").asString()).isEqualTo("unread");
+        JsonNode explained = daemon.client().call("agent.explain", Map.of("pane_id", pane)).get("lifecycle");
+        assertThat(explained.get("hook_event").asString()).isEqualTo("Stop");
+    }
+
     @Test
     void aPayloadWithoutAnEventNameOrAPaneIsBadParams() {
         String pane = sleeper(daemon.client(), daemon.workspace());

@@ -163,8 +163,10 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
                 return List.of(); // a late report from a session this pane has left: stale, ignored
             }
             HookMapping.Effect effect = HookMapping.effect(report, s.lifecycle, s.attention);
-            if ("UserPromptSubmit".equals(report.event())) {
-                s.promptId = report.promptId(); // in the same step as the move: an older turn's marker cannot end this one
+            if ("UserPromptSubmit".equals(report.event()) && !report.fromSubagent()) {
+                // in the same step as the move: an older turn's marker cannot end this one, nor a subagent's turn
+                // (a Codex child's turn_id) take the place of the turn it runs in
+                s.promptId = report.promptId();
             }
             long before = Math.max(s.lifecycleSeq, s.attentionSeq);
             List<Runnable> after = transition(pane, s, effect.lifecycle(), effect.attention(), effect.cause());

@@ -23,10 +23,21 @@ public final class HookMapping {
      * What a native payload says, independent of the current state. {@code promptId} is Claude's
      * {@code prompt_id} or Codex's {@code turn_id} (the turn a report belongs to; Claude's transcript's
      * interrupt marker and Codex's rollout line of a failed turn name it too),
-     * {@code source} a SessionStart's {@code source} ({@code startup}, {@code resume}, {@code clear}, {@code compact}).
+     * {@code source} a SessionStart's {@code source} ({@code startup}, {@code resume}, {@code clear}, {@code compact}),
+     * {@code agentId} the payload's {@code agent_id}: set on what a subagent reports (Claude's tool hooks inside its
+     * Agent tool, every hook of a Codex child thread), and on SubagentStart/SubagentStop, whose subject it is.
      */
     record Report(String event, @Nullable String sessionId, boolean sessionStart, @Nullable String notificationType,
-                  @Nullable String message, @Nullable String promptId, @Nullable String source) {
+                  @Nullable String message, @Nullable String promptId, @Nullable String source,
+                  @Nullable String agentId) {
+
+        /**
+         * A report from inside a subagent, which runs within the main agent's turn (ADR 0455): its
+         * UserPromptSubmit (a Codex child's own turn) starts no turn of the pane's, and its turn ends end none.
+         */
+        boolean fromSubagent() {
+            return agentId != null && !event.equals("SubagentStart") && !event.equals("SubagentStop");
+        }
     }
 
     /** The change to apply; null leaves an axis alone. */
@@ -40,6 +51,8 @@ public final class HookMapping {
     static final String TURN_END = "turn_end";
     /** Codex's {@code notify} payload type: the fallback turn end when its hooks do not run. */
     static final String NOTIFY = "agent-turn-complete";
+    /** Turn ends that move nothing when a subagent reports them ({@link Report#fromSubagent}). */
+    static final Set<String> SUBAGENT_IGNORED_ENDS = Set.of("Stop", "StopFailure", "SessionEnd", "Interrupt", NOTIFY);
 
     /**
      * Every hook event signaltty maps, in the order docs/agents.md lists them. An event not in this
@@ -62,7 +75,8 @@ public final class HookMapping {
                 "discovers `agent_session_id`; a `compact`/`resume` start mid-turn does not end the turn, and "
                         + "`source: compact` (the same conversation, summarised) never moves it"));
         r.put("UserPromptSubmit", new Rule("`working`", "`none`",
-                "a turn starts; `working` not from `blocked` publishes TurnStarting → `workspace.turn_started`"));
+                "a turn starts; `working` not from `blocked` publishes TurnStarting → `workspace.turn_started`. "
+                        + "From a subagent (`agent_id`: a Codex child thread's turn) no turn starts: as SubagentStart"));
         r.put("PreToolUse", new Rule("`working`", "—",
                 "ignored while `blocked` (a reordered report cannot unblock) and after the turn ended"));
         r.put("PostToolUse", new Rule("`working`", "`none` if it was `permission_required`",
@@ -85,7 +99,8 @@ public final class HookMapping {
         r.put("Elicitation", new Rule("—", "`input_required` (kept at `permission_required`)",
                 "an MCP server asks the user a question"));
         r.put("ElicitationResult", new Rule("—", "`none` if it was `input_required`", "the question was answered"));
-        r.put("Stop", new Rule("`done`", "`unread` if `none`", "turn end: a pending decision is kept"));
+        r.put("Stop", new Rule("`done`", "`unread` if `none`",
+                "turn end: a pending decision is kept. A turn end with an `agent_id` (a subagent's) moves nothing"));
         r.put("StopFailure", new Rule("`done`", "`unread` if `none`",
                 "turn end by an API error (`error`: `server_error`, `rate_limit`, …), shown in `attention.pending`"));
         r.put("SessionEnd", new Rule("`done` (unchanged when `idle`)", "`unread` if `none`", "turn end"));
@@ -142,13 +157,20 @@ public final class HookMapping {
         return new Report(event, session, "SessionStart".equals(event), text(payload, "notification_type"), message,
                 // Codex names its turn turn_id: its rollout's task_complete for a failed turn names it too
                 text(payload, "prompt_id") != null ? text(payload, "prompt_id") : text(payload, "turn_id"),
-                text(payload, "source"));
+                text(payload, "source"), text(payload, "agent_id"));
     }
 
     static Effect effect(Report report, Lifecycle lifecycle, Attention attention) {
         boolean turnOver = lifecycle == Lifecycle.DONE || lifecycle == Lifecycle.EXITED;
         boolean blocked = lifecycle == Lifecycle.BLOCKED;
         String event = report.event();
+        if (report.fromSubagent() && "UserPromptSubmit".equals(event)) {
+            // a Codex child thread's turn begins inside the pane's: as SubagentStart (no attention reset)
+            return new Effect(turnOver || blocked ? null : Lifecycle.WORKING, null, event);
+        }
+        if (report.fromSubagent() && SUBAGENT_IGNORED_ENDS.contains(event)) {
+            return new Effect(null, null, event); // a subagent's end is not the pane's: SubagentStop reports it
+        }
         return switch (event) {
             case "SessionStart" -> new Effect("compact".equals(report.source()) ? null
                     : switch (lifecycle) {

@@ -93,7 +93,8 @@ class TranscriptInterrupts implements PaneProcessListener {
     /** A Claude or Codex hook arrived: a UserPromptSubmit naming its prompt (turn) and transcript starts the turn's watch. */
     void reported(AgentPanes.PaneRef pane, String agent, HookMapping.Report report, JsonNode payload) {
         boolean codex = "codex".equals(agent);
-        if (!"claude".equals(agent) && !codex || !"UserPromptSubmit".equals(report.event()) || report.promptId() == null) {
+        if (!"claude".equals(agent) && !codex || !"UserPromptSubmit".equals(report.event()) || report.promptId() == null
+                || report.fromSubagent()) { // a Codex child's turn: the pane's turn keeps its own watch (ADR 0455)
             return;
         }
         Path transcript = UsageLedger.path(payload.get("transcript_path"));

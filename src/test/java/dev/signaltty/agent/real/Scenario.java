@@ -71,6 +71,18 @@ public enum Scenario {
     CODEX_COMPACT(Agent.CODEX, "two turns, `/compact` typed in the pane (one plain summarising request, run as a "
             + "task with no UserPromptSubmit or Stop: nothing moves), a third turn on the summary",
             "idle, working, done, working, done, working, done", "", ""),
+    CODEX_SUBAGENT(Agent.CODEX, "a subagent: `spawn_agent` (namespace `multi_agent_v1`), the child thread runs "
+            + "`exec_command` and answers (its UserPromptSubmit, tool hooks and SubagentStop carry `agent_id`: no move), "
+            + "`wait_agent`, the parent's answer held open: `working` until the parent's Stop, which `agent explain` "
+            + "names and `wait` from the idle baseline returns; usage counts both rollouts", "idle, working, done",
+            "unread", ""),
+    CODEX_SUBAGENT_ERRORS(Agent.CODEX, "a subagent whose model call fails (HTTP 500: no SubagentStop, its own rollout's "
+            + "failed `task_complete`) while the parent waits: `working` until the parent's Stop; then a subagent that "
+            + "answers and the parent's own request failing: the parent's rollout line ends the turn",
+            "idle, working, done, working, done", "", ""),
+    CODEX_SUBAGENT_INTERRUPT(Agent.CODEX, "Esc while the parent waits for a subagent whose answer is held: the parent's "
+            + "`Interrupt` ends the turn (none for the child, which goes on); the child's answer, SubagentStop and notify "
+            + "later move nothing; then a plain answer", "idle, working, done, working, done", "", ""),
     CODEX_WORKER_SILENT(Agent.CODEX, "task worker: idle from its input box on screen (no hook before the first prompt), "
             + "first submit, the turn ends without a report; `task wait` returns", "task: pending, working, input_required",
             "", ""),

@@ -50,8 +50,20 @@ public final class ScriptedModel implements AutoCloseable {
     public record Call(List<Tool> tools) implements Step {
     }
 
-    public record Tool(String name, Map<String, Object> input) {
+    /**
+     * One tool call; {@code namespace} is the Responses namespace the agent grouped the tool in (Codex 0.171's
+     * {@code multi_agent_v1} for {@code spawn_agent}, {@code wait_agent}, …: without it Codex answers
+     * "unsupported call"), null for a top-level tool. An argument equal to {@link #SPAWNED_AGENT} (or a list
+     * holding it) becomes the id of the agent the conversation's last {@code spawn_agent} started.
+     */
+    public record Tool(String name, Map<String, Object> input, @org.jspecify.annotations.Nullable String namespace) {
+        public Tool(String name, Map<String, Object> input) {
+            this(name, input, null);
+        }
     }
+
+    /** Stands for the id Codex gave the last spawned agent (its {@code spawn_agent} output's {@code agent_id}). */
+    public static final String SPAWNED_AGENT = "<spawned agent id>";
 
     /**
      * An HTTP error on every try ({@code 500 api_error}, {@code 529 overloaded_error}); {@code message} is the
@@ -105,6 +117,11 @@ public final class ScriptedModel implements AutoCloseable {
 
     public static Call call(String name, Map<String, Object> input) {
         return new Call(List.of(new Tool(name, input)));
+    }
+
+    /** A call of a tool the agent offers inside {@code namespace} (see {@link Tool}). */
+    public static Call namespaced(String namespace, String name, Map<String, Object> input) {
+        return new Call(List.of(new Tool(name, input, namespace)));
     }
 
     public static Call calls(Tool... tools) {
@@ -439,7 +456,10 @@ public final class ScriptedModel implements AutoCloseable {
                     item.put("id", "fc_" + ids.incrementAndGet());
                     item.put("call_id", "call_" + ids.incrementAndGet());
                     item.put("name", tool.name());
-                    item.put("arguments", json(tool.input()));
+                    if (tool.namespace() != null) {
+                        item.put("namespace", tool.namespace());
+                    }
+                    item.put("arguments", json(tool.input()).replace(json(SPAWNED_AGENT), json(spawnedAgent(items))));
                     output.add(item);
                 }
             }
@@ -461,6 +481,18 @@ public final class ScriptedModel implements AutoCloseable {
                         "input_tokens_details", Map.of("cached_tokens", CACHE_READ_TOKENS), "output_tokens", OUTPUT_TOKENS,
                         "output_tokens_details", Map.of("reasoning_tokens", REASONING_TOKENS),
                         "total_tokens", INPUT_TOKENS + CACHE_READ_TOKENS + OUTPUT_TOKENS))));
+    }
+
+    /** The {@code agent_id} of the last tool output in {@code items} that names one ({@code spawn_agent}'s), or "". */
+    private static String spawnedAgent(List<JsonNode> items) {
+        String id = "";
+        for (JsonNode item : items) {
+            String output = item.path("output").asString("");
+            if ("function_call_output".equals(item.path("type").asString()) && output.contains("\"agent_id\"")) {
+                id = ProtocolJson.MAPPER.readTree(output).path("agent_id").asString(id);
+            }
+        }
+        return id;
     }
 
     private Map<String, Object> message(String text) {

@@ -33,12 +33,17 @@ final class Usages {
 
     /** {@code turns} Responses turns: uncached input, output, cached input, reasoning (no cache writes). */
     static JsonNode codex(int turns) {
+        return codex(turns, 1);
+    }
+
+    /** The same, over {@code transcripts} rollouts (a Codex subagent's thread has a rollout of its own). */
+    static JsonNode codex(int turns, int transcripts) {
         Map<String, Object> u = new LinkedHashMap<>();
         u.put("input_tokens", turns * ScriptedModel.INPUT_TOKENS);
         u.put("output_tokens", turns * ScriptedModel.OUTPUT_TOKENS);
         u.put("cache_read_input_tokens", turns * ScriptedModel.CACHE_READ_TOKENS);
         u.put("reasoning_output_tokens", turns * ScriptedModel.REASONING_TOKENS);
-        u.put("transcripts", 1);
+        u.put("transcripts", transcripts);
         return ProtocolJson.MAPPER.valueToTree(u);
     }
 
