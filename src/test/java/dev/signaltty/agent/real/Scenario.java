@@ -89,21 +89,36 @@ public enum Scenario {
     // the agents without hooks: every state comes from the built-in screen manifest, and agent explain names its rule
     GEMINI_SCREEN(Agent.GEMINI, "no hooks, its built-in manifest: at its prompt (rule `prompt`), a slow turn "
             + "(`responding`), its answer, then a shell command: `Allow execution of` (`confirm`), \"Allow once\" chosen "
-            + "in the pane, the model's next turn, back at the prompt", "idle, working, done, working, blocked, working, done",
-            "", ""),
+            + "in the pane, the model's next turn, back at the prompt",
+            "idle/none, working/none, done/unread, working/none, blocked/permission_required, working/none, done/unread",
+            Scenario.EVERY_STEP, ""),
     OPENCODE_SCREEN(Agent.OPENCODE, "no hooks, its built-in manifest: at its prompt (rule `prompt`), a slow turn "
             + "(`working`), its answer, then `bash` set to ask: `Permission required` (`permission`), \"Allow once\" "
-            + "chosen in the pane, the model's next turn, back at the prompt", "idle, working, done, working, blocked, working, done",
-            "", ""),
+            + "chosen in the pane, the model's next turn, back at the prompt",
+            "idle/none, working/none, done/unread, working/none, blocked/permission_required, working/none, done/unread",
+            Scenario.EVERY_STEP, ""),
     GEMINI_REFUSAL_ERRORS_INTERRUPT(Agent.GEMINI, "the same launch, on: a shell command refused in the pane (\"3. No\": "
             + "\"Request cancelled.\", no file, the model not asked again); with `general.maxAttempts` 1 and "
             + "`ui.errorVerbosity` `full`, HTTP 500, then 429: \"Keep trying\" or \"Stop\" (`keep_trying`, attention "
             + "`input_required`), \"2\" (Stop): the spinner a moment more (`working?`: a scan may miss it), then the API error at the prompt; then Esc mid-stream (\"Request cancelled.\")",
-            "working, blocked, done, working, blocked, working?, done, working, blocked, working?, done, working, done", "", ""),
+            "working/none, blocked/permission_required, done/unread, working/none, blocked/input_required, working?/none, "
+                    + "done/unread, working/none, blocked/input_required, working?/none, done/unread, working/none, done/unread",
+            Scenario.EVERY_STEP, ""),
     OPENCODE_REFUSAL_ERROR_INTERRUPT(Agent.OPENCODE, "the same launch, on: a shell command refused in the pane "
             + "(\"Reject\": `esc interrupt` a moment more, `working?`, no file, the model not asked again); HTTP 500 on every try, retried five times with backoff "
             + "(`working` throughout), then the error at the prompt; then Esc mid-stream (after the first, `esc again to interrupt`: still `working`), Esc",
-            "working, blocked, working?, done, working, done, working, done", "", "");
+            "working/none, blocked/permission_required, working?/none, done/unread, working/none, done/unread, working/none, done/unread",
+            Scenario.EVERY_STEP, ""),
+    OPENCODE_RATE_LIMIT(Agent.OPENCODE, "the same launch, on: HTTP 429 on every try with `retry-after: 3` (five retries "
+            + "3 s apart, `[retrying in 2s attempt #1]` beside `esc interrupt`: `working` throughout), then the error at the "
+            + "prompt; then 429 without `retry-after` (backoff 2, 4, 8, 16, 32 s), the same: never left `working` once it gave up",
+            "working/none, done/unread, working/none, done/unread", Scenario.EVERY_STEP, "");
+
+    /**
+     * The attention column of a row whose lifecycle column is {@code lifecycle/attention} pairs: the test
+     * asserts both axes at every step ({@link #steps}).
+     */
+    static final String EVERY_STEP = "at every step: after the `/`";
 
     enum Agent {
         CLAUDE("Claude Code " + RealAgents.CLAUDE_VERSION), CODEX("Codex " + RealAgents.CODEX_VERSION),
@@ -132,11 +147,41 @@ public enum Scenario {
 
     /** The pane's lifecycle sequence (or, for a task scenario, the task's states). */
     public List<String> lifecycle() {
-        return split(lifecycleText.startsWith("task: ") ? lifecycleText.substring("task: ".length()) : lifecycleText);
+        List<String> states = split(lifecycleText.startsWith("task: ") ? lifecycleText.substring("task: ".length()) : lifecycleText);
+        return states.stream().map(s -> s.contains("/") ? s.substring(0, s.indexOf('/')) : s).toList();
     }
 
-    /** The attention sequence, when the test asserts one. */
+    /** The pane's {@code lifecycle/attention} pairs, one per step, for a row that asserts attention {@link #EVERY_STEP}. */
+    public List<String> steps() {
+        if (!EVERY_STEP.equals(attentionText)) {
+            throw new IllegalStateException(this + " asserts no attention at every step");
+        }
+        return split(lifecycleText);
+    }
+
+    /**
+     * Whether {@code seen} is {@code expected} exactly, where an expected step whose lifecycle ends in {@code ?}
+     * ({@code working?/none}) is there once or not at all.
+     */
+    static boolean stepsMatch(List<String> expected, List<String> seen) {
+        int at = 0;
+        for (String step : expected) {
+            boolean optional = step.contains("?/");
+            String name = step.replace("?/", "/");
+            if (at < seen.size() && seen.get(at).equals(name)) {
+                at++;
+            } else if (!optional) {
+                return false;
+            }
+        }
+        return at == seen.size();
+    }
+
+    /** The attention sequence, when the test asserts one (for a row of {@link #EVERY_STEP}, each step's). */
     public List<String> attention() {
+        if (EVERY_STEP.equals(attentionText)) {
+            return steps().stream().map(s -> s.substring(s.indexOf('/') + 1)).toList();
+        }
         return split(attentionText);
     }
 
@@ -150,7 +195,9 @@ public enum Scenario {
 
     /** The docs table. */
     static String table() {
-        StringBuilder out = new StringBuilder("Each row is asserted exactly by its test (—: not asserted).\n\n| agent | scenario | lifecycle (or task states) | attention | decisions |\n"
+        StringBuilder out = new StringBuilder("Each row is asserted exactly by its test (—: not asserted). "
+                + "Where the lifecycle column holds `lifecycle/attention` pairs, both axes are asserted at every step; "
+                + "`working?` is a step the program shows only a moment (a scan may miss it): once or not at all.\n\n| agent | scenario | lifecycle (or task states) | attention | decisions |\n"
                 + "|---|---|---|---|---|\n");
         for (Scenario s : values()) {
             out.append("| ").append(s.agent.label).append(" | ").append(s.description).append(" | ")

@@ -9,9 +9,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiFunction;
 
 import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 import dev.signaltty.support.DaemonFixture;
 import dev.signaltty.support.ProtocolClient;
@@ -22,9 +26,18 @@ import tools.jackson.databind.JsonNode;
  * in a real pane through the socket: its screen alone moves the pane's state through the program's built-in
  * manifest, and {@code agent.explain} names the rule at each step (issue 14 item 4, ADR 0210). The scripted
  * model holds each turn at a gate until the pane shows the state the test waits for, so no step can pass
- * by between two screen scans unseen.
+ * by between two screen scans unseen. Each step is a {@code lifecycle/attention} pair, awaited live and
+ * asserted in the pane's event sequence ({@link Timeline#states}).
+ *
+ * <p>A test class registers one on a static field; it owns the class's daemon ({@link DaemonFixture}), the
+ * scripted model, the program's launcher and project, and a timeline:
+ *
+ * <pre>{@code
+ * @RegisterExtension
+ * static final ScreenAgentDrive drive = new ScreenAgentDrive("gemini-real", ScreenAgentDrive.GEMINI);
+ * }</pre>
  */
-final class ScreenAgentDrive implements AutoCloseable {
+final class ScreenAgentDrive implements BeforeAllCallback, AfterAllCallback {
 
     /** Generous: opencode takes about a minute to draw its prompt on a loaded 2-core machine. */
     static final Duration STARTUP = Duration.ofSeconds(240);
@@ -48,24 +61,41 @@ final class ScreenAgentDrive implements AutoCloseable {
             "\r", ESC + "[C" + ESC + "[C\r", RealScreenAgents::opencode); // Enter: "Allow once"; → → Enter: "Reject"
 
     private final DaemonFixture daemon;
-    private final Timeline timeline;
-    private final ScriptedChatModel model;
     private final Program program;
-    private final Path project;
-    private final Path launcher;
+    private Timeline timeline;
+    private ScriptedChatModel model;
+    private Path project;
+    private Path launcher;
 
-    private ScreenAgentDrive(DaemonFixture daemon, Program program) throws IOException {
-        this.daemon = daemon;
+    /** A drive of {@code program} on a daemon of its own, whose workspace is named {@code workspaceName}. */
+    ScreenAgentDrive(String workspaceName, Program program) {
+        this.daemon = new DaemonFixture(workspaceName);
         this.program = program;
-        this.model = ScriptedChatModel.start();
-        this.project = Files.createDirectories(daemon.root().resolve(program.name() + "-project"));
-        this.launcher = program.setUp().apply(daemon.root().resolve(program.name()), model);
-        this.timeline = new Timeline(daemon.connect());
     }
 
-    /** The scripted model, the program's launcher and a timeline, for a test class's daemon (its {@code @BeforeAll}). */
-    static ScreenAgentDrive start(DaemonFixture daemon, Program program) throws IOException {
-        return new ScreenAgentDrive(daemon, program);
+    /** The daemon first, then the scripted model, the program's launcher and project, and the timeline. */
+    @Override
+    public void beforeAll(ExtensionContext context) throws IOException {
+        daemon.beforeAll(context);
+        model = ScriptedChatModel.start();
+        project = Files.createDirectories(daemon.root().resolve(program.name() + "-project"));
+        launcher = program.setUp().apply(daemon.root().resolve(program.name()), model);
+        timeline = new Timeline(daemon.connect());
+    }
+
+    /** The timeline and the model, then the daemon (which checks that no process of its panes is left). */
+    @Override
+    public void afterAll(ExtensionContext context) throws IOException {
+        try {
+            if (timeline != null) {
+                timeline.close();
+            }
+            if (model != null) {
+                model.close();
+            }
+        } finally {
+            daemon.afterAll(context);
+        }
     }
 
     /** The program in a pane at the size the recorded screens have (100x30), in the project directory. */
@@ -77,7 +107,7 @@ final class ScreenAgentDrive implements AutoCloseable {
 
     /**
      * At the prompt; a slow turn; its answer; a shell command the program asks about, "allow once" typed into
-     * the pane; the model's next turn; the prompt again. The lifecycle sequence must be {@code scenario}'s exactly.
+     * the pane; the model's next turn; the prompt again. The pane's steps must be {@code scenario}'s exactly.
      */
     void slowTurnThenAPermission(String pane, Scenario scenario) {
         String slow = program.name() + "-slow";
@@ -89,33 +119,30 @@ final class ScreenAgentDrive implements AutoCloseable {
 
         awaitPrompt(pane);
         submit(pane, "scenario:" + slow + " answer slowly");
-        awaitRule(pane, "working", program.workingRule(), STEP); // the model holds the turn meanwhile
+        awaitStep(pane, "working/none", program.workingRule()); // the model holds the turn meanwhile
         eventually(STEP, () -> model.reached(slow, 0)); // the spinner may show before the request arrives
         model.release(slow);
-        JsonNode done = awaitRule(pane, "done", program.promptRule(), STEP);
-        assertThat(done.get("attention").get("state").asString()).isEqualTo("unread");
+        awaitStep(pane, "done/unread", program.promptRule());
         awaitScreen(pane, "Answered after a while.");
 
         submit(pane, "scenario:" + shell + " write the file");
-        awaitRule(pane, "working", program.workingRule(), STEP); // held before the tool call is sent
+        awaitStep(pane, "working/none", program.workingRule()); // held before the tool call is sent
         model.release(tool.gate());
-        JsonNode blocked = awaitRule(pane, "blocked", program.blockedRule(), STEP);
-        assertThat(blocked.get("attention").get("state").asString()).isEqualTo("permission_required");
+        awaitStep(pane, "blocked/permission_required", program.blockedRule());
         assertThat(written).doesNotExist();
         write(pane, program.allowOnceKeys());
-        awaitRule(pane, "working", program.workingRule(), STEP); // the command ran; the next model turn is held
+        awaitStep(pane, "working/none", program.workingRule()); // the command ran; the next model turn is held
         eventually(STEP, () -> Files.exists(written));
         model.release(shell + "-wrote");
-        awaitRule(pane, "done", program.promptRule(), STEP);
+        awaitStep(pane, "done/unread", program.promptRule());
         awaitScreen(pane, "Wrote the file.");
 
-        assertThat(timeline.awaitLifecycle(pane, STEP, "done")).containsExactlyElementsOf(scenario.lifecycle());
-        assertThat(timeline.decisions(pane)).isEmpty(); // a screen state makes no decision: nothing answers for the pane
+        assertStepsSince(pane, 0, scenario);
     }
 
     /** Waits for the program's prompt at start; the manifest and the source are named in {@code agent explain}. */
     void awaitPrompt(String pane) {
-        JsonNode idle = awaitRule(pane, "idle", program.promptRule(), STARTUP);
+        JsonNode idle = awaitRule(pane, "idle/none", program.promptRule(), null, STARTUP);
         assertThat(idle.get("lifecycle").get("file").asString()).isEqualTo("builtin:agents/" + program.name() + ".json");
         assertThat(idle.get("lifecycle").get("source").asString()).isEqualTo("screen");
     }
@@ -132,12 +159,11 @@ final class ScreenAgentDrive implements AutoCloseable {
         model.script(refused, tool, ScriptedChatModel.reply("Should not be reached."));
 
         submit(pane, "scenario:" + refused + " write the file");
-        awaitRule(pane, "working", program.workingRule(), STEP);
+        awaitStep(pane, "working/none", program.workingRule());
         model.release(tool.gate());
-        awaitRule(pane, "blocked", program.blockedRule(), STEP);
+        awaitStep(pane, "blocked/permission_required", program.blockedRule());
         write(pane, program.refuseKeys()); // opencode: the dialog goes at once, "esc interrupt" may show a moment more
-        JsonNode done = awaitRule(pane, "done", program.promptRule(), STEP);
-        assertThat(done.get("attention").get("state").asString()).isEqualTo("unread");
+        awaitStep(pane, "done/unread", program.promptRule());
         assertThat(file).doesNotExist();
         assertThat(model.requests(refused)).allMatch(r -> r.step() == 0); // the model never heard of a result
     }
@@ -153,34 +179,43 @@ final class ScreenAgentDrive implements AutoCloseable {
         model.script(failing, new ScriptedChatModel.Fail(failing, status, "scripted error " + status));
 
         submit(pane, "scenario:" + failing + " fail");
-        awaitRule(pane, "working", program.workingRule(), STEP); // held before the error is sent
+        awaitStep(pane, "working/none", program.workingRule()); // held before the error is sent
         model.release(failing);
-        JsonNode asked = awaitRule(pane, "blocked", "keep_trying", STEP);
-        assertThat(asked.get("attention").get("state").asString()).isEqualTo("input_required");
+        awaitStep(pane, "blocked/input_required", "keep_trying");
         write(pane, "2"); // its spinner runs about a second more (working, if a scan sees it), then the prompt
-        awaitRule(pane, "done", program.promptRule(), STEP);
+        awaitStep(pane, "done/unread", program.promptRule());
         awaitScreen(pane, "scripted error " + status);
         assertThat(model.requests(failing)).hasSize(1); // maxAttempts 1: no retry behind the question
     }
 
     /**
-     * opencode: an HTTP 500 on every try is retried five times with backoff ("scripted server error [retrying in
-     * 2s attempt #1]" in its footer, beside "esc interrupt"): {@code working} throughout, truly. Then it shows the
-     * error and puts the prompt back: {@code done}, never left {@code working}.
+     * opencode: an HTTP {@code status} (500, 429) on every try is retried five times, beside "esc interrupt" in
+     * its footer ("scripted rate limit [retrying in 2s attempt #1]"): {@code working} throughout, truly. Without
+     * {@code retry-after} it waits 2 s doubling (up to 25% more each; the fifth wait, 32 s or more, is not capped
+     * at 30 s as a wait without response headers would be); with {@code retry-after: N} N s each time. Then it
+     * shows the error and puts the prompt back: {@code done/unread}, never left {@code working} once it gave up.
      */
-    void anApiErrorRetriedThenShown(String pane) {
-        String failing = program.name() + "-fail-500";
-        model.script(failing, new ScriptedChatModel.Fail(failing, 500, "scripted server error"));
+    void anApiErrorRetriedThenShown(String pane, int status, @Nullable Integer retryAfterSeconds) {
+        String failing = program.name() + "-fail-" + status + (retryAfterSeconds == null ? "" : "-retry-after");
+        String message = status == 429 ? "scripted rate limit" : "scripted server error";
+        model.script(failing, new ScriptedChatModel.Fail(failing, status, message, retryAfterSeconds));
 
         submit(pane, "scenario:" + failing + " fail");
-        awaitRule(pane, "working", program.workingRule(), STEP);
+        awaitStep(pane, "working/none", program.workingRule());
         model.release(failing);
-        awaitRule(pane, "working", program.workingRule(), "esc interrupt", STEP);
-        awaitScreen(pane, "scripted server error [retrying");
-        awaitRule(pane, "done", program.promptRule(), STEP); // about a minute of backoff (2, 4, 8, 16, 30 s)
+        awaitRule(pane, "working/none", program.workingRule(), "esc interrupt", STEP);
+        awaitScreen(pane, message + " [retrying");
+        awaitRule(pane, "done/unread", program.promptRule(), null, Duration.ofSeconds(240)); // 2+4+8+16+32 s, more if loaded
         assertThat(model.requests(failing).stream().filter(ScriptedModel.Recorded::tools).count())
                 .as("tries of the failing turn").isEqualTo(OPENCODE_TRIES);
-        assertThat(screen(pane)).contains("scripted server error").doesNotContain("retrying in");
+        List<Duration> waits = model.waitsBetweenTries(failing);
+        for (int retry = 1; retry <= waits.size(); retry++) {
+            // lower bounds only (a loaded machine waits longer): each wait is at least what opencode announced
+            long least = retryAfterSeconds != null ? retryAfterSeconds * 1000L : 2000L << (retry - 1);
+            assertThat(waits.get(retry - 1).toMillis()).as("wait before retry %d of %s: %s", retry, failing, waits)
+                    .isGreaterThanOrEqualTo(least - 100); // the clock of the wait starts just before ours ends
+        }
+        assertThat(screen(pane)).contains(message).doesNotContain("retrying");
     }
 
     /** Esc while the model streams a held answer: the program cancels the turn and is back at its prompt, {@code done}. */
@@ -189,7 +224,7 @@ final class ScreenAgentDrive implements AutoCloseable {
         model.script(held, new ScriptedChatModel.Reply(held, "Interrupted before this sentence ends."));
 
         submit(pane, "scenario:" + held + " answer slowly");
-        awaitRule(pane, "working", program.workingRule(), STEP);
+        awaitStep(pane, "working/none", program.workingRule());
         eventually(STEP, () -> model.reached(held, 0));
         awaitScreen(pane, "Interrupted"); // the first word is on screen: the turn streams
         interrupt(pane);
@@ -206,16 +241,16 @@ final class ScreenAgentDrive implements AutoCloseable {
     private void interrupt(String pane) {
         if (program == GEMINI) {
             write(pane, ESC);
-            awaitRule(pane, "done", program.promptRule(), STEP);
+            awaitStep(pane, "done/unread", program.promptRule());
             awaitScreen(pane, "Request cancelled.");
             return;
         }
         for (int attempt = 1; ; attempt++) {
             write(pane, ESC);
-            awaitRule(pane, "working", program.workingRule(), "esc again to interrupt", STEP);
+            awaitRule(pane, "working/none", program.workingRule(), "esc again to interrupt", STEP);
             write(pane, ESC);
             try {
-                awaitRule(pane, "done", program.promptRule(), null, Duration.ofSeconds(30));
+                awaitRule(pane, "done/unread", program.promptRule(), null, Duration.ofSeconds(30));
                 return;
             } catch (AssertionError late) {
                 if (attempt == 3) {
@@ -225,34 +260,33 @@ final class ScreenAgentDrive implements AutoCloseable {
         }
     }
 
-    /** How many lifecycle moves the pane has made so far (a mark for {@link #assertSequenceSince}). */
-    int lifecycleSoFar(String pane) {
-        return timeline.lifecycle(pane).size();
+    /** How many steps the pane has made so far (a mark for {@link #assertStepsSince}). */
+    int stepsSoFar(String pane) {
+        return timeline.states(pane).size();
     }
 
     /**
-     * The pane's lifecycle moves after {@code mark} must be {@code scenario}'s exactly, where a state written
-     * {@code working?} is one the program shows only a moment (a scan 100-200 ms after a change may not see
-     * it): there once or not at all. No decision was made.
+     * The pane's {@code lifecycle/attention} steps after {@code mark} must be {@code scenario}'s exactly
+     * ({@link Scenario#steps}), where a step written {@code working?/none} is one the program shows only a moment
+     * (a scan 100-200 ms after a change may not see it): there once or not at all. No decision was made (a
+     * screen state makes none: nothing answers for the pane).
      */
-    void assertSequenceSince(String pane, int mark, Scenario scenario) {
-        List<String> all = timeline.awaitLifecycle(pane, STEP, "done");
-        List<String> seen = all.subList(mark, all.size());
-        List<String> expected = scenario.lifecycle();
-        int at = 0;
-        boolean matches = true;
-        for (String state : expected) {
-            boolean optional = state.endsWith("?");
-            String name = optional ? state.substring(0, state.length() - 1) : state;
-            if (at < seen.size() && seen.get(at).equals(name)) {
-                at++;
-            } else if (!optional) {
-                matches = false;
-                break;
-            }
+    void assertStepsSince(String pane, int mark, Scenario scenario) {
+        List<String> expected = scenario.steps();
+        String last = expected.getLast();
+        AtomicReference<List<String>> seen = new AtomicReference<>(List.of());
+        try {
+            // the attention event of the last move is journaled just after its lifecycle event
+            eventually(STEP, () -> {
+                List<String> all = timeline.states(pane);
+                seen.set(all.subList(Math.min(mark, all.size()), all.size()));
+                return !seen.get().isEmpty() && seen.get().getLast().equals(last);
+            });
+        } catch (AssertionError e) {
+            // reported below with the sequence seen
         }
-        assertThat(matches && at == seen.size()).as("lifecycle of %s after its first %d moves: %s, expected %s",
-                pane, mark, seen, expected).isTrue();
+        assertThat(Scenario.stepsMatch(expected, seen.get()))
+                .as("steps of %s after its first %d: %s, expected %s", pane, mark, seen.get(), expected).isTrue();
         assertThat(timeline.decisions(pane)).isEmpty();
     }
 
@@ -269,27 +303,30 @@ final class ScreenAgentDrive implements AutoCloseable {
         return daemon.client().call("agent.explain", Map.of("pane_id", pane));
     }
 
-    /** Waits until {@code agent.explain} says the lifecycle is {@code state}, set by the screen rule {@code rule}. */
-    JsonNode awaitRule(String pane, String state, String rule, Duration deadline) {
-        return awaitRule(pane, state, rule, null, deadline);
+    /** Waits until {@code agent.explain} says the pane is at {@code step} ({@code lifecycle/attention}), set by the screen rule {@code rule}. */
+    JsonNode awaitStep(String pane, String step, String rule) {
+        return awaitRule(pane, step, rule, null, STEP);
     }
 
     /**
      * The same, with the screen's current verdict matching text that contains {@code matched} (when not null):
      * the lifecycle keeps the text that set the state, the watch's verdict follows the screen.
      */
-    JsonNode awaitRule(String pane, String state, String rule, @Nullable String matched, Duration deadline) {
+    JsonNode awaitRule(String pane, String step, String rule, @Nullable String matched, Duration deadline) {
+        String state = step.substring(0, step.indexOf('/'));
+        String attention = step.substring(step.indexOf('/') + 1);
         JsonNode[] last = {null};
         try {
             eventually(deadline, () -> {
                 last[0] = explain(pane);
                 JsonNode axis = last[0].get("lifecycle");
                 return axis.get("state").asString().equals(state) && axis.path("rule").asString().equals(rule)
+                        && last[0].get("attention").get("state").asString().equals(attention)
                         && (matched == null || last[0].path("screen").path("matched").asString().contains(matched));
             });
         } catch (AssertionError e) {
-            throw new AssertionError(program.name() + " pane " + pane + " never reached " + state + " by rule " + rule
-                    + (matched == null ? "" : " matching " + matched) + "; lifecycle so far " + timeline.lifecycle(pane)
+            throw new AssertionError(program.name() + " pane " + pane + " never reached " + step + " by rule " + rule
+                    + (matched == null ? "" : " matching " + matched) + "; steps so far " + timeline.states(pane)
                     + "; last explain " + last[0] + "; screen:\n" + screen(pane), e);
         }
         return last[0];
@@ -305,12 +342,6 @@ final class ScreenAgentDrive implements AutoCloseable {
         } catch (AssertionError e) {
             throw new AssertionError("screen of " + pane + " never showed " + text + ":\n" + screen(pane), e);
         }
-    }
-
-    @Override
-    public void close() {
-        timeline.close();
-        model.close();
     }
 
     /**

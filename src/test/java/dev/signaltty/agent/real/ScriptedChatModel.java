@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -52,10 +53,15 @@ public final class ScriptedChatModel implements AutoCloseable {
     }
 
     /**
-     * An HTTP error instead of an answer ({@code 500}, {@code 429}), on every try of this step; with a
-     * {@code gate}, held before the status line, so the test sees the turn working first.
+     * An HTTP error instead of an answer ({@code 500}, {@code 429}), on every try of this step, with a
+     * {@code retry-after} header of {@code retryAfterSeconds} when not null; with a {@code gate}, held before
+     * the status line (the first try only: the gate stays open), so the test sees the turn working first.
      */
-    public record Fail(@Nullable String gate, int status, String message) implements Turn {
+    public record Fail(@Nullable String gate, int status, String message, @Nullable Integer retryAfterSeconds)
+            implements Turn {
+        public Fail(@Nullable String gate, int status, String message) {
+            this(gate, status, message, null);
+        }
     }
 
     public static Reply reply(String text) {
@@ -74,6 +80,8 @@ public final class ScriptedChatModel implements AutoCloseable {
     private final Scripts<Turn> scripts = new Scripts<>();
     private final List<ScriptedModel.Recorded> requests = new CopyOnWriteArrayList<>();
     private final AtomicInteger ids = new AtomicInteger();
+    /** Per scenario, when each try of a failing step arrived and when its error was sent (nanoTime). */
+    private final Map<String, List<long[]>> failedTries = new ConcurrentHashMap<>();
 
     private ScriptedChatModel(HttpServer server) {
         this.server = server;
@@ -115,6 +123,19 @@ public final class ScriptedChatModel implements AutoCloseable {
     /** The requests that ran steps of {@code scenario} (api {@code gemini} or {@code chat}). */
     public List<ScriptedModel.Recorded> requests(String scenario) {
         return requests.stream().filter(r -> scenario.equals(r.scenario())).toList();
+    }
+
+    /**
+     * How long the program waited before each retry of {@code scenario}'s failing step: from the error sent to
+     * the next try's arrival (one fewer than the tries).
+     */
+    public List<Duration> waitsBetweenTries(String scenario) {
+        List<long[]> tries = failedTries.getOrDefault(scenario, List.of());
+        List<Duration> waits = new ArrayList<>();
+        for (int i = 1; i < tries.size(); i++) {
+            waits.add(Duration.ofNanos(tries.get(i)[0] - tries.get(i - 1)[1]));
+        }
+        return waits;
     }
 
     private void handle(HttpExchange exchange) throws IOException {
@@ -170,9 +191,8 @@ public final class ScriptedChatModel implements AutoCloseable {
         String model = model(path);
         requests.add(new ScriptedModel.Recorded("gemini", position.scenario(), position.step(), tools, model));
         if (turn instanceof Fail fail) {
-            await(fail);
-            respond(exchange, fail.status(), json(Map.of("error", Map.of("code", fail.status(), "message", fail.message(),
-                    "status", fail.status() == 429 ? "RESOURCE_EXHAUSTED" : "INTERNAL"))));
+            fail(exchange, fail, position.scenario(), json(Map.of("error", Map.of("code", fail.status(),
+                    "message", fail.message(), "status", fail.status() == 429 ? "RESOURCE_EXHAUSTED" : "INTERNAL"))));
             return;
         }
         Sse sse = Sse.open(exchange);
@@ -222,8 +242,7 @@ public final class ScriptedChatModel implements AutoCloseable {
         String model = body.path("model").asString();
         requests.add(new ScriptedModel.Recorded("chat", position.scenario(), position.step(), tools, model));
         if (turn instanceof Fail fail) {
-            await(fail);
-            respond(exchange, fail.status(), json(Map.of("error", Map.of("message", fail.message(),
+            fail(exchange, fail, position.scenario(), json(Map.of("error", Map.of("message", fail.message(),
                     "type", fail.status() == 429 ? "rate_limit_exceeded" : "server_error", "code", fail.status()))));
             return;
         }
@@ -279,6 +298,19 @@ public final class ScriptedChatModel implements AutoCloseable {
     }
 
     // ---- plumbing -----------------------------------------------------------------------------------
+
+    /** Answers {@code fail}'s status and {@code body} (once its gate opens), recording when the try came and went. */
+    private void fail(HttpExchange exchange, Fail fail, @Nullable String scenario, String body) throws IOException {
+        long arrived = System.nanoTime();
+        await(fail);
+        if (fail.retryAfterSeconds() != null) {
+            exchange.getResponseHeaders().set("retry-after", fail.retryAfterSeconds().toString());
+        }
+        respond(exchange, fail.status(), body);
+        if (scenario != null) {
+            failedTries.computeIfAbsent(scenario, s -> new CopyOnWriteArrayList<>()).add(new long[] {arrived, System.nanoTime()});
+        }
+    }
 
     /** {@code text} split after its first word, so a held answer has begun on screen before the hold. */
     private static String[] firstWord(String text) {

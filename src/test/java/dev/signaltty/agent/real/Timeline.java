@@ -69,6 +69,39 @@ public final class Timeline implements AutoCloseable {
                 .map(e -> e.get("payload").get("attention").asString()).toList();
     }
 
+    /**
+     * The pane's states in order as {@code lifecycle/attention} pairs ({@code idle/none, working/none,
+     * done/unread, …}), one per move of either axis; a lifecycle move and the attention move the same
+     * transition made (the pane's next event, with the same cause) are one step. A new pane starts at
+     * attention {@code none}, so its first lifecycle move reads {@code idle/none} when nothing else moved.
+     */
+    public List<String> states(String pane) {
+        List<String> out = new ArrayList<>();
+        String lifecycle = "unknown";
+        String attention = "none";
+        String lastCause = null;
+        boolean lastWasLifecycle = false;
+        for (JsonNode e : of(pane)) {
+            String name = e.get("event").asString();
+            JsonNode p = e.get("payload");
+            if (name.startsWith("agent.")) {
+                lifecycle = name.substring("agent.".length());
+                out.add(lifecycle + "/" + attention);
+                lastWasLifecycle = true;
+                lastCause = p.path("cause").asString();
+            } else if (name.startsWith("attention.")) {
+                attention = p.get("attention").asString();
+                boolean sameTransition = lastWasLifecycle && p.path("cause").asString().equals(lastCause);
+                if (sameTransition) {
+                    out.removeLast();
+                }
+                out.add(lifecycle + "/" + attention);
+                lastWasLifecycle = false;
+            }
+        }
+        return out;
+    }
+
     /** The pane's decision events in order: {@code created, answered:allow_once, cleared:native_cancelled}. */
     public List<String> decisions(String pane) {
         List<String> out = new ArrayList<>();
