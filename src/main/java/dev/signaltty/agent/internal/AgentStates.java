@@ -162,8 +162,9 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
             if (!session(s, report.sessionId(), report.sessionStart())) {
                 return List.of(); // a late report from a session this pane has left: stale, ignored
             }
-            HookMapping.Effect effect = HookMapping.effect(report, s.lifecycle, s.attention);
-            if ("UserPromptSubmit".equals(report.event())) {
+            HookMapping.@Nullable Effect codex = CodexCompaction.effect(agent, report, s.lifecycle, s.promptId);
+            HookMapping.Effect effect = codex != null ? codex : HookMapping.effect(report, s.lifecycle, s.attention);
+            if ("UserPromptSubmit".equals(report.event()) || CodexCompaction.started(agent, report, effect)) {
                 s.promptId = report.promptId(); // in the same step as the move: an older turn's marker cannot end this one
             }
             long before = Math.max(s.lifecycleSeq, s.attentionSeq);
