@@ -92,6 +92,10 @@ class CodexRealTest {
                 .script("codex-compact-fail-second", say("Still remembering the egret."))
                 .codexCompaction("codex-compact-fail-second", new ScriptedModel.Fail(500, "api_error"))
                 .script("codex-compact-fail-after", say("The word was egret, uncompacted."))
+                .script("codex-compact-esc-first", say("I will remember the word crane."))
+                .script("codex-compact-esc-second", say("Still remembering the crane."))
+                .codexCompaction("codex-compact-esc-second", new ScriptedModel.Hold("codex-compact-esc", "never released"))
+                .script("codex-compact-esc-after", say("Back after the interrupted compaction."))
                 .script("codex-auto", ScriptedModel.call("exec_command", Map.of("cmd", "true")))
                 .inputTokens("codex-auto", 0, 60_000)
                 // the summary names the scenario the turn goes on with: the compacted history has no function call left
@@ -632,6 +636,38 @@ class CodexRealTest {
     }
 
     /**
+     * Esc while Codex compacts (the summary held, "Compacting context (… esc to interrupt)" on screen): Codex
+     * fires its Interrupt hook, which ends the {@code working} that PreCompact began; the next turn is ordinary.
+     */
+    @Test
+    @Order(13)
+    void anInterruptedCompactionEndsThroughTheInterruptHook() {
+        String pane = spawnCodex().get("pane_id").asString();
+        awaitScreen(pane, "Ask Codex");
+        twoTurns(pane, "codex-compact-esc-first", "codex-compact-esc-second");
+        compact(pane, model.requests(ScriptedModel.COMPACTION).size());
+        List<String> expected = Scenario.CODEX_COMPACT_INTERRUPTED.lifecycle();
+        try {
+            eventually(TURN, () -> timeline.lifecycle(pane).equals(expected.subList(0, 6)));
+            awaitScreen(pane, "Compacting context");
+            daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "\u001b"));
+            eventually(TURN, () -> timeline.lifecycle(pane).equals(expected.subList(0, 7)));
+        } catch (AssertionError e) {
+            throw new AssertionError("lifecycle " + timeline.lifecycle(pane) + " explain " + explainLifecycle(pane)
+                    + " rollouts " + rollouts() + " screen:\n" + screen(pane), e);
+        }
+        JsonNode lifecycle = explainLifecycle(pane);
+        assertThat(lifecycle.get("source").asString()).as("explain %s", lifecycle).isEqualTo("hook");
+        assertThat(lifecycle.get("cause").asString()).as("explain %s", lifecycle).isEqualTo("turn_end");
+        assertThat(lifecycle.get("hook_event").asString()).as("explain %s", lifecycle).isEqualTo("Interrupt");
+        eventually(TURN, () -> taskCompletes(pane) == 3 || screen(pane).contains("Ask Codex"));
+        submit(pane, "scenario:codex-compact-esc-after go on");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done", "working", "done", "working", "done"))
+                .containsExactlyElementsOf(expected);
+        awaitScreen(pane, "Back after the interrupted compaction.");
+    }
+
+    /**
      * Auto-compaction by token limit, mid-turn: the pane's own {@code -c model_auto_compact_token_limit=20000}, and
      * the response with the command call reports 60k input tokens. After the command Codex fires PreCompact
      * {@code auto}, sends one summarising request, fires PostCompact {@code auto} (both under the turn's own
@@ -639,7 +675,7 @@ class CodexRealTest {
      * stays {@code working} all that time and is {@code done} at the turn's Stop.
      */
     @Test
-    @Order(13)
+    @Order(14)
     void anAutoCompactionMidTurnKeepsThePaneWorkingUntilTheTurnsStop() {
         String pane = spawnCodex("-c", "model_auto_compact_token_limit=20000").get("pane_id").asString();
         awaitScreen(pane, "Ask Codex");

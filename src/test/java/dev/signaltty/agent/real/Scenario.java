@@ -76,6 +76,9 @@ public enum Scenario {
             + "PreCompact → `working`, no PostCompact; the rollout's failed `task_complete` of the compaction's turn "
             + "ends it, `agent explain` names it; a third turn on the uncompacted conversation",
             "idle, working, done, working, done, working, done, working, done", "", ""),
+    CODEX_COMPACT_INTERRUPTED(Agent.CODEX, "two turns, `/compact` with the summary held, Esc while Codex compacts: "
+            + "its `Interrupt` hook ends the compaction's `working`, `agent explain` names it; then a plain answer",
+            "idle, working, done, working, done, working, done, working, done", "", ""),
     CODEX_AUTO_COMPACT(Agent.CODEX, "auto-compaction mid-turn (`-c model_auto_compact_token_limit=20000`, a command "
             + "whose response reports 60k input tokens): after the command, PreCompact `auto`, one summarising request, "
             + "PostCompact `auto` (the turn's own `turn_id`) move nothing; the turn goes on on the summary, `working` "
