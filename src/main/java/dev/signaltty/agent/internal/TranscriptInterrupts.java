@@ -98,8 +98,8 @@ class TranscriptInterrupts implements PaneProcessListener {
 
     /**
      * A Claude or Codex hook arrived: a UserPromptSubmit naming its prompt (turn) and transcript starts the turn's
-     * watch, and so does a Codex {@code /compact}'s PreCompact (its task's turn; a PreCompact that started no task
-     * leaves a watch that the next poll drops).
+     * watch, and so does a Codex {@code /compact}'s PreCompact that started the compaction's task (the pane is in its
+     * turn, ADR 0460): a failed compaction fires no PostCompact, and only its rollout's task_complete ends it.
      */
     void reported(AgentPanes.PaneRef pane, String agent, HookMapping.Report report, JsonNode payload) {
         boolean codex = "codex".equals(agent);
