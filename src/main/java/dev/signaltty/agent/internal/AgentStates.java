@@ -162,8 +162,10 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
             if (!session(s, report.sessionId(), report.sessionStart())) {
                 return List.of(); // a late report from a session this pane has left: stale, ignored
             }
-            HookMapping.Effect effect = HookMapping.effect(report, s.lifecycle, s.attention);
-            if ("UserPromptSubmit".equals(report.event()) && !report.fromSubagent()) {
+            HookMapping.@Nullable Effect codex = CodexCompaction.effect(agent, report, s.lifecycle, s.promptId);
+            HookMapping.Effect effect = codex != null ? codex : HookMapping.effect(report, s.lifecycle, s.attention);
+            if ("UserPromptSubmit".equals(report.event()) && !report.fromSubagent()
+                    || CodexCompaction.started(agent, report, effect)) {
                 // in the same step as the move: an older turn's marker cannot end this one, nor a subagent's turn
                 // (a Codex child's turn_id) take the place of the turn it runs in
                 s.promptId = report.promptId();

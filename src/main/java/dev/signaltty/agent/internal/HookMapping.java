@@ -25,11 +25,12 @@ public final class HookMapping {
      * interrupt marker and Codex's rollout line of a failed turn name it too),
      * {@code source} a SessionStart's {@code source} ({@code startup}, {@code resume}, {@code clear}, {@code compact}),
      * {@code agentId} the payload's {@code agent_id}: set on what a subagent reports (Claude's tool hooks inside its
-     * Agent tool, every hook of a Codex child thread), and on SubagentStart/SubagentStop, whose subject it is.
+     * Agent tool, every hook of a Codex child thread), and on SubagentStart/SubagentStop, whose subject it is;
+     * {@code trigger} a PreCompact's or PostCompact's ({@code manual}, {@code auto}; {@link CodexCompaction}).
      */
     record Report(String event, @Nullable String sessionId, boolean sessionStart, @Nullable String notificationType,
                   @Nullable String message, @Nullable String promptId, @Nullable String source,
-                  @Nullable String agentId) {
+                  @Nullable String agentId, @Nullable String trigger) {
 
         /**
          * A report from inside a subagent, which runs within the main agent's turn (ADR 0455): its
@@ -91,11 +92,12 @@ public final class HookMapping {
         r.put("SubagentStart", new Rule("`working`", "—", "ignored while `blocked` and after the turn ended"));
         r.put("SubagentStop", new Rule("`working`", "—",
                 "a subagent ended inside the turn: the main agent goes on; ignored while `blocked` / after the turn"));
-        r.put("PreCompact", new Rule("—", "—",
-                "compaction runs inside the turn it belongs to (auto) or between turns (`/compact`): no move, so a "
-                        + "compaction that fails (and fires no PostCompact) cannot leave the pane `working`"));
-        r.put("PostCompact", new Rule("—", "—",
-                "as PreCompact; before it Claude reports SubagentStop (the summarising fork) and SessionStart `compact`"));
+        r.put("PreCompact", new Rule("Codex `trigger: manual`: `working` when not in a turn; otherwise —", "—",
+                "an auto-compaction runs inside its turn: no move. Codex's `/compact` is a task of its own with no "
+                        + "UserPromptSubmit or Stop (ADR 0460); Claude's moves nothing, as a failed one fires no PostCompact"));
+        r.put("PostCompact", new Rule("Codex `trigger: manual`: `done` if in that compaction's turn; otherwise —", "—",
+                "a failed Codex `/compact` fires none: its rollout's `task_complete` ends it; before it Claude reports "
+                        + "SubagentStop (the summarising fork) and SessionStart `compact`"));
         r.put("Elicitation", new Rule("—", "`input_required` (kept at `permission_required`)",
                 "an MCP server asks the user a question"));
         r.put("ElicitationResult", new Rule("—", "`none` if it was `input_required`", "the question was answered"));
@@ -157,7 +159,7 @@ public final class HookMapping {
         return new Report(event, session, "SessionStart".equals(event), text(payload, "notification_type"), message,
                 // Codex names its turn turn_id: its rollout's task_complete for a failed turn names it too
                 text(payload, "prompt_id") != null ? text(payload, "prompt_id") : text(payload, "turn_id"),
-                text(payload, "source"), text(payload, "agent_id"));
+                text(payload, "source"), text(payload, "agent_id"), text(payload, "trigger"));
     }
 
     static Effect effect(Report report, Lifecycle lifecycle, Attention attention) {

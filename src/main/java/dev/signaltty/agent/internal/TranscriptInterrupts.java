@@ -33,7 +33,8 @@ import tools.jackson.databind.JsonNode;
  * <p>Codex (0.171.0) fires no hook either when a turn fails on an API error after its retries (no Stop,
  * no notify): it shows the error and is back at its prompt. Its rollout (the hooks' {@code transcript_path})
  * then gets {@code {"type":"event_msg","payload":{"type":"task_complete","turn_id":…,"error":{…}}}}; that
- * line, naming the turn's {@code turn_id}, ends the turn the same way (source {@code transcript}).
+ * line, naming the turn's {@code turn_id}, ends the turn the same way (source {@code transcript}). A Codex
+ * {@code /compact} that fails fires no PostCompact either: its task's {@code task_complete} ends it (ADR 0460).
  *
  * <p>Hooks stay authoritative: this is one hook-less signal for one event, applied only while the pane
  * is still in that very turn; a hook that ended it (Stop) or a later prompt wins, and a watch ends with
@@ -58,20 +59,25 @@ class TranscriptInterrupts implements PaneProcessListener {
     static final String TRANSCRIPT = "transcript";
     static final String STATUS_FILE = "status_file";
 
-    /** One turn's watch; {@code endedByStatus} once the status file ended it (then only a marker is looked for). */
+    /**
+     * One turn's watch; {@code endedByStatus} once the status file ended it (then only a marker is looked for);
+     * {@code compaction} for Codex's {@code /compact} task, which any {@code task_complete} of its own ends.
+     */
     private static final class Watch {
         final AgentPanes.PaneRef pane;
         final boolean codex;
+        final boolean compaction;
         final String promptId;
         final AppendedLines lines;
         final @Nullable ClaudeStatusFile status;
         final long startedMillis;
         boolean endedByStatus;
 
-        Watch(AgentPanes.PaneRef pane, boolean codex, String promptId, AppendedLines lines,
+        Watch(AgentPanes.PaneRef pane, boolean codex, boolean compaction, String promptId, AppendedLines lines,
               @Nullable ClaudeStatusFile status, long startedMillis) {
             this.pane = pane;
             this.codex = codex;
+            this.compaction = compaction;
             this.promptId = promptId;
             this.lines = lines;
             this.status = status;
@@ -90,15 +96,21 @@ class TranscriptInterrupts implements PaneProcessListener {
         executor.scheduleWithFixedDelay(this::poll, POLL_MS, POLL_MS, TimeUnit.MILLISECONDS);
     }
 
-    /** A Claude or Codex hook arrived: a UserPromptSubmit naming its prompt (turn) and transcript starts the turn's watch. */
+    /**
+     * A Claude or Codex hook arrived: a UserPromptSubmit naming its prompt (turn) and transcript starts the turn's
+     * watch, and so does a Codex {@code /compact}'s PreCompact that started the compaction's task (the pane is in its
+     * turn, ADR 0460): a failed compaction fires no PostCompact, and only its rollout's task_complete ends it.
+     */
     void reported(AgentPanes.PaneRef pane, String agent, HookMapping.Report report, JsonNode payload) {
         boolean codex = "codex".equals(agent);
-        if (!"claude".equals(agent) && !codex || !"UserPromptSubmit".equals(report.event()) || report.promptId() == null
+        boolean compaction = CodexCompaction.manual(agent, report) && "PreCompact".equals(report.event());
+        if (!"claude".equals(agent) && !codex || !"UserPromptSubmit".equals(report.event()) && !compaction
+                || report.promptId() == null
                 || report.fromSubagent()) { // a Codex child's turn: the pane's turn keeps its own watch (ADR 0455)
             return;
         }
         Path transcript = UsageLedger.path(payload.get("transcript_path"));
-        if (transcript == null) {
+        if (transcript == null || compaction && !states.inTurn(pane.paneId(), report.promptId())) {
             return;
         }
         long size;
@@ -108,7 +120,7 @@ class TranscriptInterrupts implements PaneProcessListener {
             size = 0;
         }
         // Claude wrote "busy" when it took the prompt, before this hook ran: only a later "idle" ends the turn
-        watches.put(pane.paneId(), new Watch(pane, codex, report.promptId(),
+        watches.put(pane.paneId(), new Watch(pane, codex, compaction, report.promptId(),
                 new AppendedLines(transcript, Math.max(0, size - LOOKBACK), MAX_LINE, MAX_READ),
                 codex ? null : ClaudeStatusFile.of(transcript, report.sessionId()), System.currentTimeMillis()));
     }
@@ -127,7 +139,8 @@ class TranscriptInterrupts implements PaneProcessListener {
                 String[] found = {null};
                 watch.lines.read(() -> { }, line -> {
                     if (found[0] == null) {
-                        found[0] = watch.codex ? codexFailure(line, watch.promptId) : marker(line, watch.promptId);
+                        found[0] = watch.compaction ? codexTaskEnd(line, watch.promptId)
+                                : watch.codex ? codexFailure(line, watch.promptId) : marker(line, watch.promptId);
                     }
                 });
                 if (found[0] != null) {
@@ -185,6 +198,19 @@ class TranscriptInterrupts implements PaneProcessListener {
      * ending on an error, else null (a turn that completed fires Stop, which ends it).
      */
     static @Nullable String codexFailure(String line, String turnId) {
+        String end = codexTaskEnd(line, turnId);
+        return end != null && end.startsWith(FAILED) ? end : null;
+    }
+
+    static final String TASK_COMPLETE = "task_complete";
+    static final String FAILED = TASK_COMPLETE + ": ";
+
+    /**
+     * {@code task_complete: <error message>} or, when it completed, {@code task_complete} when {@code line} is
+     * Codex's rollout record of turn {@code turnId}'s end, else null. Ends a {@code /compact} task either way
+     * (ADR 0460): its PostCompact comes first when it completes, so a completed line only ends one whose hook was lost.
+     */
+    static @Nullable String codexTaskEnd(String line, String turnId) {
         if (!line.contains("\"task_complete\"") || !line.contains(turnId)) {
             return null;
         }
@@ -196,11 +222,11 @@ class TranscriptInterrupts implements PaneProcessListener {
         }
         JsonNode payload = node.path("payload");
         JsonNode error = payload.path("error");
-        if (!"event_msg".equals(node.path("type").asString("")) || !"task_complete".equals(payload.path("type").asString(""))
-                || !turnId.equals(payload.path("turn_id").asString("")) || !error.isObject()) {
+        if (!"event_msg".equals(node.path("type").asString("")) || !TASK_COMPLETE.equals(payload.path("type").asString(""))
+                || !turnId.equals(payload.path("turn_id").asString(""))) {
             return null;
         }
-        return "task_complete: " + error.path("message").asString("(no message)");
+        return error.isObject() ? FAILED + error.path("message").asString("(no message)") : TASK_COMPLETE;
     }
 
     @Override

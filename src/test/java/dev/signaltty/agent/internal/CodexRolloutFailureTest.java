@@ -32,4 +32,12 @@ class CodexRolloutFailureTest {
                 + "\"turn_id\":\"" + TURN + "\"}}", TURN)).isNull();
         assertThat(TranscriptInterrupts.codexFailure("not json task_complete " + TURN, TURN)).isNull();
     }
+
+    /** A {@code /compact} task ends at its task_complete either way (ADR 0460): failed, or completed with its PostCompact lost. */
+    @Test
+    void aCompactionTasksEndIsItsTaskCompleteFailedOrNot() {
+        assertThat(TranscriptInterrupts.codexTaskEnd(taskComplete(TURN, "high demand"), TURN)).isEqualTo("task_complete: high demand");
+        assertThat(TranscriptInterrupts.codexTaskEnd(taskComplete(TURN, null), TURN)).isEqualTo("task_complete");
+        assertThat(TranscriptInterrupts.codexTaskEnd(taskComplete("01a23349-0000-7bb0-be06-05bc04abe34d", null), TURN)).isNull();
+    }
 }

@@ -44,6 +44,8 @@ class CodexRealTest {
             "signaltty.agent.permission-wait-s=30", "signaltty.metrics.enabled=true", "signaltty.metrics.port=0");
 
     static final Duration TURN = Duration.ofSeconds(120);
+    static final String COMPACT_GATE = "codex-compact";
+    static final String AUTO_GATE = "codex-auto";
     static ScriptedModel model;
     static Timeline timeline;
     static Path project;
@@ -84,7 +86,22 @@ class CodexRealTest {
                 .script("after-interrupt", say("Back after the interrupt."))
                 .script("codex-compact-first", say("I will remember the word heron."))
                 .script("codex-compact-second", say("Still remembering it."))
-                .script("codex-compact-after", say("The word was heron."));
+                .script("codex-compact-after", say("The word was heron."))
+                .codexCompaction("codex-compact-second", new ScriptedModel.Hold(COMPACT_GATE, ScriptedModel.COMPACTION_SUMMARY))
+                .script("codex-compact-fail-first", say("I will remember the word egret."))
+                .script("codex-compact-fail-second", say("Still remembering the egret."))
+                .codexCompaction("codex-compact-fail-second", new ScriptedModel.Fail(500, "api_error"))
+                .script("codex-compact-fail-after", say("The word was egret, uncompacted."))
+                .script("codex-compact-esc-first", say("I will remember the word crane."))
+                .script("codex-compact-esc-second", say("Still remembering the crane."))
+                .codexCompaction("codex-compact-esc-second", new ScriptedModel.Hold("codex-compact-esc", "never released"))
+                .script("codex-compact-esc-after", say("Back after the interrupted compaction."))
+                .script("codex-auto", ScriptedModel.call("exec_command", Map.of("cmd", "true")))
+                .inputTokens("codex-auto", 0, 60_000)
+                // the summary names the scenario the turn goes on with: the compacted history has no function call left
+                .compactionSummary("codex-auto", "<summary>1. The user asked for a command; it ran. "
+                        + "scenario:codex-auto-after</summary>")
+                .script("codex-auto-after", new ScriptedModel.Hold(AUTO_GATE, "Finished on the summary."));
     }
 
     @AfterAll
@@ -471,43 +488,103 @@ class CodexRealTest {
         assertThat(explainLifecycle(pane).get("hook_event").asString()).isEqualTo("Stop");
     }
 
-    /**
-     * {@code /compact} typed in the pane between turns. Codex 0.171 compacts locally: one plain
-     * {@code POST /v1/responses} (no tools) whose last user item asks for a "CONTEXT CHECKPOINT COMPACTION",
-     * run as a task of its own (rollout {@code task_started}, {@code compacted}, {@code task_complete}) with no
-     * UserPromptSubmit and no Stop (PreCompact and PostCompact map to no move). So the pane stays {@code done}
-     * through it and the third turn, on the summary, is one more {@code working, done}.
-     */
-    @Test
-    @Order(11)
-    void aCompactionBetweenTurnsMovesNothingAndTheConversationGoesOn() {
-        String pane = spawnCodex().get("pane_id").asString();
-        awaitScreen(pane, "Ask Codex");
-        submit(pane, "scenario:codex-compact-first remember a word");
-        timeline.awaitLifecycle(pane, TURN, "idle", "working", "done");
-        awaitScreen(pane, "I will remember the word heron.");
-        submit(pane, "scenario:codex-compact-second keep it in mind");
-        timeline.awaitLifecycle(pane, TURN, "done", "working", "done");
-        awaitScreen(pane, "Still remembering it.");
-        int compactions = model.requests(ScriptedModel.COMPACTION).size(); // other tests' compactions are the same model's
-        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "/compact"));
-        awaitScreen(pane, "/compact");
-        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "\r"));
+    /** The pane's session rollout (its hooks' transcript_path). */
+    static Path rollout(String pane) {
+        String session = daemon.client().call("pane.get", Map.of("pane_id", pane)).get("wait_baseline")
+                .get("agent_session_id").asString();
+        try (var files = Files.walk(codexHome.resolve("sessions"))) {
+            return files.filter(f -> f.getFileName().toString().endsWith(session + ".jsonl")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no rollout of session " + session));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** How many tasks (turns, compactions) Codex's rollout of the pane's session records as ended. */
+    static long taskCompletes(String pane) {
         try {
-            eventually(TURN, () -> model.requests(ScriptedModel.COMPACTION).size() == compactions + 1);
-            awaitScreen(pane, "Context compacted");
-            // the compaction's own task ends with a task_complete of a turn no hook announced: Codex is back at its prompt
-            eventually(TURN, () -> rollouts().contains("\"type\":\"compacted\""));
+            return Files.readAllLines(rollout(pane)).stream().filter(l -> l.contains("\"type\":\"task_complete\"")).count();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** Two turns of {@code first}/{@code second} scenarios, each ended in Codex's rollout too. */
+    static void twoTurns(String pane, String first, String second) {
+        submit(pane, "scenario:" + first + " remember a word");
+        timeline.awaitLifecycle(pane, TURN, "idle", "working", "done");
+        submit(pane, "scenario:" + second + " keep it in mind");
+        timeline.awaitLifecycle(pane, TURN, "done", "working", "done");
+        // Stop fires before Codex ends its task: /compact typed before the rollout's task_complete is refused
+        eventually(TURN, () -> taskCompletes(pane) == 2);
+    }
+
+    /**
+     * Types {@code /compact} and Enter until the model has the compaction request: a /compact that Codex refuses
+     * ("disabled while a task is in progress", its task still closing) sends nothing, and one typed while the
+     * compaction runs is refused the same way, so a second try never starts a second compaction.
+     */
+    static void compact(String pane, int compactionsBefore) {
+        try {
+            eventually(TURN, () -> {
+                daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "/compact"));
+                awaitScreen(pane, "/compact");
+                daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "\r"));
+                long until = System.nanoTime() + 15_000_000_000L;
+                while (System.nanoTime() < until) {
+                    if (model.requests(ScriptedModel.COMPACTION).size() > compactionsBefore) {
+                        return true;
+                    }
+                    Thread.onSpinWait();
+                }
+                return false;
+            });
         } catch (AssertionError e) {
             throw new AssertionError("lifecycle " + timeline.lifecycle(pane) + " requests " + model.requests()
                     + " rollouts " + rollouts() + " screen:\n" + screen(pane), e);
         }
-        JsonNode lifecycle = explainLifecycle(pane); // still the second turn's Stop: the compaction moved nothing
-        assertThat(lifecycle.get("state").asString()).as("explain %s", lifecycle).isEqualTo("done");
-        assertThat(lifecycle.get("hook_event").asString()).as("explain %s", lifecycle).isEqualTo("Stop");
+    }
+
+    /**
+     * {@code /compact} typed in the pane between turns. Codex 0.171 compacts locally: one plain
+     * {@code POST /v1/responses} (no tools) whose last user item asks for a "CONTEXT CHECKPOINT COMPACTION",
+     * run as a task of its own (rollout {@code task_started}, {@code compacted}, {@code task_complete}) with no
+     * UserPromptSubmit and no Stop; its PreCompact and PostCompact ({@code trigger: manual}) carry that task's
+     * {@code turn_id}. The pane is {@code working} from PreCompact while the model holds the summary, and
+     * {@code done} at PostCompact (ADR 0460); the third turn, on the summary, is one more {@code working, done}.
+     */
+    @Test
+    @Order(11)
+    void aCompactionBetweenTurnsIsWorkingFromPreCompactToPostCompact() {
+        String pane = spawnCodex().get("pane_id").asString();
+        awaitScreen(pane, "Ask Codex");
+        twoTurns(pane, "codex-compact-first", "codex-compact-second");
+        awaitScreen(pane, "Still remembering it.");
+        int compactions = model.requests(ScriptedModel.COMPACTION).size(); // other tests' compactions are the same model's
+        compact(pane, compactions);
+        List<String> expected = Scenario.CODEX_COMPACT.lifecycle();
+        try {
+            // the summary is held: Codex is compacting, and the pane says so
+            eventually(TURN, () -> timeline.lifecycle(pane).equals(expected.subList(0, 6)));
+            JsonNode lifecycle = explainLifecycle(pane);
+            assertThat(lifecycle.get("state").asString()).as("explain %s", lifecycle).isEqualTo("working");
+            assertThat(lifecycle.get("hook_event").asString()).as("explain %s", lifecycle).isEqualTo("PreCompact");
+            awaitScreen(pane, "Compacting context");
+            model.release(COMPACT_GATE);
+            eventually(TURN, () -> timeline.lifecycle(pane).equals(expected.subList(0, 7)));
+            awaitScreen(pane, "Context compacted");
+        } catch (AssertionError e) {
+            throw new AssertionError("lifecycle " + timeline.lifecycle(pane) + " explain " + explainLifecycle(pane)
+                    + " requests " + model.requests() + " rollouts " + rollouts() + " screen:\n" + screen(pane), e);
+        }
+        JsonNode lifecycle = explainLifecycle(pane);
+        assertThat(lifecycle.get("source").asString()).as("explain %s", lifecycle).isEqualTo("hook");
+        assertThat(lifecycle.get("cause").asString()).as("explain %s", lifecycle).isEqualTo("turn_end");
+        assertThat(lifecycle.get("hook_event").asString()).as("explain %s", lifecycle).isEqualTo("PostCompact");
+        eventually(TURN, () -> taskCompletes(pane) == 3); // the compaction's own task_complete, after PostCompact
         submit(pane, "scenario:codex-compact-after which word was it");
         assertThat(timeline.awaitLifecycle(pane, TURN, "done", "working", "done", "working", "done"))
-                .containsExactlyElementsOf(Scenario.CODEX_COMPACT.lifecycle());
+                .containsExactlyElementsOf(expected);
         awaitScreen(pane, "The word was heron.");
         lifecycle = explainLifecycle(pane);
         assertThat(lifecycle.get("source").asString()).as("explain %s", lifecycle).isEqualTo("hook");
@@ -518,6 +595,121 @@ class CodexRealTest {
         String input = model.bodies("codex-compact-after").getFirst().body().path("input").toString();
         assertThat(input).contains("remember the word heron; the model agreed").doesNotContain("Still remembering it.");
         assertSessionIsTheConversation(pane, "scenario:codex-compact-after");
+    }
+
+    /**
+     * {@code /compact} whose request fails (HTTP 500; the test's provider allows no retry): Codex shows the error
+     * and is back at its prompt with no PostCompact and no Stop. Its rollout's {@code task_complete} with an
+     * {@code error} for the compaction's {@code turn_id} ends the {@code working} that PreCompact began (ADR 0460),
+     * and agent explain names that line; the next turn runs on the uncompacted conversation.
+     */
+    @Test
+    @Order(12)
+    void aCompactionWhoseRequestFailsEndsAtTheRolloutsFailedTaskComplete() {
+        String pane = spawnCodex().get("pane_id").asString();
+        awaitScreen(pane, "Ask Codex");
+        twoTurns(pane, "codex-compact-fail-first", "codex-compact-fail-second");
+        int compactions = model.requests(ScriptedModel.COMPACTION).size();
+        compact(pane, compactions);
+        List<String> expected = Scenario.CODEX_COMPACT_FAILED.lifecycle();
+        try {
+            eventually(TURN, () -> timeline.lifecycle(pane).equals(expected.subList(0, 7)));
+        } catch (AssertionError e) {
+            throw new AssertionError("lifecycle " + timeline.lifecycle(pane) + " explain " + explainLifecycle(pane)
+                    + " rollouts " + rollouts() + " screen:\n" + screen(pane), e);
+        }
+        JsonNode lifecycle = explainLifecycle(pane);
+        assertThat(lifecycle.get("state").asString()).as("explain %s", lifecycle).isEqualTo("done");
+        assertThat(lifecycle.get("source").asString()).as("explain %s", lifecycle).isEqualTo("transcript");
+        assertThat(lifecycle.get("cause").asString()).as("explain %s", lifecycle).isEqualTo("turn_end");
+        assertThat(lifecycle.get("matched").asString()).as("explain %s", lifecycle).startsWith("task_complete: ");
+        assertThat(model.requests(ScriptedModel.COMPACTION)).as("tries").hasSize(compactions + 1);
+        awaitScreen(pane, "high demand");
+        submit(pane, "scenario:codex-compact-fail-after which word was it");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done", "working", "done", "working", "done"))
+                .containsExactlyElementsOf(expected);
+        awaitScreen(pane, "The word was egret, uncompacted.");
+        assertThat(explainLifecycle(pane).get("hook_event").asString()).isEqualTo("Stop");
+        // nothing was compacted: the model's earlier answers are still in the conversation
+        assertThat(model.bodies("codex-compact-fail-after").getFirst().body().path("input").toString())
+                .contains("Still remembering the egret.");
+    }
+
+    /**
+     * Esc while Codex compacts (the summary held, "Compacting context (… esc to interrupt)" on screen): Codex
+     * fires its Interrupt hook, which ends the {@code working} that PreCompact began; the next turn is ordinary.
+     */
+    @Test
+    @Order(13)
+    void anInterruptedCompactionEndsThroughTheInterruptHook() {
+        String pane = spawnCodex().get("pane_id").asString();
+        awaitScreen(pane, "Ask Codex");
+        twoTurns(pane, "codex-compact-esc-first", "codex-compact-esc-second");
+        compact(pane, model.requests(ScriptedModel.COMPACTION).size());
+        List<String> expected = Scenario.CODEX_COMPACT_INTERRUPTED.lifecycle();
+        try {
+            eventually(TURN, () -> timeline.lifecycle(pane).equals(expected.subList(0, 6)));
+            awaitScreen(pane, "Compacting context");
+            daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "\u001b"));
+            eventually(TURN, () -> timeline.lifecycle(pane).equals(expected.subList(0, 7)));
+        } catch (AssertionError e) {
+            throw new AssertionError("lifecycle " + timeline.lifecycle(pane) + " explain " + explainLifecycle(pane)
+                    + " rollouts " + rollouts() + " screen:\n" + screen(pane), e);
+        }
+        JsonNode lifecycle = explainLifecycle(pane);
+        assertThat(lifecycle.get("source").asString()).as("explain %s", lifecycle).isEqualTo("hook");
+        assertThat(lifecycle.get("cause").asString()).as("explain %s", lifecycle).isEqualTo("turn_end");
+        assertThat(lifecycle.get("hook_event").asString()).as("explain %s", lifecycle).isEqualTo("Interrupt");
+        eventually(TURN, () -> taskCompletes(pane) == 3 || screen(pane).contains("Ask Codex"));
+        submit(pane, "scenario:codex-compact-esc-after go on");
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done", "working", "done", "working", "done"))
+                .containsExactlyElementsOf(expected);
+        awaitScreen(pane, "Back after the interrupted compaction.");
+    }
+
+    /**
+     * Auto-compaction by token limit, mid-turn: the pane's own {@code -c model_auto_compact_token_limit=20000}, and
+     * the response with the command call reports 60k input tokens. After the command Codex fires PreCompact
+     * {@code auto}, sends one summarising request, fires PostCompact {@code auto} (both under the turn's own
+     * {@code turn_id}: no move) and goes on with the turn on the summary, whose answer the model holds: the pane
+     * stays {@code working} all that time and is {@code done} at the turn's Stop.
+     */
+    @Test
+    @Order(14)
+    void anAutoCompactionMidTurnKeepsThePaneWorkingUntilTheTurnsStop() {
+        String pane = spawnCodex("-c", "model_auto_compact_token_limit=20000").get("pane_id").asString();
+        awaitScreen(pane, "Ask Codex");
+        int compactions = model.requests(ScriptedModel.COMPACTION).size();
+        submit(pane, "scenario:codex-auto run a command");
+        try {
+            eventually(TURN, () -> model.requests("codex-auto-after").stream().anyMatch(ScriptedModel.Recorded::tools));
+            awaitScreen(pane, "Context compacted");
+        } catch (AssertionError e) {
+            throw new AssertionError("lifecycle " + timeline.lifecycle(pane) + " requests " + model.requests()
+                    + " rollouts " + rollouts() + " screen:\n" + screen(pane), e);
+        }
+        // what Codex sent, in order: the turn's request, the summary request (no tools), the turn again on the summary
+        List<String> sent = model.requests().stream().filter(r -> List.of("codex-auto", ScriptedModel.COMPACTION,
+                "codex-auto-after").contains(r.scenario()) && (r.tools() || ScriptedModel.COMPACTION.equals(r.scenario())))
+                .map(r -> r.scenario() + "#" + r.step()).toList();
+        assertThat(sent.subList(sent.indexOf("codex-auto#0"), sent.size()))
+                .containsExactly("codex-auto#0", "compaction#0", "codex-auto-after#0");
+        assertThat(model.requests(ScriptedModel.COMPACTION)).hasSize(compactions + 1);
+        assertThat(timeline.lifecycle(pane)).containsExactly("idle", "working"); // held: mid-turn, compacted, working
+        JsonNode lifecycle = explainLifecycle(pane);
+        assertThat(lifecycle.get("state").asString()).as("explain %s", lifecycle).isEqualTo("working");
+        assertThat(taskCompletes(pane)).isZero(); // one task: the compaction ran inside the turn
+        model.release(AUTO_GATE);
+        assertThat(timeline.awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CODEX_AUTO_COMPACT.lifecycle());
+        awaitScreen(pane, "Finished on the summary.");
+        lifecycle = explainLifecycle(pane);
+        assertThat(lifecycle.get("hook_event").asString()).as("explain %s", lifecycle).isEqualTo("Stop");
+        eventually(TURN, () -> taskCompletes(pane) == 1);
+        try {
+            assertThat(Files.readString(rollout(pane))).contains("\"type\":\"compacted\"");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     static void assertSessionIsTheConversation(String pane, String prompt) {

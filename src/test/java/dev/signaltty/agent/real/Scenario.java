@@ -68,9 +68,21 @@ public enum Scenario {
     CODEX_INTERRUPT(Agent.CODEX, "Esc while the model's answer streams (its first line drawn, the stream held open), "
             + "then Ctrl-C the same way: Codex's `Interrupt` hook ends each turn, `agent explain` names it; then a plain "
             + "answer (also with `CI=true`)", "idle, working, done, working, done, working, done", "", ""),
-    CODEX_COMPACT(Agent.CODEX, "two turns, `/compact` typed in the pane (one plain summarising request, run as a "
-            + "task with no UserPromptSubmit or Stop: nothing moves), a third turn on the summary",
-            "idle, working, done, working, done, working, done", "", ""),
+    CODEX_COMPACT(Agent.CODEX, "two turns, `/compact` typed in the pane: one plain summarising request (held open), "
+            + "run as a task of its own with no UserPromptSubmit or Stop; PreCompact `manual` → `working` while it is "
+            + "held, PostCompact `manual` → `done` (ADR 0460); a third turn on the summary",
+            "idle, working, done, working, done, working, done, working, done", "", ""),
+    CODEX_COMPACT_FAILED(Agent.CODEX, "two turns, `/compact` whose request fails (HTTP 500, no retry allowed): "
+            + "PreCompact → `working`, no PostCompact; the rollout's failed `task_complete` of the compaction's turn "
+            + "ends it, `agent explain` names it; a third turn on the uncompacted conversation",
+            "idle, working, done, working, done, working, done, working, done", "", ""),
+    CODEX_COMPACT_INTERRUPTED(Agent.CODEX, "two turns, `/compact` with the summary held, Esc while Codex compacts: "
+            + "its `Interrupt` hook ends the compaction's `working`, `agent explain` names it; then a plain answer",
+            "idle, working, done, working, done, working, done, working, done", "", ""),
+    CODEX_AUTO_COMPACT(Agent.CODEX, "auto-compaction mid-turn (`-c model_auto_compact_token_limit=20000`, a command "
+            + "whose response reports 60k input tokens): after the command, PreCompact `auto`, one summarising request, "
+            + "PostCompact `auto` (the turn's own `turn_id`) move nothing; the turn goes on on the summary, `working` "
+            + "until the held answer's Stop", "idle, working, done", "", ""),
     CODEX_SUBAGENT(Agent.CODEX, "a subagent: `spawn_agent` (namespace `multi_agent_v1`), the child thread runs "
             + "`exec_command` and answers (its UserPromptSubmit, tool hooks and SubagentStop carry `agent_id`: no move), "
             + "`wait_agent`, the parent's answer held open: `working` until the parent's Stop, which `agent explain` "

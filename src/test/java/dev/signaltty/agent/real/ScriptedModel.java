@@ -152,6 +152,8 @@ public final class ScriptedModel implements AutoCloseable {
     private final Map<String, Integer> reportedInput = new ConcurrentHashMap<>();
     /** Summaries that replace {@link #COMPACTION_SUMMARY} for a compaction of a scenario ({@link #compactionSummary}). */
     private final Map<String, String> summaries = new ConcurrentHashMap<>();
+    /** How a Codex compaction of a scenario answers instead of a summary ({@link #codexCompaction}). */
+    private final Map<String, Step> codexCompactions = new ConcurrentHashMap<>();
 
     private ScriptedModel(HttpServer server) {
         this.server = server;
@@ -192,7 +194,9 @@ public final class ScriptedModel implements AutoCloseable {
 
     /**
      * Makes step {@code step} of {@code scenario} report {@code tokens} input tokens in its usage (Anthropic
-     * Messages): a context near the agent's limit, which makes Claude compact before its next request.
+     * Messages, and the Responses API's {@code response.completed}, cached tokens added as OpenAI counts them): a
+     * context near the agent's limit, which makes Claude (or Codex, over its {@code model_auto_compact_token_limit})
+     * compact before its next request.
      */
     public ScriptedModel inputTokens(String scenario, int step, int tokens) {
         reportedInput.put(scenario + "#" + step, tokens);
@@ -205,6 +209,15 @@ public final class ScriptedModel implements AutoCloseable {
      */
     public ScriptedModel compactionSummary(String scenario, String summary) {
         summaries.put(scenario, summary);
+        return this;
+    }
+
+    /**
+     * How Codex's compaction request answers when the conversation it summarises is at {@code scenario}: a
+     * {@link Hold} (the summary held at a gate, so the compaction can be watched) or a {@link Fail}.
+     */
+    public ScriptedModel codexCompaction(String scenario, Step step) {
+        codexCompactions.put(scenario, step);
         return this;
     }
 
@@ -404,10 +417,11 @@ public final class ScriptedModel implements AutoCloseable {
                 ScriptedModel::openaiText);
         Step step = stepFor(position, tools);
         if (!items.isEmpty() && openaiText(items.getLast()).contains(CODEX_COMPACTION_PROMPT)) {
-            step = say(position.scenario() == null ? COMPACTION_SUMMARY
-                    : summaries.getOrDefault(position.scenario(), COMPACTION_SUMMARY));
+            step = position.scenario() == null ? say(COMPACTION_SUMMARY) : codexCompactions.getOrDefault(
+                    position.scenario(), say(summaries.getOrDefault(position.scenario(), COMPACTION_SUMMARY)));
             position = new Position(COMPACTION, 0);
         }
+        int input = reportedInput.getOrDefault(position.scenario() + "#" + position.step(), INPUT_TOKENS);
         String model = body.path("model").asString();
         requests.add(new Recorded("openai", position.scenario(), position.step(), tools, model));
         if (tools) {
@@ -477,10 +491,10 @@ public final class ScriptedModel implements AutoCloseable {
         sse.send("response.completed", Map.of("type", "response.completed", "response", Map.of("id", id,
                 "status", "completed", "output", output, "usage", Map.of(
                         // OpenAI counts cached tokens inside input_tokens (Anthropic does not)
-                        "input_tokens", INPUT_TOKENS + CACHE_READ_TOKENS,
+                        "input_tokens", input + CACHE_READ_TOKENS,
                         "input_tokens_details", Map.of("cached_tokens", CACHE_READ_TOKENS), "output_tokens", OUTPUT_TOKENS,
                         "output_tokens_details", Map.of("reasoning_tokens", REASONING_TOKENS),
-                        "total_tokens", INPUT_TOKENS + CACHE_READ_TOKENS + OUTPUT_TOKENS))));
+                        "total_tokens", input + CACHE_READ_TOKENS + OUTPUT_TOKENS))));
     }
 
     /** The {@code agent_id} of the last tool output in {@code items} that names one ({@code spawn_agent}'s), or "". */
