@@ -55,6 +55,25 @@ class FastPathEquivalenceTest {
         assertSameAfterWholeAndByteFeeds(out.toByteArray());
     }
 
+    @Test
+    void rowsWrittenFromTheirStartThenEditedLeaveTheSameTerminal() {
+        // ADR 0445: text appended to a fresh row keeps only its compact form until something reads or
+        // changes the cells; fed byte by byte, UTF-8 goes a character at a time and stores them
+        String lines = "plain text \u00e9t\u00e9 \u6f22\u5b57 wide \ud83d\ude00 end\r\n".repeat(30);
+        String s = lines + "\u001b[1;31mred\u001b[m and \u6f22\u5b57 after"
+            + "\r\u001b[3Cover" // an overwrite inside a deferred row
+            + "\r\n\u00e9t\u00e9 then\u001b[24;3H\u001b[2@ins" // ICH
+            + "\u001b[20;3H\u001b[3P" // DCH
+            + "\u001b[19;4H\u001b[5X" // ECH
+            + "\u001b[18;6H\u001b[K" // EL from the middle
+            + "\u001b[17;8H\u001b[1K" // EL to the left
+            + "\u001b[16;2He\u0301" // a combining mark
+            + "\u001b[15;10H\u001b[2b" // REP
+            + "\u001b[14;1H\u001b[1;44m\u001b[K\u001b[m" // a coloured erase of a whole deferred row
+            + "\u001b[24;1H\r\nlast line with text";
+        assertSameAfterWholeAndByteFeeds(s.getBytes(StandardCharsets.UTF_8));
+    }
+
     private static void assertSameAfterWholeAndByteFeeds(byte[] data) {
         Terminal whole = new Terminal(80, 24, new TerminalListener() { }, RingLimits.defaults(), 0);
         Terminal bytes = new Terminal(80, 24, new TerminalListener() { }, RingLimits.defaults(), 0);
@@ -65,5 +84,9 @@ class FastPathEquivalenceTest {
         assertEquals(bytes.tail(100_000, true).text(), whole.tail(100_000, true).text());
         assertEquals(bytes.repaint(), whole.repaint());
         assertEquals(bytes.historyBytes(), whole.historyBytes());
+        ScreenCells a = bytes.cells();
+        ScreenCells b = whole.cells();
+        assertEquals(java.util.Arrays.toString(a.codePoints()), java.util.Arrays.toString(b.codePoints()));
+        assertEquals(java.util.Arrays.toString(a.attrs()), java.util.Arrays.toString(b.attrs()));
     }
 }

@@ -4,11 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,7 +14,6 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Arrays;
 import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
@@ -32,10 +27,8 @@ import dev.signaltty.vt.Terminal;
  * <li>{@code <pane>.<g>.hist}: history lines appended as they retire, in the vt module's packed page
  *     format ({@link Terminal#historyAfter}); only its first {@code histLength} bytes count;</li>
  * <li>{@code <pane>.tail}: the raw output read since the checkpoint, copied into a memory-mapped file
- *     before the emulator sees it. A store into a shared mapping is in the page cache at once, which
- *     outlives a killed process exactly as a write(2) would, for the cost of a memory copy (a
- *     {@code FileChannel.write} per chunk cost the flood half again its CPU). Its first 8 bytes say
- *     which checkpoint the tail follows and how many bytes count, stored after the bytes they count;</li>
+ *     before the emulator sees it ({@link TranscriptTail}; a {@code FileChannel.write} per chunk cost
+ *     the flood half again its CPU);</li>
  * <li>{@code <pane>.ckpt}: the checkpoint, replaced by rename: size, which hist file and tail
  *     generation, the {@link Terminal#repaint()} of that moment (screen, alternate screen, scroll
  *     region, modes, cursor), the rows' soft-wrap flags and the window title.</li>
@@ -54,10 +47,6 @@ final class PaneTranscript {
 
     private static final FileAttribute<Set<PosixFilePermission>> PRIVATE =
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
-    /** The tail's header: (generation & 0xFFFFFF) << 40 | bytes that count. */
-    private static final int HEADER = 8;
-    private static final int LENGTH_BITS = 40;
-    private static final VarHandle LONGS = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
     /** At most this much of an open sequence is carried into the next tail (an OSC keeps 4 KiB anyway). */
     static final int OPEN_SEQUENCE_MAX = 8 * 1024;
     /**
@@ -86,10 +75,7 @@ final class PaneTranscript {
     private long clears;
     private int cols;
     private int rows;
-    private @Nullable MappedByteBuffer tail;
-    private int tailBytes;
-    /** A tail offset where the terminal was at rest (between sequences): an open sequence starts after it. */
-    private int restPoint;
+    private final TranscriptTail tail;
     /** Written since the last sync. */
     private boolean unsynced;
     /** Closed or deleted: nothing more is written. */
@@ -103,6 +89,7 @@ final class PaneTranscript {
         this.clock = clock;
         this.lastCheckpointNanos = clock.getAsLong() - FLOOD_GAP_NANOS; // the first bound checkpoints at once
         this.slots = new CheckpointSlots(dir, paneId);
+        this.tail = new TranscriptTail(dir, paneId, tailBytesMax);
     }
 
     /** A transcript for a pane with nothing on disk yet; files appear with the first output. */
@@ -143,20 +130,7 @@ final class PaneTranscript {
             }
             title = in.readUTF();
         }
-        t.mapTail(0);
-        MappedByteBuffer tail = t.tail;
-        long header = (long) LONGS.getVolatile(tail, 0);
-        // a tail of another generation: the checkpoint was renamed in, the tail not yet started over
-        int counted = header >>> LENGTH_BITS == (t.gen & 0xFFFFFF) ? (int) (header & ((1L << LENGTH_BITS) - 1)) : 0;
-        if (counted > tail.capacity() - HEADER) {
-            throw new IOException(t.tailFile() + " counts " + counted + " bytes, it holds " + (tail.capacity() - HEADER));
-        }
-        byte[] tailBytes = new byte[counted];
-        tail.get(HEADER, tailBytes);
-        t.replay(terminal, repaint, wraps, title, tailBytes);
-        t.mapTail(counted); // room for what was replayed plus a full tail
-        t.tailBytes = counted;
-        t.publish();
+        t.replay(terminal, repaint, wraps, title, t.tail.reopen(t.gen));
         return t;
     }
 
@@ -198,10 +172,8 @@ final class PaneTranscript {
         histLength = legacy.histLength();
         gen = legacy.gen();
         replay(terminal, legacy.repaint(), null, "", legacy.tail());
-        mapTail(legacy.tail().length);
-        tail.put(HEADER, legacy.tail());
-        tailBytes = legacy.tail().length;
-        restPoint = 0; // the old tail began after a repaint: at rest
+        tail.map(legacy.tail().length);
+        tail.startOver(legacy.tail(), gen); // the old tail began after a repaint: at rest
         checkpoint(terminal, true);
         legacy.delete(dir, paneId);
         return this;
@@ -214,18 +186,13 @@ final class PaneTranscript {
         }
         boolean atRest = terminal.atRest();
         if (atRest) {
-            restPoint = tailBytes;
+            tail.markRest();
         }
         boolean resized = terminal.cols() != cols || terminal.rows() != rows;
-        if (tail == null || resized || tailBytes >= tailBytesMax && dueBySize(atRest)) {
+        if (!tail.isMapped() || resized || tail.bytes() >= tailBytesMax && dueBySize(atRest)) {
             checkpoint(terminal, false);
         }
-        if ((long) HEADER + tailBytes + length > tail.capacity()) {
-            mapTail(tailBytes + length);
-        }
-        tail.put(HEADER + tailBytes, buffer, offset, length);
-        tailBytes += length;
-        publish();
+        tail.append(buffer, offset, length, gen);
         unsynced = true;
     }
 
@@ -234,6 +201,7 @@ final class PaneTranscript {
      * (output at a reading pace), else from 3× the bound on (a flood); mid-sequence from 4× on.
      */
     private boolean dueBySize(boolean atRest) {
+        int tailBytes = tail.bytes();
         if (tailBytes >= 4L * tailBytesMax) {
             return true;
         }
@@ -250,10 +218,10 @@ final class PaneTranscript {
         if (ended) {
             return;
         }
-        if (tail != null && tailBytes > 0 && terminal.atRest()) {
+        if (tail.isMapped() && tail.bytes() > 0 && terminal.atRest()) {
             checkpoint(terminal, true);
-        } else if (unsynced && tail != null) {
-            tail.force();
+        } else if (unsynced && tail.isMapped()) {
+            tail.force(false);
             unsynced = false;
         }
     }
@@ -279,11 +247,11 @@ final class PaneTranscript {
     }
 
     private void checkpoint(Terminal terminal, boolean sync) throws IOException {
-        if (tail == null) {
-            mapTail(0); // creates the directory too
+        if (!tail.isMapped()) {
+            tail.map(0); // creates the directory too
         }
         long next = gen + 1;
-        byte[] open = openSequence(terminal);
+        byte[] open = tail.openSequence(terminal.atRest());
         // lines that would pass the cap are not exported only to be dropped: the compaction takes the
         // newest half a cap of them (after a flood, the only ones that stay)
         boolean fits = histLength + terminal.historyBytesAfter(lastSeq) <= maxBytes;
@@ -318,31 +286,11 @@ final class PaneTranscript {
         }
         gen = next;
         lastCheckpointNanos = clock.getAsLong();
-        MappedByteBuffer t = tail;
-        t.put(HEADER, open);
-        tailBytes = open.length;
-        restPoint = 0; // the new tail starts where a restore's repaint leaves the parser: at rest
-        publish();
+        tail.startOver(open, gen);
         if (sync) {
-            t.force();
-            MappedPages.release(t, HEADER + tailBytes); // an idle pane keeps no stale tail pages resident
+            tail.force(true);
         }
         unsynced = !sync;
-    }
-
-    /**
-     * The bytes of the escape sequence (or UTF-8 character) the terminal is in the middle of, from the
-     * tail since its last rest point; empty at rest. Longer ones are cut to a prefix that leaves the
-     * parser in the same state (only an OSC string's first 4 KiB are kept, the rest is swallowed).
-     */
-    private byte[] openSequence(Terminal terminal) {
-        if (tail == null || terminal.atRest() || restPoint >= tailBytes) {
-            return new byte[0];
-        }
-        byte[] since = new byte[tailBytes - restPoint];
-        tail.get(HEADER + restPoint, since);
-        int start = Terminal.openSequenceStart(since, 0, since.length);
-        return Arrays.copyOfRange(since, start, start + Math.min(since.length - start, OPEN_SEQUENCE_MAX));
     }
 
     /**
@@ -378,30 +326,6 @@ final class PaneTranscript {
         return clean.length() > 4096 ? clean.substring(0, 4096) : clean;
     }
 
-    /**
-     * Maps the tail file with room for {@code keep} bytes plus a full tail (4 × the checkpoint bound,
-     * an open sequence and a turn of output); the bytes already there stay.
-     */
-    private void mapTail(int keep) throws IOException {
-        long size = HEADER + (long) keep + 4L * tailBytesMax + OPEN_SEQUENCE_MAX + 2L * PaneEmulation.TURN_BYTES;
-        if (size > Integer.MAX_VALUE) {
-            throw new IOException("tail of " + size + " bytes cannot be mapped");
-        }
-        if (!Files.isDirectory(dir)) {
-            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        }
-        try (FileChannel channel = FileChannel.open(tailFile(), Set.of(StandardOpenOption.CREATE, StandardOpenOption.READ,
-                StandardOpenOption.WRITE), PRIVATE)) {
-            // the mapping outlives the channel; a deleted or closed transcript's is unmapped by the GC
-            tail = channel.map(FileChannel.MapMode.READ_WRITE, 0, Math.max(size, channel.size()));
-        }
-    }
-
-    /** Stores the header after the bytes it counts (a release store: no reader sees a count before its bytes). */
-    private void publish() {
-        LONGS.setRelease(tail, 0, (gen & 0xFFFFFF) << LENGTH_BITS | tailBytes);
-    }
-
     private void write(FileChannel channel, ByteBuffer buffer) throws IOException {
         while (buffer.hasRemaining()) {
             channel.write(buffer);
@@ -410,10 +334,7 @@ final class PaneTranscript {
     }
 
     private void closeFiles() throws IOException {
-        if (tail != null && unsynced) {
-            tail.force();
-        }
-        tail = null;
+        tail.close(unsynced);
         closeHist();
         slots.close();
     }
@@ -440,9 +361,5 @@ final class PaneTranscript {
 
     private Path histFile(long g) {
         return dir.resolve(paneId + "." + g + ".hist");
-    }
-
-    private Path tailFile() {
-        return dir.resolve(paneId + ".tail");
     }
 }

@@ -185,16 +185,16 @@ class HistoryTest {
                 attr = ATTRS[rnd.nextInt(ATTRS.length)];
             }
             int cp = CHARS[rnd.nextInt(CHARS.length)];
-            r.attrs[x] = attr;
+            r.attrs()[x] = attr;
             if (CharWidth.of(cp) == 2) {
                 if (x + 1 >= used) {
                     continue;
                 }
-                r.cps[x] = cp;
-                r.cps[++x] = Row.WIDE_TAIL;
-                r.attrs[x] = attr;
+                r.cps()[x] = cp;
+                r.cps()[++x] = Row.WIDE_TAIL;
+                r.attrs()[x] = attr;
             } else {
-                r.cps[x] = cp;
+                r.cps()[x] = cp;
             }
         }
         r.used = used;

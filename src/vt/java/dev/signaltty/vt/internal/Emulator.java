@@ -363,8 +363,8 @@ final class Emulator implements TerminalOperations {
         for (int y = 0; y < rows; y++) {
             Row r = screens.active().row(y);
             int n = Math.min(cols, r.cols());
-            System.arraycopy(r.cps, 0, cps, y * cols, n);
-            System.arraycopy(r.attrs, 0, attrs, y * cols, n);
+            System.arraycopy(r.cps(), 0, cps, y * cols, n);
+            System.arraycopy(r.attrs(), 0, attrs, y * cols, n);
         }
         return new ScreenCells(cols, rows, cps, attrs, cursor.column(), cursor.y(), modes.cursorVisible,
                 modes.appCursor, modes.mouse);

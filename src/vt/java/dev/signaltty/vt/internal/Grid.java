@@ -93,7 +93,7 @@ final class Grid {
         if (from >= to) {
             return;
         }
-        if (r.cps[from] == Row.WIDE_TAIL || to < cols && r.cps[to] == Row.WIDE_TAIL) {
+        if (r.cp(from) == Row.WIDE_TAIL || to < cols && r.cp(to) == Row.WIDE_TAIL) {
             r.stale();
             splitWideAt(r, from);
             if (to < cols) {
@@ -129,8 +129,8 @@ final class Grid {
             splitWideAt(r, cols - n);
         }
         r.touch(Math.min(cols, r.used + n));
-        System.arraycopy(r.cps, x, r.cps, x + n, cols - x - n);
-        System.arraycopy(r.attrs, x, r.attrs, x + n, cols - x - n);
+        System.arraycopy(r.cps(), x, r.cps(), x + n, cols - x - n);
+        System.arraycopy(r.attrs(), x, r.attrs(), x + n, cols - x - n);
         r.attrEnd = cols; // attributes moved past what is used
         if (r.combining != null) {
             System.arraycopy(r.combining, x, r.combining, x + n, cols - x - n);
@@ -150,8 +150,8 @@ final class Grid {
         if (x + n < cols) {
             splitWideAt(r, x + n);
         }
-        System.arraycopy(r.cps, x + n, r.cps, x, cols - x - n);
-        System.arraycopy(r.attrs, x + n, r.attrs, x, cols - x - n);
+        System.arraycopy(r.cps(), x + n, r.cps(), x, cols - x - n);
+        System.arraycopy(r.attrs(), x + n, r.attrs(), x, cols - x - n);
         r.attrEnd = cols;
         if (r.combining != null) {
             System.arraycopy(r.combining, x + n, r.combining, x, cols - x - n);
@@ -161,9 +161,9 @@ final class Grid {
 
     /** When column x holds the tail of a wide character, blanks both of its cells (keeping their attributes). */
     private static void splitWideAt(Row r, int x) {
-        if (x > 0 && r.cps[x] == Row.WIDE_TAIL && Row.isWideHead(r.cps[x - 1])) {
-            r.cps[x - 1] = Row.EMPTY;
-            r.cps[x] = Row.EMPTY;
+        if (x > 0 && r.cps()[x] == Row.WIDE_TAIL && Row.isWideHead(r.cps()[x - 1])) {
+            r.cps()[x - 1] = Row.EMPTY;
+            r.cps()[x] = Row.EMPTY;
             if (r.combining != null) {
                 r.combining[x - 1] = null;
             }

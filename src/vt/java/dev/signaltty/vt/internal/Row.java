@@ -16,8 +16,16 @@ public final class Row {
     public static final int EMPTY = 0;
     public static final int WIDE_TAIL = -1;
 
-    int[] cps;
-    long[] attrs;
+    private int[] cps;
+    private long[] attrs;
+    /**
+     * The cells {@code [0, utf8.cells)} were written by appending and not stored: {@link #utf8} alone
+     * describes them, and the arrays still hold {@link #EMPTY} and {@link #blankAttr} there. Nearly every
+     * row of a flood is written once left to right and scrolls off into history, which copies the
+     * compact form, so its cells are never read; {@link #materialize} stores them the first time anything
+     * else reads or changes the row (ADR 0445).
+     */
+    private boolean deferred;
     /**
      * Cells at and beyond this column are {@link #EMPTY} with no combining marks (an upper bound kept
      * by every writer), so scans, copies into history and resets stop early on short lines.
@@ -56,9 +64,85 @@ public final class Row {
         return cps.length;
     }
 
+    /** The code point of every cell (stored first if they were deferred); writers keep {@link #used} true. */
+    int[] cps() {
+        materialize();
+        return cps;
+    }
+
+    /** The attribute of every cell (stored first if they were deferred). */
+    long[] attrs() {
+        materialize();
+        return attrs;
+    }
+
+    /** One cell's code point; stores the deferred cells only when x is among them. */
+    int cp(int x) {
+        if (deferred && x < used) {
+            materialize();
+        }
+        return cps[x];
+    }
+
+    /** Whether the appended cells are not stored (see {@link #deferred}). */
+    boolean deferred() {
+        return deferred;
+    }
+
+    /**
+     * Marks the cells appended so far (and those appended next, until anything else touches the row)
+     * as described by {@link #utf8} alone. Only for a row whose cells are all either empty or deferred:
+     * {@code utf8} valid and nothing stored at or past its cells.
+     */
+    void defer() {
+        deferred = true;
+    }
+
+    /** Stores the deferred cells, decoded from {@link #utf8} (text and attribute runs, widths by {@link CharWidth}). */
+    void materialize() {
+        if (!deferred) {
+            return;
+        }
+        deferred = false;
+        RowUtf8 u = utf8;
+        byte[] text = u.text;
+        long[] runs = u.runs;
+        int run = 0;
+        long attr = Sgr.DEFAULT;
+        int x = 0;
+        int i = 0;
+        while (i < u.length) {
+            while (run < u.runsLength && runs[run] <= i) {
+                attr = runs[run + 1];
+                run += 2;
+            }
+            int cp = text[i];
+            if (cp >= 0) {
+                i++;
+            } else {
+                int d = Utf8.decode(text, i, u.length);
+                cp = d >>> 3; // appended text is whole, valid UTF-8
+                i += d & 7;
+            }
+            cps[x] = cp;
+            attrs[x++] = attr;
+            if (cp >= 0x1100 && CharWidth.of(cp) == 2) {
+                cps[x] = WIDE_TAIL;
+                attrs[x++] = attr;
+            }
+        }
+    }
+
     void reset(long attr) {
-        Arrays.fill(cps, 0, used, EMPTY);
-        Arrays.fill(attrs, 0, attr == blankAttr ? Math.max(used, attrEnd) : attrs.length, attr);
+        // a deferred row's cells below used were never stored: they still hold EMPTY and blankAttr
+        int stored = deferred ? used : 0;
+        deferred = false;
+        Arrays.fill(cps, stored, used, EMPTY);
+        if (attr == blankAttr) {
+            Arrays.fill(attrs, stored, Math.max(used, attrEnd), attr);
+        } else {
+            Arrays.fill(attrs, 0, attrs.length, attr);
+        }
         used = 0;
         attrEnd = 0;
         blankAttr = attr;
@@ -72,6 +156,7 @@ public final class Row {
 
     /** The cells changed other than by appending: {@link #utf8} no longer describes them. */
     void stale() {
+        materialize();
         if (utf8 != null) {
             utf8.valid = false;
         }
@@ -82,6 +167,13 @@ public final class Row {
         to = Math.min(cps.length, to);
         if (from >= to) {
             return;
+        }
+        if (deferred && from < utf8.cells) {
+            if (from == 0 && to >= used) {
+                deferred = false; // every deferred cell is cleared: the arrays already hold EMPTY there
+            } else {
+                materialize();
+            }
         }
         if (utf8 != null) {
             if (from == 0 && to >= used) {
@@ -116,6 +208,7 @@ public final class Row {
     }
 
     void addCombining(int col, int cp) {
+        materialize();
         if (combining == null) {
             combining = new String[cps.length];
         }
@@ -134,6 +227,7 @@ public final class Row {
         if (cols == cps.length) {
             return;
         }
+        materialize();
         int old = cps.length;
         if (utf8 != null && cols < utf8.cells) {
             utf8.valid = false;
@@ -153,6 +247,7 @@ public final class Row {
 
     /** True when no cell holds a character (attributes are ignored: the row reads as empty text). */
     boolean isBlank() {
+        materialize();
         for (int x = 0; x < used; x++) {
             int cp = cps[x];
             if (cp != EMPTY && cp != ' ' && cp != WIDE_TAIL) {
@@ -170,6 +265,8 @@ public final class Row {
     }
 
     void copyFrom(Row other) {
+        other.materialize();
+        materialize();
         System.arraycopy(other.cps, 0, cps, 0, Math.min(cps.length, other.cps.length));
         System.arraycopy(other.attrs, 0, attrs, 0, Math.min(cps.length, other.cps.length));
         attrEnd = cps.length;

@@ -23,7 +23,7 @@ final class RowEncoder {
 
     void encode(Row row) {
         int last = lastNonBlankCell(row); // trailing blanks are trimmed, with any runs starting there
-        int need = 4 * row.cps.length; // the most one row's characters can take, combining marks aside
+        int need = 4 * row.cols(); // the most one row's characters can take, combining marks aside
         if (text.length < need) {
             text = new byte[need];
         }
@@ -47,8 +47,8 @@ final class RowEncoder {
      * before its attribute is looked at, so it never starts a run.
      */
     private void encodePlain(Row row, int last) {
-        int[] cps = row.cps;
-        long[] attrs = row.attrs;
+        int[] cps = row.cps();
+        long[] attrs = row.attrs();
         byte[] out = text;
         int at = 0;
         int r = 0;
@@ -81,8 +81,8 @@ final class RowEncoder {
 
     /** The general loop, cell by cell, for rows holding combining marks. */
     private void encodeWithMarks(Row row, int last) {
-        int[] cps = row.cps;
-        long[] attrs = row.attrs;
+        int[] cps = row.cps();
+        long[] attrs = row.attrs();
         String[] combining = row.combining;
         int cols = cps.length;
         byte[] out = text;
@@ -131,7 +131,7 @@ final class RowEncoder {
 
     /** Index of the last cell that shows something (a character or a combining mark), or -1. */
     private static int lastNonBlankCell(Row row) {
-        int[] cps = row.cps;
+        int[] cps = row.cps();
         String[] combining = row.combining;
         for (int x = row.used - 1; x >= 0; x--) {
             int cp = cps[x];

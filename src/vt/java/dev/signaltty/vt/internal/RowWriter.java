@@ -34,9 +34,70 @@ final class RowWriter {
         if (x >= cols || !appending && x < r.used) {
             return 0;
         }
-        int start = x;
-        int[] cps = r.cps;
-        long[] attrs = r.attrs;
+        // appended to a fresh or deferred row, the cells are the compact form's alone until something
+        // reads them (ADR 0445): a flood's rows scroll off into history without ever storing a cell
+        boolean defer = appending && (x == 0 || r.deferred());
+        int i = defer ? scanText(x, cols, buf, off, end) : storeText(r, x, cols, a, buf, off, end);
+        int taken = i - off;
+        if (taken > 0) {
+            if (appending) {
+                u.appendText(buf, off, taken, column - x, a);
+                if (defer) {
+                    r.defer();
+                }
+            } else {
+                r.stale();
+            }
+            r.touch(column);
+            r.dirty = true;
+        }
+        return taken;
+    }
+
+    /**
+     * The text {@link #writeText} takes from {@code buf[off, end)} at column x, without storing it:
+     * returns the index after it and sets {@link #column} and {@link #last}.
+     */
+    private int scanText(int x, int cols, byte[] buf, int off, int end) {
+        int i = off;
+        int lastCp = -1;
+        while (i < end) {
+            int c = buf[i];
+            if (c >= 0x20 && c != 0x7F) { // signed: a stretch of printable ASCII, a cell per byte
+                int stop = Math.min(end, i + (cols - x));
+                if (i == stop) {
+                    break; // the row is full: the wrap is the caller's
+                }
+                int from = i;
+                while (++i < stop && buf[i] >= 0x20 && buf[i] != 0x7F) {
+                    // counts the stretch
+                }
+                x += i - from;
+                lastCp = buf[i - 1];
+                continue;
+            }
+            int d = c >= 0 ? -1 : Utf8.decode(buf, i, end);
+            if (d < 0) {
+                break; // a control, or not a whole valid sequence
+            }
+            int cp = d >>> 3;
+            int w = CharWidth.of(cp);
+            if (w == 0 || x + w > cols) {
+                break; // a combining mark, or a wrap
+            }
+            x += w;
+            i += d & 7;
+            lastCp = cp;
+        }
+        column = x;
+        last = lastCp;
+        return i;
+    }
+
+    /** The same as {@link #scanText}, storing the cells of row r with attribute a. */
+    private int storeText(Row r, int x, int cols, long a, byte[] buf, int off, int end) {
+        int[] cps = r.cps();
+        long[] attrs = r.attrs();
         int i = off;
         int lastCp = -1;
         while (i < end) {
@@ -72,39 +133,33 @@ final class RowWriter {
             i += d & 7;
             lastCp = cp;
         }
-        int taken = i - off;
-        if (taken > 0) {
-            if (appending) {
-                u.appendText(buf, off, taken, x - start, a);
-            } else {
-                r.stale();
-            }
-            r.touch(x);
-            r.dirty = true;
-            column = x;
-            last = lastCp;
-        }
-        return taken;
+        column = x;
+        last = lastCp;
+        return i;
     }
 
     /** Printable ASCII {@code buf[i, i + n)} at column x, which must fit before the row's end. */
     static void writeAscii(Row r, int x, byte[] buf, int i, int n, long a, int cols) {
-        int[] cps = r.cps;
         int stop = x + n;
         RowUtf8 u = r.utf8;
         boolean appending = u != null && u.valid && x == u.cells;
-        if (appending || x >= r.used) { // the cells are empty: nothing wide or marked to repair
+        if (appending && (x == 0 || r.deferred())) { // as in writeText: the compact form alone (ADR 0445)
+            u.appendAscii(buf, i, n, a);
+            r.defer();
+        } else if (appending || x >= r.used) {
+            int[] cps = r.cps(); // the cells are empty: nothing wide or marked to repair
             for (int k = i, c = x; c < stop; c++, k++) {
                 cps[c] = buf[k];
             }
-            Arrays.fill(r.attrs, x, stop, a);
+            Arrays.fill(r.attrs(), x, stop, a);
             if (appending) {
                 u.appendAscii(buf, i, n, a);
             } else {
                 r.stale();
             }
         } else {
-            long[] attrs = r.attrs;
+            int[] cps = r.cps();
+            long[] attrs = r.attrs();
             for (int c = x, k = i; c < stop; c++, k++) {
                 int old = cps[c];
                 if (old < 0 || old >= 0x1100 || r.combining != null) {
@@ -123,12 +178,12 @@ final class RowWriter {
 
     /** Before writing w cells at x: blank the other half of any wide character being overwritten. */
     static void fixWideBeforeWrite(Row r, int x, int w, int cols) {
-        if (r.cps[x] == Row.WIDE_TAIL && x > 0 && Row.isWideHead(r.cps[x - 1])) {
-            r.cps[x - 1] = Row.EMPTY;
+        if (r.cps()[x] == Row.WIDE_TAIL && x > 0 && Row.isWideHead(r.cps()[x - 1])) {
+            r.cps()[x - 1] = Row.EMPTY;
         }
         int lastCell = x + w - 1;
-        if (lastCell + 1 < cols && r.cps[lastCell + 1] == Row.WIDE_TAIL) {
-            r.cps[lastCell + 1] = Row.EMPTY;
+        if (lastCell + 1 < cols && r.cps()[lastCell + 1] == Row.WIDE_TAIL) {
+            r.cps()[lastCell + 1] = Row.EMPTY;
         }
         if (r.combining != null) {
             for (int i = x; i <= lastCell; i++) {

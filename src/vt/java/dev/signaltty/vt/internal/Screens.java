@@ -166,7 +166,7 @@ final class Screens {
         for (int y = 0; y < rows; y++) {
             Row r = active.row(y);
             r.reset(Sgr.DEFAULT);
-            Arrays.fill(r.cps, 'E');
+            Arrays.fill(r.cps(), 'E');
             r.touch(r.cols());
             r.stale();
         }

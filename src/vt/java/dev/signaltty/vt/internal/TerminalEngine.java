@@ -2,7 +2,6 @@ package dev.signaltty.vt.internal;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 
 import dev.signaltty.vt.CommandOutput;
@@ -32,6 +31,7 @@ public final class TerminalEngine {
     /** The highest sequence number handed out; cursors equal to it have seen everything. */
     private long head;
     private final ShellMarks marks;
+    private final RingQueries queries;
     /** How many times history was cleared (ED 3): an incremental transcript must then start over. */
     private long historyClears;
     /** Whether anything was fed: history can only be restored before. */
@@ -54,6 +54,7 @@ public final class TerminalEngine {
         this.marks = new ShellMarks(new MarkHost());
         this.emu = new Emulator(cols, rows, listener, this::scrolledOff, this::clearHistory, marks);
         this.parser = new VtParser(new ControlTranslator(emu, emu.editor()));
+        this.queries = new RingQueries(emu, history, marks, this::assignScreenSeqs);
     }
 
     public void feed(byte[] buf, int off, int len) {
@@ -77,33 +78,12 @@ public final class TerminalEngine {
      * trailing blanks trimmed per row, trailing empty rows dropped.
      */
     public String screen(boolean ansi) {
-        StringBuilder sb = new StringBuilder();
-        int last = emu.screens().active().lastNonBlankRow();
-        for (int y = 0; y <= last; y++) {
-            if (y > 0) {
-                sb.append('\n');
-            }
-            sb.append(LineRenderer.render(line(emu.screens().active().row(y), 0), ansi));
-        }
-        return sb.toString();
+        return queries.screen(ansi);
     }
 
     /** The last {@code lines} content lines of history and screen (only the alternate grid while active). */
     public ReadResult tail(int lines, boolean ansi) {
-        int screenLines = emu.screens().active().lastNonBlankRow() + 1;
-        int historyLines = emu.screens().altActive() ? 0 : history.size();
-        int total = historyLines + screenLines;
-        int n = Math.max(0, Math.min(lines, total));
-        StringBuilder sb = new StringBuilder();
-        for (int i = total - n; i < total; i++) {
-            if (i > total - n) {
-                sb.append('\n');
-            }
-            HistoryLine line = i < historyLines ? history.get(i)
-                : line(emu.screens().active().row(i - historyLines), 0);
-            sb.append(LineRenderer.render(line, ansi));
-        }
-        return new ReadResult(sb.toString(), n < total);
+        return queries.tail(lines, ansi);
     }
 
     /** Lines with a sequence number above {@code afterSeq} (0: all retained); see {@link RenderedRead}. */
@@ -339,34 +319,6 @@ public final class TerminalEngine {
             assign(emu.screens().active().row(y));
         }
     }
-    // ---- search (pane.search) ----
-
-    /**
-     * Lines of history and the active screen, oldest first, for which {@code find} gives a column (not
-     * -1): the newest {@code limit} of them, and how many matched in all.
-     */
-    public SearchResult search(java.util.function.ToIntFunction<String> find, int limit) {
-        assignScreenSeqs();
-        java.util.ArrayDeque<SearchResult.Match> kept = new java.util.ArrayDeque<>();
-        int total = 0;
-        int historyLines = history.size();
-        int last = emu.screens().active().lastNonBlankRow();
-        for (int i = 0; i < historyLines + last + 1; i++) {
-            HistoryLine line = i < historyLines ? history.get(i) : line(emu.screens().active().row(i - historyLines), 0);
-            long seq = i < historyLines ? line.seq() : emu.screens().active().row(i - historyLines).seq;
-            String text = line.text();
-            int column = find.applyAsInt(text);
-            if (column >= 0) {
-                total++;
-                kept.addLast(new SearchResult.Match(seq, column, text));
-                if (kept.size() > limit) {
-                    kept.removeFirst();
-                }
-            }
-        }
-        return new SearchResult(List.copyOf(kept), total, historyLines + last + 1);
-    }
-
     // ---- shell integration (OSC 133 marks, ShellMarks) ----
 
     public ShellState shellState() {
@@ -380,41 +332,19 @@ public final class TerminalEngine {
     }
 
     /**
+     * Lines of history and the active screen, oldest first, for which {@code find} gives a column (not
+     * -1): the newest {@code limit} of them, and how many matched in all.
+     */
+    public SearchResult search(java.util.function.ToIntFunction<String> find, int limit) {
+        return queries.search(find, limit);
+    }
+
+    /**
      * A finished command's output (number 0: the latest), the newest {@code lines} lines of it; null when
      * no such command is kept (none finished yet, or it is older than the last {@value ShellMarks#KEPT}).
      */
     public @org.jspecify.annotations.Nullable CommandOutput command(long number, int lines, boolean ansi) {
-        ShellMarks.Command c = marks.finished(number);
-        if (c == null) {
-            return null;
-        }
-        assignScreenSeqs();
-        List<HistoryLine> picked = new ArrayList<>();
-        long fragmentSeq = c.fragment() == null ? Long.MIN_VALUE : c.fragment().seq();
-        for (int i = 0; i < history.size(); i++) {
-            long seq = history.seq(i);
-            if (seq > c.startedSeq() && seq <= c.endedSeq() && seq != fragmentSeq) {
-                picked.add(history.get(i));
-            }
-        }
-        int last = emu.screens().main().lastNonBlankRow();
-        for (int y = 0; y <= last; y++) {
-            Row r = emu.screens().main().row(y);
-            if (!r.dirty && r.seq > c.startedSeq() && r.seq <= c.endedSeq() && r.seq != fragmentSeq) {
-                picked.add(line(r, r.seq));
-            }
-        }
-        picked.sort(Comparator.comparingLong(HistoryLine::seq));
-        if (c.fragment() != null) {
-            picked.add(c.fragment());
-        }
-        boolean truncated = history.floor() > c.startedSeq(); // output lines were evicted or cleared
-        if (picked.size() > lines) {
-            picked = picked.subList(picked.size() - lines, picked.size());
-            truncated = true;
-        }
-        return new CommandOutput(c.number(), LineRenderer.joinLogical(picked, ansi), c.exitStatus(), c.startedSeq(), c.endedSeq(),
-                (c.endedNanos() - c.startedNanos()) / 1_000_000, truncated);
+        return queries.command(number, lines, ansi);
     }
 
     /** The marks' view of the terminal, under the facade's monitor (they are called from the parser). */

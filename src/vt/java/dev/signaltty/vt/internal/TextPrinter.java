@@ -138,6 +138,7 @@ final class TextPrinter {
         if (modes.insert) {
             grid.insertChars(y, x, w, Sgr.erased(attr));
         }
+        r.materialize(); // the cells below are stored: the row's deferred ones first
         RowUtf8 u = r.utf8;
         if (u != null && u.valid && x == u.cells) {
             u.appendCodePoint(cp, w, attr); // the cells written below are empty: no repair to undo it
@@ -145,11 +146,13 @@ final class TextPrinter {
             r.stale();
         }
         RowWriter.fixWideBeforeWrite(r, x, w, cols);
-        r.cps[x] = cp;
-        r.attrs[x] = attr;
+        int[] cps = r.cps();
+        long[] attrs = r.attrs();
+        cps[x] = cp;
+        attrs[x] = attr;
         if (w == 2) {
-            r.cps[x + 1] = Row.WIDE_TAIL;
-            r.attrs[x + 1] = attr;
+            cps[x + 1] = Row.WIDE_TAIL;
+            attrs[x + 1] = attr;
         }
         r.touch(x + w);
         r.dirty = true;
@@ -166,7 +169,7 @@ final class TextPrinter {
             return;
         }
         Row r = screens.active().row(cursor.y());
-        if (r.cps[x] == Row.WIDE_TAIL && x > 0) {
+        if (r.cps()[x] == Row.WIDE_TAIL && x > 0) {
             x--;
         }
         r.addCombining(x, cp); // even on an empty cell, as tmux does (it then shows a space and the mark)
