@@ -26,6 +26,8 @@ final class Pane {
     /** The task this pane works for (a typed field of the spawn request), or null. */
     final @Nullable String taskId;
     final Instant createdAt;
+    /** createdAt's ISO text, made once: pane.get and pane.list answer it on every call (issue 24 item 2). */
+    private final String createdAtText;
     /** When the current (or last) process was launched; null for a pane restored without one. */
     volatile @Nullable Instant startedAt;
     /** True for a pane brought back from the state dir: its screen and history are from before the restart. */
@@ -121,6 +123,7 @@ final class Pane {
     Pane(Facts facts, Terminal terminal) {
         this.id = facts.id;
         this.createdAt = facts.createdAt;
+        this.createdAtText = facts.createdAt.toString();
         this.workspaceId = facts.workspaceId;
         this.tabId = facts.tabId;
         this.name = facts.name;
@@ -165,9 +168,43 @@ final class Pane {
         }
         return new PaneView(id, name, workspaceId, tabId, argv, cwd.toString(), label, parentPaneId, relationship,
                 current == null ? null : current.pid(), terminal.cols(), terminal.rows(), terminal.title(),
-                alive() ? "running" : "exited", exitCode, offset, createdAt.toString(), integration, taskId(),
-                text(startedAt), text(exitedAt), restored ? Boolean.TRUE : null,
+                alive() ? "running" : "exited", exitCode, offset, createdAtText, integration, taskId(),
+                startedText(), exitedText(), restored ? Boolean.TRUE : null,
                 RestartPolicy.NEVER.equals(restart) ? null : restart);
+    }
+
+    /** An instant with its ISO text: formatting an Instant is the costliest part of a view, and it rarely changes. */
+    private record Stamp(Instant at, String text) {
+
+        /** The text of {@code at}, reusing {@code last} while it is of the same instant. */
+        static @Nullable Stamp of(@Nullable Instant at, @Nullable Stamp last) {
+            if (at == null) {
+                return null;
+            }
+            return last != null && last.at == at ? last : new Stamp(at, at.toString());
+        }
+    }
+
+    // the last texts made by view(): a relaunch or an exit sets a new Instant, which makes a new text
+    private volatile @Nullable Stamp startedStamp;
+    private volatile @Nullable Stamp exitedStamp;
+
+    private @Nullable String startedText() {
+        Stamp last = startedStamp;
+        Stamp stamp = Stamp.of(startedAt, last);
+        if (stamp != last) {
+            startedStamp = stamp;
+        }
+        return stamp == null ? null : stamp.text();
+    }
+
+    private @Nullable String exitedText() {
+        Stamp last = exitedStamp;
+        Stamp stamp = Stamp.of(exitedAt, last);
+        if (stamp != last) {
+            exitedStamp = stamp;
+        }
+        return stamp == null ? null : stamp.text();
     }
 
     record PaneView(String paneId, @Nullable String name, String workspaceId, String tabId, List<String> argv,
@@ -177,10 +214,6 @@ final class Pane {
                     dev.signaltty.agent.@Nullable Integration integration,
                     @Nullable String taskId, @Nullable String startedAt, @Nullable String exitedAt,
                     @Nullable Boolean restored, @Nullable String restart) {
-    }
-
-    private static @Nullable String text(@Nullable Instant instant) {
-        return instant == null ? null : instant.toString();
     }
 
     /** Task workers are tagged by their spawn request's task id: every event about the pane carries it. */
