@@ -1,5 +1,6 @@
 import java.lang.foreign.*; import java.lang.invoke.*; import java.nio.charset.StandardCharsets;
 import static java.lang.foreign.ValueLayout.*;
+// ADR 0475: the CLI's connection through libc downcalls (FFM), with errno as EINTR handling needs.
 public class FfmPing {
   public static void main(String[] a) throws Throwable {
     Linker linker = Linker.nativeLinker();

@@ -1,4 +1,5 @@
 import java.net.*; import java.nio.*; import java.nio.channels.*; import java.nio.charset.StandardCharsets;
+// ADR 0475: the CLI's connection as Client makes it, through the JDK's Unix-domain channel.
 public class NioPing {
   public static void main(String[] a) throws Exception {
     SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
