@@ -1,4 +1,4 @@
-import os, sys, time, json, statistics, subprocess
+import os, sys, time, statistics, subprocess
 # Interleaved A/B of commands (ADRs 0475, 0476): wall time and the child's user+system CPU from wait4.
 # usage: ab.py N name1 'cmd1' name2 'cmd2' ...   (each command is run as bash -c "exec CMD")
 n = int(sys.argv[1]); vs = list(zip(sys.argv[2::2], sys.argv[3::2]))
