@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,6 +70,41 @@ class LauncherTest {
         assertThat(Files.readAllLines(calls)).as("a vt source newer: builds").hasSize(4);
     }
 
+    /**
+     * The staleness find runs in the C locale (ADR 0476: its -path patterns match bytewise, ~1 ms less):
+     * in a repository whose real path has spaces, glob characters and, where file names can hold it,
+     * a non-ASCII letter, an edit still rebuilds and newer classes alone still only remake the jar.
+     */
+    @Test
+    void anEditStillRebuildsWhenTheRepositoryPathIsNotPlainAscii() throws Exception {
+        String name = Charset.forName(System.getProperty("sun.jnu.encoding", "UTF-8")).newEncoder().canEncode('é')
+                ? "ré po [x]*?" : "re po [x]*?";
+        Path repo = scratchRepo(name);
+        Path calls = repo.resolve("mvnw.calls");
+        Path jar = repo.resolve("target/signaltty-cli.jar");
+        Path launcher = repo.resolve("bin/signaltty");
+
+        run(launcher);
+        run(launcher);
+        assertThat(Files.readAllLines(calls)).as("built once, then nothing newer").hasSize(1);
+
+        FileTime built = Files.getLastModifiedTime(jar);
+        Files.setLastModifiedTime(repo.resolve("target/classes/dev/signaltty/cli/Main.class"),
+                FileTime.from(Instant.now().plusSeconds(30)));
+        run(launcher);
+        assertThat(Files.readAllLines(calls)).as("only classes newer: no Maven").hasSize(1);
+        assertThat(Files.getLastModifiedTime(jar)).as("only classes newer: the jar is remade").isNotEqualTo(built);
+
+        Files.writeString(repo.resolve("src/main/java/X.java"), "class X { int edited; }\n");
+        Files.setLastModifiedTime(repo.resolve("src/main/java/X.java"), FileTime.from(Instant.now().plusSeconds(60)));
+        run(launcher);
+        assertThat(Files.readAllLines(calls)).as("a source edited: builds").hasSize(2);
+
+        Files.setLastModifiedTime(repo.resolve("pom.xml"), FileTime.from(Instant.now().plusSeconds(90)));
+        run(launcher);
+        assertThat(Files.readAllLines(calls)).as("the pom newer: builds").hasSize(3);
+    }
+
     @Test
     void runsTheDaemonInSpringAotModeOnlyWithAnInitializerNotOlderThanTheApplication() throws Exception { // ADR 0425
         Path repo = scratchRepo();
@@ -118,7 +154,12 @@ class LauncherTest {
 
     /** bin/signaltty, this build's classes, an empty lib, and an mvnw that appends a line per call and touches the classes. */
     private Path scratchRepo() throws Exception {
-        Path repo = temp.resolve("repo");
+        return scratchRepo("repo");
+    }
+
+    /** The same in a directory of that name under the test's temp dir. */
+    private Path scratchRepo(String name) throws Exception {
+        Path repo = temp.resolve(name);
         Path bin = Files.createDirectories(repo.resolve("bin"));
         Files.copy(Path.of("bin", "signaltty"), bin.resolve("signaltty"));
         Files.writeString(repo.resolve("pom.xml"), "<project/>\n");
