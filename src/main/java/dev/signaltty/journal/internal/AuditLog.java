@@ -43,8 +43,8 @@ public final class AuditLog implements AutoCloseable {
     private final List<String> lossesAtStart = new ArrayList<>();
     private final List<Loss> specificLosses = new ArrayList<>();
     private RetentionMetadata meta;
-    private long maxSeq;
-    private boolean metadataFound;
+    private final long maxSeq;
+    private final boolean metadataFound;
     private @Nullable FileChannel current;
     private @Nullable SyncedLengthMark mark;
     private long currentLength;
@@ -52,15 +52,25 @@ public final class AuditLog implements AutoCloseable {
     private long currentLast;
     private long currentCount;
 
-    private AuditLog(Path dir, Durability durability, long rotateAt) {
+    private AuditLog(Path dir, Durability durability, long rotateAt, AuditStartScan found) {
         this.dir = dir;
         this.durability = durability;
         this.rotateAt = rotateAt;
+        this.meta = found.meta();
+        this.maxSeq = found.maxSeq();
+        this.metadataFound = found.metadataFound();
+        this.lossesAtStart.addAll(found.lossesAtStart());
+        this.specificLosses.addAll(found.specificLosses());
+        this.currentLength = found.currentLength();
+        this.currentCount = found.currentCount();
+        this.currentFirst = found.currentFirst();
+        this.currentLast = found.currentLast();
     }
 
     /**
-     * Validates the generations on disk. With {@code recover}, a corrupt file is moved aside
-     * ({@code <name>.corrupt-<millis>}, kept as evidence) and the loss recorded; without it, startup fails.
+     * Validates the generations on disk ({@link AuditStartScan}). With {@code recover}, a corrupt file
+     * is moved aside ({@code <name>.corrupt-<millis>}, kept as evidence) and the loss recorded; without
+     * it, startup fails.
      *
      * @throws JournalCorruptException naming the file that cannot be trusted
      */
@@ -69,136 +79,7 @@ public final class AuditLog implements AutoCloseable {
     }
 
     static AuditLog scan(Path dir, Durability durability, boolean recover, long rotateAt) throws IOException {
-        AuditLog audit = new AuditLog(dir, durability, rotateAt);
-        audit.scanDisk(recover);
-        return audit;
-    }
-
-    private void scanDisk(boolean recover) throws IOException {
-        PrivateFiles.directory(dir);
-        Path cur = dir.resolve(CURRENT);
-        Path prev = dir.resolve(PREVIOUS);
-        Path metaFile = dir.resolve(RetentionMetadata.FILE);
-        RetentionMetadata found;
-        try {
-            found = RetentionMetadata.read(metaFile);
-        } catch (JournalCorruptException e) {
-            if (!recover) {
-                throw e;
-            }
-            moveAside(metaFile);
-            lossesAtStart.add("recover: corrupt " + RetentionMetadata.FILE + " moved aside");
-            found = null;
-        }
-        metadataFound = found != null;
-        if (found == null) {
-            boolean legacy = Files.exists(cur) || Files.exists(prev);
-            Generation previous = null;
-            if (Files.exists(prev)) {
-                GenerationFile.Scan p = scanOrRecover(prev, recover);
-                if (p != null && p.count() > 0) {
-                    previous = new Generation(PREVIOUS, p.firstSeq(), p.lastSeq(), p.validLength() + p.tornTail());
-                    maxSeq = Math.max(maxSeq, p.lastSeq());
-                }
-            }
-            if (legacy && found == null && lossesAtStart.isEmpty()) {
-                lossesAtStart.add("legacy audit without retention metadata: its history is unavailable for proof");
-            }
-            meta = new RetentionMetadata(1, 0, 0, previous, previous == null ? 0 : previous.lastSeq(), null, false,
-                    List.of());
-        } else {
-            meta = found;
-            if (meta.rotating()) {
-                finishRotation(cur, prev);
-            }
-            Generation previous = meta.previous();
-            if (previous != null && !matches(prev, previous)) {
-                specificLosses.add(new Loss(Instant.now().toString(), PREVIOUS + " missing or not of its recorded "
-                        + previous.length() + " bytes", previous.lastSeq()));
-            }
-            maxSeq = Math.max(maxSeq, meta.currentAfter());
-            if (!Files.exists(cur)) {
-                lossesAtStart.add(CURRENT + " missing");
-            }
-        }
-        if (Files.exists(cur)) {
-            GenerationFile.Scan c = scanOrRecover(cur, recover);
-            if (c != null) {
-                if (c.count() > 0 && c.firstSeq() <= meta.currentAfter()) {
-                    if (!recover) {
-                        throw new JournalCorruptException(cur, "first seq " + c.firstSeq()
-                                + " is not above the retained predecessor's " + meta.currentAfter());
-                    }
-                    moveAside(cur);
-                    lossesAtStart.add("recover: " + CURRENT + " overlapping its predecessor moved aside");
-                } else {
-                    if (c.tornTail() > 0) {
-                        // Never synced whole, hence never published: trimming it loses nothing proven.
-                        log.warn("{}: trimming {} bytes of an unsynced final record", cur, c.tornTail());
-                        try (FileChannel ch = FileChannel.open(cur, StandardOpenOption.WRITE)) {
-                            ch.truncate(c.validLength());
-                            durability.sync(ch);
-                        }
-                    }
-                    Long clean = meta.cleanLength();
-                    SyncedLengthMark.Mark synced = SyncedLengthMark.read(dir);
-                    if (clean != null && c.validLength() < clean) {
-                        lossesAtStart.add(CURRENT + " truncated: " + c.validLength() + " bytes, "
-                                + clean + " recorded at the last clean stop");
-                    } else if (synced != null && synced.currentAfter() == meta.currentAfter()
-                            && c.validLength() < synced.length()) {
-                        lossesAtStart.add(CURRENT + " truncated: " + c.validLength() + " bytes, "
-                                + synced.length() + " synced before publication");
-                    }
-                    currentLength = c.validLength();
-                    currentCount = c.count();
-                    currentFirst = c.firstSeq();
-                    currentLast = c.lastSeq();
-                    maxSeq = Math.max(maxSeq, c.lastSeq());
-                }
-            }
-        }
-    }
-
-    private GenerationFile.@Nullable Scan scanOrRecover(Path file, boolean recover) throws IOException {
-        try {
-            return GenerationFile.scan(file);
-        } catch (GenerationFile.CorruptLine e) {
-            if (!recover) {
-                throw new JournalCorruptException(file, "corrupt audit history: " + e.getMessage());
-            }
-            moveAside(file);
-            lossesAtStart.add("recover: corrupt " + file.getFileName() + " moved aside (" + e.getMessage() + ")");
-            return null;
-        }
-    }
-
-    private void moveAside(Path file) throws IOException {
-        Path aside = file.resolveSibling(file.getFileName() + ".corrupt-" + System.currentTimeMillis());
-        Files.move(file, aside);
-        durability.syncDirectory(dir);
-        log.warn("recover: moved {} to {}", file, aside);
-    }
-
-    private boolean matches(Path prev, Generation expected) throws IOException {
-        return Files.exists(prev) && Files.size(prev) == expected.length()
-                && GenerationFile.firstSeq(prev) == expected.firstSeq();
-    }
-
-    // The metadata was persisted with rotating=true before the rename: finish it the same way.
-    private void finishRotation(Path cur, Path prev) throws IOException {
-        Generation previous = meta.previous();
-        if (previous != null && Files.exists(cur) && matches(cur, previous)) {
-            Files.move(cur, prev, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        }
-        if (!Files.exists(cur)) {
-            Files.createFile(cur, PrivateFiles.fileMode());
-        }
-        durability.syncDirectory(dir);
-        meta = new RetentionMetadata(1, meta.provenAfter(), meta.discardedThrough(), previous, meta.currentAfter(),
-                null, false, meta.losses());
-        meta.write(dir.resolve(RetentionMetadata.FILE), durability);
-        log.info("finished an interrupted audit rotation in {}", dir);
+        return new AuditLog(dir, durability, rotateAt, AuditStartScan.run(dir, durability, recover));
     }
 
     /** The largest seq retained on disk (0 when none): seeds a legacy reservation (R179). */
@@ -364,7 +245,7 @@ public final class AuditLog implements AutoCloseable {
         // Check uncertainty before rotating (R196): a generation that no longer has its recorded
         // length was damaged while we ran.
         Generation old = base.previous();
-        if (old != null && !matches(prev, old)) {
+        if (old != null && !AuditStartScan.matches(prev, old)) {
             base = base.withLoss(new Loss(Instant.now().toString(), PREVIOUS + " changed on disk before rotation",
                     old.lastSeq()));
         }

@@ -7,8 +7,11 @@ import java.time.temporal.ChronoUnit;
 import org.jspecify.annotations.Nullable;
 
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.SerializableString;
+import tools.jackson.core.io.SerializedString;
+import tools.jackson.core.util.ByteArrayBuilder;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 import dev.signaltty.transport.EventFrame;
 import dev.signaltty.transport.ProtocolJson;
@@ -19,6 +22,11 @@ import dev.signaltty.transport.ProtocolJson;
  * carry byte-identical payloads.
  */
 public record AuditRecord(long seq, String event, JsonNode payload, Instant at) {
+
+    private static final SerializableString SEQ = new SerializedString("seq");
+    private static final SerializableString EVENT = new SerializedString("event");
+    private static final SerializableString PAYLOAD = new SerializedString("payload");
+    private static final SerializableString AT = new SerializedString("at");
 
     public AuditRecord {
         at = at.truncatedTo(ChronoUnit.MILLIS);
@@ -34,18 +42,26 @@ public record AuditRecord(long seq, String event, JsonNode payload, Instant at) 
         return taskId != null && taskId.isString() ? taskId.asString() : null;
     }
 
-    /** The record as one JSON line, newline included. */
+    /**
+     * The record as one JSON line, newline included: written by one generator straight into the line's
+     * bytes, the same bytes as the object node {@code {seq, event, payload, at}} (ADR 0440).
+     */
     public byte[] toLine() {
-        ObjectNode node = ProtocolJson.MAPPER.createObjectNode();
-        node.put("seq", seq);
-        node.put("event", event);
-        node.set("payload", payload);
-        node.put("at", at.toString());
-        byte[] json = ProtocolJson.MAPPER.writeValueAsBytes(node);
-        byte[] line = new byte[json.length + 1];
-        System.arraycopy(json, 0, line, 0, json.length);
-        line[json.length] = '\n';
-        return line;
+        ByteArrayBuilder line = new ByteArrayBuilder(256);
+        try (JsonGenerator json = ProtocolJson.MAPPER.createGenerator(line)) {
+            json.writeStartObject();
+            json.writeName(SEQ);
+            json.writeNumber(seq);
+            json.writeName(EVENT);
+            json.writeString(event);
+            json.writeName(PAYLOAD);
+            json.writeTree(payload);
+            json.writeName(AT);
+            json.writeString(at.toString());
+            json.writeEndObject();
+            json.writeRaw('\n');
+        }
+        return line.toByteArray();
     }
 
     /**
