@@ -7,11 +7,10 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.journal.JournalTail;
-import dev.signaltty.journal.PeriodicSnapshot;
+import dev.signaltty.journal.SnapshotLifecycle;
 import dev.signaltty.journal.SnapshotStore;
 import dev.signaltty.workspace.SplitDirection;
 
@@ -23,11 +22,13 @@ import dev.signaltty.workspace.SplitDirection;
  * ({@link WorkspaceCatchUp}), so a crash loses nothing the journal has (ADR 0130).
  */
 @Component
-class WorkspaceSnapshots implements SmartLifecycle {
+class WorkspaceSnapshots extends SnapshotLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(WorkspaceSnapshots.class);
     static final String NAME = "workspaces";
     static final long PERIOD_MS = 500;
+    /** After the journal, before the socket: stops after the socket closes, so the last save is final. */
+    static final int PHASE = Integer.MAX_VALUE - 200;
 
     record LayoutDoc(@Nullable String paneId, @Nullable SplitDirection direction, @Nullable Double ratio,
                      @Nullable LayoutDoc first, @Nullable LayoutDoc second) {
@@ -45,16 +46,14 @@ class WorkspaceSnapshots implements SmartLifecycle {
 
     private final WorkspaceStore store;
     private final SnapshotStore snapshots;
-    private final PeriodicSnapshot periodic;
-    private volatile boolean running;
 
     private final JournalTail journal;
 
     WorkspaceSnapshots(WorkspaceStore store, SnapshotStore snapshots, JournalTail journal) {
+        super(NAME, snapshots, journal, PERIOD_MS, PHASE);
         this.store = store;
         this.snapshots = snapshots;
         this.journal = journal;
-        this.periodic = new PeriodicSnapshot(NAME, snapshots, journal, this::capture);
         // no document: a state dir of an older version (this one saves at start, before the socket opens)
         restore(WorkspaceCatchUp.apply(snapshots.load(NAME, Document.class)
                 .orElse(new Document(1, null, List.of())), journal));
@@ -78,7 +77,8 @@ class WorkspaceSnapshots implements SmartLifecycle {
         log.info("restored {} workspaces from the snapshot", document.workspaces().size());
     }
 
-    Document capture() {
+    @Override
+    protected Document capture() {
         return store.lock().call(() -> {
             List<WorkspaceDoc> out = new ArrayList<>();
             for (WorkspaceStore.Workspace workspace : store.workspacesForSnapshot()) {
@@ -113,27 +113,8 @@ class WorkspaceSnapshots implements SmartLifecycle {
         return new Layout.Split(doc.direction(), doc.ratio(), toLayout(doc.first()), toLayout(doc.second()));
     }
 
+    /** Nothing more: the constructor restored the workspaces already. */
     @Override
-    public void start() {
-        running = true;
-        periodic.start(PERIOD_MS);
-    }
-
-
-    @Override
-    public void stop() {
-        running = false;
-        periodic.stop();
-    }
-
-    @Override
-    public boolean isRunning() {
-        return running;
-    }
-
-    /** After the journal, before the socket: stops after the socket closes, so the last save is final. */
-    @Override
-    public int getPhase() {
-        return Integer.MAX_VALUE - 200;
+    protected void restoreAtStart() {
     }
 }
