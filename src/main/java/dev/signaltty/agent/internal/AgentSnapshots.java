@@ -26,9 +26,6 @@ class AgentSnapshots extends SnapshotLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(AgentSnapshots.class);
     static final String NAME = "agents";
-    static final long PERIOD_MS = 500;
-    /** After PaneSnapshots (-200), before the socket (-100). */
-    static final int PHASE = Integer.MAX_VALUE - 150;
 
     /** What survives a restart per agent pane. */
     record Remembered(String paneId, String agent, @Nullable String agentSessionId) {
@@ -45,7 +42,8 @@ class AgentSnapshots extends SnapshotLifecycle {
     private final JournalTail journal;
 
     AgentSnapshots(StateTable states, AgentPanes panes, SnapshotStore snapshots, JournalTail journal) {
-        super(NAME, snapshots, journal, PERIOD_MS, PHASE);
+        // after PaneSnapshots (-200), before the socket (-100)
+        super(NAME, snapshots, journal, Integer.MAX_VALUE - 150);
         this.states = states;
         this.panes = panes;
         this.snapshots = snapshots;

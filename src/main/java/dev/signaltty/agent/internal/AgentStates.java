@@ -138,6 +138,7 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
         return moved;
     }
 
+    /** Adds the transitions recorded after seq {@code before} (what one change moved). */
     private static void movedSince(AgentState s, long before, List<Transition> moved) {
         s.history.forEach(t -> {
             if (t.seq() > before) {

@@ -21,9 +21,6 @@ class DecisionSnapshots extends SnapshotLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(DecisionSnapshots.class);
     static final String NAME = "decisions";
-    static final long PERIOD_MS = 500;
-    /** After the panes are back (-200), before the socket (-100). */
-    static final int PHASE = Integer.MAX_VALUE - 150;
 
     /** {@code seq}: the journal position the document reflects (null in documents of older versions). */
     record Document(int version, @Nullable Long seq, List<Decision.View> decisions) {
@@ -35,7 +32,8 @@ class DecisionSnapshots extends SnapshotLifecycle {
     private final JournalTail journal;
 
     DecisionSnapshots(DecisionStore store, SnapshotStore snapshots, JournalTail journal) {
-        super(NAME, snapshots, journal, PERIOD_MS, PHASE);
+        // after the panes are back (-200), before the socket (-100)
+        super(NAME, snapshots, journal, Integer.MAX_VALUE - 150);
         this.store = store;
         this.snapshots = snapshots;
         this.journal = journal;

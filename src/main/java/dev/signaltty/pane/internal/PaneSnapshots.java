@@ -31,9 +31,6 @@ class PaneSnapshots extends SnapshotLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(PaneSnapshots.class);
     static final String NAME = "panes";
-    static final long PERIOD_MS = 500;
-    /** Before the agent and decision snapshots (-150), which restore only panes that came back. */
-    static final int PHASE = Integer.MAX_VALUE - 200;
 
     record PaneDoc(String paneId, String workspaceId, String tabId, @Nullable String name, List<String> argv,
                    String cwd, Map<String, String> env, @Nullable String label, @Nullable String parentPaneId,
@@ -81,7 +78,8 @@ class PaneSnapshots extends SnapshotLifecycle {
 
     PaneSnapshots(PaneRegistry registry, PaneLifecycle lifecycle, SnapshotStore snapshots, Workspaces workspaces,
                   StructureLock lock, Layouts layouts, JournalTail journal, PaneAgents agents, RerunCommands rerunCommands) {
-        super(NAME, snapshots, journal, PERIOD_MS, PHASE);
+        // before the agent and decision snapshots (-150): they restore only the panes that came back
+        super(NAME, snapshots, journal, Integer.MAX_VALUE - 200);
         this.rerunCommands = rerunCommands;
         this.journal = journal;
         this.agents = agents;

@@ -17,7 +17,8 @@ import dev.signaltty.workspace.SplitDirection;
 /**
  * Persists workspaces, tabs and layouts so they survive a restart with the same ids, handles, names
  * and layouts. Restores before the socket opens; then captures the state under the structure lock
- * every {@value #PERIOD_MS} ms and saves it only when it changed, and once more on a clean stop.
+ * every {@value SnapshotLifecycle#PERIOD_MS} ms and saves it only when it changed, and once more on a
+ * clean stop.
  * The document records the seq it reflects; at start the journal's later events are applied to it
  * ({@link WorkspaceCatchUp}), so a crash loses nothing the journal has (ADR 0130).
  */
@@ -26,9 +27,6 @@ class WorkspaceSnapshots extends SnapshotLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(WorkspaceSnapshots.class);
     static final String NAME = "workspaces";
-    static final long PERIOD_MS = 500;
-    /** After the journal, before the socket: stops after the socket closes, so the last save is final. */
-    static final int PHASE = Integer.MAX_VALUE - 200;
 
     record LayoutDoc(@Nullable String paneId, @Nullable SplitDirection direction, @Nullable Double ratio,
                      @Nullable LayoutDoc first, @Nullable LayoutDoc second) {
@@ -50,7 +48,8 @@ class WorkspaceSnapshots extends SnapshotLifecycle {
     private final JournalTail journal;
 
     WorkspaceSnapshots(WorkspaceStore store, SnapshotStore snapshots, JournalTail journal) {
-        super(NAME, snapshots, journal, PERIOD_MS, PHASE);
+        // after the journal, before the socket (-100): stops after it closes, so the last save is final
+        super(NAME, snapshots, journal, Integer.MAX_VALUE - 200);
         this.store = store;
         this.snapshots = snapshots;
         this.journal = journal;
