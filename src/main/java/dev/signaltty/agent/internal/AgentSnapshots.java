@@ -8,13 +8,12 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.agent.AgentPanes;
 import dev.signaltty.agent.Lifecycle;
 import dev.signaltty.journal.JournalTail;
-import dev.signaltty.journal.PeriodicSnapshot;
+import dev.signaltty.journal.SnapshotLifecycle;
 import dev.signaltty.journal.SnapshotStore;
 
 /**
@@ -23,11 +22,10 @@ import dev.signaltty.journal.SnapshotStore;
  * back) and before the socket opens; saves last, after the socket has closed.
  */
 @Component
-class AgentSnapshots implements SmartLifecycle {
+class AgentSnapshots extends SnapshotLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(AgentSnapshots.class);
     static final String NAME = "agents";
-    static final long PERIOD_MS = 500;
 
     /** What survives a restart per agent pane. */
     record Remembered(String paneId, String agent, @Nullable String agentSessionId) {
@@ -40,20 +38,20 @@ class AgentSnapshots implements SmartLifecycle {
     private final StateTable states;
     private final AgentPanes panes;
     private final SnapshotStore snapshots;
-    private final PeriodicSnapshot periodic;
-    private volatile boolean running;
 
     private final JournalTail journal;
 
     AgentSnapshots(StateTable states, AgentPanes panes, SnapshotStore snapshots, JournalTail journal) {
+        // after PaneSnapshots (-200), before the socket (-100)
+        super(NAME, snapshots, journal, Integer.MAX_VALUE - 150);
         this.states = states;
         this.panes = panes;
         this.snapshots = snapshots;
         this.journal = journal;
-        this.periodic = new PeriodicSnapshot(NAME, snapshots, journal, this::capture);
     }
 
-    Document capture() {
+    @Override
+    protected Document capture() {
         return states.readAll(all -> new Document(1, journal.issuedThrough(), all.stream().filter(s -> !s.removed && s.agent != null)
                     .sorted(Comparator.comparing(s -> s.paneId))
                     .map(s -> new Remembered(s.paneId, s.agent, s.resumableSession)).toList()));
@@ -107,7 +105,7 @@ class AgentSnapshots implements SmartLifecycle {
     }
 
     @Override
-    public void start() {
+    protected void restoreAtStart() {
         Document document = snapshots.load(NAME, Document.class).orElse(new Document(1, null, List.of()));
         int restored = 0;
         for (Remembered remembered : caughtUp(document)) {
@@ -117,23 +115,5 @@ class AgentSnapshots implements SmartLifecycle {
             }
         }
         log.info("restored the agent and session of {} panes", restored);
-        running = true;
-        periodic.start(PERIOD_MS);
-    }
-
-    @Override
-    public void stop() {
-        running = false;
-        periodic.stop();
-    }
-
-    @Override
-    public boolean isRunning() {
-        return running;
-    }
-
-    @Override
-    public int getPhase() {
-        return Integer.MAX_VALUE - 150; // after PaneSnapshots (-200), before the socket (-100)
     }
 }

@@ -3,12 +3,10 @@ package dev.signaltty.agent.internal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
 
-import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Component;
 
@@ -134,14 +132,19 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
         mutate(pane, s -> {
             long before = Math.max(s.lifecycleSeq, s.attentionSeq);
             List<Runnable> after = transition(pane, s, lifecycle, attention, cause);
-            s.history.forEach(t -> {
-                if (t.seq() > before) {
-                    moved.add(t);
-                }
-            });
+            movedSince(s, before, moved);
             return after;
         });
         return moved;
+    }
+
+    /** Adds the transitions recorded after seq {@code before} (what one change moved). */
+    private static void movedSince(AgentState s, long before, List<Transition> moved) {
+        s.history.forEach(t -> {
+            if (t.seq() > before) {
+                moved.add(t);
+            }
+        });
     }
 
     /** Runs a hook-level update (session discovery + mapping) atomically against the current state. */
@@ -172,11 +175,7 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
             }
             long before = Math.max(s.lifecycleSeq, s.attentionSeq);
             List<Runnable> after = transition(pane, s, effect.lifecycle(), effect.attention(), effect.cause());
-            s.history.forEach(t -> {
-                if (t.seq() > before) {
-                    moved.add(t);
-                }
-            });
+            movedSince(s, before, moved);
             boolean statusEnded = s.lifecycleOrigin != null
                     && TranscriptInterrupts.STATUS_FILE.equals(s.lifecycleOrigin.source());
             if ((s.lifecycleSeq > before || statusEnded && HookMapping.TURN_END.equals(effect.cause()))
@@ -190,18 +189,6 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
             return after;
         });
         return moved;
-    }
-
-    /** What {@link #applyScreen} did. */
-    public enum ScreenOutcome {
-        /** At least one axis moved. */
-        APPLIED,
-        /** The rule names the state the pane is in. */
-        UNCHANGED,
-        /** This process has reported a hook: its hooks are authoritative and the rule is not applied. */
-        HOOKS_AUTHORITATIVE,
-        /** The process exited: nothing on its last screen moves its state. */
-        EXITED
     }
 
     /**
@@ -380,11 +367,6 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
         return new Subject(pane.paneId(), pane.workspaceId(), pane.taskId(), s.agent, s.sessionId);
     }
 
-    /** One row of attention.pending. */
-    public record Pending(@JsonUnwrapped Subject subject, Attention attention, Lifecycle lifecycle, String since,
-                          @Nullable String message, @Nullable String decisionId) {
-    }
-
     /** Runs a change under the table's lock, wakes waiters, then publishes outside the lock. */
     void mutate(AgentPanes.@Nullable PaneRef pane, Function<AgentState, List<Runnable>> change) {
         if (pane != null) {
@@ -394,31 +376,6 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
 
     <T> T read(String paneId, Function<AgentState, T> reader) {
         return table.read(paneId, reader);
-    }
-
-    /** Every pane with attention other than none, most urgent first, then waiting longest. */
-    List<Pending> pending(int limit, Function<String, @Nullable String> decisionOf) {
-        List<Pending> out = table.readAll(states -> {
-            List<Pending> rows = new ArrayList<>();
-            List<AgentState> needing = states.stream()
-                    .filter(s -> !s.removed && s.attention != Attention.NONE)
-                    .sorted((a, b) -> {
-                        int byUrgency = Integer.compare(b.attention.urgency(), a.attention.urgency());
-                        return byUrgency != 0 ? byUrgency : a.attentionSince.compareTo(b.attentionSince);
-                    }).limit(limit).toList();
-            for (AgentState s : needing) {
-                AgentPanes.PaneRef pane = panes.find(s.paneId).orElse(null);
-                if (pane == null) {
-                    continue;
-                }
-                rows.add(new Pending(subject(pane, s), s.attention, s.lifecycle, s.attentionSince.toString(),
-                        s.lastNotification, null));
-            }
-            return rows;
-        });
-        // outside our lock: the decision store's guard is always taken before ours, never after
-        return out.stream().map(row -> new Pending(row.subject(), row.attention(), row.lifecycle(), row.since(),
-                row.message(), decisionOf.apply(row.subject().paneId()))).toList();
     }
 
     /** How many callers wait on agent state right now (diagnostics; a cancelled wait leaves at once). */

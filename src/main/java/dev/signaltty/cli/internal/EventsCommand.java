@@ -12,19 +12,7 @@ import dev.signaltty.cli.internal.ArgParser.Invocation;
  * {@code events}: subscribe, then print each event line as JSON until EOF (or Ctrl-C); with
  * {@code --host}, through the host's tunnel, resuming after a dropped connection.
  */
-final class EventsCommand {
-
-    private final Daemon daemon;
-    private final Function<String, @Nullable String> env;
-    private final PrintStream out;
-    private final PrintStream err;
-
-    EventsCommand(Daemon daemon, Function<String, @Nullable String> env, PrintStream out, PrintStream err) {
-        this.daemon = daemon;
-        this.env = env;
-        this.out = out;
-        this.err = err;
-    }
+record EventsCommand(Daemon daemon, Function<String, @Nullable String> env, PrintStream out, PrintStream err) {
 
     int run(Invocation inv) {
         var tunnel = dev.signaltty.cli.internal.remote.RemoteHosts.tunnel(env);

@@ -15,22 +15,10 @@ import dev.signaltty.cli.internal.ArgParser.Invocation;
  * for the pane it runs in. Outside a pane, or with no daemon, it exits 0 printing nothing, so an
  * agent's hooks never break when signaltty is not running. Never auto-starts the daemon.
  */
-final class HookEventCommand {
+record HookEventCommand(Path socket, InputStream stdin, PrintStream out, PrintStream err) {
 
     /** Native hook payloads are small; a cap keeps a runaway producer from filling memory. */
     static final int MAX_HOOK_INPUT = 4 * 1024 * 1024;
-
-    private final Path socket;
-    private final InputStream stdin;
-    private final PrintStream out;
-    private final PrintStream err;
-
-    HookEventCommand(Path socket, InputStream stdin, PrintStream out, PrintStream err) {
-        this.socket = socket;
-        this.stdin = stdin;
-        this.out = out;
-        this.err = err;
-    }
 
     int run(Invocation inv) {
         Map<String, Object> params = new LinkedHashMap<>(inv.params());

@@ -13,19 +13,7 @@ import dev.signaltty.cli.internal.CommandSpec.Action;
  * listens reports it (and refuses settings, which apply only at start, or a recover); status reads
  * {@code server.info}.
  */
-final class ServerCommand {
-
-    private final Daemon daemon;
-    private final Path socket;
-    private final PrintStream out;
-    private final PrintStream err;
-
-    ServerCommand(Daemon daemon, Path socket, PrintStream out, PrintStream err) {
-        this.daemon = daemon;
-        this.socket = socket;
-        this.out = out;
-        this.err = err;
-    }
+record ServerCommand(Daemon daemon, Path socket, PrintStream out, PrintStream err) {
 
     int run(Action action, Invocation inv) {
         boolean json = inv.options().json();

@@ -15,19 +15,7 @@ import org.jspecify.annotations.Nullable;
  * {@code signaltty web}: asks the daemon for the dashboard (web.start serves it on first use), prints
  * the URL with its one-time login token and, when this session has a display and xdg-open, opens it.
  */
-final class WebCommand {
-
-    private final Daemon daemon;
-    private final Function<String, @Nullable String> env;
-    private final PrintStream out;
-    private final PrintStream err;
-
-    WebCommand(Daemon daemon, Function<String, @Nullable String> env, PrintStream out, PrintStream err) {
-        this.daemon = daemon;
-        this.env = env;
-        this.out = out;
-        this.err = err;
-    }
+record WebCommand(Daemon daemon, Function<String, @Nullable String> env, PrintStream out, PrintStream err) {
 
     int run(Map<String, Object> params, boolean noStart, boolean json) {
         Object result;

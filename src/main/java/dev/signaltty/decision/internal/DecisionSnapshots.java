@@ -5,11 +5,10 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.journal.JournalTail;
-import dev.signaltty.journal.PeriodicSnapshot;
+import dev.signaltty.journal.SnapshotLifecycle;
 import dev.signaltty.journal.SnapshotStore;
 
 /**
@@ -18,11 +17,10 @@ import dev.signaltty.journal.SnapshotStore;
  * Saves last on stop, after the socket closed and cancelled any waiting hooks.
  */
 @Component
-class DecisionSnapshots implements SmartLifecycle {
+class DecisionSnapshots extends SnapshotLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(DecisionSnapshots.class);
     static final String NAME = "decisions";
-    static final long PERIOD_MS = 500;
 
     /** {@code seq}: the journal position the document reflects (null in documents of older versions). */
     record Document(int version, @Nullable Long seq, List<Decision.View> decisions) {
@@ -30,42 +28,27 @@ class DecisionSnapshots implements SmartLifecycle {
 
     private final DecisionStore store;
     private final SnapshotStore snapshots;
-    private final PeriodicSnapshot periodic;
-    private volatile boolean running;
 
     private final JournalTail journal;
 
     DecisionSnapshots(DecisionStore store, SnapshotStore snapshots, JournalTail journal) {
+        // after the panes are back (-200), before the socket (-100)
+        super(NAME, snapshots, journal, Integer.MAX_VALUE - 150);
         this.store = store;
         this.snapshots = snapshots;
         this.journal = journal;
-        this.periodic = new PeriodicSnapshot(NAME, snapshots, journal,
-                () -> store.read(() -> new Document(1, journal.issuedThrough(), store.all())));
     }
 
     @Override
-    public void start() {
+    protected Document capture() {
+        return store.read(() -> new Document(1, journal.issuedThrough(), store.all()));
+    }
+
+    @Override
+    protected void restoreAtStart() {
         List<Decision.View> decisions = DecisionCatchUp.apply(
                 snapshots.load(NAME, Document.class).orElse(new Document(1, null, List.of())), journal);
         store.restore(decisions);
         log.info("restored {} decisions", decisions.size());
-        running = true;
-        periodic.start(PERIOD_MS);
-    }
-
-    @Override
-    public void stop() {
-        running = false;
-        periodic.stop();
-    }
-
-    @Override
-    public boolean isRunning() {
-        return running;
-    }
-
-    @Override
-    public int getPhase() {
-        return Integer.MAX_VALUE - 150; // after the panes are back (-200), before the socket (-100)
     }
 }

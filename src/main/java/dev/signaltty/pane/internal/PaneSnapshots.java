@@ -10,11 +10,10 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.journal.JournalTail;
-import dev.signaltty.journal.PeriodicSnapshot;
+import dev.signaltty.journal.SnapshotLifecycle;
 import dev.signaltty.journal.SnapshotStore;
 import dev.signaltty.agent.PaneAgents;
 import dev.signaltty.transport.ProtocolException;
@@ -28,11 +27,10 @@ import dev.signaltty.workspace.Workspaces;
  * daemon. Restores before the socket opens (after the workspace snapshot, whose tabs they sit in).
  */
 @Component
-class PaneSnapshots implements SmartLifecycle {
+class PaneSnapshots extends SnapshotLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(PaneSnapshots.class);
     static final String NAME = "panes";
-    static final long PERIOD_MS = 500;
 
     record PaneDoc(String paneId, String workspaceId, String tabId, @Nullable String name, List<String> argv,
                    String cwd, Map<String, String> env, @Nullable String label, @Nullable String parentPaneId,
@@ -73,8 +71,6 @@ class PaneSnapshots implements SmartLifecycle {
     private final Workspaces workspaces;
     private final StructureLock lock;
     private final Layouts layouts;
-    private final PeriodicSnapshot periodic;
-    private volatile boolean running;
     private final RerunCommands rerunCommands;
 
     private final JournalTail journal;
@@ -82,6 +78,8 @@ class PaneSnapshots implements SmartLifecycle {
 
     PaneSnapshots(PaneRegistry registry, PaneLifecycle lifecycle, SnapshotStore snapshots, Workspaces workspaces,
                   StructureLock lock, Layouts layouts, JournalTail journal, PaneAgents agents, RerunCommands rerunCommands) {
+        // before the agent and decision snapshots (-150): they restore only the panes that came back
+        super(NAME, snapshots, journal, Integer.MAX_VALUE - 200);
         this.rerunCommands = rerunCommands;
         this.journal = journal;
         this.agents = agents;
@@ -91,7 +89,6 @@ class PaneSnapshots implements SmartLifecycle {
         this.workspaces = workspaces;
         this.lock = lock;
         this.layouts = layouts;
-        this.periodic = new PeriodicSnapshot(NAME, snapshots, journal, this::capture);
     }
 
     private void restore() {
@@ -126,7 +123,8 @@ class PaneSnapshots implements SmartLifecycle {
      * (ADR 0330). A command is kept only when its pane still runs the same process after
      * the read: it describes the process the document says is running.
      */
-    Document capture() {
+    @Override
+    protected Document capture() {
         List<ForegroundRead> reads = new ArrayList<>();
         Document document = lock.call(() -> {
             List<PaneDoc> out = new ArrayList<>();
@@ -182,7 +180,7 @@ class PaneSnapshots implements SmartLifecycle {
 
 
     @Override
-    public void start() {
+    protected void restoreAtStart() {
         restore();
         // the two snapshots are saved at different moments: after a crash, make the layouts and the
         // restored panes agree (no leaf without a pane, no pane without a leaf)
@@ -190,23 +188,5 @@ class PaneSnapshots implements SmartLifecycle {
         registry.all().stream().sorted(Comparator.comparing(p -> p.createdAt))
                 .forEach(p -> panesByTab.computeIfAbsent(p.tabId, k -> new ArrayList<>()).add(p.id));
         layouts.reconcile(panesByTab);
-        running = true;
-        periodic.start(PERIOD_MS);
-    }
-
-    @Override
-    public void stop() {
-        running = false;
-        periodic.stop();
-    }
-
-    @Override
-    public boolean isRunning() {
-        return running;
-    }
-
-    @Override
-    public int getPhase() {
-        return Integer.MAX_VALUE - 200;
     }
 }

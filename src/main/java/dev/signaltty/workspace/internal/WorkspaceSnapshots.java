@@ -7,27 +7,26 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.journal.JournalTail;
-import dev.signaltty.journal.PeriodicSnapshot;
+import dev.signaltty.journal.SnapshotLifecycle;
 import dev.signaltty.journal.SnapshotStore;
 import dev.signaltty.workspace.SplitDirection;
 
 /**
  * Persists workspaces, tabs and layouts so they survive a restart with the same ids, handles, names
  * and layouts. Restores before the socket opens; then captures the state under the structure lock
- * every {@value #PERIOD_MS} ms and saves it only when it changed, and once more on a clean stop.
+ * every {@value SnapshotLifecycle#PERIOD_MS} ms and saves it only when it changed, and once more on a
+ * clean stop.
  * The document records the seq it reflects; at start the journal's later events are applied to it
  * ({@link WorkspaceCatchUp}), so a crash loses nothing the journal has (ADR 0130).
  */
 @Component
-class WorkspaceSnapshots implements SmartLifecycle {
+class WorkspaceSnapshots extends SnapshotLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(WorkspaceSnapshots.class);
     static final String NAME = "workspaces";
-    static final long PERIOD_MS = 500;
 
     record LayoutDoc(@Nullable String paneId, @Nullable SplitDirection direction, @Nullable Double ratio,
                      @Nullable LayoutDoc first, @Nullable LayoutDoc second) {
@@ -45,16 +44,15 @@ class WorkspaceSnapshots implements SmartLifecycle {
 
     private final WorkspaceStore store;
     private final SnapshotStore snapshots;
-    private final PeriodicSnapshot periodic;
-    private volatile boolean running;
 
     private final JournalTail journal;
 
     WorkspaceSnapshots(WorkspaceStore store, SnapshotStore snapshots, JournalTail journal) {
+        // after the journal, before the socket (-100): stops after it closes, so the last save is final
+        super(NAME, snapshots, journal, Integer.MAX_VALUE - 200);
         this.store = store;
         this.snapshots = snapshots;
         this.journal = journal;
-        this.periodic = new PeriodicSnapshot(NAME, snapshots, journal, this::capture);
         // no document: a state dir of an older version (this one saves at start, before the socket opens)
         restore(WorkspaceCatchUp.apply(snapshots.load(NAME, Document.class)
                 .orElse(new Document(1, null, List.of())), journal));
@@ -78,7 +76,8 @@ class WorkspaceSnapshots implements SmartLifecycle {
         log.info("restored {} workspaces from the snapshot", document.workspaces().size());
     }
 
-    Document capture() {
+    @Override
+    protected Document capture() {
         return store.lock().call(() -> {
             List<WorkspaceDoc> out = new ArrayList<>();
             for (WorkspaceStore.Workspace workspace : store.workspacesForSnapshot()) {
@@ -113,27 +112,8 @@ class WorkspaceSnapshots implements SmartLifecycle {
         return new Layout.Split(doc.direction(), doc.ratio(), toLayout(doc.first()), toLayout(doc.second()));
     }
 
+    /** Nothing more: the constructor restored the workspaces already. */
     @Override
-    public void start() {
-        running = true;
-        periodic.start(PERIOD_MS);
-    }
-
-
-    @Override
-    public void stop() {
-        running = false;
-        periodic.stop();
-    }
-
-    @Override
-    public boolean isRunning() {
-        return running;
-    }
-
-    /** After the journal, before the socket: stops after the socket closes, so the last save is final. */
-    @Override
-    public int getPhase() {
-        return Integer.MAX_VALUE - 200;
+    protected void restoreAtStart() {
     }
 }

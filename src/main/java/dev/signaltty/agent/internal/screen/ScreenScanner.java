@@ -14,6 +14,7 @@ import dev.signaltty.agent.AgentPanes;
 import dev.signaltty.agent.PaneProcessListener;
 import dev.signaltty.agent.ScreenWatches;
 import dev.signaltty.agent.internal.AgentStates;
+import dev.signaltty.agent.internal.ScreenOutcome;
 import dev.signaltty.agent.internal.ScreenReport;
 import dev.signaltty.vt.Terminal;
 
@@ -74,7 +75,7 @@ public class ScreenScanner implements ScreenWatches, PaneProcessListener {
     }
 
     /** Null when the pane is not (yet) registered. */
-    AgentStates.@Nullable ScreenOutcome apply(String paneId, ScreenReport report) {
+    @Nullable ScreenOutcome apply(String paneId, ScreenReport report) {
         AgentPanes.PaneRef pane = panes.find(paneId).orElse(null);
         if (pane == null) {
             return null;

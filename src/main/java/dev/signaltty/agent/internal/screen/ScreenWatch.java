@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.jspecify.annotations.Nullable;
 
 import dev.signaltty.agent.ScreenWatches;
-import dev.signaltty.agent.internal.AgentStates;
+import dev.signaltty.agent.internal.ScreenOutcome;
 import dev.signaltty.agent.internal.ScreenReport;
 import dev.signaltty.vt.Terminal;
 
@@ -101,14 +101,14 @@ public final class ScreenWatch implements ScreenWatches.Watch {
         if (report == null || sameVerdict(previous, report)) {
             return;
         }
-        AgentStates.ScreenOutcome outcome = scanner.apply(paneId, report);
+        ScreenOutcome outcome = scanner.apply(paneId, report);
         if (outcome == null) {
             synchronized (this) {
                 winner = previous; // the pane is not registered yet: the next scan tries again
             }
             return;
         }
-        if (outcome == AgentStates.ScreenOutcome.HOOKS_AUTHORITATIVE) {
+        if (outcome == ScreenOutcome.HOOKS_AUTHORITATIVE) {
             // scans go on (explain shows what the screen says) but never move the state of this process
             synchronized (this) {
                 status = "suspended: the pane's process reports hooks, which are authoritative";
