@@ -91,16 +91,7 @@ final class CodexDrive implements BeforeAllCallback, AfterAllCallback {
     /** The timeline and the model, then the daemon (which checks that no process of its panes is left). */
     @Override
     public void afterAll(ExtensionContext context) throws IOException {
-        try {
-            if (timeline != null) {
-                timeline.close();
-            }
-            if (model != null) {
-                model.close();
-            }
-        } finally {
-            daemon.afterAll(context);
-        }
+        Drives.closeThenStop(context, daemon, timeline, model);
     }
 
     DaemonFixture daemon() {
@@ -144,15 +135,11 @@ final class CodexDrive implements BeforeAllCallback, AfterAllCallback {
     }
 
     String screen(String pane) {
-        return daemon.client().call("pane.read", Map.of("pane_id", pane, "mode", "screen")).get("text").asString();
+        return Drives.screen(daemon, pane);
     }
 
     void awaitScreen(String pane, String text) {
-        try {
-            eventually(TURN, () -> screen(pane).contains(text));
-        } catch (AssertionError e) {
-            throw new AssertionError("screen of " + pane + " never showed " + text + ":\n" + screen(pane), e);
-        }
+        Drives.awaitScreen(daemon, pane, text, TURN);
     }
 
     void submit(String pane, String text) {
