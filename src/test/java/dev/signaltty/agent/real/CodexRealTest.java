@@ -98,7 +98,7 @@ class CodexRealTest {
         drive.submit(pane, "scenario:plain say hello");
         assertThat(drive.timeline().awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CODEX_FIRST_LAUNCH.lifecycle());
         eventually(TURN, () -> drive.timeline().attention(pane).equals(Scenario.CODEX_FIRST_LAUNCH.attention())); // journaled just after the lifecycle move
-        drive.awaitScreen(pane, "Hello from the scripted Responses drive.model().");
+        drive.awaitScreen(pane, "Hello from the scripted Responses model.");
         JsonNode got = drive.daemon().client().call("pane.get", Map.of("pane_id", pane));
         assertThat(got.get("agent").asString()).isEqualTo("codex");
         assertThat(got.get("wait_baseline").get("agent_session_id").asString()).isNotBlank();
