@@ -7,15 +7,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.extension.AfterAllCallback;
-import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 import dev.signaltty.agent.FakeAgent;
@@ -32,30 +29,21 @@ import tools.jackson.databind.JsonNode;
  * <p>A test class registers one on a static field and scripts its model in its own {@code @BeforeAll} (which runs
  * after this extension's).
  */
-final class ClaudeDrive implements BeforeAllCallback, AfterAllCallback {
+final class ClaudeDrive extends AgentDrive {
 
-    static final Duration TURN = Duration.ofSeconds(120);
-
-    private final DaemonFixture daemon;
-    private ScriptedModel model;
-    private Timeline timeline;
-    private Path project;
     private Path repo;
     private Path claude;
 
     /** A drive on a daemon of its own, whose workspace is {@code workspaceName}. */
     ClaudeDrive(String workspaceName) {
-        this.daemon = new DaemonFixture(workspaceName, FakeAgent.cliProperty(),
-                "signaltty.agent.permission-wait-s=20", "signaltty.metrics.enabled=true", "signaltty.metrics.port=0");
+        super(new DaemonFixture(workspaceName, FakeAgent.cliProperty(),
+                "signaltty.agent.permission-wait-s=20", "signaltty.metrics.enabled=true", "signaltty.metrics.port=0"));
     }
 
     /** The real binaries, the daemon, then the scripted model, the project and repo, Claude and the timeline. */
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
-        RealAgents.install();
-        daemon.beforeAll(context);
-        model = ScriptedModel.start();
-        project = Files.createDirectories(daemon.root().resolve("project"));
+        start(context, "project");
         for (String name : List.of("a.txt", "b.txt", "c.txt")) {
             Files.writeString(project.resolve(name), "contents of " + name + "\n");
         }
@@ -73,28 +61,6 @@ final class ClaudeDrive implements BeforeAllCallback, AfterAllCallback {
         List<String> command = new ArrayList<>(List.of("git", "-C", dir.toString()));
         command.addAll(List.of(args));
         assertThat(new ProcessBuilder(command).inheritIO().start().waitFor()).isZero();
-    }
-
-    /** The timeline and the model, then the daemon (which checks that no process of its panes is left). */
-    @Override
-    public void afterAll(ExtensionContext context) throws IOException {
-        Drives.closeThenStop(context, daemon, timeline, model);
-    }
-
-    DaemonFixture daemon() {
-        return daemon;
-    }
-
-    ScriptedModel model() {
-        return model;
-    }
-
-    Timeline timeline() {
-        return timeline;
-    }
-
-    Path project() {
-        return project;
     }
 
     Path repo() {
@@ -128,22 +94,8 @@ final class ClaudeDrive implements BeforeAllCallback, AfterAllCallback {
         return pane;
     }
 
-    void awaitScreen(String pane, String text) {
-        Drives.awaitScreen(daemon, pane, text, TURN);
-    }
-
-    String screen(String pane) {
-        return Drives.screen(daemon, pane);
-    }
-
     JsonNode baseline(String pane) {
         return daemon.client().call("pane.get", Map.of("pane_id", pane)).get("wait_baseline");
-    }
-
-    void submit(String pane, String text) {
-        try (ProtocolClient c = daemon.connect()) {
-            c.call("pane.submit", Map.of("pane_id", pane, "text", text, "stall_timeout_s", 60));
-        }
     }
 
     JsonNode waitFor(String pane, String until, JsonNode after) {

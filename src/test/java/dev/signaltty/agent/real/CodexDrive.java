@@ -7,18 +7,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.extension.AfterAllCallback;
-import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 import dev.signaltty.support.DaemonFixture;
-import dev.signaltty.support.ProtocolClient;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -35,15 +31,9 @@ import tools.jackson.databind.JsonNode;
  * static final CodexDrive drive = new CodexDrive("codex-real", false, FakeAgent.cliProperty());
  * }</pre>
  */
-final class CodexDrive implements BeforeAllCallback, AfterAllCallback {
+final class CodexDrive extends AgentDrive {
 
-    static final Duration TURN = Duration.ofSeconds(120);
-
-    private final DaemonFixture daemon;
     private final boolean taskRepo;
-    private ScriptedModel model;
-    private Timeline timeline;
-    private Path project;
     private Path repo;
     private Path codex;
     private Path codexHome;
@@ -53,17 +43,14 @@ final class CodexDrive implements BeforeAllCallback, AfterAllCallback {
      * {@code properties}; with {@code taskRepo}, a committed repo for {@code task.start} is trusted too.
      */
     CodexDrive(String workspaceName, boolean taskRepo, String... properties) {
-        this.daemon = new DaemonFixture(workspaceName, properties);
+        super(new DaemonFixture(workspaceName, properties));
         this.taskRepo = taskRepo;
     }
 
     /** The real binaries, the daemon, then the scripted model, the project (and repo), Codex and the timeline. */
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
-        RealAgents.install();
-        daemon.beforeAll(context);
-        model = ScriptedModel.start();
-        project = Files.createDirectories(daemon.root().resolve("codex-project"));
+        start(context, "codex-project");
         assertThat(new ProcessBuilder("git", "init", "-q", project.toString()).inheritIO().start().waitFor()).isZero();
         List<Path> trusted = new ArrayList<>(List.of(project));
         if (taskRepo) {
@@ -88,28 +75,6 @@ final class CodexDrive implements BeforeAllCallback, AfterAllCallback {
         return repo;
     }
 
-    /** The timeline and the model, then the daemon (which checks that no process of its panes is left). */
-    @Override
-    public void afterAll(ExtensionContext context) throws IOException {
-        Drives.closeThenStop(context, daemon, timeline, model);
-    }
-
-    DaemonFixture daemon() {
-        return daemon;
-    }
-
-    ScriptedModel model() {
-        return model;
-    }
-
-    Timeline timeline() {
-        return timeline;
-    }
-
-    Path project() {
-        return project;
-    }
-
     /** The committed repo for {@code task.start}; only with {@code taskRepo}. */
     Path repo() {
         return repo;
@@ -132,20 +97,6 @@ final class CodexDrive implements BeforeAllCallback, AfterAllCallback {
                 "argv", argv, "cwd", project.toString(), "cols", 120, "rows", 40,
                 "env", Map.of("CODEX_HOME", codexHome.toString())));
         return daemon.client().call("pane.spawn", params);
-    }
-
-    String screen(String pane) {
-        return Drives.screen(daemon, pane);
-    }
-
-    void awaitScreen(String pane, String text) {
-        Drives.awaitScreen(daemon, pane, text, TURN);
-    }
-
-    void submit(String pane, String text) {
-        try (ProtocolClient c = daemon.connect()) {
-            c.call("pane.submit", Map.of("pane_id", pane, "text", text, "stall_timeout_s", 60));
-        }
     }
 
     /** The pane's lifecycle as agent explain tells it: state, cause, source and what matched. */
