@@ -86,16 +86,7 @@ final class ScreenAgentDrive implements BeforeAllCallback, AfterAllCallback {
     /** The timeline and the model, then the daemon (which checks that no process of its panes is left). */
     @Override
     public void afterAll(ExtensionContext context) throws IOException {
-        try {
-            if (timeline != null) {
-                timeline.close();
-            }
-            if (model != null) {
-                model.close();
-            }
-        } finally {
-            daemon.afterAll(context);
-        }
+        Drives.closeThenStop(context, daemon, timeline, model);
     }
 
     /** The program in a pane at the size the recorded screens have (100x30), in the project directory. */
@@ -333,15 +324,11 @@ final class ScreenAgentDrive implements BeforeAllCallback, AfterAllCallback {
     }
 
     String screen(String pane) {
-        return daemon.client().call("pane.read", Map.of("pane_id", pane, "mode", "screen")).get("text").asString();
+        return Drives.screen(daemon, pane);
     }
 
     void awaitScreen(String pane, String text) {
-        try {
-            eventually(STEP, () -> screen(pane).contains(text));
-        } catch (AssertionError e) {
-            throw new AssertionError("screen of " + pane + " never showed " + text + ":\n" + screen(pane), e);
-        }
+        Drives.awaitScreen(daemon, pane, text, STEP);
     }
 
     /**
