@@ -18,7 +18,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Codex's compaction hooks as Codex 0.171.0 sends them (the payloads' shape, recorded from the real binary; the
- * real runs are CodexRealTest's compaction scenarios), through the socket to a real daemon (ADR 0460):
+ * real runs are CodexCompactionRealTest's compaction scenarios), through the socket to a real daemon (ADR 0460):
  * {@code /compact} between turns is {@code working} from its PreCompact until its PostCompact or, when it failed,
  * its rollout's {@code task_complete}; an auto-compaction inside a turn moves nothing.
  */
