@@ -17,6 +17,9 @@ import java.util.stream.Stream;
  */
 public final class Bench {
 
+    /** Seconds a plain-java daemon may take to answer its socket (an untimed wait, not a figure). */
+    private static final long READY_SECONDS = 300;
+
     final String java = ProcessHandle.current().info().command().orElseThrow();
     final String classpath = System.getProperty("bench.daemon.cp");
     final Path repo = Path.of(System.getProperty("bench.repo", ".")).toAbsolutePath();
@@ -84,16 +87,19 @@ public final class Bench {
         notes.add(note);
     }
 
-    /** A plain-java daemon ({@code java -cp … SignalttyApplication}), answering its socket. */
+    /**
+     * A plain-java daemon ({@code java -cp … SignalttyApplication}), answering its socket. The deadline is
+     * generous: at load 100+ on 2 cores a start took over 60 s, and a missed deadline loses the whole group.
+     */
     Daemon daemon(String name, String... args) throws Exception {
-        return ready(Daemon.start(java, daemonOptions(), classpath, work.resolve(name), args), 60);
+        return ready(Daemon.start(java, daemonOptions(), classpath, work.resolve(name), args), READY_SECONDS);
     }
 
     /** The same with these JVM options (and {@code -Dbench.daemon.opts}). */
     Daemon daemon(String name, List<String> jvmOptions) throws Exception {
         List<String> options = new ArrayList<>(jvmOptions);
         options.addAll(daemonOptions());
-        return ready(Daemon.start(java, options, classpath, work.resolve(name)), 60);
+        return ready(Daemon.start(java, options, classpath, work.resolve(name)), READY_SECONDS);
     }
 
     /**
