@@ -28,7 +28,7 @@ final class Daemon implements AutoCloseable {
 
     private Daemon(Path root, Process process, long startNanos) {
         this.root = root;
-        this.socket = root.resolve("run/signaltty/signaltty.sock");
+        this.socket = socketOf(root);
         this.process = process;
         this.startNanos = startNanos;
     }
@@ -45,8 +45,22 @@ final class Daemon implements AutoCloseable {
         return launch(command, root);
     }
 
+    /**
+     * A daemon as users get it: {@code bin/signaltty server run} on private XDG directories, so its JVM
+     * flags and AOT cache are the launcher's own (read from it by running it, never copied here). The
+     * launcher's knobs are cleared from the environment, so a caller's setting cannot change them.
+     */
+    static Daemon launcher(Path launcher, Path root) throws IOException {
+        return launch(List.of(launcher.toString(), "server", "run"), root,
+                List.of("SIGNALTTY_DAEMON_JAVA_OPTS", "SIGNALTTY_AOT", "SIGNALTTY_SPRING_AOT"));
+    }
+
     /** A daemon started by {@code command} (e.g. {@code bin/signaltty server run}) on private XDG directories. */
     static Daemon launch(List<String> command, Path root) throws IOException {
+        return launch(command, root, List.of());
+    }
+
+    private static Daemon launch(List<String> command, Path root, List<String> unset) throws IOException {
         for (String dir : List.of("run", "state", "config")) {
             Files.createDirectories(root.resolve(dir));
         }
@@ -55,7 +69,8 @@ final class Daemon implements AutoCloseable {
         builder.environment().put("XDG_RUNTIME_DIR", root.resolve("run").toString());
         builder.environment().put("XDG_STATE_HOME", root.resolve("state").toString());
         builder.environment().put("XDG_CONFIG_HOME", root.resolve("config").toString());
-        builder.environment().remove("SIGNALTTY_SOCKET");
+        builder.environment().put("SIGNALTTY_SOCKET", socketOf(root).toString());
+        unset.forEach(builder.environment()::remove);
         builder.redirectErrorStream(true);
         builder.redirectOutput(root.resolve("daemon.log").toFile());
         long start = System.nanoTime();
@@ -102,8 +117,34 @@ final class Daemon implements AutoCloseable {
         return Integer.parseInt(m.group(1));
     }
 
+    private static Path socketOf(Path root) {
+        return root.resolve("run/signaltty/signaltty.sock");
+    }
+
+    /**
+     * The daemon JVM's PID, for its CPU time and RSS. {@code bin/signaltty server run} execs java, so once
+     * the socket answers it is the launched process itself; should a launcher ever keep a shell in front,
+     * it is the java process below it.
+     */
+    long pid() {
+        if (isJava(process.toHandle())) {
+            return process.pid();
+        }
+        return process.descendants().filter(Daemon::isJava).findFirst().orElseThrow(
+                () -> new IllegalStateException("no java process under " + process.pid())).pid();
+    }
+
+    private static boolean isJava(ProcessHandle handle) {
+        return handle.info().command().map(c -> Path.of(c).getFileName().toString().equals("java")).orElse(false);
+    }
+
     long rssKb() {
-        return Stats.rssKb(process.pid());
+        return Stats.rssKb(pid());
+    }
+
+    /** CPU seconds (user + system) the daemon has used so far. */
+    double cpuSeconds() {
+        return Stats.cpuSeconds(pid());
     }
 
     @Override

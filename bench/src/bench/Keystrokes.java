@@ -54,7 +54,7 @@ final class Keystrokes {
             tmux(round, t);
             raw(r);
             System.err.printf("bench: keys round %d: signaltty %s, tmux %s, raw %s (load %s)%n", round,
-                    Bench.latency(array(s)), Bench.latency(array(t)), Bench.latency(array(r)), Bench.loadNow());
+                    Format.latency(array(s)), Format.latency(array(t)), Format.latency(array(r)), Row.loadNow());
         }
         return new Result(array(s), array(t), array(r));
     }
