@@ -130,6 +130,21 @@ class LauncherTest {
         assertThat(Files.readString(seen)).as("no initializer").doesNotContain("spring.aot");
     }
 
+    /** The JDK cached in target/ was removed: the launcher finds one again and caches that instead. */
+    @Test
+    void aVanishedCachedJdkIsRediscoveredAndReplacedInTheCache() throws Exception {
+        Path repo = scratchRepo();
+        Path cache = repo.resolve("target/.signaltty-java-home");
+        run(repo.resolve("bin/signaltty"));
+        String found = Files.readString(cache).strip();
+        assertThat(Path.of(found, "bin", "java")).as("first run: a JDK is cached").isExecutable();
+
+        Files.writeString(cache, temp.resolve("removed-jdk") + "\n");
+        run(repo.resolve("bin/signaltty"));
+        assertThat(Files.readString(cache).strip()).as("the stale entry is replaced").isEqualTo(found);
+        assertThat(Files.readAllLines(repo.resolve("mvnw.calls"))).as("no rebuild for it").hasSize(1);
+    }
+
     /**
      * The root is resolved in the launcher's own shell (cd -P and back, no subshell; ADR 0510): java gets
      * the repository's real path on its class path when the launcher is reached through a symlinked
