@@ -23,10 +23,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * bin/signaltty's own decisions, on a copy of it in a scratch tree whose {@code mvnw} only counts its
- * calls: it builds when never built or when a source or the pom is newer than the last build, refreshes
- * the CLI's jar (without Maven) when classes alone are newer, and otherwise just runs, also through a
- * symlink. Its staleness checks were folded into one {@code find} (issue 24 item 4: each process the
- * launcher starts costs every one-shot command time), so this pins what they decide.
+ * calls: it builds when never built or when a source or the pom is newer than the last build, and
+ * otherwise just runs, also through a symlink. Its staleness check is one {@code find} over the sources
+ * (issue 24 item 4: each process the launcher starts costs every one-shot command time; ADR 0510), so
+ * this pins what it decides.
  */
 class LauncherTest {
 
@@ -34,7 +34,7 @@ class LauncherTest {
     Path temp;
 
     @Test
-    void buildsOnlyWhenSourcesChangedAndRefreshesTheJarWhenOnlyClassesDid() throws Exception {
+    void buildsOnlyWhenSourcesChanged() throws Exception {
         Path repo = scratchRepo();
         Path calls = repo.resolve("mvnw.calls");
         Path jar = repo.resolve("target/signaltty-cli.jar");
@@ -50,11 +50,11 @@ class LauncherTest {
         assertThat(Files.readAllLines(calls)).as("nothing newer: no build").hasSize(1);
         assertThat(Files.getLastModifiedTime(jar)).as("nothing newer: the jar is kept").isEqualTo(built);
 
+        // a plain ./mvnw compile of sources not newer than the build: the same code, nothing to do (ADR 0510)
         Path clazz = repo.resolve("target/classes/dev/signaltty/cli/Main.class");
         Files.setLastModifiedTime(clazz, FileTime.from(Instant.now().plusSeconds(30)));
         run(repo.resolve("bin/signaltty"));
         assertThat(Files.readAllLines(calls)).as("only classes newer: no Maven").hasSize(1);
-        assertThat(Files.getLastModifiedTime(jar)).as("only classes newer: the jar is remade").isNotEqualTo(built);
 
         Files.setLastModifiedTime(repo.resolve("src/main/java/X.java"), FileTime.from(Instant.now().plusSeconds(60)));
         run(link);
@@ -71,9 +71,9 @@ class LauncherTest {
     }
 
     /**
-     * The staleness find runs in the C locale (ADR 0476: its -path patterns match bytewise, ~1 ms less):
-     * in a repository whose real path has spaces, glob characters and, where file names can hold it,
-     * a non-ASCII letter, an edit still rebuilds and newer classes alone still only remake the jar.
+     * In a repository whose real path has spaces, glob characters and, where file names can hold it,
+     * a non-ASCII letter, an edit still rebuilds (the staleness find and the root resolved without a
+     * subshell take the path as it is).
      */
     @Test
     void anEditStillRebuildsWhenTheRepositoryPathIsNotPlainAscii() throws Exception {
@@ -87,13 +87,7 @@ class LauncherTest {
         run(launcher);
         run(launcher);
         assertThat(Files.readAllLines(calls)).as("built once, then nothing newer").hasSize(1);
-
-        FileTime built = Files.getLastModifiedTime(jar);
-        Files.setLastModifiedTime(repo.resolve("target/classes/dev/signaltty/cli/Main.class"),
-                FileTime.from(Instant.now().plusSeconds(30)));
-        run(launcher);
-        assertThat(Files.readAllLines(calls)).as("only classes newer: no Maven").hasSize(1);
-        assertThat(Files.getLastModifiedTime(jar)).as("only classes newer: the jar is remade").isNotEqualTo(built);
+        assertThat(jar).exists();
 
         Files.writeString(repo.resolve("src/main/java/X.java"), "class X { int edited; }\n");
         Files.setLastModifiedTime(repo.resolve("src/main/java/X.java"), FileTime.from(Instant.now().plusSeconds(60)));
@@ -136,16 +130,71 @@ class LauncherTest {
         assertThat(Files.readString(seen)).as("no initializer").doesNotContain("spring.aot");
     }
 
+    /** The JDK cached in target/ was removed: the launcher finds one again and caches that instead. */
+    @Test
+    void aVanishedCachedJdkIsRediscoveredAndReplacedInTheCache() throws Exception {
+        Path repo = scratchRepo();
+        Path cache = repo.resolve("target/.signaltty-java-home");
+        run(repo.resolve("bin/signaltty"));
+        String found = Files.readString(cache).strip();
+        assertThat(Path.of(found, "bin", "java")).as("first run: a JDK is cached").isExecutable();
+
+        Files.writeString(cache, temp.resolve("removed-jdk") + "\n");
+        run(repo.resolve("bin/signaltty"));
+        assertThat(Files.readString(cache).strip()).as("the stale entry is replaced").isEqualTo(found);
+        assertThat(Files.readAllLines(repo.resolve("mvnw.calls"))).as("no rebuild for it").hasSize(1);
+    }
+
+    /**
+     * The root is resolved in the launcher's own shell (cd -P and back, no subshell; ADR 0510): java gets
+     * the repository's real path on its class path when the launcher is reached through a symlinked
+     * directory, and runs in the caller's directory with the caller's PWD and OLDPWD, set or unset.
+     */
+    @Test
+    void javaRunsInTheCallersDirectoryWithTheRepositorysRealPath() throws Exception {
+        Path repo = scratchRepo();
+        Path seen = temp.resolve("java-saw");
+        Path jdk = recordingJdk(seen, "printf '%s\\n' \"$(pwd -P)\" \"$PWD\" \"${OLDPWD-unset}\" \"$*\"");
+        Path repoLink = Files.createSymbolicLink(temp.resolve("repo-link"), repo);
+        Path caller = Files.createDirectories(temp.resolve("caller/work"));
+        Path callerLink = Files.createSymbolicLink(temp.resolve("caller-link"), caller);
+        Path previous = Files.createDirectories(temp.resolve("previous"));
+        run(repoLink.resolve("bin/signaltty"), jdk, Map.of("PWD", callerLink.toString(), "OLDPWD", previous.toString()),
+                callerLink);
+        List<String> saw = Files.readAllLines(seen);
+        assertThat(saw.get(0)).as("java's directory").isEqualTo(caller.toRealPath().toString());
+        assertThat(saw.get(1)).as("PWD as the caller had it").isEqualTo(callerLink.toString());
+        assertThat(saw.get(2)).as("OLDPWD as the caller had it").isEqualTo(previous.toString());
+        assertThat(saw.get(3)).as("the class path is the real one")
+                .contains(repo.toRealPath().resolve("target/signaltty-cli.jar").toString())
+                .doesNotContain(repoLink.toString());
+
+        // relative to the caller's directory, no OLDPWD at all
+        Path relative = caller.relativize(repoLink.resolve("bin/signaltty"));
+        Map<String, String> noOldPwd = new java.util.HashMap<>(Map.of("PWD", caller.toString()));
+        noOldPwd.put("OLDPWD", null);
+        run(relative, jdk, noOldPwd, caller);
+        saw = Files.readAllLines(seen);
+        assertThat(saw.get(0)).isEqualTo(caller.toRealPath().toString());
+        assertThat(saw.get(2)).as("OLDPWD stays unset").isEqualTo("unset");
+        assertThat(saw.get(3)).contains(repo.toRealPath().resolve("target/signaltty-cli.jar").toString());
+    }
+
     /**
      * A JDK whose {@code java} writes the daemon options the launcher exported to {@code seen}, then runs
      * this JVM's java; first on PATH, so the launcher picks it.
      */
     private Path recordingJdk(Path seen) throws IOException {
+        return recordingJdk(seen, "printf '%s' \"$SIGNALTTY_DAEMON_JAVA_OPTS\"");
+    }
+
+    /** The same, recording what the shell command {@code record} prints. */
+    private Path recordingJdk(Path seen, String record) throws IOException {
         Path home = Files.createDirectories(temp.resolve("jdk"));
         Path bin = Files.createDirectories(home.resolve("bin"));
         Path real = Path.of(System.getProperty("java.home"));
         Files.writeString(home.resolve("release"), "JAVA_VERSION=\"" + Runtime.version().feature() + "\"\n");
-        Files.writeString(bin.resolve("java"), "#!/usr/bin/env bash\nprintf '%s' \"$SIGNALTTY_DAEMON_JAVA_OPTS\" > '"
+        Files.writeString(bin.resolve("java"), "#!/usr/bin/env bash\n" + record + " > '"
                 + seen + "'\nexec '" + real.resolve("bin/java") + "' \"$@\"\n");
         Files.setPosixFilePermissions(bin.resolve("java"), PosixFilePermissions.fromString("rwxr-xr-x"));
         Files.createSymbolicLink(bin.resolve("jar"), real.resolve("bin/jar"));
@@ -203,7 +252,19 @@ class LauncherTest {
 
     /** The same with {@code jdk}'s java first on PATH (null: as found) and {@code env} added. */
     private void run(Path launcher, @Nullable Path jdk, Map<String, String> env) throws IOException, InterruptedException {
-        ProcessBuilder builder = new ProcessBuilder(launcher.toString(), "completion", "bash").redirectErrorStream(true);
+        run(launcher, jdk, env, null);
+    }
+
+    /** The same from {@code directory} (null: this JVM's); a null value in {@code env} removes that name. */
+    private void run(Path launcher, @Nullable Path jdk, Map<String, @Nullable String> env, @Nullable Path directory)
+            throws IOException, InterruptedException {
+        // a relative launcher is run as the caller's shell would, relative to the directory (env resolves it there)
+        List<String> command = launcher.isAbsolute() ? List.of(launcher.toString(), "completion", "bash")
+                : List.of("env", launcher.toString(), "completion", "bash");
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        if (directory != null) {
+            builder.directory(directory.toFile());
+        }
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
         builder.environment().put("SIGNALTTY_AOT", "0");
         builder.environment().remove("SIGNALTTY_DAEMON_JAVA_OPTS");
@@ -211,7 +272,13 @@ class LauncherTest {
         if (jdk != null) {
             builder.environment().put("PATH", jdk.resolve("bin") + File.pathSeparator + System.getenv("PATH"));
         }
-        builder.environment().putAll(env);
+        env.forEach((name, value) -> {
+            if (value == null) {
+                builder.environment().remove(name);
+            } else {
+                builder.environment().put(name, value);
+            }
+        });
         for (String xdg : List.of("XDG_RUNTIME_DIR", "XDG_STATE_HOME", "XDG_CONFIG_HOME")) {
             builder.environment().put(xdg, Files.createDirectories(temp.resolve(xdg)).toString());
         }
