@@ -4,7 +4,7 @@
 // decisions.js, tasks.js, timeline.js. Plain ES modules: no build step.
 import { h, fill, toast } from './dom.js';
 import { S, rpc, call, paneName, ui } from './state.js';
-import { terms, attachVisible, detachAll } from './terminal.js';
+import { terms, hooks, attachVisible, detachAll } from './terminal.js';
 import { badges, renderTab, relayout } from './layout.js';
 import { renderQueue } from './decisions.js';
 import { renderTasks } from './tasks.js';
@@ -89,4 +89,4 @@ let resizeTimer = null;
 window.addEventListener('resize', () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(relayout, 60); });
 render();
 rpc.connect();
-window.signaltty = { S, terms, rpc }; // for the browser tests and the benchmark
+window.signaltty = { S, terms, rpc, hooks }; // for the browser tests and the benchmark

@@ -14,6 +14,9 @@ const HIGH_BYTES = 512 * 1024;
 const LOW_BYTES = 128 * 1024;
 const REATTACH_MS = 300;
 
+/** For the browser tests: measureHeld keeps every pane unmeasurable, as before xterm.js measured its font. */
+export const hooks = { measureHeld: false };
+
 export const terms = new Map(); // pane id → Viewer (kept across renders and reconnects: widgets and sizes stay)
 
 function b64bytes(b64) {
@@ -51,6 +54,9 @@ export class Viewer {
     this.writing = false;
     this.offset = null; // the pane's output offset the screen reflects (seed R301)
     this.link = null;
+    this.ready = false; // the attach reply arrived on this.link: its resizes count as this viewer's
+    this.asking = null; // the size a pane.resize in flight asked for
+    this.overruled = null; // {cols, rows, got}: the daemon's size policy answered that size with another
     this.attaching = null;
     this.closures = 0; // viewer connections that ended without the page asking
     this.term = new Terminal({ fontSize: 13, fontFamily: 'ui-monospace, "DejaVu Sans Mono", monospace', scrollback: 2000,
@@ -131,6 +137,9 @@ export class Viewer {
 
   async attachNow() {
     this.detach();
+    this.ready = false;
+    this.asking = null;
+    this.overruled = null;
     const link = new Link((msg) => (msg.event === 'pty.data' && link === this.link ? this.data(msg.payload) : undefined),
       () => this.linkClosed(link));
     this.link = link;
@@ -144,6 +153,7 @@ export class Viewer {
     this.offset = r.output_offset;
     const p = S.panes.get(this.paneId);
     if (p) { p.cols = r.cols; p.rows = r.rows; }
+    this.ready = true;
     this.frame.dataset.attached = 'yes';
     this.size();
   }
@@ -152,6 +162,7 @@ export class Viewer {
   linkClosed(link) {
     if (link !== this.link) return;
     this.link = null;
+    this.ready = false;
     this.dropBacklog();
     this.frame.dataset.attached = 'no';
     this.closures++;
@@ -168,27 +179,77 @@ export class Viewer {
   detach() {
     const link = this.link;
     this.link = null;
+    this.ready = false;
     if (link) link.close();
   }
 
-  // this page sizes the pane to its cell unless it is read-only (then it shows the daemon's size)
+  /**
+   * The cell's size in characters, or null while xterm.js has no cell size yet: it measures its font
+   * only once the terminal is on screen (an IntersectionObserver), which can come after the attach
+   * reply, and nothing tells the page when it does.
+   */
+  measure() {
+    if (hooks.measureHeld) return null;
+    const dims = this.fit.proposeDimensions();
+    if (!dims || !isFinite(dims.cols) || !isFinite(dims.rows)) return null;
+    return { cols: Math.max(2, dims.cols), rows: Math.max(1, dims.rows) };
+  }
+
+  /**
+   * This page sizes the pane to its cell unless it is read-only (then it shows the daemon's size).
+   * The pane's known size (S.panes) is only ever what the daemon said (attach reply, resize reply,
+   * pane.list/pane.get), never what the page merely asked for, so a request that was lost or overruled
+   * cannot leave the page believing the PTY has its size; a size it cannot measure yet is measured
+   * again on the next frames until it can.
+   */
   size() {
     const p = S.panes.get(this.paneId);
-    const dims = this.fit.proposeDimensions();
-    if (!p || !dims || !isFinite(dims.cols) || !isFinite(dims.rows)) return;
-    const cols = Math.max(2, dims.cols), rows = Math.max(1, dims.rows);
-    if (S.readOnly || !this.attached) {
-      if (this.term.cols !== p.cols || this.term.rows !== p.rows) this.term.resize(p.cols, p.rows);
-    } else if (cols !== p.cols || rows !== p.rows) {
-      p.cols = cols; p.rows = rows;
-      this.term.resize(cols, rows);
-      // on the viewer connection: the daemon's size policy counts this page as the viewer sizing it
-      this.link.call('pane.resize', { pane_id: this.paneId, cols, rows }).catch(() => {});
-    } else if (this.term.cols !== cols || this.term.rows !== rows) {
-      this.term.resize(cols, rows);
+    if (!p) return;
+    const m = this.measure();
+    if (!m) { this.remeasure(); return; }
+    let show = m;
+    if (S.readOnly || !this.ready) {
+      show = p;
+    } else if (m.cols !== p.cols || m.rows !== p.rows) {
+      const o = this.overruled;
+      if (o && o.cols === m.cols && o.rows === m.rows && o.got.cols === p.cols && o.got.rows === p.rows) show = p;
+      else if (!this.asking || this.asking.cols !== m.cols || this.asking.rows !== m.rows) this.ask(m);
     }
+    if (this.term.cols !== show.cols || this.term.rows !== show.rows) this.term.resize(show.cols, show.rows);
     this.frame.dataset.cols = this.term.cols;
     this.frame.dataset.rows = this.term.rows;
+  }
+
+  /** Retries size() on the coming frames while the pane is in the page and cannot be measured. */
+  remeasure() {
+    if (this.remeasuring) return;
+    this.remeasuring = true;
+    requestAnimationFrame(() => {
+      this.remeasuring = false;
+      if (this.frame.isConnected) this.size();
+    });
+  }
+
+  /**
+   * pane.resize on the viewer connection (the daemon's size policy counts this page as the viewer
+   * sizing it). The reply is the size the pane has afterwards: it becomes the known size, and when the
+   * policy gave another viewer's size instead, the widget shows that one rather than asking again.
+   */
+  ask(m) {
+    const link = this.link;
+    const asked = { cols: m.cols, rows: m.rows };
+    this.asking = asked;
+    link.call('pane.resize', { pane_id: this.paneId, cols: m.cols, rows: m.rows }).then((r) => {
+      if (link !== this.link) return;
+      const p = S.panes.get(this.paneId);
+      if (p) { p.cols = r.cols; p.rows = r.rows; }
+      this.overruled = r.cols !== asked.cols || r.rows !== asked.rows ? { ...asked, got: { cols: r.cols, rows: r.rows } } : null;
+      if (this.asking === asked) this.asking = null;
+      this.size();
+    }, () => {
+      // the connection closed (its reattach sizes the pane again) or the daemon refused the size
+      if (this.asking === asked) this.asking = null;
+    });
   }
 
   dispose() { this.detach(); this.term.dispose(); this.frame.remove(); }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import org.openqa.selenium.JavascriptExecutor;
@@ -69,8 +70,17 @@ public final class Browser implements AutoCloseable {
 
     /** {@link #until(Function)} with its own deadline, for a page that waits on slow work (a flood draining). */
     public <T> T until(Duration deadline, Function<WebDriver, T> condition) {
+        return until(deadline, condition, () -> null);
+    }
+
+    /** {@link #until(Function)} whose timeout says what {@code state} reads then (the values the condition saw). */
+    public <T> T until(Function<WebDriver, T> condition, Supplier<String> state) {
+        return until(DEADLINE, condition, state);
+    }
+
+    private <T> T until(Duration deadline, Function<WebDriver, T> condition, Supplier<String> state) {
         try {
-            return new WebDriverWait(driver, deadline, Duration.ofMillis(100))
+            return new WebDriverWait(driver, deadline, Duration.ofMillis(100)).withMessage(state)
                     .ignoring(org.openqa.selenium.StaleElementReferenceException.class).until(condition);
         } catch (org.openqa.selenium.TimeoutException e) {
             try {

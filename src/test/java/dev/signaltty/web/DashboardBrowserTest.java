@@ -101,23 +101,62 @@ class DashboardBrowserTest {
         String first = bash();
         String tab = tabOf(first);
         showTab(browser, tab);
-        int fullCols = Integer.parseInt(browser.attr(".pane[data-pane-id='" + first + "']", "data-cols"));
+        // the full width once the page has sized the pane (until then it shows the spawn size, 80x24)
+        browser.until(d -> sizedToItsCell(first) && attached(first), () -> sizes(first));
+        int fullCols = paneOf(first).get("cols").asInt();
         click(browser, ".pane[data-pane-id='" + first + "'] .pbtn[title='split right']");
         browser.until(d -> d.findElements(By.cssSelector(".layout .pane")).size() == 2);
         JsonNode panes = daemon.client().call("tab.get", Map.of("tab_id", tab)).get("pane_ids");
         assertThat(panes).hasSize(2);
         for (JsonNode id : panes) {
-            String pane = id.asString();
             // the page sized each pane to its cell: the daemon's PTY has the widget's size
-            browser.until(d -> {
-                WebElement frame = d.findElement(By.cssSelector(".pane[data-pane-id='" + pane + "']"));
-                JsonNode p = daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane");
-                String cols = frame.getAttribute("data-cols");
-                return cols != null && Integer.parseInt(cols) == p.get("cols").asInt()
-                        && Integer.parseInt(frame.getAttribute("data-rows")) == p.get("rows").asInt()
-                        && p.get("cols").asInt() < fullCols * 0.6;
-            });
+            bothHalves(id.asString(), fullCols);
         }
+    }
+
+    /**
+     * xterm.js measures its font only once a terminal is on screen, which can come after the new pane's
+     * attach reply; the page must size the pane once it can measure it, with no further event to prompt
+     * it. The test hook holds every pane unmeasurable until the new pane is attached.
+     */
+    @Test
+    void aSplitPaneAttachedBeforeThePageCouldMeasureItIsSizedOnceItCan() {
+        String first = bash();
+        String tab = tabOf(first);
+        showTab(browser, tab);
+        browser.until(d -> sizedToItsCell(first) && attached(first), () -> sizes(first));
+        int fullCols = paneOf(first).get("cols").asInt();
+        browser.js("window.signaltty.hooks.measureHeld = true;");
+        try {
+            click(browser, ".pane[data-pane-id='" + first + "'] .pbtn[title='split right']");
+            browser.until(d -> daemon.client().call("tab.get", Map.of("tab_id", tab)).get("pane_ids").size() == 2);
+            String second = daemon.client().call("tab.get", Map.of("tab_id", tab)).get("pane_ids").get(1).asString();
+            browser.until(d -> attached(second), () -> sizes(second));
+        } finally {
+            browser.js("window.signaltty.hooks.measureHeld = false;");
+        }
+        for (JsonNode id : daemon.client().call("tab.get", Map.of("tab_id", tab)).get("pane_ids")) {
+            bothHalves(id.asString(), fullCols);
+        }
+    }
+
+    /** Waits until the pane's widget and PTY agree on a size narrower than 0.6 of the full width. */
+    static void bothHalves(String pane, int fullCols) {
+        browser.until(d -> sizedToItsCell(pane) && paneOf(pane).get("cols").asInt() < fullCols * 0.6,
+                () -> sizes(pane) + ", full width " + fullCols + " cols");
+    }
+
+    static boolean attached(String pane) {
+        return Boolean.TRUE.equals(browser.js("const e = document.querySelector(`.pane[data-pane-id='${arguments[0]}']`);"
+                + " return !!e && e.dataset.attached === 'yes';", pane));
+    }
+
+    /** What a failed wait reports: the widget's size and attach state against the daemon's PTY size. */
+    static String sizes(String pane) {
+        Object widget = browser.js("const e = document.querySelector(`.pane[data-pane-id='${arguments[0]}']`);"
+                + " return e ? e.dataset.cols + 'x' + e.dataset.rows + ' attached=' + e.dataset.attached : 'no widget';", pane);
+        JsonNode p = paneOf(pane);
+        return "pane " + pane + ": widget " + widget + ", pty " + p.get("cols").asInt() + "x" + p.get("rows").asInt();
     }
 
     static JsonNode paneOf(String pane) {
