@@ -40,7 +40,13 @@ class DashboardRestartBrowserTest {
             DashboardBrowserTest.type(browser, pane, "echo before-$((2+3))", Keys.ENTER);
             browser.until(d -> DashboardBrowserTest.screen(browser, pane).contains("before-5"));
             browser.js("document.querySelector(`.pane[data-pane-id='${arguments[0]}']`).dataset.widget = 'kept';", pane);
-            String cols = browser.attr(".pane[data-pane-id='" + pane + "']", "data-cols");
+            // the widget has taken its cell's size from the daemon before the size is remembered
+            String cols;
+            try (ProtocolClient client = first.connect()) {
+                browser.until(d -> String.valueOf(browser.attr(".pane[data-pane-id='" + pane + "']", "data-cols"))
+                        .equals(client.call("pane.get", Map.of("pane_id", pane)).get("pane").get("cols").asString()));
+                cols = browser.attr(".pane[data-pane-id='" + pane + "']", "data-cols");
+            }
 
             first.close();
             browser.until(d -> !d.findElements(By.cssSelector(".conn.down")).isEmpty());
@@ -53,9 +59,12 @@ class DashboardRestartBrowserTest {
                 browser.until(d -> DashboardBrowserTest.screen(browser, pane).contains("after-7"));
                 assertThat(browser.js("return document.querySelector(`.pane[data-pane-id='${arguments[0]}']`).dataset.widget;", pane))
                         .as("the terminal widget is kept across the reconnect").isEqualTo("kept");
-                assertThat(browser.attr(".pane[data-pane-id='" + pane + "']", "data-cols"))
-                        .isEqualTo(cols);
-                assertThat(client.call("pane.get", Map.of("pane_id", pane)).get("pane").get("cols").asString()).isEqualTo(cols);
+                // the reattached widget and the resumed PTY settle on the size the cell had before
+                browser.until(d -> cols.equals(browser.attr(".pane[data-pane-id='" + pane + "']", "data-cols"))
+                        && cols.equals(client.call("pane.get", Map.of("pane_id", pane)).get("pane").get("cols").asString()),
+                        () -> "widget " + browser.attr(".pane[data-pane-id='" + pane + "']", "data-cols") + " cols, pty "
+                                + client.call("pane.get", Map.of("pane_id", pane)).get("pane").get("cols").asString()
+                                + " cols, before the restart " + cols);
             }
         } finally {
             if (first.isRunning()) {
