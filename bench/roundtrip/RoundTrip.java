@@ -31,6 +31,10 @@ import java.util.regex.Pattern;
  * request bytes are the bench's ({@code {"id":2,"method":"pane.get","params":{...}}}); each answer is
  * read to its newline and checked for {@code "ok":true}. Prints one line of figures. With
  * {@code -Dtmux=true} it measures tmux control mode the same way instead (the comparator).
+ * {@code -Ddaemon.opts=...} replaces the launcher's daemon JVM options (give its AOT cache flags too);
+ * {@code -Dkeep=FILE} keeps the daemon's log (e.g. {@code -XX:+PrintCompilation} output) and prints the
+ * cold and warm windows in seconds since launch. Do not run it under {@code chrt -f} on a shared box
+ * (ADR 0500).
  */
 public final class RoundTrip {
 
