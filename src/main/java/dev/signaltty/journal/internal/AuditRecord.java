@@ -7,10 +7,8 @@ import java.time.temporal.ChronoUnit;
 import org.jspecify.annotations.Nullable;
 
 import tools.jackson.core.JacksonException;
-import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.SerializableString;
 import tools.jackson.core.io.SerializedString;
-import tools.jackson.core.util.ByteArrayBuilder;
 import tools.jackson.databind.JsonNode;
 
 import dev.signaltty.transport.EventFrame;
@@ -47,8 +45,7 @@ public record AuditRecord(long seq, String event, JsonNode payload, Instant at) 
      * bytes, the same bytes as the object node {@code {seq, event, payload, at}} (ADR 0440).
      */
     public byte[] toLine() {
-        ByteArrayBuilder line = new ByteArrayBuilder(256);
-        try (JsonGenerator json = ProtocolJson.MAPPER.createGenerator(line)) {
+        return ProtocolJson.line(json -> {
             json.writeStartObject();
             json.writeName(SEQ);
             json.writeNumber(seq);
@@ -59,9 +56,7 @@ public record AuditRecord(long seq, String event, JsonNode payload, Instant at) 
             json.writeName(AT);
             json.writeString(at.toString());
             json.writeEndObject();
-            json.writeRaw('\n');
-        }
-        return line.toByteArray();
+        });
     }
 
     /**

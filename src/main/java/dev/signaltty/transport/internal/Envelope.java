@@ -25,9 +25,14 @@ record Envelope(@Nullable JsonNode id, String method, @Nullable JsonNode params)
             .with(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
 
     static Envelope parse(byte[] line) {
-        JsonNode root;
+        // the plain lines clients send are scanned by a few small methods; Jackson reads the rest (ADR 0500)
+        JsonNode root = PlainJsonScan.object(line);
+        return of(root != null ? root : readTree(line));
+    }
+
+    private static @Nullable JsonNode readTree(byte[] line) {
         try {
-            root = STRICT.readTree(line);
+            return STRICT.readTree(line);
         } catch (StreamReadException e) {
             String problem = e.getOriginalMessage();
             throw new Violation(null, problem != null && problem.startsWith("Duplicate")
@@ -35,6 +40,9 @@ record Envelope(@Nullable JsonNode id, String method, @Nullable JsonNode params)
         } catch (RuntimeException e) {
             throw new Violation(null, "line is not valid JSON");
         }
+    }
+
+    private static Envelope of(@Nullable JsonNode root) {
         if (root == null || !root.isObject()) {
             throw new Violation(null, "a request must be a JSON object");
         }

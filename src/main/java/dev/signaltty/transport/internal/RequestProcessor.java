@@ -21,7 +21,6 @@ import dev.signaltty.transport.internal.metrics.RequestMetrics;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.SerializableString;
 import tools.jackson.core.io.SerializedString;
-import tools.jackson.core.util.ByteArrayBuilder;
 import tools.jackson.databind.JsonNode;
 
 /** Turns one request line into one response line; encodes event frames. */
@@ -140,25 +139,34 @@ class RequestProcessor {
      * more for the newline (ADR 0440). Every request's answer passes here.
      */
     static byte[] answer(@Nullable JsonNode id, Object result) {
-        ByteArrayBuilder line = new ByteArrayBuilder(256);
-        try (JsonGenerator json = ProtocolJson.MAPPER.createGenerator(line)) {
+        return ProtocolJson.line(json -> {
             json.writeStartObject();
             json.writeName(TYPE);
             json.writeString(RESPONSE);
             json.writeName(ID);
-            if (id == null) {
-                json.writeNull();
-            } else {
-                json.writeTree(id);
-            }
+            writeId(json, id);
             json.writeName(OK);
             json.writeBoolean(true);
             json.writeName(RESULT);
             json.writePOJO(result);
             json.writeEndObject();
-            json.writeRaw('\n');
+        });
+    }
+
+    /**
+     * The id as {@code writeTree} writes it (the envelope admits only strings and integers), without
+     * looking up a serializer for the node on every answer.
+     */
+    private static void writeId(JsonGenerator json, @Nullable JsonNode id) {
+        if (id == null) {
+            json.writeNull();
+        } else if (id.isString()) {
+            json.writeString(id.asString());
+        } else if (id.isBigInteger()) {
+            json.writeNumber(id.bigIntegerValue());
+        } else {
+            json.writeNumber(id.longValue());
         }
-        return line.toByteArray();
     }
 
     /** Map members are written even when null, so an unreadable id is echoed as {@code "id":null}. */

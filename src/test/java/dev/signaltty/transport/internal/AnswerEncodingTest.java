@@ -59,6 +59,7 @@ class AnswerEncodingTest {
         Pane pane = new Pane("pane_1", "tab \"one\" \\ \u00e9\u4e2d\ud83d\ude00\n\t\u0001", new Size(80, 24),
                 List.of("a", "b"), Lifecycle.WORKING, null, Instant.parse("2026-12-02T01:02:03.456Z"), extra);
         List<@Nullable JsonNode> ids = Arrays.asList(nodes.numberNode(7), nodes.numberNode(Long.MAX_VALUE),
+                nodes.numberNode(-3), nodes.numberNode(new java.math.BigInteger("123456789012345678901234567890")),
                 nodes.stringNode("id \"quoted\" \u00e9\ud83d\ude00"), nodes.stringNode(""), null);
         List<Object> results = List.of(Map.of(), pane, new Outer("ws_1", new Size(1, 2), null),
                 new Outer("ws_2", new Size(3, 4), pane), List.of(pane, pane), "text", 42, true,
