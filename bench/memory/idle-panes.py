@@ -59,17 +59,23 @@ def settle(pid):
 
 
 def smaps(pid):
-    """RSS in KiB: anonymous and file-backed (mapped transcript tails and the like)."""
-    kinds = {"anon": 0, "file": 0}
+    """RSS in KiB: anonymous, file-backed (mapped transcript tails and the like), and thread stacks."""
+    kinds = {"anon": 0, "file": 0, "stacks": 0}
     named = False
+    stack = False
     with open(f"/proc/{pid}/smaps") as f:
         for line in f:
-            m = re.match(r"^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ (\d+)", line)
+            m = re.match(r"^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ (\d+)", line)
             if m:
-                named = m.group(1) != "0"
+                named = m.group(3) != "0"
+                size = (int(m.group(2), 16) - int(m.group(1), 16)) // 1024
+                stack = not named and 1_000 <= size <= 1_100  # a 1 MiB thread stack (the default -Xss)
                 continue
             if line.startswith("Rss:"):
-                kinds["file" if named else "anon"] += int(line.split()[1])
+                kb = int(line.split()[1])
+                kinds["file" if named else "anon"] += kb
+                if stack:
+                    kinds["stacks"] += kb
     return kinds
 
 
@@ -161,7 +167,8 @@ def main():
         print(f"load: {open('/proc/loadavg').read().strip()}")
         print(f"RSS per pane: {(rss1 - rss0) / n / 1024:.3f} MiB  (RSS {rss0} -> {rss1} KiB)")
         print(f"heap used after GC per pane: {(heap1 - heap0) / n / 1024:.3f} MiB")
-        print(f"anon RSS per pane: {(sm1['anon'] - sm0['anon']) / n:.1f} KiB; file-backed: {(sm1['file'] - sm0['file']) / n:.1f} KiB")
+        print(f"anon RSS per pane: {(sm1['anon'] - sm0['anon']) / n:.1f} KiB; file-backed: {(sm1['file'] - sm0['file']) / n:.1f} KiB; "
+              f"1 MiB stack mappings: {(sm1['stacks'] - sm0['stacks']) / n:.1f} KiB")
         print(f"threads per pane: {(t1 - t0) / n:.2f}")
         if a.nmt:
             n1 = nmt(pid)
