@@ -121,4 +121,29 @@ class PaneOutputTest {
             assertThat(viewer.call("pane.detach", Map.of("pane_id", pane)).get("detached").asBoolean()).isFalse();
         }
     }
+
+    /**
+     * A quiet spell longer than the reader's idle timeout gives the pane's read buffers and output ring
+     * back (ADR 0491); the output after it still reaches the emulator byte for byte: the exact offset,
+     * and every line of both bursts in order. The pause is the program's own; nothing here is timed.
+     */
+    @Test
+    void outputAfterAQuietSpellArrivesWhole() {
+        String pane = daemon.spawnShell("awk 'BEGIN{for(i=1;i<=2000;i++) printf \"first-%05d\\n\", i}'; sleep 2.5; "
+                + "awk 'BEGIN{for(i=1;i<=2000;i++) printf \"second-%05d\\n\", i}'");
+        daemon.awaitExited(pane, Duration.ofSeconds(120));
+        // each line gains a CR from the terminal's newline translation
+        long expected = 2000L * ("first-00001".length() + 2) + 2000L * ("second-00001".length() + 2);
+        assertThat(daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("output_offset").asLong())
+                .isEqualTo(expected);
+        StringBuilder want = new StringBuilder();
+        for (int i = 1; i <= 2000; i++) {
+            want.append(String.format("first-%05d%n", i));
+        }
+        for (int i = 1; i <= 2000; i++) {
+            want.append(String.format("second-%05d%n", i));
+        }
+        String text = daemon.client().call("pane.read", Map.of("pane_id", pane, "lines", 5000)).get("text").asString();
+        assertThat(text.strip()).isEqualTo(want.toString().strip());
+    }
 }

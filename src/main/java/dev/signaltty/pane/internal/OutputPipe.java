@@ -3,6 +3,8 @@ package dev.signaltty.pane.internal;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A bounded byte ring between a pane's PTY reader (one producer) and its emulation (one consumer at a
  * time, a turn on one of the {@link EmulatorScheduler}'s shared threads), so the read system calls and
@@ -36,7 +38,8 @@ final class OutputPipe {
 
     static final int CAPACITY = 64 * 1024;
 
-    private final byte[] ring = new byte[CAPACITY];
+    /** Null while the pipe is idle and {@linkplain #releaseIfIdle released}; the producer allocates it again. */
+    private byte @Nullable [] ring = new byte[CAPACITY];
     private final Runnable ready;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition writable = lock.newCondition();
@@ -63,6 +66,7 @@ final class OutputPipe {
         while (done < length) {
             int room;
             long at;
+            byte[] into;
             lock.lock();
             try {
                 while (!abandoned && written - released == CAPACITY) {
@@ -75,13 +79,17 @@ final class OutputPipe {
                 }
                 room = (int) (CAPACITY - (written - released));
                 at = written;
+                if (ring == null) {
+                    ring = new byte[CAPACITY];
+                }
+                into = ring;
             } finally {
                 lock.unlock();
             }
             // outside the lock: the consumer never touches bytes past what was published
             int position = (int) (at % CAPACITY);
             int n = Math.min(length - done, Math.min(room, CAPACITY - position));
-            System.arraycopy(source, done, ring, position, n);
+            System.arraycopy(source, done, into, position, n);
             done += n;
             boolean ask;
             lock.lock();
@@ -97,6 +105,32 @@ final class OutputPipe {
             }
         }
         return true;
+    }
+
+    /**
+     * Gives the ring back when nothing is in it and no turn is pending (ADR 0491): an idle pane then
+     * holds no 64 KiB of flood slack. Called by the producer (the only thread that allocates it again,
+     * in {@link #write}); a turn only runs after a write asked for it, so none can be reading the ring.
+     */
+    void releaseIfIdle() {
+        lock.lock();
+        try {
+            if (written == released && !scheduled) {
+                ring = null;
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Whether the ring is held (for tests). */
+    boolean holdsRing() {
+        lock.lock();
+        try {
+            return ring != null;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** No more bytes will be written; the consumer drains what is there, then sees the end. */
@@ -137,6 +171,7 @@ final class OutputPipe {
         while (true) {
             long at;
             int available;
+            byte[] from;
             lock.lock();
             try {
                 available = (int) (written - released);
@@ -151,12 +186,13 @@ final class OutputPipe {
                     return Turn.IDLE;
                 }
                 at = released;
+                from = java.util.Objects.requireNonNull(ring, "bytes are readable, so the ring is held");
             } finally {
                 lock.unlock();
             }
             int position = (int) (at % CAPACITY);
             int n = Math.min(budget, Math.min(available, CAPACITY - position));
-            consumer.accept(ring, position, n);
+            consumer.accept(from, position, n);
             budget -= n;
             lock.lock();
             try {

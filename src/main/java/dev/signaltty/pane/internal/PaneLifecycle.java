@@ -310,14 +310,22 @@ class PaneLifecycle {
 
     private void read(Pane pane, PtySession session, OutputPipe pipe) {
         try {
-            session.output().pump((chunk, length) -> {
-                try {
-                    // false once the emulator has failed: the output is then read and dropped, so the
-                    // program never blocks on a full PTY
-                    pipe.write(chunk, length);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException("interrupted", e);
+            session.output().pump(new PtyOutputReader.Sink() {
+                @Override
+                public void accept(byte[] chunk, int length) {
+                    try {
+                        // false once the emulator has failed: the output is then read and dropped, so the
+                        // program never blocks on a full PTY
+                        pipe.write(chunk, length);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new IllegalStateException("interrupted", e);
+                    }
+                }
+
+                @Override
+                public void idle() {
+                    pipe.releaseIfIdle();
                 }
             });
         } catch (IOException | RuntimeException e) {

@@ -5,6 +5,7 @@ import java.io.IOException;
 import com.sun.jna.LastErrorException;
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads a pane's program output straight from the PTY master, on the pane's reader thread.
@@ -26,6 +27,10 @@ final class PtyOutputReader implements AutoCloseable {
     @FunctionalInterface
     interface Sink {
         void accept(byte[] chunk, int length);
+
+        /** The PTY has been quiet for {@link #IDLE_MS}: a moment to give back buffers sized for floods. */
+        default void idle() {
+        }
     }
 
     private static final class Posix {
@@ -57,6 +62,11 @@ final class PtyOutputReader implements AutoCloseable {
     static final int CHUNK = 16 * 1024;
     /** What one PTY read returns at most in practice (the line discipline's buffer). */
     private static final int PTY_READ = 4 * 1024;
+    /**
+     * Quiet this long, the reader gives its buffers back (ADR 0491): an idle pane holds none of the
+     * 32 KiB a flood reads through, and the first read after the pause allocates them again.
+     */
+    static final int IDLE_MS = 1_000;
     /** Bounds the drain after {@link #stop()}, against a descendant that never stops writing. */
     private static final int MAX_DRAIN_READS = 256;
 
@@ -64,8 +74,9 @@ final class PtyOutputReader implements AutoCloseable {
     private final int wakeRead;
     private final int wakeWrite;
     private final Memory pollFds = new Memory(16);
-    private final Memory native_ = new Memory(CHUNK);
-    private final byte[] chunk = new byte[CHUNK];
+    /** The read buffers, null while idle (allocated by {@link #buffers} before a read). */
+    private @Nullable Memory native_;
+    private byte @Nullable [] chunk;
     private boolean closed;
 
     private PtyOutputReader(int master, int wakeRead, int wakeWrite) {
@@ -108,13 +119,19 @@ final class PtyOutputReader implements AutoCloseable {
         while (true) {
             pollFds.setShort(6, (short) 0);
             pollFds.setShort(14, (short) 0);
+            int ready;
             try {
-                Posix.poll(pollFds, 2, -1);
+                ready = Posix.poll(pollFds, 2, chunk == null ? -1 : IDLE_MS);
             } catch (LastErrorException e) {
                 if (e.getErrorCode() == EINTR) {
                     continue;
                 }
                 throw new IOException("poll on the PTY failed: errno " + e.getErrorCode(), e);
+            }
+            if (ready == 0) {
+                releaseBuffers();
+                sink.idle();
+                continue;
             }
             if (pollFds.getShort(6) != 0) {
                 int n = readOnce(0);
@@ -194,6 +211,10 @@ final class PtyOutputReader implements AutoCloseable {
 
     /** Bytes read into {@link #chunk} at {@code at}; 0 at the end of the PTY; -1 when interrupted before any byte. */
     private int readOnce(int at) {
+        if (chunk == null) {
+            native_ = new Memory(CHUNK);
+            chunk = new byte[CHUNK];
+        }
         try {
             long n = Posix.read(master, native_, CHUNK - at);
             if (n > 0) {
@@ -215,8 +236,16 @@ final class PtyOutputReader implements AutoCloseable {
         quietClose(master);
         quietClose(wakeRead);
         quietClose(wakeWrite);
-        native_.close();
+        releaseBuffers();
         pollFds.close();
+    }
+
+    private void releaseBuffers() {
+        if (native_ != null) {
+            native_.close();
+        }
+        native_ = null;
+        chunk = null;
     }
 
     private static void quietClose(int fd) {

@@ -99,6 +99,33 @@ class OutputPipeTest {
         assertThat(received.toString()).isEqualTo("last words");
     }
 
+    /** ADR 0491: an idle pipe gives its ring back; bytes not yet handed over keep it, and none is lost. */
+    @Test
+    void givesItsRingBackOnlyWhenIdleAndTakesOneAgainForTheNextBytes() throws Exception {
+        OutputPipe pipe = newPipe();
+        byte[] first = new byte[3_000];
+        new Random(3).nextBytes(first);
+        pipe.write(first, first.length);
+        pipe.releaseIfIdle();
+        assertThat(pipe.holdsRing()).as("bytes not handed over yet keep the ring").isTrue();
+        ByteArrayOutputStream received = new ByteArrayOutputStream();
+        assertThat(pipe.turn(received::write, 1_000)).as("a turn left bytes behind").isEqualTo(OutputPipe.Turn.MORE);
+        pipe.releaseIfIdle();
+        assertThat(pipe.holdsRing()).as("a pending turn keeps the ring").isTrue();
+        assertThat(pipe.turn(received::write, 10_000)).isEqualTo(OutputPipe.Turn.IDLE);
+        pipe.releaseIfIdle();
+        assertThat(pipe.holdsRing()).as("drained and idle: the ring is given back").isFalse();
+        byte[] second = new byte[OutputPipe.CAPACITY - 10];
+        new Random(4).nextBytes(second);
+        pipe.write(second, second.length);
+        pipe.end();
+        drainToEnd(pipe, received::write, 7_000);
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        expected.write(first);
+        expected.write(second);
+        assertThat(received.toByteArray()).isEqualTo(expected.toByteArray());
+    }
+
     @Test
     void asksForATurnAgainOnlyAfterATurnLeftItIdle() throws Exception {
         OutputPipe pipe = newPipe();

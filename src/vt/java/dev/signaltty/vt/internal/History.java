@@ -5,6 +5,8 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Scrolled-off lines, oldest first. Both caps evict the oldest lines; every eviction raises
  * {@link #floor()} so a rendered cursor that had not yet seen an evicted line reads as dropped.
@@ -16,8 +18,9 @@ import java.util.Arrays;
  *   bytes   text (UTF-8)
  *   runs    per run: varint byte offset in the text, 8 bytes attribute (little-endian)
  * </pre>
- * and the line itself is three slots of primitive arrays used as a circular index (sequence number,
- * page, offset in the page), so holding or evicting a line allocates nothing. A line is decoded into
+ * and the line itself is three slots of primitive arrays used as a circular index, so holding or
+ * evicting a line allocates nothing: its page and offset packed into an int, its number as an int
+ * from a base, and its cost as a char; 10 bytes a line (ADR 0490; it was 20). A line is decoded into
  * a {@link HistoryLine} only when a read asks for it.
  *
  * <p>The byte cap is charged a fixed per-line cost ({@link #cost}), not the page bytes, so the lines a
@@ -28,18 +31,27 @@ final class History {
 
     private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final int FIRST_CAPACITY = 64;
+    /** A line's offset in its page takes the low bits of its position (offsets stay below a standard page). */
+    private static final int OFFSET_BITS = Integer.numberOfTrailingZeros(HistoryPages.PAGE_SIZE);
+    private static final int PAGE_MASK = (1 << (32 - OFFSET_BITS)) - 1;
+    private static final char COST_IN_PAGE = Character.MAX_VALUE;
 
     private final int maxLines;
     private final long maxBytes;
     private final HistoryPages pages = new HistoryPages();
-    private long[] seqs = new long[FIRST_CAPACITY];
-    private int[] pageIds = new int[FIRST_CAPACITY];
-    private int[] offsets = new int[FIRST_CAPACITY];
+    /** Each line's page and offset in it, packed by {@link #position}. */
+    private int[] positions = new int[FIRST_CAPACITY];
+    /** Each line's number less {@link #seqBase}, while every number is within an int of it. */
+    private int[] seqDeltas = new int[FIRST_CAPACITY];
+    /** Each line's number, once one was too far from the others for {@link #seqDeltas} (never in practice). */
+    private long @Nullable [] wideSeqs;
+    private long seqBase;
     /**
      * Each line's {@link #cost}, kept beside it so that evicting the oldest line (once per scrolled line
-     * in a long flood) does not read its long-cold page to decode the header again.
+     * in a long flood) does not read its long-cold page to decode the header again; {@link #COST_IN_PAGE}
+     * for a cost too large for a char (a line of thousands of columns), which is then decoded.
      */
-    private int[] costs = new int[FIRST_CAPACITY];
+    private char[] costs = new char[FIRST_CAPACITY];
     private int start;
     private int size;
     private long bytes;
@@ -74,7 +86,7 @@ final class History {
         if (size == maxLines) {
             evictOldest();
         }
-        if (size == seqs.length) {
+        if (size == positions.length) {
             grow();
         }
         int runCount = runsLength / 2;
@@ -92,11 +104,10 @@ final class History {
         }
         pages.commit(at - offset);
         int slot = slot(size);
-        seqs[slot] = seq;
-        pageIds[slot] = page;
-        offsets[slot] = offset;
+        positions[slot] = position(page, offset);
+        setSeq(slot, seq);
         int cost = (int) cost(textLength, runCount);
-        costs[slot] = cost;
+        costs[slot] = cost < COST_IN_PAGE ? (char) cost : COST_IN_PAGE;
         size++;
         bytes += cost;
         while (bytes > maxBytes && size > 0) {
@@ -105,44 +116,129 @@ final class History {
     }
 
     private void grow() {
-        int capacity = (int) Math.min(maxLines, 2L * seqs.length);
-        long[] s = new long[capacity];
-        int[] p = new int[capacity];
-        int[] o = new int[capacity];
-        int[] c = new int[capacity];
-        for (int i = 0; i < size; i++) {
-            int from = slot(i);
-            s[i] = seqs[from];
-            p[i] = pageIds[from];
-            o[i] = offsets[from];
-            c[i] = costs[from];
+        int capacity = (int) Math.min(maxLines, 2L * positions.length);
+        positions = unrolled(positions, capacity);
+        seqDeltas = unrolled(seqDeltas, capacity);
+        costs = unrolled(costs, capacity);
+        if (wideSeqs != null) {
+            long[] w = new long[capacity];
+            for (int i = 0; i < size; i++) {
+                w[i] = wideSeqs[slot(i)];
+            }
+            wideSeqs = w;
         }
-        seqs = s;
-        pageIds = p;
-        offsets = o;
-        costs = c;
         start = 0;
     }
 
+    /** The circular index's {@code size} entries, oldest first, in an array of {@code capacity}. */
+    private int[] unrolled(int[] ring, int capacity) {
+        int[] out = new int[capacity];
+        int head = Math.min(size, ring.length - start);
+        System.arraycopy(ring, start, out, 0, head);
+        System.arraycopy(ring, 0, out, head, size - head);
+        return out;
+    }
+
+    private char[] unrolled(char[] ring, int capacity) {
+        char[] out = new char[capacity];
+        int head = Math.min(size, ring.length - start);
+        System.arraycopy(ring, start, out, 0, head);
+        System.arraycopy(ring, 0, out, head, size - head);
+        return out;
+    }
+
+    /** Records line {@code slot}'s number, rebasing or widening the numbers when it is too far from the base. */
+    private void setSeq(int slot, long seq) {
+        if (wideSeqs != null) {
+            wideSeqs[slot] = seq;
+            return;
+        }
+        if (size == 0) {
+            seqBase = seq;
+        }
+        long delta = seq - seqBase;
+        if (delta != (int) delta) {
+            // rows scrolled off out of order, or two billion lines since the base: rebase on the lowest
+            long low = seq;
+            long high = seq;
+            for (int i = 0; i < size; i++) {
+                long s = seq(i);
+                low = Math.min(low, s);
+                high = Math.max(high, s);
+            }
+            if (high - low > Integer.MAX_VALUE) {
+                long[] w = new long[positions.length];
+                for (int i = 0; i < size; i++) {
+                    w[slot(i)] = seq(i);
+                }
+                wideSeqs = w;
+                w[slot] = seq;
+                return;
+            }
+            for (int i = 0; i < size; i++) {
+                int at = slot(i);
+                seqDeltas[at] = (int) (seqBase + seqDeltas[at] - low);
+            }
+            seqBase = low;
+            delta = seq - low;
+        }
+        seqDeltas[slot] = (int) delta;
+    }
+
+    private long seqAt(int slot) {
+        return wideSeqs != null ? wideSeqs[slot] : seqBase + seqDeltas[slot];
+    }
+
+    /**
+     * A line's page id and offset in one int: the offset in the low bits (a line starts below
+     * {@link HistoryPages#PAGE_SIZE}, see {@link HistoryPages#reserve}), the page id's low bits above
+     * it, read back relative to the oldest page held. Held pages span fewer ids than those bits count
+     * (2^18) long before the heap could hold them: two neighbouring pages hold more than a page of
+     * lines between them, so 2^18 pages would be 2 GiB of history.
+     */
+    private static int position(int page, int offset) {
+        return page << OFFSET_BITS | offset;
+    }
+
+    private int pageOf(int slot) {
+        return pages.firstId() + ((positions[slot] >>> OFFSET_BITS) - pages.firstId() & PAGE_MASK);
+    }
+
+    private int offsetOf(int slot) {
+        return positions[slot] & (1 << OFFSET_BITS) - 1;
+    }
+
+    private int costAt(int slot) {
+        char c = costs[slot];
+        if (c != COST_IN_PAGE) {
+            return c;
+        }
+        byte[] page = pages.page(pageOf(slot));
+        int at = offsetOf(slot);
+        int head = getVarint(page, at);
+        int runCount = getVarint(page, at + varintLength(head));
+        return (int) cost(head >>> 1, runCount);
+    }
+
     private void evictOldest() {
-        bytes -= costs[start];
-        floor = Math.max(floor, seqs[start]);
-        start = start + 1 == seqs.length ? 0 : start + 1;
+        bytes -= costAt(start);
+        floor = Math.max(floor, seqAt(start));
+        start = start + 1 == positions.length ? 0 : start + 1;
         size--;
         if (size == 0) {
             pages.releaseAll();
         } else {
-            pages.releaseBefore(pageIds[start]);
+            pages.releaseBefore(pageOf(start));
         }
     }
 
     /** Drops all lines (ESC[3J); cursors up to {@code newFloor - 1} read as dropped afterwards. */
     void clear(long newFloor) {
         pages.clear();
-        seqs = new long[FIRST_CAPACITY];
-        pageIds = new int[FIRST_CAPACITY];
-        offsets = new int[FIRST_CAPACITY];
-        costs = new int[FIRST_CAPACITY];
+        positions = new int[FIRST_CAPACITY];
+        seqDeltas = new int[FIRST_CAPACITY];
+        wideSeqs = null;
+        costs = new char[FIRST_CAPACITY];
         start = 0;
         size = 0;
         bytes = 0;
@@ -155,14 +251,14 @@ final class History {
 
     /** The i-th line's number (0 is the oldest), without decoding it. */
     long seq(int i) {
-        return seqs[slot(i)];
+        return seqAt(slot(i));
     }
 
     /** The i-th line (0 is the oldest), decoded. */
     HistoryLine get(int i) {
         int slot = slot(i);
-        byte[] page = pages.page(pageIds[slot]);
-        int at = offsets[slot];
+        byte[] page = pages.page(pageOf(slot));
+        int at = offsetOf(slot);
         int head = getVarint(page, at);
         at += varintLength(head);
         int runCount = getVarint(page, at);
@@ -178,7 +274,7 @@ final class History {
             runs[r + 1] = (long) LONG_LE.get(page, at);
             at += 8;
         }
-        return new HistoryLine(seqs[slot], text, runs, (head & 1) != 0);
+        return new HistoryLine(seqAt(slot), text, runs, (head & 1) != 0);
     }
 
     long floor() {
@@ -191,12 +287,12 @@ final class History {
 
     /** Heap held by the pages and the index (for tests and the memory figures). */
     long heldBytes() {
-        return pages.capacity() + 20L * seqs.length;
+        return pages.capacity() + 10L * positions.length + (wideSeqs == null ? 0 : 8L * wideSeqs.length);
     }
 
     private int slot(int i) {
         int slot = start + i;
-        return slot >= seqs.length ? slot - seqs.length : slot;
+        return slot >= positions.length ? slot - positions.length : slot;
     }
 
     // ---- packed export and import (pane transcripts, Terminal#historyAfter) ----
@@ -208,7 +304,7 @@ final class History {
      */
     byte[] packedAfter(long afterSeq, int maxBytes, long[] lastSeq) {
         int from = size;
-        while (from > 0 && seqs[slot(from - 1)] > afterSeq) {
+        while (from > 0 && seq(from - 1) > afterSeq) {
             from--;
         }
         long total = 0;
@@ -225,18 +321,18 @@ final class History {
         int at = 0;
         for (int i = first; i < size; ) {
             // the lines one page holds are back to back: one copy per page, not one per line
-            int page = pageIds[slot(i)];
+            int page = pageOf(slot(i));
             int last = i;
-            while (last + 1 < size && pageIds[slot(last + 1)] == page) {
+            while (last + 1 < size && pageOf(slot(last + 1)) == page) {
                 last++;
             }
-            int begin = offsets[slot(i)];
-            int len = offsets[slot(last)] - begin + recordLength(last);
+            int begin = offsetOf(slot(i));
+            int len = offsetOf(slot(last)) - begin + recordLength(last);
             System.arraycopy(pages.page(page), begin, out, at, len);
             at += len;
             i = last + 1;
         }
-        lastSeq[0] = size == 0 || from == size ? afterSeq : seqs[slot(size - 1)];
+        lastSeq[0] = size == 0 || from == size ? afterSeq : seq(size - 1);
         return out;
     }
 
@@ -246,7 +342,7 @@ final class History {
      */
     long packedBytesAfter(long afterSeq) {
         long total = 0;
-        for (int i = size; i > 0 && seqs[slot(i - 1)] > afterSeq; i--) {
+        for (int i = size; i > 0 && seq(i - 1) > afterSeq; i--) {
             total += recordLength(i - 1);
         }
         return total;
@@ -292,12 +388,13 @@ final class History {
         int slot = slot(i);
         if (i + 1 < size) {
             int next = slot(i + 1);
-            if (pageIds[next] == pageIds[slot]) {
-                return offsets[next] - offsets[slot];
+            int page = pageOf(slot);
+            if (pageOf(next) == page) {
+                return offsetOf(next) - offsetOf(slot);
             }
         }
-        byte[] page = pages.page(pageIds[slot]);
-        int start = offsets[slot];
+        byte[] page = pages.page(pageOf(slot));
+        int start = offsetOf(slot);
         int at = start;
         int head = getVarint(page, at);
         at += varintLength(head);

@@ -29,11 +29,13 @@ final class HistoryPages {
     /**
      * Makes room for {@code n} contiguous bytes at the end of the newest page, opening a page when the
      * newest is full (a line longer than a standard page gets a page of its own size), and returns the
-     * id of the page they go into; {@link #offset()} is where they start.
+     * id of the page they go into; {@link #offset()} is where they start, always below
+     * {@link #PAGE_SIZE} (History packs it into the low bits of an int, ADR 0490): a page of its own
+     * size takes no line past that.
      */
     int reserve(int n) {
         byte[] newest = count == 0 ? null : ring[(first + count - 1) % ring.length];
-        if (newest == null || PAGE_SIZE - fill < n && newest.length - fill < n) {
+        if (newest == null || fill >= PAGE_SIZE || PAGE_SIZE - fill < n && newest.length - fill < n) {
             open(n);
         } else if (newest.length - fill < n) { // still the small first page: grow it in place
             int size = newest.length;
@@ -53,6 +55,11 @@ final class HistoryPages {
     /** Marks the {@code n} bytes reserved last as written. */
     void commit(int n) {
         fill += n;
+    }
+
+    /** Id of the oldest page held (the next page's id while there is none). */
+    int firstId() {
+        return firstId;
     }
 
     byte[] page(int id) {
