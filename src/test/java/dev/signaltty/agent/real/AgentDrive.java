@@ -1,5 +1,7 @@
 package dev.signaltty.agent.real;
 
+import static dev.signaltty.support.ProtocolClient.eventually;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +14,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 import dev.signaltty.support.DaemonFixture;
 import dev.signaltty.support.ProtocolClient;
+import tools.jackson.databind.JsonNode;
 
 /**
  * What {@link CodexDrive} and {@link ClaudeDrive} (a hooked agent against a {@link ScriptedModel}) share: the class's
@@ -67,6 +70,35 @@ abstract class AgentDrive implements BeforeAllCallback, AfterAllCallback {
 
     void awaitScreen(String pane, String text) {
         Drives.awaitScreen(daemon, pane, text, TURN);
+    }
+
+    /** Waits until the pane has a pending decision and returns its id (the first, when there are several). */
+    String pendingDecision(String pane) {
+        String[] id = new String[1];
+        eventually(TURN, () -> {
+            JsonNode list = daemon.client().call("decision.list", Map.of("pane_id", pane, "status", "pending")).get("decisions");
+            if (list.isEmpty()) {
+                return false;
+            }
+            id[0] = list.get(0).get("decision_id").asString();
+            return true;
+        });
+        return id[0];
+    }
+
+    /** Sends {@code keys} to the pane as typed (no Enter after them). */
+    void press(String pane, String keys) {
+        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", keys));
+    }
+
+    /**
+     * Types {@code command} (a slash command such as {@code /compact}: typed, not pasted as {@link #submit} does),
+     * waits until the screen shows it, then presses Enter, so the Enter reaches a prompt that holds the command.
+     */
+    void typeAndEnter(String pane, String command) {
+        press(pane, command);
+        awaitScreen(pane, command);
+        press(pane, "\r");
     }
 
     void submit(String pane, String text) {
