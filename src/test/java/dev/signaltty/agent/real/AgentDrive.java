@@ -1,7 +1,5 @@
 package dev.signaltty.agent.real;
 
-import static dev.signaltty.support.ProtocolClient.eventually;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,9 +10,9 @@ import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
+import dev.signaltty.agent.AgentDaemonFixture;
 import dev.signaltty.support.DaemonFixture;
 import dev.signaltty.support.ProtocolClient;
-import tools.jackson.databind.JsonNode;
 
 /**
  * What {@link CodexDrive} and {@link ClaudeDrive} (a hooked agent against a {@link ScriptedModel}) share: the class's
@@ -74,16 +72,7 @@ abstract class AgentDrive implements BeforeAllCallback, AfterAllCallback {
 
     /** Waits until the pane has a pending decision and returns its id (the first, when there are several). */
     String pendingDecision(String pane) {
-        String[] id = new String[1];
-        eventually(TURN, () -> {
-            JsonNode list = daemon.client().call("decision.list", Map.of("pane_id", pane, "status", "pending")).get("decisions");
-            if (list.isEmpty()) {
-                return false;
-            }
-            id[0] = list.get(0).get("decision_id").asString();
-            return true;
-        });
-        return id[0];
+        return AgentDaemonFixture.awaitPendingDecision(daemon.client(), pane, TURN);
     }
 
     /** Sends {@code keys} to the pane as typed (no Enter after them). */
