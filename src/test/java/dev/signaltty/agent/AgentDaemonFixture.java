@@ -65,6 +65,20 @@ public final class AgentDaemonFixture {
         return java.util.concurrent.CompletableFuture.supplyAsync(() -> reporter.request("hook-event", params), THREADS);
     }
 
+    /**
+     * Waits up to {@code deadline} until {@code pane} has a pending decision and returns its id (the first, when
+     * there are several).
+     */
+    public static String awaitPendingDecision(ProtocolClient client, String pane, java.time.Duration deadline) {
+        String[] id = new String[1];
+        ProtocolClient.eventually(deadline, () -> {
+            JsonNode list = client.call("decision.list", Map.of("pane_id", pane, "status", "pending")).get("decisions");
+            id[0] = list.isEmpty() ? null : list.get(0).get("decision_id").asString();
+            return id[0] != null;
+        });
+        return id[0];
+    }
+
     static Map<String, Object> toolUse(String tool, String command) {
         return Map.of("tool_name", tool, "tool_input", Map.of("command", command), "tool_use_id", "toolu_" + command.hashCode());
     }

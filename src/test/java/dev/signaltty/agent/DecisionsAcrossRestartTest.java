@@ -42,13 +42,8 @@ class DecisionsAcrossRestartTest {
                 Map.of("pane_id", pane, "wait_for_answer", true,
                         "payload", claude("PermissionRequest", "s1", toolUse("Bash", command)))),
                 AgentDaemonFixture.THREADS);
-        String[] id = new String[1];
-        eventually(Duration.ofSeconds(10), () -> {
-            JsonNode list = client.call("decision.list", Map.of("pane_id", pane, "status", "pending")).get("decisions");
-            id[0] = list.isEmpty() ? null : list.get(0).get("decision_id").asString();
-            return id[0] != null;
-        });
-        return new Asked(pane, id[0], reporter, reply);
+        String id = AgentDaemonFixture.awaitPendingDecision(client, pane, Duration.ofSeconds(10));
+        return new Asked(pane, id, reporter, reply);
     }
 
     static JsonNode decision(ProtocolClient client, String id) {

@@ -45,16 +45,7 @@ class DecisionsTest {
     }
 
     String pendingDecision() {
-        String[] id = new String[1];
-        eventually(Duration.ofSeconds(10), () -> {
-            JsonNode list = daemon.client().call("decision.list", Map.of("pane_id", pane, "status", "pending")).get("decisions");
-            if (list.isEmpty()) {
-                return false;
-            }
-            id[0] = list.get(0).get("decision_id").asString();
-            return true;
-        });
-        return id[0];
+        return AgentDaemonFixture.awaitPendingDecision(daemon.client(), pane, Duration.ofSeconds(10));
     }
 
     JsonNode decision(String id) {

@@ -71,16 +71,7 @@ class FakeAgentTurnTest {
     }
 
     static String pendingDecision(String pane) {
-        String[] id = new String[1];
-        eventually(Duration.ofSeconds(90), () -> {
-            JsonNode list = daemon.client().call("decision.list", Map.of("pane_id", pane, "status", "pending")).get("decisions");
-            if (list.isEmpty()) {
-                return false;
-            }
-            id[0] = list.get(0).get("decision_id").asString();
-            return true;
-        });
-        return id[0];
+        return AgentDaemonFixture.awaitPendingDecision(daemon.client(), pane, Duration.ofSeconds(90));
     }
 
     @Test

@@ -90,12 +90,7 @@ class SubmitRetryGuardTest {
         CompletableFuture<JsonNode> ask = CompletableFuture.supplyAsync(() -> reporter.request("hook-event",
                 Map.of("pane_id", pane, "wait_for_answer", true,
                         "payload", claude("PermissionRequest", "ghost", toolUse("Bash", "ls")))), AgentDaemonFixture.THREADS);
-        String[] decision = new String[1];
-        eventually(Duration.ofSeconds(10), () -> {
-            JsonNode list = daemon.client().call("decision.list", Map.of("pane_id", pane, "status", "pending")).get("decisions");
-            decision[0] = list.isEmpty() ? null : list.get(0).get("decision_id").asString();
-            return decision[0] != null;
-        });
+        String decision = AgentDaemonFixture.awaitPendingDecision(daemon.client(), pane, Duration.ofSeconds(10));
         assertThat(daemon.client().call("pane.get", Map.of("pane_id", pane)).get("wait_baseline").get("lifecycle_seq")
                 .toString()).isEqualTo(lifecycleSeq);
         assertThat(submit).isNotDone();
@@ -106,7 +101,7 @@ class SubmitRetryGuardTest {
         assertThat(error.get("code").asString()).isEqualTo("AGENT_BUSY");
         assertThat(error.get("details").get("stage").asString()).isEqualTo("delayed_enter");
         assertThat(error.get("details").get("paste_delivered").asBoolean()).isTrue();
-        assertThat(error.get("details").get("decision_id").asString()).isEqualTo(decision[0]);
+        assertThat(error.get("details").get("decision_id").asString()).isEqualTo(decision);
 
         // the retry's Enter was never written: the program still saw only the one line
         daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "fence\r"));
@@ -114,7 +109,7 @@ class SubmitRetryGuardTest {
         assertThat(screen(pane)).doesNotContain("line<>");
         assertThat(lines(pane)).isEqualTo(2);
         // and the submit left the decision alone (seed R57)
-        assertThat(daemon.client().call("decision.get", Map.of("decision_id", decision[0])).get("status").asString())
+        assertThat(daemon.client().call("decision.get", Map.of("decision_id", decision)).get("status").asString())
                 .isEqualTo("pending");
         assertThat(ask).isNotDone();
     }

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import dev.signaltty.agent.AgentDaemonFixture;
 import dev.signaltty.support.ProtocolClient;
 import tools.jackson.databind.JsonNode;
 
@@ -44,14 +45,7 @@ class TaskDecisionAfterEnterTest extends TaskDaemonTest {
     }
 
     private String pendingDecision(String paneId) {
-        String[] id = new String[1];
-        ProtocolClient.eventually(java.time.Duration.ofSeconds(10), () -> {
-            JsonNode list = f.client.call("decision.list", Map.of("pane_id", paneId, "status", "pending"))
-                    .get("decisions");
-            id[0] = list.isEmpty() ? null : list.get(0).get("decision_id").asString();
-            return id[0] != null;
-        });
-        return id[0];
+        return AgentDaemonFixture.awaitPendingDecision(f.client, paneId, java.time.Duration.ofSeconds(10));
     }
 
     @Test

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
+import dev.signaltty.agent.AgentDaemonFixture;
 import dev.signaltty.support.DaemonFixture;
 import dev.signaltty.support.ProtocolClient;
 
@@ -67,6 +68,26 @@ abstract class AgentDrive implements BeforeAllCallback, AfterAllCallback {
 
     void awaitScreen(String pane, String text) {
         Drives.awaitScreen(daemon, pane, text, TURN);
+    }
+
+    /** Waits until the pane has a pending decision and returns its id (the first, when there are several). */
+    String pendingDecision(String pane) {
+        return AgentDaemonFixture.awaitPendingDecision(daemon.client(), pane, TURN);
+    }
+
+    /** Sends {@code keys} to the pane as typed (no Enter after them). */
+    void press(String pane, String keys) {
+        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", keys));
+    }
+
+    /**
+     * Types {@code command} (a slash command such as {@code /compact}: typed, not pasted as {@link #submit} does),
+     * waits until the screen shows it, then presses Enter, so the Enter reaches a prompt that holds the command.
+     */
+    void typeAndEnter(String pane, String command) {
+        press(pane, command);
+        awaitScreen(pane, command);
+        press(pane, "\r");
     }
 
     void submit(String pane, String text) {

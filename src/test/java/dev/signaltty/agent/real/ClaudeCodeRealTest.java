@@ -89,19 +89,6 @@ class ClaudeCodeRealTest {
         return new ScriptedModel.Tool("Read", drive.fileInput(name));
     }
 
-    static String pendingDecision(String pane) {
-        String[] id = new String[1];
-        eventually(TURN, () -> {
-            JsonNode list = drive.daemon().client().call("decision.list", Map.of("pane_id", pane, "status", "pending")).get("decisions");
-            if (list.isEmpty()) {
-                return false;
-            }
-            id[0] = list.get(0).get("decision_id").asString();
-            return true;
-        });
-        return id[0];
-    }
-
     @Test
     void aPlainAnswerIsOneTurnFromIdleToDone() {
         String pane = drive.spawn();
@@ -121,7 +108,7 @@ class ClaudeCodeRealTest {
     void aPermissionAnsweredAllowRunsTheTool() {
         String pane = drive.spawn();
         drive.submit(pane, "scenario:allow write the file");
-        String decision = pendingDecision(pane);
+        String decision = drive.pendingDecision(pane);
         drive.daemon().client().call("decision.answer", Map.of("decision_id", decision, "option_id", "allow_once"));
         assertThat(drive.timeline().awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CLAUDE_ALLOW.lifecycle());
         assertThat(drive.timeline().decisions(pane)).containsExactlyElementsOf(Scenario.CLAUDE_ALLOW.decisions());
@@ -133,7 +120,7 @@ class ClaudeCodeRealTest {
     void aPermissionAnsweredDenyKeepsTheToolFromRunning() {
         String pane = drive.spawn();
         drive.submit(pane, "scenario:deny write the file");
-        String decision = pendingDecision(pane);
+        String decision = drive.pendingDecision(pane);
         drive.daemon().client().call("decision.answer", Map.of("decision_id", decision, "option_id", "deny"));
         assertThat(drive.timeline().awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CLAUDE_DENY.lifecycle());
         assertThat(drive.timeline().decisions(pane)).containsExactlyElementsOf(Scenario.CLAUDE_DENY.decisions());
@@ -146,14 +133,14 @@ class ClaudeCodeRealTest {
     void aPermissionLeftToTimeOutNeverAllows() {
         String pane = drive.spawn();
         drive.submit(pane, "scenario:timeout write the file");
-        pendingDecision(pane);
+        drive.pendingDecision(pane);
         eventually(Duration.ofSeconds(90), () -> drive.timeline().decisions(pane).contains("cleared:native_cancelled"));
         drive.awaitScreen(pane, "Do you want to proceed?");
         assertThat(drive.project().resolve("late.txt")).doesNotExist();
         JsonNode got = drive.daemon().client().call("pane.get", Map.of("pane_id", pane));
         assertThat(got.get("lifecycle").asString()).isEqualTo("blocked");
         assertThat(got.get("attention").asString()).isEqualTo("permission_required");
-        drive.daemon().client().call("pane.write", Map.of("pane_id", pane, "data", "1"));
+        drive.press(pane, "1");
         assertThat(drive.timeline().awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CLAUDE_TIMEOUT.lifecycle());
         assertThat(drive.timeline().decisions(pane)).containsExactlyElementsOf(Scenario.CLAUDE_TIMEOUT.decisions());
         assertThat(drive.project().resolve("late.txt")).exists();
@@ -222,7 +209,7 @@ class ClaudeCodeRealTest {
         JsonNode before = drive.baseline(pane);
         drive.submit(pane, "scenario:" + scenario + " think for a long time");
         drive.awaitScreen(pane, text);
-        drive.daemon().client().call("pane.write", Map.of("pane_id", pane, "data", key));
+        drive.press(pane, key);
         try {
             assertThat(drive.waitFor(pane, "done", before).get("outcome").asString()).isEqualTo("done");
         } catch (AssertionError e) {
@@ -273,7 +260,7 @@ class ClaudeCodeRealTest {
         // the request is at the model, which holds back even its response headers
         eventually(TURN, () -> drive.model().requests("first-byte").stream().anyMatch(ScriptedModel.Recorded::tools));
         drive.timeline().awaitLifecycle(pane, TURN, "working");
-        drive.daemon().client().call("pane.write", Map.of("pane_id", pane, "data", "\u001b"));
+        drive.press(pane, "\u001b");
         try {
             assertThat(drive.waitFor(pane, "done", before).get("outcome").asString()).isEqualTo("done");
         } catch (AssertionError e) {
@@ -291,7 +278,7 @@ class ClaudeCodeRealTest {
         assertThat(drive.daemon().client().call("pane.get", Map.of("pane_id", pane)).get("attention").asString()).isEqualTo("none");
         assertThat(drive.transcriptOf(pane)).doesNotContain("[Request interrupted by user"); // no marker: the status file alone
         // clear the prompt Claude put back into its input (Ctrl-U), then the next turn runs as usual
-        drive.daemon().client().call("pane.write", Map.of("pane_id", pane, "data", "\u0015"));
+        drive.press(pane, "\u0015");
         before = drive.baseline(pane);
         drive.submit(pane, "scenario:after-first-byte go on");
         drive.waitFor(pane, "done", before);
@@ -369,9 +356,7 @@ class ClaudeCodeRealTest {
         drive.submit(pane, "scenario:resume-first remember a word");
         drive.timeline().awaitLifecycle(pane, TURN, "done");
         String session = drive.baseline(pane).get("agent_session_id").asString();
-        drive.daemon().client().call("pane.write", Map.of("pane_id", pane, "data", "/exit"));
-        drive.awaitScreen(pane, "/exit");
-        drive.daemon().client().call("pane.write", Map.of("pane_id", pane, "data", "\r"));
+        drive.typeAndEnter(pane, "/exit");
         drive.daemon().awaitExited(pane, TURN);
         JsonNode resumed = drive.daemon().client().call("pane.resume", Map.of("pane_id", pane));
         drive.awaitScreen(pane, "I will remember the word pelican.");

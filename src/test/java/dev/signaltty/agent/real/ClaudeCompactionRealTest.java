@@ -67,9 +67,7 @@ class ClaudeCompactionRealTest {
         drive.waitFor(pane, "done", before);
         String session = drive.baseline(pane).get("agent_session_id").asString();
         int compactions = drive.model().requests(ScriptedModel.COMPACTION).size(); // other tests' compactions are the same model's
-        drive.daemon().client().call("pane.write", Map.of("pane_id", pane, "data", "/compact"));
-        drive.awaitScreen(pane, "/compact");
-        drive.daemon().client().call("pane.write", Map.of("pane_id", pane, "data", "\r"));
+        drive.typeAndEnter(pane, "/compact");
         drive.awaitScreen(pane, "Compacted");
         drive.awaitScreen(pane, "PostCompact"); // Claude lists its compaction hooks once they ran: it is back at its prompt
         assertThat(drive.model().requests(ScriptedModel.COMPACTION)).hasSize(compactions + 1);

@@ -90,9 +90,7 @@ class CodexCompactionRealTest {
     static void compact(String pane, int compactionsBefore) {
         try {
             eventually(TURN, () -> {
-                drive.daemon().client().call("pane.write", Map.of("pane_id", pane, "data", "/compact"));
-                drive.awaitScreen(pane, "/compact");
-                drive.daemon().client().call("pane.write", Map.of("pane_id", pane, "data", "\r"));
+                drive.typeAndEnter(pane, "/compact");
                 long until = System.nanoTime() + 15_000_000_000L;
                 while (System.nanoTime() < until) {
                     if (drive.model().requests(ScriptedModel.COMPACTION).size() > compactionsBefore) {
@@ -103,8 +101,7 @@ class CodexCompactionRealTest {
                 return false;
             });
         } catch (AssertionError e) {
-            throw new AssertionError("lifecycle " + drive.timeline().lifecycle(pane) + " requests " + drive.model().requests()
-                    + " rollouts " + drive.rollouts() + " screen:\n" + drive.screen(pane), e);
+            throw drive.failure(pane, e);
         }
     }
 
@@ -137,8 +134,7 @@ class CodexCompactionRealTest {
             eventually(TURN, () -> drive.timeline().lifecycle(pane).equals(expected.subList(0, 7)));
             drive.awaitScreen(pane, "Context compacted");
         } catch (AssertionError e) {
-            throw new AssertionError("lifecycle " + drive.timeline().lifecycle(pane) + " explain " + drive.explainLifecycle(pane)
-                    + " requests " + drive.model().requests() + " rollouts " + drive.rollouts() + " screen:\n" + drive.screen(pane), e);
+            throw drive.failure(pane, e);
         }
         JsonNode lifecycle = drive.explainLifecycle(pane);
         assertThat(lifecycle.get("source").asString()).as("explain %s", lifecycle).isEqualTo("hook");
@@ -178,8 +174,7 @@ class CodexCompactionRealTest {
         try {
             eventually(TURN, () -> drive.timeline().lifecycle(pane).equals(expected.subList(0, 7)));
         } catch (AssertionError e) {
-            throw new AssertionError("lifecycle " + drive.timeline().lifecycle(pane) + " explain " + drive.explainLifecycle(pane)
-                    + " rollouts " + drive.rollouts() + " screen:\n" + drive.screen(pane), e);
+            throw drive.failure(pane, e);
         }
         JsonNode lifecycle = drive.explainLifecycle(pane);
         assertThat(lifecycle.get("state").asString()).as("explain %s", lifecycle).isEqualTo("done");
@@ -213,11 +208,10 @@ class CodexCompactionRealTest {
         try {
             eventually(TURN, () -> drive.timeline().lifecycle(pane).equals(expected.subList(0, 6)));
             drive.awaitScreen(pane, "Compacting context");
-            drive.daemon().client().call("pane.write", Map.of("pane_id", pane, "data", "\u001b"));
+            drive.press(pane, "\u001b");
             eventually(TURN, () -> drive.timeline().lifecycle(pane).equals(expected.subList(0, 7)));
         } catch (AssertionError e) {
-            throw new AssertionError("lifecycle " + drive.timeline().lifecycle(pane) + " explain " + drive.explainLifecycle(pane)
-                    + " rollouts " + drive.rollouts() + " screen:\n" + drive.screen(pane), e);
+            throw drive.failure(pane, e);
         }
         JsonNode lifecycle = drive.explainLifecycle(pane);
         assertThat(lifecycle.get("source").asString()).as("explain %s", lifecycle).isEqualTo("hook");
@@ -248,8 +242,7 @@ class CodexCompactionRealTest {
             eventually(TURN, () -> drive.model().requests("codex-auto-after").stream().anyMatch(ScriptedModel.Recorded::tools));
             drive.awaitScreen(pane, "Context compacted");
         } catch (AssertionError e) {
-            throw new AssertionError("lifecycle " + drive.timeline().lifecycle(pane) + " requests " + drive.model().requests()
-                    + " rollouts " + drive.rollouts() + " screen:\n" + drive.screen(pane), e);
+            throw drive.failure(pane, e);
         }
         // what Codex sent, in order: the turn's request, the summary request (no tools), the turn again on the summary
         List<String> sent = drive.model().requests().stream().filter(r -> List.of("codex-auto", ScriptedModel.COMPACTION,

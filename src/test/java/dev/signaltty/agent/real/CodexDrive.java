@@ -123,15 +123,14 @@ final class CodexDrive extends AgentDrive {
             if (screen(pane).contains("› 2. Trust all")) {
                 return true;
             }
-            daemon.client().call("pane.write", Map.of("pane_id", pane,
-                    "data", screen(pane).contains("› 3.") ? "\u001b[A" : "\u001b[B"));
+            press(pane, screen(pane).contains("› 3.") ? "\u001b[A" : "\u001b[B");
             long until = System.nanoTime() + 2_000_000_000L;
             while (System.nanoTime() < until && !screen(pane).contains("› 2. Trust all")) {
                 Thread.onSpinWait();
             }
             return screen(pane).contains("› 2. Trust all");
         });
-        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "\r"));
+        press(pane, "\r");
         awaitScreen(pane, "Ask Codex");
         eventually(TURN, () -> readConfig().contains("trusted_hash = \"sha256:"));
     }
@@ -148,6 +147,15 @@ final class CodexDrive extends AgentDrive {
         String pane = spawn().get("pane_id").asString();
         trustAll(pane);
         daemon.client().call("pane.close", Map.of("pane_id", pane));
+    }
+
+    /**
+     * {@code cause} with what the pane and Codex went through, for a failed wait: the pane's lifecycle, its
+     * explain, the model's requests, Codex's rollouts and the screen.
+     */
+    AssertionError failure(String pane, AssertionError cause) {
+        return new AssertionError("lifecycle " + timeline.lifecycle(pane) + " explain " + explainLifecycle(pane)
+                + " requests " + model.requests() + " rollouts " + rollouts() + " screen:\n" + screen(pane), cause);
     }
 
     /** Codex's rollouts, each line cut at 300 characters (diagnostics). */

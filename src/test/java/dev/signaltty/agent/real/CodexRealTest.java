@@ -60,19 +60,6 @@ class CodexRealTest {
                 "justification", "the scenario writes a file"));
     }
 
-    static String pendingDecision(String pane) {
-        String[] id = new String[1];
-        eventually(TURN, () -> {
-            JsonNode list = drive.daemon().client().call("decision.list", Map.of("pane_id", pane, "status", "pending")).get("decisions");
-            if (list.isEmpty()) {
-                return false;
-            }
-            id[0] = list.get(0).get("decision_id").asString();
-            return true;
-        });
-        return id[0];
-    }
-
     /**
      * Every test but the first launch's needs the hooks trusted. Trusting here, not by running that test first,
      * lets any one method run alone (surefire's rerun of a failed method, {@code -Dtest=CodexRealTest#name}).
@@ -146,7 +133,7 @@ class CodexRealTest {
         String pane = drive.spawn("-a", "on-request").get("pane_id").asString();
         drive.awaitScreen(pane, "Ask Codex");
         drive.submit(pane, "scenario:approve write the file");
-        String decision = pendingDecision(pane);
+        String decision = drive.pendingDecision(pane);
         JsonNode got = drive.daemon().client().call("pane.get", Map.of("pane_id", pane));
         assertThat(got.get("lifecycle").asString()).isEqualTo("blocked"); // journaled before the decision exists
         assertThat(drive.project().resolve("approved.txt")).doesNotExist();
@@ -166,7 +153,7 @@ class CodexRealTest {
         String pane = drive.spawn("-a", "on-request").get("pane_id").asString();
         drive.awaitScreen(pane, "Ask Codex");
         drive.submit(pane, "scenario:refuse write the file");
-        String decision = pendingDecision(pane);
+        String decision = drive.pendingDecision(pane);
         drive.daemon().client().call("decision.answer", Map.of("decision_id", decision, "option_id", "deny"));
         assertThat(drive.timeline().awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CODEX_DENY.lifecycle());
         assertThat(drive.timeline().decisions(pane)).containsExactlyElementsOf(Scenario.CODEX_DENY.decisions());
@@ -252,7 +239,7 @@ class CodexRealTest {
         String pane = drive.spawn("-a", "on-request").get("pane_id").asString();
         drive.awaitScreen(pane, "Ask Codex");
         drive.submit(pane, "scenario:unanswered write the file");
-        pendingDecision(pane);
+        drive.pendingDecision(pane);
         eventually(Duration.ofSeconds(120), () -> drive.timeline().decisions(pane).contains("cleared:native_cancelled"));
         assertThat(drive.project().resolve("unanswered.txt")).doesNotExist();
         assertThat(drive.timeline().decisions(pane)).containsExactlyElementsOf(Scenario.CODEX_TIMEOUT.decisions());
@@ -284,8 +271,7 @@ class CodexRealTest {
             try {
                 eventually(TURN, () -> drive.timeline().lifecycle(pane).equals(sofar));
             } catch (AssertionError e) {
-                throw new AssertionError("lifecycle " + drive.timeline().lifecycle(pane) + " explain " + drive.explainLifecycle(pane)
-                        + " rollouts " + drive.rollouts() + " screen:\n" + drive.screen(pane), e);
+                throw drive.failure(pane, e);
             }
             JsonNode lifecycle = drive.explainLifecycle(pane);
             assertThat(lifecycle.get("state").asString()).as("explain %s", lifecycle).isEqualTo("done");
@@ -328,7 +314,7 @@ class CodexRealTest {
                 eventually(TURN, () -> drive.model().requests(scenario).stream().anyMatch(ScriptedModel.Recorded::tools));
                 drive.awaitScreen(pane, press.get(1));
                 eventually(TURN, () -> drive.timeline().lifecycle(pane).equals(streaming));
-                drive.daemon().client().call("pane.write", Map.of("pane_id", pane, "data", press.get(2)));
+                drive.press(pane, press.get(2));
                 eventually(TURN, () -> drive.timeline().lifecycle(pane).equals(ended)); // the stream is held 300 s, TURN 120 s
             } catch (AssertionError e) {
                 throw new AssertionError(scenario + ": lifecycle " + drive.timeline().lifecycle(pane) + " explain "

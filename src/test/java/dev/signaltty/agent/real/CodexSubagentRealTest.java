@@ -205,7 +205,7 @@ class CodexSubagentRealTest {
         eventually(TURN, () -> drive.model().requests(child).stream().anyMatch(ScriptedModel.Recorded::tools));
         drive.awaitScreen(pane, "Waiting for");
         assertThat(drive.timeline().lifecycle(pane)).containsExactly("idle", "working");
-        drive.daemon().client().call("pane.write", Map.of("pane_id", pane, "data", "\u001b"));
+        drive.press(pane, "\u001b");
         try {
             eventually(TURN, () -> drive.timeline().lifecycle(pane).equals(List.of("idle", "working", "done")));
         } catch (AssertionError e) {

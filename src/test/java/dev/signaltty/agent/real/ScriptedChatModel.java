@@ -1,11 +1,9 @@
 package dev.signaltty.agent.real;
 
+import static dev.signaltty.agent.real.ModelHttp.json;
+import static dev.signaltty.agent.real.ModelHttp.respond;
+
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,14 +11,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.jspecify.annotations.Nullable;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 
 import dev.signaltty.transport.ProtocolJson;
 import tools.jackson.databind.JsonNode;
@@ -33,7 +28,7 @@ import tools.jackson.databind.JsonNode;
  *
  * <p>As in {@link ScriptedModel} (the Anthropic and Responses speaker), the token {@code scenario:<name>} in
  * the conversation's user text picks the script, and the step is the number of model turns after that
- * message (ScriptedModel's {@code position}). A turn may wait at a gate the test opens ({@link #release}),
+ * message ({@link Position}). A turn may wait at a gate the test opens ({@link #release}),
  * so a test sees a slow turn on screen and knows for certain which state the program is in. A request without tools (a title, a routing
  * question) gets a fixed answer at once.
  */
@@ -75,34 +70,24 @@ public final class ScriptedChatModel implements AutoCloseable {
     /** The answer to gemini-cli's JSON side questions (model routing, next speaker). */
     static final String SIDE_ANSWER = "{\"reasoning\": \"scripted\", \"model_choice\": \"flash\", \"next_speaker\": \"user\"}";
 
-    private final HttpServer server;
-    private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
     private final Scripts<Turn> scripts = new Scripts<>();
     private final List<ScriptedModel.Recorded> requests = new CopyOnWriteArrayList<>();
     private final AtomicInteger ids = new AtomicInteger();
     /** Per scenario, when each try of a failing step arrived and when its error was sent (nanoTime). */
     private final Map<String, List<long[]>> failedTries = new ConcurrentHashMap<>();
+    private final ModelHttp http;
 
-    private ScriptedChatModel(HttpServer server) {
-        this.server = server;
+    private ScriptedChatModel() {
+        this.http = ModelHttp.serve(this::handle); // last: a request finds every field set
     }
 
     public static ScriptedChatModel start() {
-        try {
-            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-            ScriptedChatModel model = new ScriptedChatModel(server);
-            server.setExecutor(model.threads);
-            server.createContext("/", model::handle);
-            server.start();
-            return model;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return new ScriptedChatModel();
     }
 
     /** {@code http://127.0.0.1:<port>}: GOOGLE_GEMINI_BASE_URL, or with {@code /v1} an OpenAI-compatible baseURL. */
     public String baseUrl() {
-        return "http://127.0.0.1:" + server.getAddress().getPort();
+        return http.baseUrl();
     }
 
     public ScriptedChatModel script(String name, Turn... turns) {
@@ -163,7 +148,7 @@ public final class ScriptedChatModel implements AutoCloseable {
         }
     }
 
-    private Turn turnFor(ScriptedModel.Position position, boolean tools) {
+    private Turn turnFor(Position position, boolean tools) {
         Turn turn = scripts.at(position, tools);
         return turn != null ? turn : reply(Scripts.plain(position, tools));
     }
@@ -185,7 +170,7 @@ public final class ScriptedChatModel implements AutoCloseable {
         List<JsonNode> contents = new ArrayList<>();
         body.path("contents").forEach(contents::add);
         boolean tools = body.path("tools").size() > 0;
-        ScriptedModel.Position position = ScriptedModel.position(contents, c -> "user".equals(c.path("role").asString()),
+        Position position = Position.of(contents, c -> "user".equals(c.path("role").asString()),
                 c -> "model".equals(c.path("role").asString()), ScriptedChatModel::geminiText);
         Turn turn = turnFor(position, tools);
         String model = model(path);
@@ -236,7 +221,7 @@ public final class ScriptedChatModel implements AutoCloseable {
         List<JsonNode> messages = new ArrayList<>();
         body.path("messages").forEach(messages::add);
         boolean tools = body.path("tools").size() > 0;
-        ScriptedModel.Position position = ScriptedModel.position(messages, m -> "user".equals(m.path("role").asString()),
+        Position position = Position.of(messages, m -> "user".equals(m.path("role").asString()),
                 m -> "assistant".equals(m.path("role").asString()), ScriptedChatModel::chatText);
         Turn turn = turnFor(position, tools);
         String model = body.path("model").asString();
@@ -318,40 +303,9 @@ public final class ScriptedChatModel implements AutoCloseable {
         return space < 0 ? new String[] {text, ""} : new String[] {text.substring(0, space), text.substring(space)};
     }
 
-    private static String json(Object value) {
-        return ScriptedModel.json(value);
-    }
-
-    private static void respond(HttpExchange exchange, int status, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().set("content-type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        exchange.getResponseBody().write(bytes);
-    }
-
-    /** A data-only server-sent-event stream (both APIs send no event names), flushed per event. */
-    private record Sse(OutputStream out) {
-        static Sse open(HttpExchange exchange) throws IOException {
-            exchange.getResponseHeaders().set("content-type", "text/event-stream");
-            exchange.getResponseHeaders().set("cache-control", "no-cache");
-            exchange.sendResponseHeaders(200, 0);
-            return new Sse(exchange.getResponseBody());
-        }
-
-        void data(Object value) throws IOException {
-            raw(json(value));
-        }
-
-        void raw(String data) throws IOException {
-            out.write(("data: " + data + "\n\n").getBytes(StandardCharsets.UTF_8));
-            out.flush();
-        }
-    }
-
     @Override
     public void close() {
         scripts.openAll();
-        server.stop(0);
-        threads.shutdownNow();
+        http.close();
     }
 }

@@ -12,7 +12,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * What both scripted models ({@link ScriptedModel}, {@link ScriptedChatModel}) keep: the scenario scripts
  * (a list of model turns of the API's own step type {@code T}), which turn a request's
- * {@link ScriptedModel.Position} asks for, and the gates a test opens to let a held turn go on.
+ * {@link Position} asks for, and the gates a test opens to let a held turn go on.
  */
 final class Scripts<T> {
 
@@ -28,13 +28,13 @@ final class Scripts<T> {
      * The script's turn at {@code position}, or null when there is none: no scenario, a request without tools
      * (a title, a routing question), or a step past the script's end; the caller then answers {@link #plain}.
      */
-    @Nullable T at(ScriptedModel.Position position, boolean tools) {
+    @Nullable T at(Position position, boolean tools) {
         List<T> script = position.scenario() == null ? null : scripts.get(position.scenario());
         return !tools || script == null || position.step() >= script.size() ? null : script.get(position.step());
     }
 
     /** The plain answer where the script has no turn. */
-    static String plain(ScriptedModel.Position position, boolean tools) {
+    static String plain(Position position, boolean tools) {
         return position.scenario() == null || !tools ? "Noted." : "Done.";
     }
 
