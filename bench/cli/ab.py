@@ -1,6 +1,7 @@
 import os, sys, time, shlex, statistics, subprocess
 # Interleaved A/B of one-shot commands (ADR 0510): wall time and the child's user+system CPU from wait4.
 #   python3 ab.py N name1 'cmd1' name2 'cmd2' ...
+# AB_STDIN=FILE gives every run that file as its standard input (default: /dev/null).
 # Each command line is split like a shell word list and started directly (no extra shell), in
 # alternating order per round (ABC, CBA, ...) so load drifts hit every variant alike.
 n = int(sys.argv[1]); vs = [(name, shlex.split(cmd)) for name, cmd in zip(sys.argv[2::2], sys.argv[3::2])]
@@ -9,7 +10,9 @@ load0 = open('/proc/loadavg').read().split()[:3]
 for i in range(n):
     for name, argv in (vs if i % 2 == 0 else vs[::-1]):
         t0 = time.perf_counter()
-        p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        stdin = open(os.environ['AB_STDIN'], 'rb') if os.environ.get('AB_STDIN') else subprocess.DEVNULL
+        p = subprocess.Popen(argv, stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if stdin is not subprocess.DEVNULL: stdin.close()
         _, status, ru = os.wait4(p.pid, 0)
         w = (time.perf_counter() - t0) * 1000
         if status != 0: print(name, 'exit', status, file=sys.stderr)

@@ -14,6 +14,7 @@ import dev.signaltty.cli.internal.CliException;
 import dev.signaltty.cli.internal.Client;
 import dev.signaltty.cli.internal.CommandTable;
 import dev.signaltty.cli.internal.Daemon;
+import dev.signaltty.cli.internal.ProcessExit;
 import dev.signaltty.cli.internal.Runner;
 import dev.signaltty.cli.internal.ShellCompletion;
 import dev.signaltty.cli.internal.remote.Fleet;
@@ -81,7 +82,7 @@ public final class Main {
             status = runner.run(words);
         }
         out.flush();
-        System.exit(status);
+        ProcessExit.exit(status);
     }
 
     /** No command at all, or {@code console}: the interactive console. */

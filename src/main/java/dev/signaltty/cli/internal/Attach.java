@@ -61,7 +61,7 @@ final class Attach {
         OuterTerminal t = OuterTerminal.open();
         tty = t;
         Thread restore = new Thread(t::close);
-        Runtime.getRuntime().addShutdownHook(restore);
+        ProcessExit.addShutdownHook(restore);
         int status;
         try {
             resize(pane);

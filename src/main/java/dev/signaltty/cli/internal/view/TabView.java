@@ -78,7 +78,7 @@ public final class TabView {
         OuterTerminal outer = OuterTerminal.open();
         TabView view = new TabView(wire, outer, hosts, host);
         Thread restore = new Thread(outer::close);
-        Runtime.getRuntime().addShutdownHook(restore);
+        dev.signaltty.cli.internal.ProcessExit.addShutdownHook(restore);
         String end;
         try {
             view.listen(wire);
