@@ -23,6 +23,12 @@ abstract class AgentDrive implements BeforeAllCallback, AfterAllCallback {
 
     static final Duration TURN = Duration.ofSeconds(120);
 
+    /**
+     * A real agent's launch until it shows its first screen or fires SessionStart: node and the agent's own init,
+     * which at load 150 on two cores took past {@link #TURN} (Claude's idle, Codex's hook review).
+     */
+    static final Duration LAUNCH = Duration.ofMinutes(5);
+
     protected final DaemonFixture daemon;
     protected ScriptedModel model;
     protected Timeline timeline;
@@ -88,6 +94,10 @@ abstract class AgentDrive implements BeforeAllCallback, AfterAllCallback {
         press(pane, command);
         awaitScreen(pane, command);
         press(pane, "\r");
+    }
+
+    void awaitScreen(String pane, String text, Duration deadline) {
+        Drives.awaitScreen(daemon, pane, text, deadline);
     }
 
     void submit(String pane, String text) {

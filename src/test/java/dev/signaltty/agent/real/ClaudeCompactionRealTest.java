@@ -67,6 +67,8 @@ class ClaudeCompactionRealTest {
         drive.waitFor(pane, "done", before);
         String session = drive.baseline(pane).get("agent_session_id").asString();
         int compactions = drive.model().requests(ScriptedModel.COMPACTION).size(); // other tests' compactions are the same model's
+        // Claude's own UI leaves the turn after its Stop: a /compact typed before would be queued behind it
+        eventually(TURN, () -> !drive.screen(pane).contains("esc to interrupt"));
         drive.typeAndEnter(pane, "/compact");
         drive.awaitScreen(pane, "Compacted");
         drive.awaitScreen(pane, "PostCompact"); // Claude lists its compaction hooks once they ran: it is back at its prompt

@@ -89,8 +89,12 @@ final class ClaudeDrive extends AgentDrive {
         Map<String, Object> params = new HashMap<>(Map.of("workspace_id", daemon.workspace(),
                 "argv", argv, "cwd", project.toString(), "cols", 120, "rows", 40));
         String pane = daemon.client().call("pane.spawn", params).get("pane_id").asString();
-        timeline.awaitLifecycle(pane, TURN, "idle");
-        awaitScreen(pane, "❯");
+        try {
+            timeline.awaitLifecycle(pane, LAUNCH, "idle");
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + ", screen:\n" + screen(pane), e);
+        }
+        awaitScreen(pane, "❯", LAUNCH);
         return pane;
     }
 

@@ -82,27 +82,64 @@ class CodexCompactionRealTest {
         eventually(TURN, () -> taskCompletes(pane) == 2);
     }
 
+    static final String REFUSED = "disabled while a task is in progress";
+
     /**
-     * Types {@code /compact} and Enter until the model has the compaction request: a /compact that Codex refuses
-     * ("disabled while a task is in progress", its task still closing) sends nothing, and one typed while the
-     * compaction runs is refused the same way, so a second try never starts a second compaction.
+     * Types {@code /compact} and Enter once Codex's own UI has left the last task (no "esc to interrupt"): the
+     * daemon's {@code done} and the rollout's {@code task_complete} both come before that, and a {@code /compact}
+     * Codex refuses ("disabled while a task is in progress") sends nothing. Only a refusal seen on screen is retyped
+     * (bounded): a {@code /compact} typed while the compaction runs would sit in the composer, where the Esc that
+     * should interrupt the compaction only dismisses its command popup.
      */
     static void compact(String pane, int compactionsBefore) {
         try {
-            eventually(TURN, () -> {
-                drive.typeAndEnter(pane, "/compact");
-                long until = System.nanoTime() + 15_000_000_000L;
-                while (System.nanoTime() < until) {
-                    if (drive.model().requests(ScriptedModel.COMPACTION).size() > compactionsBefore) {
-                        return true;
-                    }
-                    Thread.onSpinWait();
+            for (int attempt = 1; ; attempt++) {
+                eventually(TURN, () -> !drive.screen(pane).contains("esc to interrupt"));
+                int refusals = count(drive.screen(pane), REFUSED);
+                int typed = count(drive.screen(pane), "› /compact");
+                drive.press(pane, "/compact");
+                eventually(TURN, () -> count(drive.screen(pane), "› /compact") > typed);
+                drive.press(pane, "\r");
+                // the compaction request follows the PreCompact hook, a process of its own: slow under load
+                eventually(TURN, () -> drive.model().requests(ScriptedModel.COMPACTION).size() > compactionsBefore
+                        || count(drive.screen(pane), REFUSED) > refusals);
+                if (drive.model().requests(ScriptedModel.COMPACTION).size() > compactionsBefore) {
+                    return;
                 }
-                return false;
-            });
+                if (attempt == 10) {
+                    throw new AssertionError("/compact refused " + attempt + " times");
+                }
+            }
         } catch (AssertionError e) {
             throw drive.failure(pane, e);
         }
+    }
+
+    static int count(String screen, String text) {
+        int n = 0;
+        for (int i = screen.indexOf(text); i >= 0; i = screen.indexOf(text, i + text.length())) {
+            n++;
+        }
+        return n;
+    }
+
+    /**
+     * Esc until the pane's lifecycle is {@code interrupted}: an Esc the TUI drops (its key handling behind under
+     * load) leaves "esc to interrupt" on screen, so one more is sent (bounded); once the screen has left the
+     * compaction, the Interrupt hook is waited for, never a second Esc (which would reach Codex's idle composer).
+     */
+    static void interrupt(String pane, List<String> interrupted) {
+        for (int attempt = 1; attempt <= 5; attempt++) {
+            drive.press(pane, "\u001b");
+            try {
+                eventually(java.time.Duration.ofSeconds(30), () -> drive.timeline().lifecycle(pane).equals(interrupted)
+                        || !drive.screen(pane).contains("esc to interrupt"));
+                break;
+            } catch (AssertionError stillCompacting) {
+                // the Esc did not reach the compaction: send one more
+            }
+        }
+        eventually(TURN, () -> drive.timeline().lifecycle(pane).equals(interrupted));
     }
 
     /**
@@ -117,7 +154,7 @@ class CodexCompactionRealTest {
     @Order(11)
     void aCompactionBetweenTurnsIsWorkingFromPreCompactToPostCompact() {
         String pane = drive.spawn().get("pane_id").asString();
-        drive.awaitScreen(pane, "Ask Codex");
+        drive.awaitScreen(pane, "Ask Codex", CodexDrive.LAUNCH);
         twoTurns(pane, "codex-compact-first", "codex-compact-second");
         drive.awaitScreen(pane, "Still remembering it.");
         int compactions = drive.model().requests(ScriptedModel.COMPACTION).size(); // other tests' compactions are the same model's
@@ -166,7 +203,7 @@ class CodexCompactionRealTest {
     @Order(12)
     void aCompactionWhoseRequestFailsEndsAtTheRolloutsFailedTaskComplete() {
         String pane = drive.spawn().get("pane_id").asString();
-        drive.awaitScreen(pane, "Ask Codex");
+        drive.awaitScreen(pane, "Ask Codex", CodexDrive.LAUNCH);
         twoTurns(pane, "codex-compact-fail-first", "codex-compact-fail-second");
         int compactions = drive.model().requests(ScriptedModel.COMPACTION).size();
         compact(pane, compactions);
@@ -201,15 +238,14 @@ class CodexCompactionRealTest {
     @Order(13)
     void anInterruptedCompactionEndsThroughTheInterruptHook() {
         String pane = drive.spawn().get("pane_id").asString();
-        drive.awaitScreen(pane, "Ask Codex");
+        drive.awaitScreen(pane, "Ask Codex", CodexDrive.LAUNCH);
         twoTurns(pane, "codex-compact-esc-first", "codex-compact-esc-second");
         compact(pane, drive.model().requests(ScriptedModel.COMPACTION).size());
         List<String> expected = Scenario.CODEX_COMPACT_INTERRUPTED.lifecycle();
         try {
             eventually(TURN, () -> drive.timeline().lifecycle(pane).equals(expected.subList(0, 6)));
             drive.awaitScreen(pane, "Compacting context");
-            drive.press(pane, "\u001b");
-            eventually(TURN, () -> drive.timeline().lifecycle(pane).equals(expected.subList(0, 7)));
+            interrupt(pane, expected.subList(0, 7));
         } catch (AssertionError e) {
             throw drive.failure(pane, e);
         }
@@ -235,7 +271,7 @@ class CodexCompactionRealTest {
     @Order(14)
     void anAutoCompactionMidTurnKeepsThePaneWorkingUntilTheTurnsStop() {
         String pane = drive.spawn("-c", "model_auto_compact_token_limit=20000").get("pane_id").asString();
-        drive.awaitScreen(pane, "Ask Codex");
+        drive.awaitScreen(pane, "Ask Codex", CodexDrive.LAUNCH);
         int compactions = drive.model().requests(ScriptedModel.COMPACTION).size();
         drive.submit(pane, "scenario:codex-auto run a command");
         try {

@@ -59,7 +59,8 @@ final class CodexDrive extends AgentDrive {
         }
         codex = RealCodex.install(daemon.root().resolve("codex"), model, trusted);
         codexHome = RealCodex.home(daemon.root().resolve("codex"));
-        timeline = new Timeline(daemon.connect());
+        // reconnecting: a subscription with no event for the client's 120 s line deadline (a held compaction) closes
+        timeline = new Timeline(daemon::connect);
     }
 
     private static Path committedRepo(Path repo) throws Exception {
@@ -117,7 +118,7 @@ final class CodexDrive extends AgentDrive {
      * record of the trust in {@code config.toml}, which lets every later launch under this CODEX_HOME run the hooks.
      */
     void trustAll(String pane) {
-        awaitScreen(pane, "Trust all and continue");
+        awaitScreen(pane, "Trust all and continue", LAUNCH); // the class's first launch of Codex
         // a key sent while the TUI is still setting up is lost: press Down until the cursor is on "Trust all"
         eventually(TURN, () -> {
             if (screen(pane).contains("› 2. Trust all")) {
