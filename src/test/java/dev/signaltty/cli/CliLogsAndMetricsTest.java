@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.signaltty.cli.CliHarness.Run;
 import dev.signaltty.cli.internal.Output;
+import dev.signaltty.transport.StateDirLock;
 import dev.signaltty.transport.internal.metrics.MetricsEndpointTest;
 
 /**
@@ -87,6 +88,9 @@ class CliLogsAndMetricsTest {
             MetricsEndpointTest.promtool(before);
 
             assertThat(cli.run("server", "stop").status()).isZero();
+            // stop returns once the daemon has let go of its state dir, so a start right after is never
+            // refused as "in use by another signaltty daemon"
+            assertThat(StateDirLock.heldBy(cli.stateDir())).isNull();
             Run restart = cli.run(PATIENT, "", prepend("server", "start"));
             assertThat(restart.status()).as(restart.toString()).isZero();
             List<?> panes = (List<?>) CliHarness.json(cli.run("--json", "pane", "list")).get("panes");

@@ -30,7 +30,7 @@ public final class Daemon {
      * load: a generous default, overridable with {@code SIGNALTTY_START_TIMEOUT_S}.
      */
     static final long START_DEADLINE_MS = 45_000;
-    static final long STOP_DEADLINE_MS = 10_000;
+    static final long STOP_DEADLINE_MS = 30_000;
     static final long RACE_GRACE_MS = 3_000;
     static final String MAIN = "dev.signaltty.cli.Main";
 
@@ -205,19 +205,26 @@ public final class Daemon {
                 + seconds + "'");
     }
 
-    /** Asks the daemon to stop and waits until its socket stops accepting. */
+    /**
+     * Asks the daemon to stop and waits until its socket stops accepting and it has let go of the state
+     * directory's lock: the daemon closes its socket first and finishes its shutdown (snapshots, journal)
+     * after, so a {@code server start} right after a {@code stop} that returned only on the socket found
+     * the old daemon still holding the lock and was refused.
+     */
     public void stop() {
         try (Client client = Client.connect(paths.socket())) {
             client.call("server.stop", Map.of()).orThrow();
         }
         long deadline = System.nanoTime() + STOP_DEADLINE_MS * 1_000_000;
         while (System.nanoTime() < deadline) {
-            if (!Client.listening(paths.socket())) {
+            if (!Client.listening(paths.socket()) && StateDirLock.heldBy(paths.stateDir()) == null) {
                 return;
             }
             sleep(25);
         }
-        throw new CliException("TIMEOUT", "the daemon still accepts on " + paths.socket() + " after "
+        StateDirLock.Holder holder = StateDirLock.heldBy(paths.stateDir());
+        throw new CliException("TIMEOUT", (holder == null ? "the daemon still accepts on " + paths.socket()
+                : "the daemon" + holder.describe() + " still holds " + paths.stateDir()) + " after "
                 + STOP_DEADLINE_MS / 1000 + " s");
     }
 
