@@ -27,6 +27,11 @@ final class MemoryRows {
 
     private final Bench bench;
     private final int panes = Integer.getInteger("bench.memory.panes", 40);
+    /**
+     * Seconds the panes idle before each sample: past the reader's 1 s buffer release and its 4 s more
+     * before it hands the master to the idle watcher (ADRs 0491, 0547), so an idle pane is measured idle.
+     */
+    private final int idleSeconds = Integer.getInteger("bench.memory.idle", 6);
 
     MemoryRows(Bench bench) {
         this.bench = bench;
@@ -65,7 +70,7 @@ final class MemoryRows {
 
     private void note(String daemon, PerPane perPane) {
         bench.note("Memory (" + daemon + "): " + panes + " panes each printing 10,000 lines of 63 bytes, then idle "
-                + "(`sleep`), after a warm-up round of as many panes closed again; the server's RSS growth after a full GC, once "
+                + "(`sleep`) for " + idleSeconds + " s, after a warm-up round of as many panes closed again; the server's RSS growth after a full GC, once "
                 + "G1's uncommit has settled, divided by the panes (ADR 0545). Per pane, KiB: " + perPane.breakdown()
                 + ". Emulator on this branch: `pane/internal/vt` (scrollback limit 10,000 lines).");
     }
@@ -84,10 +89,12 @@ final class MemoryRows {
                 warmUp.add(spawnPrinting(client, workspace));
             }
             closeAll(client, warmUp);
+            Thread.sleep(idleSeconds * 1000L);
             MemorySample base = MemorySample.settled(bench.java, daemon.pid());
             for (int i = 0; i < panes; i++) {
                 spawnPrinting(client, workspace);
             }
+            Thread.sleep(idleSeconds * 1000L);
             MemorySample end = MemorySample.settled(bench.java, daemon.pid());
             return new PerPane((end.rss() - base.rss()) * 1024.0 / panes, (end.heapUsed() - base.heapUsed()) * 1024.0 / panes,
                     end.perPane(base, panes));
