@@ -81,25 +81,27 @@ final class PaneReader {
     }
 
     private void stint() {
-        boolean over = true;
-        try {
-            over = session.output().pump(sink);
-        } catch (IOException | RuntimeException e) {
-            log.warn("pane {} output ended by a read failure: {}", paneId, e.toString());
-        }
-        if (!over) {
+        while (true) {
+            boolean over = true;
+            try {
+                over = session.output().pump(sink);
+            } catch (IOException | RuntimeException e) {
+                log.warn("pane {} output ended by a read failure: {}", paneId, e.toString());
+            }
+            if (over) {
+                end();
+                return;
+            }
             try {
                 handedOff = true;
                 IdlePtyWatcher.INSTANCE.watch(this);
                 return;
             } catch (RuntimeException e) {
+                // no watcher (its pipe or thread could not be made): this thread goes on reading
                 handedOff = false;
                 log.warn("pane {}: idle watcher unavailable, reading on: {}", paneId, e.toString());
-                stint();
-                return;
             }
         }
-        end();
     }
 
     private void end() {
