@@ -24,7 +24,6 @@ final class PaneReader {
     private final OutputPipe pipe;
     private final PtyOutputReader.Sink sink;
     private final CountDownLatch ended = new CountDownLatch(1);
-    private volatile boolean handedOff;
 
     PaneReader(String paneId, PtySession session, OutputPipe pipe) {
         this.paneId = paneId;
@@ -57,7 +56,6 @@ final class PaneReader {
 
     /** Called by the watcher: the master has something; a new stint reads it. */
     void resume() {
-        handedOff = false;
         try {
             start();
         } catch (RuntimeException | OutOfMemoryError e) {
@@ -69,10 +67,6 @@ final class PaneReader {
 
     PtyOutputReader output() {
         return session.output();
-    }
-
-    boolean handedOff() {
-        return handedOff;
     }
 
     /** Waits up to {@code ms} for the output's end (the reader's last stint returned); true once it has. */
@@ -93,12 +87,10 @@ final class PaneReader {
                 return;
             }
             try {
-                handedOff = true;
                 IdlePtyWatcher.INSTANCE.watch(this);
                 return;
             } catch (RuntimeException e) {
                 // no watcher (its pipe or thread could not be made): this thread goes on reading
-                handedOff = false;
                 log.warn("pane {}: idle watcher unavailable, reading on: {}", paneId, e.toString());
             }
         }
