@@ -1,16 +1,21 @@
 #!/usr/bin/env python3
 """Memory per idle pane of a daemon started the way `bin/signaltty server run` starts it (its flags).
 
-Starts `bin/signaltty server run` on private XDG directories, spawns one pane (the baseline: per-pane
-classes and threads loaded), then N more, each printing 10,000 lines of 63 bytes and idling in `sleep`
-(the same load as bench/run's memory row). After a full GC (jcmd GC.run) it prints the RSS growth per
-pane, the Java heap growth per pane, and where the rest went: /proc smaps totals (anonymous vs file
-mappings) and, with --nmt, the growth of each NMT category.
+Starts `bin/signaltty server run` on private XDG directories and measures the way bench/run's memory
+rows do (ADR 0545): a warm-up round of N panes, each printing 10,000 lines of 63 bytes and idling in
+`sleep`, closed again, so the baseline has seen the same allocations (the collector's high-water mark,
+JIT code, per-pane classes); then a full GC and RSS sampled until the heap's uncommit has settled (the
+baseline); then N panes again, idle (and --idle seconds more), the same settle (the end). Prints the RSS
+growth per pane and where it went: the Java heap's resident pages (smaps inside the heap's range) and
+its used and committed size, the rest outside the heap, smaps anonymous vs file and the 1 MiB stack
+mappings, and with --nmt the growth of each NMT category.
 
-  bench/memory/idle-panes.py [--panes 40] [--java-opts "JVM options"] [--nmt] [--histo FILE]
+  bench/memory/idle-panes.py [--panes 40] [--java-opts "JVM options"] [--extra-opts "JVM options"] [--nmt]
+                             [--idle SECONDS] [--histo FILE]
 
---java-opts replaces bin/signaltty's daemon flags (SIGNALTTY_DAEMON_JAVA_OPTS) when given, e.g. ""
-for plain default flags; --nmt adds -XX:NativeMemoryTracking=summary to whichever flags are used.
+--java-opts replaces bin/signaltty's daemon flags (SIGNALTTY_DAEMON_JAVA_OPTS), e.g. "" for plain
+default flags; --extra-opts and --nmt (-XX:NativeMemoryTracking=summary) are added to whichever flags are
+used (through JDK_JAVA_OPTIONS, so the launcher's own flags and AOT cache stay as they are).
 """
 import argparse, json, os, re, shutil, socket, subprocess, tempfile, time
 
@@ -48,34 +53,58 @@ def jcmd(pid, *args):
     return subprocess.run([java, str(pid), *args], capture_output=True, text=True, timeout=300).stdout
 
 
-def settle(pid):
-    jcmd(pid, "GC.run")
-    time.sleep(0.5)
-    info = jcmd(pid, "GC.heap_info")
-    heap = int(re.search(r"used (\d+)K", info).group(1))
+def rss_kb(pid):
     with open(f"/proc/{pid}/status") as f:
-        rss = int(re.search(r"VmRSS:\s+(\d+)", f.read()).group(1))
-    return rss, heap
+        return int(re.search(r"VmRSS:\s+(\d+)", f.read()).group(1))
 
 
-def smaps(pid):
-    """RSS in KiB: anonymous, file-backed (mapped transcript tails and the like), and thread stacks."""
-    kinds = {"anon": 0, "file": 0, "stacks": 0}
+def settle(pid):
+    """Full GC, then RSS until G1's uncommit (concurrent, after the GC) has settled: the median of the
+    last three of samples 0.5 s apart once three in a row are within 1 % (at most 30 s).
+    Returns (rss, heap used, heap committed, heap resident, heap range)."""
+    jcmd(pid, "GC.run")
+    samples = []
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        time.sleep(0.5)
+        samples.append(rss_kb(pid))
+        last = samples[-3:]
+        if len(last) == 3 and max(last) - min(last) <= 0.01 * max(last):
+            break
+    rss = sorted(samples[-3:])[len(samples[-3:]) // 2]
+    info = jcmd(pid, "GC.heap_info")
+    used = int(re.search(r"used (\d+)K", info).group(1))
+    m = re.search(r"committed (\d+)K", info)
+    committed = int(m.group(1)) if m else 0
+    r = re.search(r"\[(0x[0-9a-f]+), (0x[0-9a-f]+)\)", info)
+    heap_range = (int(r.group(1), 16), int(r.group(2), 16)) if r else (0, 0)
+    return rss, used, committed, heap_range
+
+
+def smaps(pid, heap_range):
+    """RSS in KiB: anonymous, file-backed (mapped transcript tails and the like), thread stacks, and the
+    Java heap (anonymous mappings inside the heap's reserved range)."""
+    kinds = {"anon": 0, "file": 0, "stacks": 0, "heap": 0}
     named = False
     stack = False
+    heap = False
     with open(f"/proc/{pid}/smaps") as f:
         for line in f:
             m = re.match(r"^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ (\d+)", line)
             if m:
+                start, end = int(m.group(1), 16), int(m.group(2), 16)
                 named = m.group(3) != "0"
-                size = (int(m.group(2), 16) - int(m.group(1), 16)) // 1024
+                size = (end - start) // 1024
                 stack = not named and 1_000 <= size <= 1_100  # a 1 MiB thread stack (the default -Xss)
+                heap = heap_range[0] <= start and end <= heap_range[1]
                 continue
             if line.startswith("Rss:"):
                 kb = int(line.split()[1])
                 kinds["file" if named else "anon"] += kb
                 if stack:
                     kinds["stacks"] += kb
+                if heap:
+                    kinds["heap"] += kb
     return kinds
 
 
@@ -107,10 +136,24 @@ def histogram(text):
     return out
 
 
+def close_all(client, panes):
+    for pane in panes:
+        client.call("pane.close", {"pane_id": pane})
+    deadline = time.time() + 300
+    while time.time() < deadline:
+        listed = client.call("pane.list", {})
+        live = {p["pane_id"] for p in listed.get("panes", [])}
+        if not live & set(panes):
+            return
+        time.sleep(0.1)
+    raise RuntimeError("closed panes still listed")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--panes", type=int, default=40)
     ap.add_argument("--java-opts")
+    ap.add_argument("--extra-opts", default="")
     ap.add_argument("--nmt", action="store_true")
     ap.add_argument("--histo", help="write the per-pane class histogram difference (top 25) to this file")
     ap.add_argument("--idle", type=float, default=0, help="seconds to wait after the last pane before measuring")
@@ -122,14 +165,12 @@ def main():
         os.makedirs(os.path.join(tmp, d), mode=0o700)
     env.update(XDG_RUNTIME_DIR=os.path.join(tmp, "run"), XDG_STATE_HOME=os.path.join(tmp, "state"),
                XDG_CONFIG_HOME=os.path.join(tmp, "config"), SIGNALTTY_SOCKET=os.path.join(tmp, "run", "s.sock"))
-    if a.java_opts is not None or a.nmt:
-        opts = a.java_opts
-        if opts is None:  # bin/signaltty's own flags
-            opts = subprocess.run(["bash", "-c", f'eval "$(grep "^DAEMON_OPTS=" "{ROOT}/bin/signaltty")"; echo "$DAEMON_OPTS"'],
-                                  capture_output=True, text=True).stdout.strip()
-        if a.nmt:
-            opts += " -XX:NativeMemoryTracking=summary"
-        env["SIGNALTTY_DAEMON_JAVA_OPTS"] = opts or " "  # empty would mean bin/signaltty's flags
+    env.pop("SIGNALTTY_DAEMON_JAVA_OPTS", None)
+    if a.java_opts is not None:
+        env["SIGNALTTY_DAEMON_JAVA_OPTS"] = a.java_opts or " "  # empty would mean bin/signaltty's flags
+    extra = a.extra_opts + (" -XX:NativeMemoryTracking=summary" if a.nmt else "")
+    if extra.strip():
+        env["JDK_JAVA_OPTIONS"] = extra.strip()
     log = open(os.path.join(tmp, "daemon.log"), "w")
     proc = subprocess.Popen([os.path.join(ROOT, "bin", "signaltty"), "server", "run"], env=env, stdout=log,
                             stderr=subprocess.STDOUT)
@@ -148,28 +189,32 @@ def main():
         pid = proc.pid  # bin/signaltty execs java: the process is the JVM
         cmdline = open(f"/proc/{pid}/cmdline").read().split("\0")
         workspace = client.call("workspace.create", {"name": "mem", "cwd": tmp})["workspace_id"]
-        spawn(client, workspace)  # one pane first, so per-pane classes and threads are in the baseline
+        n = a.panes
+        # the warm-up round: the same panes, closed again, so the baseline has seen the same allocations
+        close_all(client, [spawn(client, workspace) for _ in range(n)])
         time.sleep(a.idle)
-        rss0, heap0 = settle(pid)
-        sm0 = smaps(pid)
+        rss0, used0, com0, range0 = settle(pid)
+        sm0 = smaps(pid, range0)
         t0 = len(os.listdir(f"/proc/{pid}/task"))
         n0 = nmt(pid) if a.nmt else {}
         h0 = jcmd(pid, "GC.class_histogram") if a.histo else ""
-        for _ in range(a.panes):
+        for _ in range(n):
             spawn(client, workspace)
         time.sleep(a.idle)
-        rss1, heap1 = settle(pid)
-        sm1 = smaps(pid)
+        rss1, used1, com1, range1 = settle(pid)
+        sm1 = smaps(pid, range1)
         t1 = len(os.listdir(f"/proc/{pid}/task"))
-        n = a.panes
         flags = " ".join(x for x in cmdline if x.startswith("-X") or x.startswith("-D"))
-        print(f"flags: {flags}")
+        print(f"flags: {flags} {extra.strip()}".rstrip())
         print(f"load: {open('/proc/loadavg').read().strip()}")
         print(f"RSS per pane: {(rss1 - rss0) / n / 1024:.3f} MiB  (RSS {rss0} -> {rss1} KiB)")
-        print(f"heap used after GC per pane: {(heap1 - heap0) / n / 1024:.3f} MiB")
-        print(f"anon RSS per pane: {(sm1['anon'] - sm0['anon']) / n:.1f} KiB; file-backed: {(sm1['file'] - sm0['file']) / n:.1f} KiB; "
+        print(f"  Java heap resident: {(sm1['heap'] - sm0['heap']) / n:.1f} KiB; outside the heap: "
+              f"{((rss1 - sm1['heap']) - (rss0 - sm0['heap'])) / n:.1f} KiB")
+        print(f"  Java heap used after GC: {(used1 - used0) / n:.1f} KiB; committed: {(com1 - com0) / n:.1f} KiB "
+              f"({com0} -> {com1} KiB)")
+        print(f"  anon: {(sm1['anon'] - sm0['anon']) / n:.1f} KiB; file-backed: {(sm1['file'] - sm0['file']) / n:.1f} KiB; "
               f"1 MiB stack mappings: {(sm1['stacks'] - sm0['stacks']) / n:.1f} KiB")
-        print(f"threads per pane: {(t1 - t0) / n:.2f}")
+        print(f"  threads per pane: {(t1 - t0) / n:.2f}")
         if a.nmt:
             n1 = nmt(pid)
             for k in sorted(n1, key=lambda k: -(n1[k] - n0.get(k, 0))):

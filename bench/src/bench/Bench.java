@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -108,7 +109,12 @@ public final class Bench {
      * newer than it, so a caller that times the start uses {@link Daemon#launcher} itself.
      */
     Daemon launched(String name) throws Exception {
-        return ready(Daemon.launcher(launcher(), work.resolve(name)), 900);
+        return launched(name, Map.of());
+    }
+
+    /** The same with these variables added to its environment (e.g. {@code JDK_JAVA_OPTIONS} for NMT). */
+    Daemon launched(String name, Map<String, String> env) throws Exception {
+        return ready(Daemon.launcher(launcher(), work.resolve(name), env), 900);
     }
 
     Path launcher() {

@@ -51,16 +51,21 @@ final class Daemon implements AutoCloseable {
      * launcher's knobs are cleared from the environment, so a caller's setting cannot change them.
      */
     static Daemon launcher(Path launcher, Path root) throws IOException {
+        return launcher(launcher, root, Map.of());
+    }
+
+    /** The same with {@code env} added (a measurement's own variables, such as {@code JDK_JAVA_OPTIONS}). */
+    static Daemon launcher(Path launcher, Path root, Map<String, String> env) throws IOException {
         return launch(List.of(launcher.toString(), "server", "run"), root,
-                List.of("SIGNALTTY_DAEMON_JAVA_OPTS", "SIGNALTTY_AOT", "SIGNALTTY_SPRING_AOT"));
+                List.of("SIGNALTTY_DAEMON_JAVA_OPTS", "SIGNALTTY_AOT", "SIGNALTTY_SPRING_AOT", "JDK_JAVA_OPTIONS"), env);
     }
 
     /** A daemon started by {@code command} (e.g. {@code bin/signaltty server run}) on private XDG directories. */
     static Daemon launch(List<String> command, Path root) throws IOException {
-        return launch(command, root, List.of());
+        return launch(command, root, List.of(), Map.of());
     }
 
-    private static Daemon launch(List<String> command, Path root, List<String> unset) throws IOException {
+    private static Daemon launch(List<String> command, Path root, List<String> unset, Map<String, String> env) throws IOException {
         for (String dir : List.of("run", "state", "config")) {
             Files.createDirectories(root.resolve(dir));
         }
@@ -71,6 +76,7 @@ final class Daemon implements AutoCloseable {
         builder.environment().put("XDG_CONFIG_HOME", root.resolve("config").toString());
         builder.environment().put("SIGNALTTY_SOCKET", socketOf(root).toString());
         unset.forEach(builder.environment()::remove);
+        builder.environment().putAll(env);
         builder.redirectErrorStream(true);
         builder.redirectOutput(root.resolve("daemon.log").toFile());
         long start = System.nanoTime();

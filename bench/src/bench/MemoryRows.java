@@ -6,11 +6,8 @@ import static bench.Format.yes;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import tools.jackson.databind.JsonNode;
@@ -30,13 +27,18 @@ final class MemoryRows {
 
     private final Bench bench;
     private final int panes = Integer.getInteger("bench.memory.panes", 40);
+    /**
+     * Seconds the panes idle before each sample: past the reader's 1 s buffer release and its 4 s more
+     * before it hands the master to the idle watcher (ADRs 0491, 0547), so an idle pane is measured idle.
+     */
+    private final int idleSeconds = Integer.getInteger("bench.memory.idle", 6);
 
     MemoryRows(Bench bench) {
         this.bench = bench;
     }
 
-    /** RSS growth and Java heap retained per pane, in bytes. */
-    private record PerPane(double rss, double heap) {
+    /** RSS growth and Java heap retained per pane, in bytes, and the breakdown for the notes. */
+    private record PerPane(double rss, double heap, String breakdown) {
     }
 
     void run() throws Exception {
@@ -46,42 +48,72 @@ final class MemoryRows {
             try (Daemon daemon = bench.launched("memory-launcher")) {
                 launched = perPane(daemon);
             }
-            bench.add(new Row("memory per idle pane with 10,000 lines of scrollback (" + panes + " panes, RSS growth; "
-                    + "daemon started by `bin/signaltty server run`: its default flags and AOT cache)",
+            bench.add(new Row("memory per idle pane with 10,000 lines of scrollback (" + panes + " panes, RSS growth after a "
+                    + "warm-up round and a settled full GC; daemon started by `bin/signaltty server run`: its default flags and AOT cache)",
                     mib(launched.rss()), mib(tmux), ratio(tmux, launched.rss()), "≤ 1 MiB", yes(launched.rss() <= 1 << 20)));
             note("`bin/signaltty server run`", launched);
+            if (Boolean.parseBoolean(System.getProperty("bench.memory.nmt", "true"))) {
+                try (Daemon daemon = bench.launched("memory-nmt", Map.of("JDK_JAVA_OPTIONS", "-XX:NativeMemoryTracking=summary"))) {
+                    note("`bin/signaltty server run` with `-XX:NativeMemoryTracking=summary` added, for its categories", perPane(daemon));
+                }
+            }
         }
         PerPane plain;
         try (Daemon daemon = bench.daemon("memory-plain", List.of())) {
             plain = perPane(daemon);
         }
-        bench.add(Row.context("memory per idle pane with 10,000 lines of scrollback (" + panes + " panes, RSS growth; "
-                + "plain-java daemon, the JVM's default heap sizing)", mib(plain.rss()), mib(tmux), "—", ratio(tmux, plain.rss())));
+        bench.add(Row.context("memory per idle pane with 10,000 lines of scrollback (" + panes + " panes, RSS growth after a "
+                + "warm-up round and a settled full GC; plain-java daemon, the JVM's default heap sizing)", mib(plain.rss()), mib(tmux),
+                "—", ratio(tmux, plain.rss())));
         note("plain-java daemon", plain);
     }
 
     private void note(String daemon, PerPane perPane) {
         bench.note("Memory (" + daemon + "): " + panes + " panes each printing 10,000 lines of 63 bytes, then idle "
-                + "(`sleep`); figures are the server's RSS growth after a full GC divided by the panes. signaltty's Java "
-                + "heap retained per pane after GC: " + mib(perPane.heap()) + ". Emulator on this branch: "
-                + "`pane/internal/vt` (scrollback limit 10,000 lines).");
+                + "(`sleep`) for " + idleSeconds + " s, after a warm-up round of as many panes closed again; the server's RSS growth after a full GC, once "
+                + "G1's uncommit has settled, divided by the panes (ADR 0545). Per pane, KiB: " + perPane.breakdown()
+                + ". Emulator on this branch: `pane/internal/vt` (scrollback limit 10,000 lines).");
     }
 
+    /**
+     * The baseline is taken after a warm-up round of the same panes, closed again: the collector's
+     * high-water mark, JIT code and per-pane classes are then the same in both samples, so the growth is
+     * what the idle panes hold, not what G1 happened to have committed and touched before the baseline.
+     */
     private PerPane perPane(Daemon daemon) throws Exception {
         try (Daemon.Client client = daemon.connect()) {
             String workspace = client.call("workspace.create", Map.of("name", "mem", "cwd", bench.work.toString()))
                     .get("workspace_id").asString();
-            // one pane first, so per-pane classes and threads are in the baseline
-            spawnPrinting(client, workspace);
-            long rss0 = settledRss(daemon);
-            long heap0 = heapUsedAfterGc(daemon);
+            List<String> warmUp = new java.util.ArrayList<>();
+            for (int i = 0; i < panes; i++) {
+                warmUp.add(spawnPrinting(client, workspace));
+            }
+            closeAll(client, warmUp);
+            Thread.sleep(idleSeconds * 1000L);
+            MemorySample base = MemorySample.settled(bench.java, daemon.pid());
             for (int i = 0; i < panes; i++) {
                 spawnPrinting(client, workspace);
             }
-            long rss1 = settledRss(daemon);
-            long heap1 = heapUsedAfterGc(daemon);
-            return new PerPane((rss1 - rss0) * 1024.0 / panes, (heap1 - heap0) * 1024.0 / panes);
+            Thread.sleep(idleSeconds * 1000L);
+            MemorySample end = MemorySample.settled(bench.java, daemon.pid());
+            return new PerPane((end.rss() - base.rss()) * 1024.0 / panes, (end.heapUsed() - base.heapUsed()) * 1024.0 / panes,
+                    end.perPane(base, panes));
         }
+    }
+
+    private static void closeAll(Daemon.Client client, List<String> panes) throws Exception {
+        for (String pane : panes) {
+            client.call("pane.close", Map.of("pane_id", pane));
+        }
+        long deadline = System.nanoTime() + 300_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            String listed = client.call("pane.list", Map.of()).toString();
+            if (panes.stream().noneMatch(listed::contains)) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new IOException("closed panes are still listed");
     }
 
     private double tmuxPerPane() throws Exception {
@@ -99,7 +131,7 @@ final class MemoryRows {
         }
     }
 
-    private static void spawnPrinting(Daemon.Client client, String workspace) throws Exception {
+    private static String spawnPrinting(Daemon.Client client, String workspace) throws Exception {
         String pane = client.call("pane.spawn", Map.of("workspace_id", workspace, "cols", 80, "rows", 24,
                 "argv", List.of("sh", "-c", PRINT + "; exec sleep 100000"))).get("pane_id").asString();
         long deadline = System.nanoTime() + 120_000_000_000L;
@@ -107,29 +139,11 @@ final class MemoryRows {
             JsonNode got = client.call("pane.get", Map.of("pane_id", pane));
             JsonNode view = got.has("pane") ? got.get("pane") : got;
             if (view.path("output_offset").asLong() >= PER_PANE) {
-                return;
+                return pane;
             }
             Thread.sleep(10);
         }
         throw new IOException("pane " + pane + " did not print its lines");
-    }
-
-    private long settledRss(Daemon daemon) throws Exception {
-        heapUsedAfterGc(daemon);
-        Thread.sleep(500);
-        return daemon.rssKb();
-    }
-
-    /** Heap in use after a full GC, in KiB, from {@code jcmd GC.heap_info} beside this JVM's java. */
-    private long heapUsedAfterGc(Daemon daemon) throws Exception {
-        String jcmd = Path.of(bench.java).resolveSibling("jcmd").toString();
-        Tmux.run(List.of(jcmd, Long.toString(daemon.pid()), "GC.run"));
-        String info = Tmux.run(List.of(jcmd, Long.toString(daemon.pid()), "GC.heap_info"));
-        Matcher m = Pattern.compile("used (\\d+)K").matcher(info);
-        if (!m.find()) {
-            throw new IOException("no heap figure in: " + info);
-        }
-        return Long.parseLong(m.group(1));
     }
 
     private static void awaitTmuxHistory(Tmux tmux, int panes) throws Exception {

@@ -262,12 +262,12 @@ class PaneLifecycle {
     private void startWatching(Pane pane, PtySession session) {
         CountDownLatch exited = new CountDownLatch(1);
         exits.put(pane.id, exited);
-        // a platform thread: a blocking native read would pin a virtual thread's carrier. The emulation
-        // runs in turns on the shared scheduler's threads, so the read system calls and the emulation
-        // overlap (OutputPipe) and floods cannot starve other panes (ADR 0235).
+        // the emulation runs in turns on the shared scheduler's threads, so the reads and the emulation
+        // overlap (OutputPipe) and floods cannot starve other panes (ADR 0235); an idle pane's reader
+        // hands its master to the shared idle watcher (ADR 0547)
         PaneEmulation emulation = new PaneEmulation(pane, output, scheduler);
-        Thread reader = Thread.ofPlatform().daemon().name("pty-read-" + pane.id)
-                .start(() -> read(pane, session, emulation.pipe()));
+        PaneReader reader = new PaneReader(pane.id, session, emulation.pipe());
+        reader.start();
         // a virtual thread: pty4j's own reaper thread does the native waitpid; waitFor here is a Java
         // monitor wait, and the rest (joins, the drain latch, the structure lock) are Java waits too
         Thread.ofVirtual().name("pty-wait-" + pane.id).start(() -> {
@@ -276,10 +276,9 @@ class PaneLifecycle {
                 code = session.waitFor();
                 // the output ends by itself once no process holds the PTY's slave; a descendant that
                 // outlives the leader is not waited for beyond this
-                reader.join(OUTPUT_LINGER_MS);
-                if (reader.isAlive()) {
+                if (!reader.awaitEnd(OUTPUT_LINGER_MS)) {
                     session.output().stop();
-                    reader.join(1_000);
+                    reader.awaitEnd(1_000);
                 }
                 // everything read is emulated before the exit is told: output_offset is final then
                 if (!emulation.awaitDrained(EMULATOR_DRAIN_MS)) {
@@ -306,34 +305,6 @@ class PaneLifecycle {
                 exited.countDown();
             }
         });
-    }
-
-    private void read(Pane pane, PtySession session, OutputPipe pipe) {
-        try {
-            session.output().pump(new PtyOutputReader.Sink() {
-                @Override
-                public void accept(byte[] chunk, int length) {
-                    try {
-                        // false once the emulator has failed: the output is then read and dropped, so the
-                        // program never blocks on a full PTY
-                        pipe.write(chunk, length);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        throw new IllegalStateException("interrupted", e);
-                    }
-                }
-
-                @Override
-                public void idle() {
-                    pipe.releaseIfIdle();
-                }
-            });
-        } catch (IOException | RuntimeException e) {
-            log.warn("pane {} output ended by a read failure: {}", pane.id, e.toString());
-        } finally {
-            pipe.end();
-            session.closeOutput();
-        }
     }
 
     void close(Pane pane) {

@@ -67,6 +67,12 @@ final class PtyOutputReader implements AutoCloseable {
      * 32 KiB a flood reads through, and the first read after the pause allocates them again.
      */
     static final int IDLE_MS = 1_000;
+    /**
+     * Quiet this much longer with its buffers given back, {@link #pump} returns {@code false} so the pane's
+     * reader can hand the master to the shared idle watcher and end (ADR 0547): an idle pane keeps no
+     * thread of ours. A flood never sees it.
+     */
+    static final int HANDOFF_MS = 4_000;
     /** Bounds the drain after {@link #stop()}, against a descendant that never stops writing. */
     private static final int MAX_DRAIN_READS = 256;
 
@@ -113,15 +119,17 @@ final class PtyOutputReader implements AutoCloseable {
 
     /**
      * Reads until the PTY ends (every slave descriptor closed: EOF or EIO) or {@link #stop()} is
-     * called, handing each chunk to {@code sink} in order. Returns normally in both cases.
+     * called, handing each chunk to {@code sink} in order, and returns {@code true}; or returns
+     * {@code false} once it has been quiet for {@link #HANDOFF_MS} with its buffers given back. A later
+     * call goes on where this one stopped.
      */
-    void pump(Sink sink) throws IOException {
+    boolean pump(Sink sink) throws IOException {
         while (true) {
             pollFds.setShort(6, (short) 0);
             pollFds.setShort(14, (short) 0);
             int ready;
             try {
-                ready = Posix.poll(pollFds, 2, chunk == null ? -1 : IDLE_MS);
+                ready = Posix.poll(pollFds, 2, chunk == null ? HANDOFF_MS : IDLE_MS);
             } catch (LastErrorException e) {
                 if (e.getErrorCode() == EINTR) {
                     continue;
@@ -129,6 +137,9 @@ final class PtyOutputReader implements AutoCloseable {
                 throw new IOException("poll on the PTY failed: errno " + e.getErrorCode(), e);
             }
             if (ready == 0) {
+                if (chunk == null) {
+                    return false;
+                }
                 releaseBuffers();
                 sink.idle();
                 continue;
@@ -142,13 +153,23 @@ final class PtyOutputReader implements AutoCloseable {
                 if (n < 0) {
                     continue; // interrupted; poll again
                 }
-                return; // EOF or EIO: no slave is open any more
+                return true; // EOF or EIO: no slave is open any more
             }
             if (pollFds.getShort(14) != 0) {
                 drain(sink);
-                return;
+                return true;
             }
         }
+    }
+
+    /** Our duplicate of the master, for the idle watcher's poll while no {@link #pump} runs. */
+    int master() {
+        return master;
+    }
+
+    /** The read end of the wake pipe: readable once {@link #stop()} was called. */
+    int wakeFd() {
+        return wakeRead;
     }
 
     /** Wakes {@link #pump} so it reads what is already there and returns. Safe from any thread. */

@@ -1,0 +1,107 @@
+package dev.signaltty.pane.internal;
+
+import java.io.IOException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A pane's PTY output, read in stints on a platform thread {@code pty-read-<pane>} (a blocking native
+ * poll and read would pin a virtual thread's carrier). A stint ends when the PTY ends, or when it has been
+ * quiet for {@link PtyOutputReader#IDLE_MS} + {@link PtyOutputReader#HANDOFF_MS}. In the second case the
+ * master goes to {@link IdlePtyWatcher}, and a new stint starts once it has output, hangs up or is stopped
+ * (ADR 0547). A flood is one stint from start to end. {@link #awaitEnd} is what the exit path waits on
+ * now, since there is no single thread to join.
+ */
+final class PaneReader {
+
+    private static final Logger log = LoggerFactory.getLogger(PaneReader.class);
+
+    private final String paneId;
+    private final PtySession session;
+    private final OutputPipe pipe;
+    private final PtyOutputReader.Sink sink;
+    private final CountDownLatch ended = new CountDownLatch(1);
+
+    PaneReader(String paneId, PtySession session, OutputPipe pipe) {
+        this.paneId = paneId;
+        this.session = session;
+        this.pipe = pipe;
+        this.sink = new PtyOutputReader.Sink() {
+            @Override
+            public void accept(byte[] chunk, int length) {
+                try {
+                    // false once the emulator has failed: the output is then read and dropped, so the
+                    // program never blocks on a full PTY
+                    pipe.write(chunk, length);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted", e);
+                }
+            }
+
+            @Override
+            public void idle() {
+                pipe.releaseIfIdle();
+            }
+        };
+    }
+
+    /** Starts the first stint. */
+    void start() {
+        Thread.ofPlatform().daemon().name("pty-read-" + paneId).start(this::stint);
+    }
+
+    /** Called by the watcher: the master has something; a new stint reads it. */
+    void resume() {
+        try {
+            start();
+        } catch (RuntimeException | OutOfMemoryError e) {
+            // no thread to read with: end the output, so the exit is still told
+            log.warn("pane {}: cannot resume its reader, output ends: {}", paneId, e.toString());
+            end();
+        }
+    }
+
+    PtyOutputReader output() {
+        return session.output();
+    }
+
+    /** Waits up to {@code ms} for the output's end (the reader's last stint returned); true once it has. */
+    boolean awaitEnd(long ms) throws InterruptedException {
+        return ended.await(ms, TimeUnit.MILLISECONDS);
+    }
+
+    private void stint() {
+        while (true) {
+            boolean over = true;
+            try {
+                over = session.output().pump(sink);
+            } catch (IOException | RuntimeException e) {
+                log.warn("pane {} output ended by a read failure: {}", paneId, e.toString());
+            }
+            if (over) {
+                end();
+                return;
+            }
+            try {
+                IdlePtyWatcher.INSTANCE.watch(this);
+                return;
+            } catch (RuntimeException e) {
+                // no watcher (its pipe or thread could not be made): this thread goes on reading
+                log.warn("pane {}: idle watcher unavailable, reading on: {}", paneId, e.toString());
+            }
+        }
+    }
+
+    private void end() {
+        try {
+            pipe.end();
+        } finally {
+            session.closeOutput();
+            ended.countDown();
+        }
+    }
+}
