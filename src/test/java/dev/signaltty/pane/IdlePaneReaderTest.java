@@ -57,6 +57,37 @@ class IdlePaneReaderTest {
         daemon.client().call("pane.close", Map.of("pane_id", pane));
     }
 
+    /**
+     * A quiet pane's history is held deflated (ADR 0540): the scrollback, a search into it and more output
+     * after it read exactly as before.
+     */
+    @Test
+    void aQuietPanesDeflatedHistoryReadsAndSearchesTheSame() {
+        String pane = daemon.spawnShell("for i in $(seq 1 4000); do echo \"history line $i of the quiet pane\"; done; "
+                + "echo done-printing; while read line; do echo got-$line; done");
+        eventually(WAIT, () -> daemon.tail(pane).contains("done-printing"));
+        awaitHandedOff(pane); // quiet for the hand-off: its history was deflated a few seconds before
+
+        String text = daemon.client().call("pane.read", Map.of("pane_id", pane, "mode", "tail", "lines", 5000))
+                .get("text").asString();
+        List<String> printed = text.lines().filter(l -> l.startsWith("history line ")).toList();
+        assertThat(printed).hasSize(4000);
+        for (int i = 0; i < printed.size(); i++) {
+            assertThat(printed.get(i)).isEqualTo("history line " + (i + 1) + " of the quiet pane");
+        }
+        var found = daemon.client().call("pane.search", Map.of("pane_id", pane, "pattern", "history line 17 of"));
+        assertThat(found.get("total").asInt()).isEqualTo(1);
+        assertThat(found.get("matches").get(0).get("line").asString()).isEqualTo("history line 17 of the quiet pane");
+
+        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "more\r"));
+        eventually(WAIT, () -> daemon.tail(pane).contains("got-more"));
+        String after = daemon.client().call("pane.read", Map.of("pane_id", pane, "mode", "tail", "lines", 5000))
+                .get("text").asString();
+        assertThat(after).contains("history line 1 of the quiet pane\n").contains("history line 4000 of the quiet pane")
+                .contains("got-more");
+        daemon.client().call("pane.close", Map.of("pane_id", pane));
+    }
+
     /** The pane has no reader thread of its own and the idle watcher runs. */
     private static void awaitHandedOff(String pane) {
         eventually(WAIT, () -> {

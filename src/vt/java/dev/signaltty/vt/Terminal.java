@@ -105,6 +105,15 @@ public final class Terminal {
     }
 
     /**
+     * Stores history's full pages deflated, for a terminal whose program has gone quiet (ADR 0540): every
+     * read, search and export sees the same lines, inflated on demand; the newest page, the only one
+     * output is written to, stays as it is. Returns the bytes given back.
+     */
+    public synchronized long deflateIdleHistory() {
+        return engine.deflateIdleHistory();
+    }
+
+    /**
      * History's lines numbered above {@code afterSeq}, packed as history holds them (no decoding), at
      * most {@code maxBytes} (the newest whole lines). Appending successive exports, with
      * {@code afterSeq} the previous export's {@link HistoryExport#lastSeq()}, writes history

@@ -266,7 +266,8 @@ class PaneLifecycle {
         // overlap (OutputPipe) and floods cannot starve other panes (ADR 0235); an idle pane's reader
         // hands its master to the shared idle watcher (ADR 0547)
         PaneEmulation emulation = new PaneEmulation(pane, output, scheduler);
-        PaneReader reader = new PaneReader(pane.id, session, emulation.pipe());
+        // a quiet pane's history pages are kept deflated (ADR 0540): idle panes are most of the daemon's memory
+        PaneReader reader = new PaneReader(pane.id, session, emulation.pipe(), () -> pane.terminal.deflateIdleHistory());
         reader.start();
         // a virtual thread: pty4j's own reaper thread does the native waitpid; waitFor here is a Java
         // monitor wait, and the rest (joins, the drain latch, the structure lock) are Java waits too

@@ -25,7 +25,8 @@ final class PaneReader {
     private final PtyOutputReader.Sink sink;
     private final CountDownLatch ended = new CountDownLatch(1);
 
-    PaneReader(String paneId, PtySession session, OutputPipe pipe) {
+    /** {@code quiet} runs on the reader's thread each time the PTY has gone quiet (its buffers given back). */
+    PaneReader(String paneId, PtySession session, OutputPipe pipe, Runnable quiet) {
         this.paneId = paneId;
         this.session = session;
         this.pipe = pipe;
@@ -45,6 +46,11 @@ final class PaneReader {
             @Override
             public void idle() {
                 pipe.releaseIfIdle();
+                try {
+                    quiet.run();
+                } catch (RuntimeException e) {
+                    log.warn("pane {}: giving back idle memory failed: {}", paneId, e.toString());
+                }
             }
         };
     }

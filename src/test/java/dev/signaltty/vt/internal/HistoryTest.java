@@ -21,6 +21,42 @@ class HistoryTest {
     private static final int[] CHARS = {'a', 'Z', ' ', '~', 0xE9, 0x2192, 0x65E5, 0x1F642, Row.EMPTY};
     private static final long[] ATTRS = {Sgr.DEFAULT, Sgr.BOLD, Sgr.UNDERLINE | 5, 0x2_0304_05L << Sgr.BG_SHIFT};
 
+    /** An idle pane's full pages are held deflated (ADR 0540); every read must see the same lines. */
+    @Nested
+    class KeepsTheSameLinesWithItsFullPagesDeflated {
+
+        @Test
+        void underTheLineCap() {
+            History h = checkAgainstModel(new Random(11), 2_000, Long.MAX_VALUE, 3_000, 120, r -> 1 + r.nextInt(3), 97);
+            assertTrue(h.deflatedPages() > 0, "pages deflated: " + h.deflatedPages());
+        }
+
+        @Test
+        void underATightByteCapWithEvictionsOfDeflatedPages() {
+            checkAgainstModel(new Random(12), 10_000, 40_000, 6_000, 120, r -> 1 + r.nextInt(3), 13);
+        }
+
+        @Test
+        void whenLinesAreLongerThanAPage() {
+            checkAgainstModel(new Random(13), 20, Long.MAX_VALUE, 200, 9_000, r -> 1 + r.nextInt(3), 7);
+        }
+
+        @Test
+        void deflatedPagesHoldLessHeap() {
+            History h = new History(10_000, Long.MAX_VALUE, 0);
+            RowEncoder encoder = new RowEncoder();
+            Random rnd = new Random(14);
+            for (int seq = 1; seq <= 10_000; seq++) {
+                encoder.encode(row(rnd, 60));
+                add(h, seq, encoder);
+            }
+            long before = h.heldBytes();
+            long saved = h.deflateIdle();
+            assertTrue(saved > 0 && h.heldBytes() == before - saved, "saved " + saved + " of " + before);
+            assertEquals(0, h.deflateIdle(), "a second deflate finds nothing left to pack");
+        }
+    }
+
     @Nested
     class KeepsWhatAListOfLinesWouldKeep {
 
@@ -121,6 +157,15 @@ class HistoryTest {
     /** The same with the step from one line's number to the next drawn by {@code nextStep}. */
     private static void checkAgainstModel(Random rnd, int maxLines, long maxBytes, int steps, int maxCols,
             java.util.function.ToLongFunction<Random> nextStep) {
+        checkAgainstModel(rnd, maxLines, maxBytes, steps, maxCols, nextStep, 0);
+    }
+
+    /**
+     * The same, deflating the full pages (ADR 0540: what a pane gone quiet does) after every
+     * {@code deflateEvery}-th line when it is above 0, and once more before the lines are read back.
+     */
+    private static History checkAgainstModel(Random rnd, int maxLines, long maxBytes, int steps, int maxCols,
+            java.util.function.ToLongFunction<Random> nextStep, int deflateEvery) {
         History h = new History(maxLines, maxBytes, 0);
         Model model = new Model(maxLines, maxBytes);
         RowEncoder encoder = new RowEncoder();
@@ -136,9 +181,15 @@ class HistoryTest {
             encoder.encode(row);
             model.add(encoder.line(seq));
             add(h, seq, encoder);
+            if (deflateEvery > 0 && step % deflateEvery == deflateEvery - 1) {
+                h.deflateIdle();
+            }
             assertEquals(model.lines.size(), h.size(), "size after step " + step);
             assertEquals(model.bytes, h.bytes(), "bytes after step " + step);
             assertEquals(model.floor, h.floor(), "floor after step " + step);
+        }
+        if (deflateEvery > 0) {
+            h.deflateIdle();
         }
         List<HistoryLine> expected = new ArrayList<>(model.lines);
         for (int i = 0; i < expected.size(); i++) {
@@ -157,6 +208,7 @@ class HistoryTest {
         if (inOrder) { // an export takes the newest lines from the cursor on: it needs them in order
             checkExport(h, expected, rnd);
         }
+        return h;
     }
 
     /**

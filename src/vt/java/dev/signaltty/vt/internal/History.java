@@ -285,6 +285,16 @@ final class History {
         return bytes;
     }
 
+    /** Deflates the full pages of a history gone quiet (ADR 0540); the bytes given back. */
+    long deflateIdle() {
+        return pages.deflateFull();
+    }
+
+    /** Pages held deflated (for tests). */
+    int deflatedPages() {
+        return pages.deflatedPages();
+    }
+
     /** Heap held by the pages and the index (for tests and the memory figures). */
     long heldBytes() {
         return pages.capacity() + 10L * positions.length + (wideSeqs == null ? 0 : 8L * wideSeqs.length);

@@ -1,6 +1,9 @@
 package dev.signaltty.vt.internal;
 
 import java.util.Arrays;
+import java.util.zip.DataFormatException;
+import java.util.zip.Deflater;
+import java.util.zip.Inflater;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -9,6 +12,12 @@ import org.jspecify.annotations.Nullable;
  * a page is released only once every line in it has been evicted; a released page of the standard
  * size is kept as a spare for the next page, so a flood that evicts as fast as it appends allocates
  * nothing. Pages are named by an int id counting up (wrapping is harmless: ids are only subtracted).
+ *
+ * <p>An idle pane's full pages are stored deflated ({@link #deflateFull}, ADR 0540): terminal text packs
+ * several times over, and the idle pane's history is most of what it costs. The newest page, the only one
+ * written to, is never deflated. {@link #page} inflates a deflated page into a fresh array for whoever
+ * reads it, keeping the last two inflated until the next {@link #deflateFull}, so a read or a search that
+ * walks lines in order inflates each page once.
  */
 final class HistoryPages {
 
@@ -25,6 +34,12 @@ final class HistoryPages {
     /** Bytes used in the newest page. */
     private int fill;
     private byte @Nullable [] spare;
+    /** Per ring slot: the page's length when it is held deflated in {@code ring}, else 0. */
+    private int[] inflatedLength = new int[4];
+    /** The last two inflated pages: their ids and bytes (null when none). */
+    private final int[] inflatedIds = new int[2];
+    private final byte[] @Nullable [] inflated = new byte[2][];
+    private int nextInflated;
 
     /**
      * Makes room for {@code n} contiguous bytes at the end of the newest page, opening a page when the
@@ -63,7 +78,104 @@ final class HistoryPages {
     }
 
     byte[] page(int id) {
-        return ring[(first + (id - firstId)) % ring.length];
+        int slot = (first + (id - firstId)) % ring.length;
+        int length = inflatedLength[slot];
+        if (length == 0) {
+            return ring[slot];
+        }
+        for (int i = 0; i < inflated.length; i++) {
+            if (inflated[i] != null && inflatedIds[i] == id) {
+                return inflated[i];
+            }
+        }
+        byte[] page = inflate(ring[slot], length);
+        inflatedIds[nextInflated] = id;
+        inflated[nextInflated] = page;
+        nextInflated = (nextInflated + 1) % inflated.length;
+        return page;
+    }
+
+    /**
+     * Deflates every page but the newest that is not deflated yet and shrinks by it, and drops the
+     * inflated copies a read kept: for a pane gone quiet, whose history is then mostly read rarely.
+     * Returns the bytes given back.
+     */
+    long deflateFull() {
+        Arrays.fill(inflated, null);
+        long saved = 0;
+        Deflater deflater = null;
+        try {
+            for (int i = 0; i < count - 1; i++) {
+                int slot = (first + i) % ring.length;
+                if (inflatedLength[slot] != 0) {
+                    continue;
+                }
+                if (deflater == null) {
+                    deflater = new Deflater(Deflater.BEST_SPEED, true);
+                } else {
+                    deflater.reset();
+                }
+                byte[] page = ring[slot];
+                byte[] packed = deflate(deflater, page);
+                if (packed != null) {
+                    saved += page.length - packed.length;
+                    ring[slot] = packed;
+                    inflatedLength[slot] = page.length;
+                }
+            }
+        } finally {
+            if (deflater != null) {
+                deflater.end();
+            }
+        }
+        return saved;
+    }
+
+    /** The page deflated, or null when that would not save a quarter of it. */
+    private static byte @Nullable [] deflate(Deflater deflater, byte[] page) {
+        deflater.setInput(page);
+        deflater.finish();
+        byte[] out = new byte[page.length * 3 / 4];
+        int n = deflater.deflate(out, 0, out.length);
+        if (!deflater.finished()) {
+            return null;
+        }
+        return Arrays.copyOf(out, n);
+    }
+
+    private static byte[] inflate(byte[] packed, int length) {
+        Inflater inflater = new Inflater(true);
+        try {
+            inflater.setInput(packed);
+            byte[] page = new byte[length];
+            int n = 0;
+            while (n < length && !inflater.finished()) {
+                int got = inflater.inflate(page, n, length - n);
+                if (got == 0 && (inflater.needsInput() || inflater.needsDictionary())) {
+                    break;
+                }
+                n += got;
+            }
+            if (n != length) {
+                throw new IllegalStateException("a deflated history page inflated to " + n + " of " + length + " bytes");
+            }
+            return page;
+        } catch (DataFormatException e) {
+            throw new IllegalStateException("a deflated history page is corrupt", e);
+        } finally {
+            inflater.end();
+        }
+    }
+
+    /** Pages held deflated (for tests). */
+    int deflatedPages() {
+        int n = 0;
+        for (int i = 0; i < count; i++) {
+            if (inflatedLength[(first + i) % ring.length] != 0) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /** Releases the pages older than {@code id}: every line in them has been evicted. */
@@ -83,6 +195,8 @@ final class HistoryPages {
     /** Drops every page and the spare: after a clear, memory goes back to what an empty history holds. */
     void clear() {
         Arrays.fill(ring, null);
+        Arrays.fill(inflatedLength, 0);
+        Arrays.fill(inflated, null);
         first = 0;
         count = 0;
         fill = 0;
@@ -100,14 +214,22 @@ final class HistoryPages {
 
     private void release() {
         byte[] old = ring[first];
+        boolean deflated = inflatedLength[first] != 0;
+        int oldId = firstId;
         ring[first] = null;
+        inflatedLength[first] = 0;
+        for (int i = 0; i < inflated.length; i++) {
+            if (inflated[i] != null && inflatedIds[i] == oldId) {
+                inflated[i] = null; // the id may come back after a wrap: never serve a stale copy
+            }
+        }
         first = (first + 1) % ring.length;
         count--;
         firstId++;
         if (count == 0) {
             fill = 0;
         }
-        if (old.length == PAGE_SIZE) {
+        if (!deflated && old.length == PAGE_SIZE) {
             spare = old;
         }
     }
@@ -130,10 +252,13 @@ final class HistoryPages {
         }
         if (count == ring.length) {
             byte[][] bigger = new byte[2 * ring.length][];
+            int[] lengths = new int[2 * ring.length];
             for (int i = 0; i < count; i++) {
                 bigger[i] = ring[(first + i) % ring.length];
+                lengths[i] = inflatedLength[(first + i) % ring.length];
             }
             ring = bigger;
+            inflatedLength = lengths;
             first = 0;
         }
         ring[(first + count) % ring.length] = page;

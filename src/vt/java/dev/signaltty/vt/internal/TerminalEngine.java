@@ -187,6 +187,11 @@ public final class TerminalEngine {
         return history.size();
     }
 
+    /** Deflates history's full pages (the pane has gone quiet, ADR 0540); the bytes given back. */
+    public long deflateIdleHistory() {
+        return history.deflateIdle();
+    }
+
     // ---- transcripts (state kept across restarts; issue 17, ADR 0230) ----
 
     /**
