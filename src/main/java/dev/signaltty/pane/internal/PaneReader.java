@@ -24,12 +24,14 @@ final class PaneReader {
     private final OutputPipe pipe;
     private final PtyOutputReader.Sink sink;
     private final CountDownLatch ended = new CountDownLatch(1);
+    private final Runnable onQuiet;
 
     /** {@code quiet} runs on the reader's thread each time the PTY has gone quiet (its buffers given back). */
     PaneReader(String paneId, PtySession session, OutputPipe pipe, Runnable quiet) {
         this.paneId = paneId;
         this.session = session;
         this.pipe = pipe;
+        this.onQuiet = quiet;
         this.sink = new PtyOutputReader.Sink() {
             @Override
             public void accept(byte[] chunk, int length) {
@@ -46,11 +48,7 @@ final class PaneReader {
             @Override
             public void idle() {
                 pipe.releaseIfIdle();
-                try {
-                    quiet.run();
-                } catch (RuntimeException e) {
-                    log.warn("pane {}: giving back idle memory failed: {}", paneId, e.toString());
-                }
+                quiet();
             }
         };
     }
@@ -92,6 +90,9 @@ final class PaneReader {
                 end();
                 return;
             }
+            // again at the hand-off: the emulator may still have been catching up on a flood at the first
+            // quiet second, and what it wrote since is deflated now (pages already deflated are skipped)
+            quiet();
             try {
                 IdlePtyWatcher.INSTANCE.watch(this);
                 return;
@@ -99,6 +100,14 @@ final class PaneReader {
                 // no watcher (its pipe or thread could not be made): this thread goes on reading
                 log.warn("pane {}: idle watcher unavailable, reading on: {}", paneId, e.toString());
             }
+        }
+    }
+
+    private void quiet() {
+        try {
+            onQuiet.run();
+        } catch (RuntimeException e) {
+            log.warn("pane {}: giving back idle memory failed: {}", paneId, e.toString());
         }
     }
 
