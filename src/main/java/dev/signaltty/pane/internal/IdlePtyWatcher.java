@@ -6,7 +6,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 
 import com.sun.jna.LastErrorException;
 import com.sun.jna.Memory;
-import com.sun.jna.Native;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,27 +21,6 @@ final class IdlePtyWatcher {
 
     private static final Logger log = LoggerFactory.getLogger(IdlePtyWatcher.class);
 
-    private static final class Posix {
-        static {
-            Native.register(Posix.class, "c");
-        }
-
-        static native int poll(Memory fds, long nfds, int timeoutMs) throws LastErrorException;
-
-        static native long read(int fd, Memory buffer, long count) throws LastErrorException;
-
-        static native long write(int fd, byte[] buffer, long count) throws LastErrorException;
-
-        static native int pipe(int[] fds) throws LastErrorException;
-
-        static native int fcntl(int fd, int command, int argument) throws LastErrorException;
-    }
-
-    private static final short POLLIN = 0x1;
-    private static final int F_SETFD = 2;
-    private static final int F_SETFL = 4;
-    private static final int FD_CLOEXEC = 1;
-    private static final int O_NONBLOCK = 0x800;
     /** Every wait has a deadline; nothing is due at it, the loop just polls again. */
     private static final int POLL_MS = 60_000;
 
@@ -73,10 +51,10 @@ final class IdlePtyWatcher {
         int[] fds = new int[2];
         Posix.pipe(fds);
         for (int fd : fds) {
-            Posix.fcntl(fd, F_SETFD, FD_CLOEXEC);
+            Posix.fcntl(fd, Posix.F_SETFD, Posix.FD_CLOEXEC);
         }
-        Posix.fcntl(fds[0], F_SETFL, O_NONBLOCK);
-        Posix.fcntl(fds[1], F_SETFL, O_NONBLOCK);
+        Posix.fcntl(fds[0], Posix.F_SETFL, Posix.O_NONBLOCK);
+        Posix.fcntl(fds[1], Posix.F_SETFL, Posix.O_NONBLOCK);
         wakeRead = fds[0];
         wakeWrite = fds[1];
         // a platform thread: a blocking native poll would pin a virtual thread's carrier
@@ -94,13 +72,13 @@ final class IdlePtyWatcher {
             try (Memory fds = new Memory(8L * n)) {
                 fds.clear();
                 fds.setInt(0, wakeRead);
-                fds.setShort(4, POLLIN);
+                fds.setShort(4, Posix.POLLIN);
                 for (int i = 0; i < idle.size(); i++) {
                     PtyOutputReader output = idle.get(i).output();
                     fds.setInt(8L * (1 + 2 * i), output.master());
-                    fds.setShort(8L * (1 + 2 * i) + 4, POLLIN);
+                    fds.setShort(8L * (1 + 2 * i) + 4, Posix.POLLIN);
                     fds.setInt(8L * (2 + 2 * i), output.wakeFd());
-                    fds.setShort(8L * (2 + 2 * i) + 4, POLLIN);
+                    fds.setShort(8L * (2 + 2 * i) + 4, Posix.POLLIN);
                 }
                 try {
                     if (Posix.poll(fds, n, POLL_MS) <= 0) {
@@ -113,7 +91,7 @@ final class IdlePtyWatcher {
                     drainWakePipe(scratch);
                 }
                 for (int i = idle.size() - 1; i >= 0; i--) {
-                    // POLLIN, POLLHUP or POLLERR on the master, or the reader's stop(): its reader takes over
+                    // Posix.POLLIN, POLLHUP or POLLERR on the master, or the reader's stop(): its reader takes over
                     if (fds.getShort(8L * (1 + 2 * i) + 6) != 0 || fds.getShort(8L * (2 + 2 * i) + 6) != 0) {
                         idle.remove(i).resume();
                     }

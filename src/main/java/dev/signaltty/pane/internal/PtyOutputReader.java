@@ -4,7 +4,6 @@ import java.io.IOException;
 
 import com.sun.jna.LastErrorException;
 import com.sun.jna.Memory;
-import com.sun.jna.Native;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -33,31 +32,6 @@ final class PtyOutputReader implements AutoCloseable {
         }
     }
 
-    private static final class Posix {
-        static {
-            Native.register(Posix.class, "c");
-        }
-
-        static native int poll(Memory fds, long nfds, int timeoutMs) throws LastErrorException;
-
-        static native long read(int fd, Memory buffer, long count) throws LastErrorException;
-
-        static native long write(int fd, byte[] buffer, long count) throws LastErrorException;
-
-        static native int dup(int fd) throws LastErrorException;
-
-        static native int pipe(int[] fds) throws LastErrorException;
-
-        static native int fcntl(int fd, int command, int argument) throws LastErrorException;
-
-        static native int close(int fd) throws LastErrorException;
-    }
-
-    private static final short POLLIN = 0x1;
-    private static final int EINTR = 4;
-    private static final int EAGAIN = 11;
-    private static final int F_SETFD = 2;
-    private static final int FD_CLOEXEC = 1;
     /** One hand-over to the emulator: up to four PTY reads taken back to back while more is readable. */
     static final int CHUNK = 16 * 1024;
     /** What one PTY read returns at most in practice (the line discipline's buffer). */
@@ -91,9 +65,9 @@ final class PtyOutputReader implements AutoCloseable {
         this.wakeWrite = wakeWrite;
         pollFds.clear();
         pollFds.setInt(0, master);
-        pollFds.setShort(4, POLLIN);
+        pollFds.setShort(4, Posix.POLLIN);
         pollFds.setInt(8, wakeRead);
-        pollFds.setShort(12, POLLIN);
+        pollFds.setShort(12, Posix.POLLIN);
     }
 
     /** Opens a reader on a private duplicate of {@code masterFd}; the caller keeps its own descriptor. */
@@ -106,7 +80,7 @@ final class PtyOutputReader implements AutoCloseable {
             fds[1] = wake[0];
             fds[2] = wake[1];
             for (int fd : fds) {
-                Posix.fcntl(fd, F_SETFD, FD_CLOEXEC);
+                Posix.fcntl(fd, Posix.F_SETFD, Posix.FD_CLOEXEC);
             }
             return new PtyOutputReader(fds[0], fds[1], fds[2]);
         } catch (LastErrorException e) {
@@ -131,7 +105,7 @@ final class PtyOutputReader implements AutoCloseable {
             try {
                 ready = Posix.poll(pollFds, 2, chunk == null ? HANDOFF_MS : IDLE_MS);
             } catch (LastErrorException e) {
-                if (e.getErrorCode() == EINTR) {
+                if (e.getErrorCode() == Posix.EINTR) {
                     continue;
                 }
                 throw new IOException("poll on the PTY failed: errno " + e.getErrorCode(), e);
@@ -244,7 +218,7 @@ final class PtyOutputReader implements AutoCloseable {
             return (int) n;
         } catch (LastErrorException e) {
             int errno = e.getErrorCode();
-            return errno == EINTR || errno == EAGAIN ? -1 : 0;
+            return errno == Posix.EINTR || errno == Posix.EAGAIN ? -1 : 0;
         }
     }
 

@@ -1,0 +1,41 @@
+package dev.signaltty.pane.internal;
+
+import com.sun.jna.LastErrorException;
+import com.sun.jna.Memory;
+import com.sun.jna.Native;
+
+/**
+ * The libc calls the PTY readers and the idle watcher make directly (JNA direct mapping): pty4j's
+ * streams offer no poll, and a reader must wait on its master and its wake pipe at once.
+ */
+final class Posix {
+
+    static {
+        Native.register(Posix.class, "c");
+    }
+
+    static final short POLLIN = 0x1;
+    static final int EINTR = 4;
+    static final int EAGAIN = 11;
+    static final int F_SETFD = 2;
+    static final int F_SETFL = 4;
+    static final int FD_CLOEXEC = 1;
+    static final int O_NONBLOCK = 0x800;
+
+    private Posix() {
+    }
+
+    static native int poll(Memory fds, long nfds, int timeoutMs) throws LastErrorException;
+
+    static native long read(int fd, Memory buffer, long count) throws LastErrorException;
+
+    static native long write(int fd, byte[] buffer, long count) throws LastErrorException;
+
+    static native int dup(int fd) throws LastErrorException;
+
+    static native int pipe(int[] fds) throws LastErrorException;
+
+    static native int fcntl(int fd, int command, int argument) throws LastErrorException;
+
+    static native int close(int fd) throws LastErrorException;
+}
