@@ -1,5 +1,6 @@
 package dev.signaltty.cli;
 
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -57,6 +58,15 @@ public final class Main {
             out.flush();
             System.exit(0);
         }
+        ProcessExit.exit(run(words, System.in));
+    }
+
+    /**
+     * Everything but the daemon and shell completion: the one-shot CLI, the console, {@code mcp} (which exits
+     * itself) and the remote forms; returns the exit status with stdout flushed. {@link CliTraining} runs it too.
+     */
+    static int run(List<String> words, InputStream stdin) {
+        PrintStream out = System.out;
         RemoteHosts hosts = RemoteHosts.extract(words, System::getenv);
         words = hosts.words();
         Function<String, @Nullable String> env = hosts.environment(System::getenv);
@@ -66,9 +76,9 @@ public final class Main {
             Daemon daemon = new Daemon(dev.signaltty.transport.SignalttyPaths.resolve(env), env);
             String version = java.util.Objects.requireNonNullElse(Main.class.getPackage().getImplementationVersion(), "dev");
             System.exit(new dev.signaltty.cli.internal.mcp.SignalttyMcpServer(daemon, System.err)
-                    .run(System.in, out, version));
+                    .run(stdin, out, version));
         }
-        Runner runner = new Runner(CommandTable.standard(), env, Path.of("").toAbsolutePath(), System.in,
+        Runner runner = new Runner(CommandTable.standard(), env, Path.of("").toAbsolutePath(), stdin,
                 out, System.err);
         int status;
         if (hosts.serverCommand()) {
@@ -82,7 +92,7 @@ public final class Main {
             status = runner.run(words);
         }
         out.flush();
-        ProcessExit.exit(status);
+        return status;
     }
 
     /** No command at all, or {@code console}: the interactive console. */
