@@ -70,6 +70,28 @@ class CommandTableTest {
         assertThat(table.nouns()).contains("new", "pane", "server", "events", "attach");
     }
 
+    /** The table is built noun by noun on demand (ADR 0562): every listed noun has commands, each reachable by name. */
+    @Test
+    void everyNounNamesItsOwnCommandsAndEachIsFoundByName() {
+        Set<String> names = new HashSet<>();
+        List<String> nounsInOrder = new ArrayList<>();
+        for (CommandSpec spec : table.specs()) {
+            assertThat(names.add(spec.name())).as("unique: " + spec.name()).isTrue();
+            assertThat(table.find(spec.name())).as(spec.name()).isSameAs(spec);
+            String noun = spec.words().get(0);
+            if (!nounsInOrder.contains(noun)) {
+                nounsInOrder.add(noun);
+            }
+        }
+        assertThat(table.nouns()).containsExactlyElementsOf(nounsInOrder);
+        for (String noun : table.nouns()) {
+            assertThat(table.find(noun) != null || !table.verbs(noun).isEmpty()).as(noun).isTrue();
+        }
+        assertThat(table.find("no-such-noun")).isNull();
+        assertThat(table.verbs("no-such-noun")).isEmpty();
+        assertThat(table.find("pane no-such-verb")).isNull();
+    }
+
     @Test
     void givesEveryCommandAUsageLine() {
         assertThat(table.find("task finish").usage()).isEqualTo(
