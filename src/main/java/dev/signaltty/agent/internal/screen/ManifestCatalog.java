@@ -2,7 +2,6 @@ package dev.signaltty.agent.internal.screen;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +13,6 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.core.io.Resource;
 import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 import org.springframework.stereotype.Component;
@@ -27,16 +25,10 @@ import dev.signaltty.transport.SignalttyPaths;
  * the user's ({@code $XDG_CONFIG_HOME/signaltty/agents/*.json}). A user manifest with a built-in's
  * name replaces it. A user manifest that cannot be used is refused whole — logged at start with its
  * file and field, and listed by {@code agent.explain} as {@code manifest_errors} — and a built-in of
- * the same name keeps working. A built-in that fails to parse is a bug: it is logged, and every use
- * of the catalog fails with it.
- * <p>
- * Nothing needs the manifests to answer the socket, so they are read on a side thread once it listens
- * (a lifecycle phase after the socket's): their JSON parse was the daemon's first, and Jackson's parser
- * classes initialise {@code BigDecimal}'s tables with it (ADR 0570). A use before that read is done
- * (a restored agent pane's first screen, {@code agent.explain}) waits for it or does it itself.
+ * the same name keeps working. A built-in that fails to parse is a bug: the daemon does not start.
  */
 @Component
-public class ManifestCatalog implements SmartLifecycle {
+public class ManifestCatalog {
 
     private static final Logger log = LoggerFactory.getLogger(ManifestCatalog.class);
     static final long MAX_FILE_BYTES = 64 * 1024;
@@ -44,94 +36,40 @@ public class ManifestCatalog implements SmartLifecycle {
     // open every dependency jar at start to look for more (issue 24: daemon start)
     static final String BUILTIN_PATTERN = "classpath:agents/*.json";
 
-    private final SignalttyPaths paths;
-    private volatile @Nullable Loaded loaded;
-    private volatile boolean running;
+    private final Map<String, AgentManifest> byName;
+    private final List<ManifestError> errors;
 
-    private record Loaded(Map<String, AgentManifest> byName, List<ManifestError> errors) {
-    }
-
-    ManifestCatalog(SignalttyPaths paths) {
-        this.paths = paths;
-    }
-
-    @Override
-    public void start() {
-        running = true;
-        if (loaded == null) {
-            Thread.ofPlatform().daemon().name("agent-manifests").start(() -> {
-                try {
-                    loaded();
-                } catch (RuntimeException e) {
-                    log.error("agent manifests: {}", e.getMessage(), e);
-                }
-            });
-        }
-    }
-
-    @Override
-    public void stop() {
-        running = false;
-    }
-
-    @Override
-    public boolean isRunning() {
-        return running;
-    }
-
-    /** After the socket's phase ({@code Integer.MAX_VALUE - 100}): read once the daemon answers. */
-    @Override
-    public int getPhase() {
-        return Integer.MAX_VALUE - 50;
-    }
-
-    private Loaded loaded() {
-        Loaded done = loaded;
-        if (done != null) {
-            return done;
-        }
-        synchronized (this) {
-            if (loaded == null) {
-                loaded = load(paths);
-            }
-            return loaded;
-        }
-    }
-
-    private static Loaded load(SignalttyPaths paths) {
+    ManifestCatalog(SignalttyPaths paths) throws IOException {
         Map<String, AgentManifest> manifests = new LinkedHashMap<>();
+        for (Resource resource : new PathMatchingResourcePatternResolver().getResources(BUILTIN_PATTERN)) {
+            String file = "builtin:agents/" + resource.getFilename();
+            try (InputStream in = resource.getInputStream()) {
+                AgentManifest manifest = AgentManifest.parse(ProtocolJson.MAPPER.readTree(in), file,
+                        baseName(resource.getFilename()));
+                if (manifest != null) {
+                    manifests.put(manifest.name(), manifest);
+                }
+            } catch (AgentManifest.Refused e) {
+                throw new IllegalStateException("built-in agent manifest refused: " + e.getMessage(), e);
+            }
+        }
         List<ManifestError> refused = new ArrayList<>();
-        try {
-            for (Resource resource : new PathMatchingResourcePatternResolver().getResources(BUILTIN_PATTERN)) {
-                String file = "builtin:agents/" + resource.getFilename();
-                try (InputStream in = resource.getInputStream()) {
-                    AgentManifest manifest = AgentManifest.parse(ProtocolJson.MAPPER.readTree(in), file,
-                            baseName(resource.getFilename()));
+        Path dir = paths.configDir().resolve("agents");
+        if (Files.isDirectory(dir)) {
+            try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.json")) {
+                for (Path path : sortedPaths(files)) {
+                    AgentManifest manifest = user(path, refused);
                     if (manifest != null) {
-                        manifests.put(manifest.name(), manifest);
-                    }
-                } catch (AgentManifest.Refused e) {
-                    throw new IllegalStateException("built-in agent manifest refused: " + e.getMessage(), e);
-                }
-            }
-            Path dir = paths.configDir().resolve("agents");
-            if (Files.isDirectory(dir)) {
-                try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.json")) {
-                    for (Path path : sortedPaths(files)) {
-                        AgentManifest manifest = user(path, refused);
-                        if (manifest != null) {
-                            AgentManifest replaced = manifests.put(manifest.name(), manifest);
-                            log.info("agent manifest {} from {}{}", manifest.name(), path,
-                                    replaced == null ? "" : " (replaces " + replaced.file() + ")");
-                        }
+                        AgentManifest replaced = manifests.put(manifest.name(), manifest);
+                        log.info("agent manifest {} from {}{}", manifest.name(), path,
+                                replaced == null ? "" : " (replaces " + replaced.file() + ")");
                     }
                 }
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the agent manifests: " + e.getMessage(), e);
         }
         refused.forEach(e -> log.error("agent manifest refused: {}", e.line()));
-        return new Loaded(Map.copyOf(manifests), List.copyOf(refused));
+        this.byName = Map.copyOf(manifests);
+        this.errors = List.copyOf(refused);
     }
 
     private static @Nullable AgentManifest user(Path path, List<ManifestError> refused) {
@@ -168,7 +106,7 @@ public class ManifestCatalog implements SmartLifecycle {
 
     /** The manifest for a launch's argv (its argv[0] basename), or null; user manifests and names decide ties. */
     @Nullable AgentManifest forArgv(List<String> argv) {
-        return loaded().byName().values().stream().filter(m -> m.appliesTo(argv))
+        return byName.values().stream().filter(m -> m.appliesTo(argv))
                 .min(java.util.Comparator.comparing((AgentManifest m) -> m.file().startsWith("builtin:"))
                         .thenComparing(AgentManifest::name))
                 .orElse(null);
@@ -176,10 +114,10 @@ public class ManifestCatalog implements SmartLifecycle {
 
     /** Every user manifest refused at start, with the file and field at fault. */
     public List<ManifestError> errors() {
-        return loaded().errors();
+        return errors;
     }
 
     Map<String, AgentManifest> manifests() {
-        return loaded().byName();
+        return byName;
     }
 }
