@@ -13,11 +13,15 @@ import dev.signaltty.transport.StartupRefused;
 // the daemon has no interactive shell; the console builds its own small context (cli module). The
 // other exclusions are auto-configurations nothing here uses (no @Async/@Scheduled, no AOP, no injected
 // JsonMapper — the protocol has ProtocolJson — no JMX, SSL bundles, message sources or build info):
-// each costs condition checks and beans on the way to socket-ready (issue 24, daemon start).
+// each costs condition checks and beans on the way to socket-ready (issue 24, daemon start). Nothing is
+// @ConfigurationProperties either: without the two context auto-configurations no post-processor searches
+// each of the ~160 beans for that annotation (ADR 0570).
 @SpringBootApplication(excludeName = {
         "org.springframework.shell.core.autoconfigure.SpringShellAutoConfiguration",
         "org.springframework.boot.autoconfigure.admin.SpringApplicationAdminJmxAutoConfiguration",
         "org.springframework.boot.autoconfigure.aop.AopAutoConfiguration",
+        "org.springframework.boot.autoconfigure.context.ConfigurationPropertiesAutoConfiguration",
+        "org.springframework.boot.autoconfigure.context.LifecycleAutoConfiguration",
         "org.springframework.boot.autoconfigure.availability.ApplicationAvailabilityAutoConfiguration",
         "org.springframework.boot.autoconfigure.context.MessageSourceAutoConfiguration",
         "org.springframework.boot.autoconfigure.info.ProjectInfoAutoConfiguration",
@@ -30,6 +34,7 @@ public class SignalttyApplication {
 
     public static void main(String[] args) {
         buildTheLocaleTableAside();
+        nameTheLogFactory();
         // Spring's build-time AOT processing runs this main to prepare the context and abandons the run:
         // it must not touch a user's state dir (ADR 0356)
         boolean aotProcessing = Boolean.getBoolean("spring.aot.processing");
@@ -75,6 +80,20 @@ public class SignalttyApplication {
         Thread.ofPlatform().daemon().name("locale-table").start(() ->
                 new java.util.GregorianCalendar(java.util.TimeZone.getTimeZone("UTC"), java.util.Locale.US));
     }
+
+    /**
+     * Spring logs through commons-logging, whose first {@code LogFactory} looks for an implementation:
+     * service files and class probes across every jar of the class path, then initialising the Log4j-API
+     * bridge before it settles on SLF4J (~15–25 ms of the main thread's CPU, ADR 0570). Naming the SLF4J
+     * factory it would pick skips the probes; a factory named by the user still wins.
+     */
+    static void nameTheLogFactory() {
+        if (System.getProperty(LOG_FACTORY_PROPERTY) == null) {
+            System.setProperty(LOG_FACTORY_PROPERTY, "org.apache.commons.logging.impl.Slf4jLogFactory");
+        }
+    }
+
+    static final String LOG_FACTORY_PROPERTY = "org.apache.commons.logging.LogFactory";
 
     private static String rootCause(Throwable e) {
         Throwable root = e;

@@ -75,6 +75,11 @@ public final class TestDaemon implements AutoCloseable {
         return root;
     }
 
+    /** The daemon's Spring context, for tests of how it is put together. */
+    public ConfigurableApplicationContext context() {
+        return context;
+    }
+
     public ProtocolClient connect() {
         return ProtocolClient.connect(socket());
     }

@@ -2,8 +2,10 @@ package dev.signaltty.transport.internal;
 
 import java.util.List;
 
+import org.springframework.context.MessageSource;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.support.AbstractApplicationContext;
 import org.springframework.core.env.Environment;
 
 import dev.signaltty.transport.EventCatalog;
@@ -23,5 +25,11 @@ class TransportConfiguration {
     @Bean
     EventCatalog eventCatalog(List<EventTypes> modules) {
         return new EventCatalog(modules);
+    }
+
+    /** No message bundles; spares the context the JDK's locale list of Spring's default one (ADR 0570). */
+    @Bean(AbstractApplicationContext.MESSAGE_SOURCE_BEAN_NAME)
+    static MessageSource messageSource() {
+        return new NoMessages();
     }
 }
