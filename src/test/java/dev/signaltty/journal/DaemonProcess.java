@@ -35,7 +35,18 @@ final class DaemonProcess implements AutoCloseable {
 
     /** Starts a daemon and waits until its socket accepts (or it exits). */
     static DaemonProcess start(Path root, String... args) throws IOException, InterruptedException {
-        DaemonProcess daemon = launch(root, args);
+        return started(launch(root, Map.of(), List.of(), args));
+    }
+
+    /**
+     * As {@link #start}, under {@code nohup}: the daemon starts with SIGHUP ignored, as a CI run started
+     * under {@code nohup} starts every daemon of the suite.
+     */
+    static DaemonProcess startIgnoringHangUps(Path root) throws IOException, InterruptedException {
+        return started(launch(root, Map.of(), List.of("nohup")));
+    }
+
+    private static DaemonProcess started(DaemonProcess daemon) throws IOException, InterruptedException {
         try {
             daemon.awaitSocket(Duration.ofSeconds(240)); // a start took 34 s and over 60 s at load 30 (session 6)
         } catch (IOException | InterruptedException | RuntimeException e) {
@@ -51,11 +62,16 @@ final class DaemonProcess implements AutoCloseable {
 
     /** As {@link #launch(Path, String...)} with environment overrides (e.g. another daemon's XDG_STATE_HOME). */
     static DaemonProcess launch(Path root, Map<String, String> env, String... args) throws IOException {
+        return launch(root, env, List.of(), args);
+    }
+
+    private static DaemonProcess launch(Path root, Map<String, String> env, List<String> prefix, String... args)
+            throws IOException {
         for (String dir : List.of("run", "state", "config", "home")) {
             Files.createDirectories(root.resolve(dir));
         }
         Files.setPosixFilePermissions(root.resolve("run"), java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
-        List<String> command = new ArrayList<>();
+        List<String> command = new ArrayList<>(prefix);
         command.add(ProcessHandle.current().info().command().orElseThrow());
         command.add("--enable-native-access=ALL-UNNAMED");
         command.add("-Xshare:auto");
@@ -117,6 +133,10 @@ final class DaemonProcess implements AutoCloseable {
     /** Waits for the process to exit by itself; its status, or -1 on timeout. */
     int awaitExit(Duration timeout) throws InterruptedException {
         return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS) ? process.exitValue() : -1;
+    }
+
+    long pid() {
+        return process.pid(); // nohup execs the JVM: the same process
     }
 
     boolean isAlive() {
