@@ -24,6 +24,8 @@ final class DaemonProcess implements AutoCloseable {
     final Path stateDir;
     final Path log;
     private final Process process;
+    /** The daemon's descendants when it was killed with -9. */
+    private final List<ProcessHandle> orphans = new ArrayList<>();
 
     private DaemonProcess(Path root, Process process) {
         this.root = root;
@@ -126,6 +128,9 @@ final class DaemonProcess implements AutoCloseable {
 
     /** SIGKILL: no shutdown hook, no clean stop. */
     void kill9() throws InterruptedException {
+        // the hang-up of their terminals ends the panes' programs (ADR 0590), but not what they started: a
+        // shell's `sleep 600` is no session leader and gets no SIGHUP; close() ends what is left
+        orphans.addAll(process.descendants().toList());
         process.destroyForcibly();
         process.waitFor(30, TimeUnit.SECONDS);
     }
@@ -143,7 +148,7 @@ final class DaemonProcess implements AutoCloseable {
         return process.isAlive();
     }
 
-    /** SIGTERM, then SIGKILL after 20 s. */
+    /** SIGTERM, then SIGKILL after 20 s; then SIGKILL to what a {@link #kill9} left running. */
     @Override
     public void close() throws InterruptedException {
         if (process.isAlive()) {
@@ -153,5 +158,6 @@ final class DaemonProcess implements AutoCloseable {
                 process.waitFor(10, TimeUnit.SECONDS);
             }
         }
+        orphans.forEach(ProcessHandle::destroyForcibly);
     }
 }
