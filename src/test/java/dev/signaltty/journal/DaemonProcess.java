@@ -24,6 +24,8 @@ final class DaemonProcess implements AutoCloseable {
     final Path stateDir;
     final Path log;
     private final Process process;
+    /** The daemon's descendants when it was killed with -9. */
+    private final List<ProcessHandle> orphans = new ArrayList<>();
 
     private DaemonProcess(Path root, Process process) {
         this.root = root;
@@ -35,7 +37,18 @@ final class DaemonProcess implements AutoCloseable {
 
     /** Starts a daemon and waits until its socket accepts (or it exits). */
     static DaemonProcess start(Path root, String... args) throws IOException, InterruptedException {
-        DaemonProcess daemon = launch(root, args);
+        return started(launch(root, Map.of(), List.of(), args));
+    }
+
+    /**
+     * As {@link #start}, under {@code nohup}: the daemon starts with SIGHUP ignored, as a CI run started
+     * under {@code nohup} starts every daemon of the suite.
+     */
+    static DaemonProcess startIgnoringHangUps(Path root) throws IOException, InterruptedException {
+        return started(launch(root, Map.of(), List.of("nohup")));
+    }
+
+    private static DaemonProcess started(DaemonProcess daemon) throws IOException, InterruptedException {
         try {
             daemon.awaitSocket(Duration.ofSeconds(240)); // a start took 34 s and over 60 s at load 30 (session 6)
         } catch (IOException | InterruptedException | RuntimeException e) {
@@ -51,11 +64,16 @@ final class DaemonProcess implements AutoCloseable {
 
     /** As {@link #launch(Path, String...)} with environment overrides (e.g. another daemon's XDG_STATE_HOME). */
     static DaemonProcess launch(Path root, Map<String, String> env, String... args) throws IOException {
+        return launch(root, env, List.of(), args);
+    }
+
+    private static DaemonProcess launch(Path root, Map<String, String> env, List<String> prefix, String... args)
+            throws IOException {
         for (String dir : List.of("run", "state", "config", "home")) {
             Files.createDirectories(root.resolve(dir));
         }
         Files.setPosixFilePermissions(root.resolve("run"), java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
-        List<String> command = new ArrayList<>();
+        List<String> command = new ArrayList<>(prefix);
         command.add(ProcessHandle.current().info().command().orElseThrow());
         command.add("--enable-native-access=ALL-UNNAMED");
         command.add("-Xshare:auto");
@@ -110,6 +128,9 @@ final class DaemonProcess implements AutoCloseable {
 
     /** SIGKILL: no shutdown hook, no clean stop. */
     void kill9() throws InterruptedException {
+        // the hang-up of their terminals ends the panes' programs (ADR 0590), but not what they started: a
+        // shell's `sleep 600` is no session leader and gets no SIGHUP; close() ends what is left
+        orphans.addAll(process.descendants().toList());
         process.destroyForcibly();
         process.waitFor(30, TimeUnit.SECONDS);
     }
@@ -119,11 +140,15 @@ final class DaemonProcess implements AutoCloseable {
         return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS) ? process.exitValue() : -1;
     }
 
+    long pid() {
+        return process.pid(); // nohup execs the JVM: the same process
+    }
+
     boolean isAlive() {
         return process.isAlive();
     }
 
-    /** SIGTERM, then SIGKILL after 20 s. */
+    /** SIGTERM, then SIGKILL after 20 s; then SIGKILL to what a {@link #kill9} left running. */
     @Override
     public void close() throws InterruptedException {
         if (process.isAlive()) {
@@ -133,5 +158,6 @@ final class DaemonProcess implements AutoCloseable {
                 process.waitFor(10, TimeUnit.SECONDS);
             }
         }
+        orphans.forEach(ProcessHandle::destroyForcibly);
     }
 }

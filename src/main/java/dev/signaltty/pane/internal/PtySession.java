@@ -41,6 +41,10 @@ final class PtySession {
         this.output = output;
     }
 
+    static {
+        ChildSignals.resetInheritedIgnores(); // before the first child is forked
+    }
+
     static PtySession launch(List<String> argv, Path cwd, Map<String, String> env, int cols, int rows) throws IOException {
         PtyProcess process = new PtyProcessBuilder(sizedFirst(argv))
                 .setDirectory(cwd.toString())

@@ -20,7 +20,8 @@ class OpencodeRealTest {
      * One launch (opencode takes about a minute to start, ADR 0410): the first row's turns; a refused command,
      * an HTTP 500 retried five times and then shown, and an Esc Esc mid-turn (after the first Esc the pane must
      * still read working); then HTTP 429 with and without {@code retry-after}, each retried five times and then
-     * shown (ADR 0465). Each ends at the prompt.
+     * shown (ADR 0465). Each ends at the prompt. The 500 carries {@code retry-after: 1} (ADR 0591): opencode's
+     * backoff without it (2 to 32 s, a minute in all) is asserted once, by the second 429.
      */
     @Test
     void itsScreenAloneMovesThePaneThroughEveryTurnAndItsEnd() {
@@ -28,7 +29,7 @@ class OpencodeRealTest {
         drive.slowTurnThenAPermission(pane, Scenario.OPENCODE_SCREEN);
         int mark = drive.stepsSoFar(pane);
         drive.aRefusedCommand(pane);
-        drive.anApiErrorRetriedThenShown(pane, 500, null);
+        drive.anApiErrorRetriedThenShown(pane, 500, 1);
         drive.anInterruptMidTurn(pane);
         drive.assertStepsSince(pane, mark, Scenario.OPENCODE_REFUSAL_ERROR_INTERRUPT);
 

@@ -117,7 +117,7 @@ public enum Scenario {
                     + "done/unread, working/none, blocked/input_required, working?/none, done/unread, working/none, done/unread",
             Scenario.EVERY_STEP, ""),
     OPENCODE_REFUSAL_ERROR_INTERRUPT(Agent.OPENCODE, "the same launch, on: a shell command refused in the pane "
-            + "(\"Reject\": `esc interrupt` a moment more, `working?`, no file, the model not asked again); HTTP 500 on every try, retried five times with backoff "
+            + "(\"Reject\": `esc interrupt` a moment more, `working?`, no file, the model not asked again); HTTP 500 on every try with `retry-after: 1`, retried five times "
             + "(`working` throughout), then the error at the prompt; then Esc mid-stream (after the first, `esc again to interrupt`: still `working`), Esc",
             "working/none, blocked/permission_required, working?/none, done/unread, working/none, done/unread, working/none, done/unread",
             Scenario.EVERY_STEP, ""),
