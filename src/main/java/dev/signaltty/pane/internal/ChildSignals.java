@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,14 +28,8 @@ final class ChildSignals {
     private static final String[] RESET = {"HUP", "TERM"};
     private static final int[] NUMBERS = {1, 15};
 
-    static {
-        Native.register(ChildSignals.class, "c");
-    }
-
     private ChildSignals() {
     }
-
-    private static native Pointer signal(int signal, Pointer handler);
 
     /** Once per process, before the first pane is launched; harmless to call again. */
     static synchronized void resetInheritedIgnores() {
@@ -47,7 +40,7 @@ final class ChildSignals {
             }
             // SIG_DFL for the instant until the handler below replaces it: the JVM refuses to handle a
             // signal that is ignored, and nothing else can hand exec a default disposition
-            signal(NUMBERS[i], Pointer.NULL);
+            Posix.signal(NUMBERS[i], Pointer.NULL);
             sun.misc.Signal.handle(new sun.misc.Signal(RESET[i]), s -> { });
             log.info("SIG{} was ignored when the daemon started: the daemon still ignores it, its panes' programs do not",
                     RESET[i]);

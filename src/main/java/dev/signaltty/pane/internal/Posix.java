@@ -3,10 +3,12 @@ package dev.signaltty.pane.internal;
 import com.sun.jna.LastErrorException;
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
+import com.sun.jna.Pointer;
 
 /**
- * The libc calls the PTY readers and the idle watcher make directly (JNA direct mapping): pty4j's
- * streams offer no poll, and a reader must wait on its master and its wake pipe at once.
+ * The libc calls the pane module makes directly (JNA direct mapping): pty4j's streams offer no poll, and
+ * a reader must wait on its master and its wake pipe at once; the JVM offers no way to set a signal's
+ * disposition to its default ({@link ChildSignals}).
  */
 final class Posix {
 
@@ -38,4 +40,7 @@ final class Posix {
     static native int fcntl(int fd, int command, int argument) throws LastErrorException;
 
     static native int close(int fd) throws LastErrorException;
+
+    /** {@code handler} {@link Pointer#NULL} is SIG_DFL. */
+    static native Pointer signal(int signal, Pointer handler);
 }
