@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.signaltty.cli.CliHarness.Run;
 import dev.signaltty.cli.internal.Output;
+import dev.signaltty.support.Await;
 import dev.signaltty.transport.StateDirLock;
 import dev.signaltty.transport.internal.metrics.MetricsEndpointTest;
 
@@ -124,18 +126,7 @@ class CliLogsAndMetricsTest {
         return port;
     }
 
-    interface Check {
-        boolean ok() throws Exception;
-    }
-
-    private static void await(Check check, String what) throws Exception {
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            if (check.ok()) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("timed out waiting for " + what);
+    private static void await(Await.Check check, String what) throws Exception {
+        Await.until(Duration.ofSeconds(60), what, check);
     }
 }

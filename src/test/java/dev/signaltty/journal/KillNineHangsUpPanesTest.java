@@ -14,6 +14,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.signaltty.support.Await;
+
 /**
  * ADR 0590: a daemon started with SIGHUP ignored ({@code nohup}, as CI runs are) does not pass that on to
  * its panes' programs. A closed pane's program gets its SIGHUP (its trap runs), and when the daemon is
@@ -93,15 +95,7 @@ class KillNineHangsUpPanesTest {
         }
     }
 
-    interface Check {
-        boolean holds() throws Exception;
-    }
-
-    private static void await(Check check, String what) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (!check.holds()) {
-            assertThat(System.nanoTime()).as(what).isLessThan(deadline);
-            Thread.sleep(50);
-        }
+    private static void await(Await.Check check, String what) throws Exception {
+        Await.until(Duration.ofSeconds(60), what, check);
     }
 }

@@ -10,6 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.signaltty.support.Await;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -113,15 +114,7 @@ class KillNineKeepsAcknowledgedOutputTest {
         return client.ok("pane.get", Map.of("pane_id", pane)).path("pane");
     }
 
-    interface Check {
-        boolean holds() throws Exception;
-    }
-
-    private static void await(Check check, String what) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        while (!check.holds()) {
-            assertThat(System.nanoTime()).as(what).isLessThan(deadline);
-            Thread.sleep(50);
-        }
+    private static void await(Await.Check check, String what) throws Exception {
+        Await.until(Duration.ofSeconds(90), what, check);
     }
 }

@@ -12,6 +12,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.signaltty.support.Await;
 import dev.signaltty.vt.RingLimits;
 import dev.signaltty.vt.ScreenCells;
 import dev.signaltty.vt.Terminal;
@@ -137,15 +138,7 @@ class KillNineRestoresPanesTest {
         }
     }
 
-    interface Check {
-        boolean holds() throws Exception;
-    }
-
-    private static void await(Check check, String what) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (!check.holds()) {
-            assertThat(System.nanoTime()).as(what).isLessThan(deadline);
-            Thread.sleep(50);
-        }
+    private static void await(Await.Check check, String what) throws Exception {
+        Await.until(Duration.ofSeconds(60), what, check);
     }
 }
