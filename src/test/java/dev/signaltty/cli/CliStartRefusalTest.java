@@ -64,6 +64,19 @@ class CliStartRefusalTest {
     }
 
     @Test
+    void twoStartsAtOnceBothSucceedOnTheOneDaemonThatWon() throws Exception {
+        // the loser's daemon is refused by the winner's lock; its CLI waits for the winner (ADR 0595)
+        try (CliHarness cli = new CliHarness(temp)) {
+            java.util.concurrent.CompletableFuture<CliHarness.Run> first =
+                    java.util.concurrent.CompletableFuture.supplyAsync(() -> cli.run("server", "start"));
+            CliHarness.Run second = cli.run("server", "start");
+            assertThat(second.status()).as(second.toString()).isZero();
+            assertThat(first.get().status()).as(first.get().toString()).isZero();
+            assertThat(cli.run("notify", "one daemon").status()).isZero();
+        }
+    }
+
+    @Test
     void aSocketPathThatIsARegularFileIsRefusedAndLeftAlone() throws Exception {
         Path dir = Files.createDirectories(temp.resolve("sockets"));
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));

@@ -151,8 +151,11 @@ public final class Daemon {
             if (diedAt == 0 && !process.isAlive() && process.exitValue() != 0) {
                 diedAt = System.nanoTime();
             }
-            // Ours died: it may have lost a start race to another CLI's daemon, which then accepts soon.
-            if (diedAt != 0 && System.nanoTime() - diedAt > RACE_GRACE_MS * 1_000_000) {
+            // Ours died: it may have lost a start race to another CLI's daemon, which then accepts soon. A
+            // loser is refused by a winner that holds the state dir's lock; with the lock free there is no
+            // winner to wait for (a damaged file, a bad setting), so the refusal is reported at once.
+            if (diedAt != 0 && (StateDirLock.heldBy(paths.stateDir()) == null
+                    || System.nanoTime() - diedAt > RACE_GRACE_MS * 1_000_000)) {
                 String refusal = refusal(out(), logStart);
                 throw new CliException("IO_ERROR", refusal != null ? "cannot start: " + refusal + " [log " + log() + "]"
                         : "the daemon exited with status " + process.exitValue() + " before listening; "
