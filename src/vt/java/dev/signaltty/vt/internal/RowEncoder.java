@@ -78,8 +78,9 @@ final class RowEncoder {
 
     /**
      * The first cell in {@code [from, limit)} that starts a run other than {@code current} (a wide
-     * character's tail never does), or {@code limit}. An exclusive limit: the {@code end <= last} loop
-     * this replaces was recompiled (a loop_limit_check trap) once a run first reached a row's end (ADR 0585).
+     * character's tail never does), or {@code limit}. A loop of its own with an exclusive limit: the
+     * {@code end <= last} loop it replaces took a C2 trap (loop_limit_check) partway through every cold
+     * flood, discarding the compiled encoder (ADR 0585).
      */
     private static int runEnd(int[] cps, long[] attrs, int from, int limit, long current) {
         for (int end = from; end < limit; end++) {
