@@ -306,7 +306,7 @@ final class History {
 
     /**
      * A position in {@code [0, 2 * capacity)} brought back into the circular index, without a branch: the
-     * index first wraps about 20,000 lines into a flood, and a compiled flood path that had never seen
+     * index wraps once a flood starts evicting, and a compiled flood path that had never seen
      * the wrap was discarded and compiled again when it came (ADR 0585). {@code (p - capacity) >> 31} is
      * all ones below the capacity (p stays) and zero at or above it (the capacity is taken off).
      */
