@@ -223,7 +223,7 @@ final class History {
     private void evictOldest() {
         bytes -= costAt(start);
         floor = Math.max(floor, seqAt(start));
-        start = start + 1 == positions.length ? 0 : start + 1;
+        start = wrap(start + 1);
         size--;
         if (size == 0) {
             pages.releaseAll();
@@ -301,8 +301,18 @@ final class History {
     }
 
     private int slot(int i) {
-        int slot = start + i;
-        return slot >= positions.length ? slot - positions.length : slot;
+        return wrap(start + i);
+    }
+
+    /**
+     * A position in {@code [0, 2 * capacity)} brought back into the circular index, without a branch: the
+     * index wraps once a flood starts evicting, and a compiled flood path that had never seen
+     * the wrap was discarded and compiled again when it came (ADR 0585). {@code (p - capacity) >> 31} is
+     * all ones below the capacity (p stays) and zero at or above it (the capacity is taken off).
+     */
+    private int wrap(int p) {
+        int capacity = positions.length;
+        return p - (capacity & ~((p - capacity) >> 31));
     }
 
     // ---- packed export and import (pane transcripts, Terminal#historyAfter) ----

@@ -60,10 +60,7 @@ final class RowEncoder {
                 r = addRun(r, at, attr);
                 current = attr;
             }
-            int end = x + 1;
-            while (end <= last && (attrs[end] == current || cps[end] == Row.WIDE_TAIL)) {
-                end++;
-            }
+            int end = runEnd(cps, attrs, x + 1, last + 1, current);
             for (; x < end; x++) {
                 int cp = cps[x];
                 if (cp > 0 && cp < 0x80) {
@@ -77,6 +74,21 @@ final class RowEncoder {
         }
         textLength = at;
         runsLength = r;
+    }
+
+    /**
+     * The first cell in {@code [from, limit)} that starts a run other than {@code current} (a wide
+     * character's tail never does), or {@code limit}. A loop of its own with an exclusive limit: the
+     * {@code end <= last} loop it replaces took a C2 trap (loop_limit_check) partway through every cold
+     * flood, discarding the compiled encoder (ADR 0585).
+     */
+    private static int runEnd(int[] cps, long[] attrs, int from, int limit, long current) {
+        for (int end = from; end < limit; end++) {
+            if (attrs[end] != current && cps[end] != Row.WIDE_TAIL) {
+                return end;
+            }
+        }
+        return limit;
     }
 
     /** The general loop, cell by cell, for rows holding combining marks. */

@@ -53,16 +53,29 @@ final class RowUtf8 {
             addRun(attr);
         }
         System.arraycopy(src, off, text, length, n);
-        int last = n - 1;
-        while (last >= 0 && src[off + last] == ' ') { // no byte of a multi-byte character is a space
-            last--;
-        }
-        if (last >= 0) {
-            trimmedLength = length + last + 1;
+        if (n > 0 && src[off + n - 1] != ' ') {
+            trimmedLength = length + n;
             trimmedRuns = runsLength;
+        } else {
+            trimTrailingSpaces(src, off, n);
         }
         length += n;
         cells += width;
+    }
+
+    /**
+     * The text just appended ends in spaces: the trimmed form ends at its last other byte, if any. Out of
+     * line behind a one-compare fast path: the loop inline in {@link #appendText} took a C2 trap
+     * (loop_limit_check) partway through every cold flood, discarding the compiled flood path (ADR 0585).
+     */
+    private void trimTrailingSpaces(byte[] src, int off, int n) {
+        for (int last = n - 2; last >= 0; last--) {
+            if (src[off + last] != ' ') { // no byte of a multi-byte character is a space
+                trimmedLength = length + last + 1;
+                trimmedRuns = runsLength;
+                return;
+            }
+        }
     }
 
     /** One character taking {@code width} columns (1 or 2) written with {@code attr} at {@link #cells}. */
