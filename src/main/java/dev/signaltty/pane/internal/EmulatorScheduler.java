@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -31,6 +32,7 @@ class EmulatorScheduler {
     }
 
     static final int FRESH_STREAK = 8;
+    static final boolean INLINE = !"false".equals(System.getProperty("signaltty.experiment.inline"));
     private static final Logger log = LoggerFactory.getLogger(EmulatorScheduler.class);
 
     private final int threads;
@@ -40,6 +42,8 @@ class EmulatorScheduler {
     private final ArrayDeque<Task> bulk = new ArrayDeque<>();
     private int streak;
     private int started;
+    /** Turns running now: on this scheduler's threads, and inline on the threads that readied them. */
+    private int running;
 
     EmulatorScheduler() {
         this(Math.max(2, Runtime.getRuntime().availableProcessors()));
@@ -49,22 +53,56 @@ class EmulatorScheduler {
         this.threads = threads;
     }
 
+    /**
+     * Runs a task that was idle on the calling thread (its pane's reader) when nothing waits for a turn and
+     * fewer turns than threads run, else queues it like {@link #ready}. Inline, a flood alone costs no
+     * hand-off to another thread per chunk: on two cores the reader, the emulator, the program and the
+     * kernel's PTY work were four threads taking turns on the cores, each hand-off a wake-up; inline the
+     * kernel refills the PTY's buffer while the reader emulates what it read (ADR 0600). A turn that
+     * leaves more goes to the bulk queue, so a backlog is served as before; and once anything is queued
+     * (twenty floods), every task is queued: the order of turns, and an echo's wait, are as before.
+     */
+    void readyOrRun(Task task) {
+        if (!INLINE) {
+            ready(task);
+            return;
+        }
+        lock.lock();
+        try {
+            if (!fresh.isEmpty() || !bulk.isEmpty() || running >= threads) {
+                fresh.addLast(task);
+                startThreadsLocked();
+                work.signal();
+                return;
+            }
+            running++;
+        } finally {
+            lock.unlock();
+        }
+        boolean more = false;
+        try {
+            more = runTurn(task);
+        } finally {
+            lock.lock();
+            try {
+                running--;
+                if (more) {
+                    bulk.addLast(task);
+                    startThreadsLocked();
+                    work.signal();
+                }
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
     /** Queues a task that was idle; it is served before tasks that are only continuing. */
     void ready(Task task) {
         lock.lock();
         try {
             fresh.addLast(task);
             startThreadsLocked();
-            work.signal();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    private void continueLater(Task task) {
-        lock.lock();
-        try {
-            bulk.addLast(task);
             work.signal();
         } finally {
             lock.unlock();
@@ -92,27 +130,43 @@ class EmulatorScheduler {
     }
 
     private void serve() {
+        @Nullable Task again = null; // used its whole turn and has more: it goes to the back of the bulk queue
+        boolean ran = false;
         while (true) {
             Task task;
             lock.lock();
             try {
+                if (ran) {
+                    running--;
+                }
+                if (again != null) {
+                    // queued and taken under one hold: no other thread is woken for a turn this one takes
+                    // itself (a flood alone would otherwise wake the second thread on every turn, for nothing)
+                    bulk.addLast(again);
+                }
+                ran = false;
                 task = nextLocked();
+                running++;
+                ran = true;
+                if (!fresh.isEmpty() || !bulk.isEmpty()) {
+                    work.signal(); // more is queued than this thread takes: an idle thread serves it meanwhile
+                }
             } catch (InterruptedException e) {
                 return; // daemon threads: only an interrupt from outside ends one
             } finally {
                 lock.unlock();
             }
-            boolean more;
-            try {
-                more = task.runTurn();
-            } catch (RuntimeException e) {
-                // a task handles its own failures; this keeps the shared thread alive if one does not
-                log.error("emulator task failed", e);
-                more = false;
-            }
-            if (more) {
-                continueLater(task);
-            }
+            again = runTurn(task) ? task : null;
+        }
+    }
+
+    private static boolean runTurn(Task task) {
+        try {
+            return task.runTurn();
+        } catch (RuntimeException e) {
+            // a task handles its own failures; this keeps the shared thread alive if one does not
+            log.error("emulator task failed", e);
+            return false;
         }
     }
 }
