@@ -38,6 +38,9 @@ class EmulatorScheduler {
     private final int threads;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition work = lock.newCondition();
+    static final boolean LIFO = !"false".equals(System.getProperty("signaltty.experiment.lifo"));
+    /** Parked threads, the most recently parked first: a wake-up goes to the one whose caches are warmest. */
+    private final ArrayDeque<Condition> idle = new ArrayDeque<>();
     private final ArrayDeque<Task> fresh = new ArrayDeque<>();
     private final ArrayDeque<Task> bulk = new ArrayDeque<>();
     private int streak;
@@ -72,7 +75,7 @@ class EmulatorScheduler {
             if (!fresh.isEmpty() || !bulk.isEmpty() || running >= threads) {
                 fresh.addLast(task);
                 startThreadsLocked();
-                work.signal();
+                wakeOneLocked();
                 return;
             }
             running++;
@@ -89,7 +92,7 @@ class EmulatorScheduler {
                 if (more) {
                     bulk.addLast(task);
                     startThreadsLocked();
-                    work.signal();
+                    wakeOneLocked();
                 }
             } finally {
                 lock.unlock();
@@ -103,7 +106,7 @@ class EmulatorScheduler {
         try {
             fresh.addLast(task);
             startThreadsLocked();
-            work.signal();
+            wakeOneLocked();
         } finally {
             lock.unlock();
         }
@@ -117,9 +120,29 @@ class EmulatorScheduler {
         }
     }
 
-    private Task nextLocked() throws InterruptedException {
+    private void wakeOneLocked() {
+        if (!LIFO) {
+            work.signal();
+            return;
+        }
+        Condition parked = idle.pollFirst();
+        if (parked != null) {
+            parked.signal();
+        }
+    }
+
+    private Task nextLocked(Condition mine) throws InterruptedException {
         while (fresh.isEmpty() && bulk.isEmpty()) {
-            work.await();
+            if (!LIFO) {
+                work.await();
+                continue;
+            }
+            idle.addFirst(mine);
+            try {
+                mine.await();
+            } finally {
+                idle.removeFirstOccurrence(mine); // already gone when woken by wakeOneLocked
+            }
         }
         if (!fresh.isEmpty() && (streak < FRESH_STREAK || bulk.isEmpty())) {
             streak++;
@@ -132,6 +155,7 @@ class EmulatorScheduler {
     private void serve() {
         @Nullable Task again = null; // used its whole turn and has more: it goes to the back of the bulk queue
         boolean ran = false;
+        Condition mine = lock.newCondition();
         while (true) {
             Task task;
             lock.lock();
@@ -145,11 +169,11 @@ class EmulatorScheduler {
                     bulk.addLast(again);
                 }
                 ran = false;
-                task = nextLocked();
+                task = nextLocked(mine);
                 running++;
                 ran = true;
                 if (!fresh.isEmpty() || !bulk.isEmpty()) {
-                    work.signal(); // more is queued than this thread takes: an idle thread serves it meanwhile
+                    wakeOneLocked(); // more is queued than this thread takes: an idle thread serves it meanwhile
                 }
             } catch (InterruptedException e) {
                 return; // daemon threads: only an interrupt from outside ends one
