@@ -25,7 +25,7 @@ final class PaneEmulation implements EmulatorScheduler.Task {
     PaneEmulation(Pane pane, PaneOutput output, EmulatorScheduler scheduler) {
         this.pane = pane;
         this.output = output;
-        this.pipe = new OutputPipe(() -> scheduler.readyOrRun(this)); // called on the reader's thread
+        this.pipe = new OutputPipe(() -> scheduler.ready(this));
     }
 
     /** Where the pane's reader writes. */

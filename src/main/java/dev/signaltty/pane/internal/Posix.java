@@ -23,8 +23,6 @@ final class Posix {
     static final int F_SETFL = 4;
     static final int FD_CLOEXEC = 1;
     static final int O_NONBLOCK = 0x800;
-    /** Linux's TIOCINQ: on a PTY master, what the line discipline holds now, without waiting for the kernel to move more. */
-    static final long FIONREAD = 0x541B;
 
     private Posix() {
     }
@@ -42,9 +40,6 @@ final class Posix {
     static native int fcntl(int fd, int command, int argument) throws LastErrorException;
 
     static native int close(int fd) throws LastErrorException;
-
-    /** {@code request} {@link #FIONREAD}: the bytes readable now, written as an int to {@code arg}. */
-    static native int ioctl(int fd, long request, Memory arg) throws LastErrorException;
 
     /** {@code handler} {@link Pointer#NULL} is SIG_DFL. */
     static native Pointer signal(int signal, Pointer handler);

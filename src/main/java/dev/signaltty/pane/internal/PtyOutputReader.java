@@ -54,8 +54,6 @@ final class PtyOutputReader implements AutoCloseable {
     private final int wakeRead;
     private final int wakeWrite;
     private final Memory pollFds = new Memory(16);
-    private final Memory readable = new Memory(4);
-    static final boolean FIONREAD = !"false".equals(System.getProperty("signaltty.experiment.fionread"));
     /** The read buffers, null while idle (allocated by {@link #buffers} before a read). */
     private @Nullable Memory native_;
     private byte @Nullable [] chunk;
@@ -184,7 +182,7 @@ final class PtyOutputReader implements AutoCloseable {
     private int readMore(int filled) {
         int added = 0;
         while (filled + added + PTY_READ <= CHUNK) {
-            if (FIONREAD ? !heldNow() : !readableNow()) {
+            if (!readableNow()) {
                 break;
             }
             int n = readOnce(filled + added);
@@ -194,21 +192,6 @@ final class PtyOutputReader implements AutoCloseable {
             added += n;
         }
         return added;
-    }
-
-    /**
-     * Whether the line discipline holds bytes now. Unlike {@link #readableNow}, this does not wait: a
-     * poll that finds the line discipline's buffer empty first waits for the kernel's worker to move
-     * more output into it, a sleep and a wake-up for every 4 KiB of a flood, with the bytes already read
-     * not yet handed over.
-     */
-    private boolean heldNow() {
-        try {
-            Posix.ioctl(master, Posix.FIONREAD, readable);
-            return readable.getInt(0) > 0;
-        } catch (LastErrorException e) {
-            return false;
-        }
     }
 
     /** Whether the master has bytes (or its end) to read without waiting. */
@@ -250,7 +233,6 @@ final class PtyOutputReader implements AutoCloseable {
         quietClose(wakeWrite);
         releaseBuffers();
         pollFds.close();
-        readable.close();
     }
 
     private void releaseBuffers() {
