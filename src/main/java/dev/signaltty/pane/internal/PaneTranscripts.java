@@ -30,7 +30,8 @@ import dev.signaltty.transport.SignalttyPaths;
  * it); an OS crash loses at most what came after the last sync ({@code signaltty.pane.transcript-sync-ms},
  * default 2 s). Disk per pane: the hist file stays under {@code signaltty.pane.transcript-bytes}
  * (default 1 MiB; compacted to half when it would pass it), the tail under about 4 ×
- * {@code signaltty.pane.transcript-tail-bytes} (default 256 KiB), the checkpoint one screen. A pane
+ * {@code signaltty.pane.transcript-tail-bytes} (default 1 MiB: a flood checkpoints every 3–4 MiB, not every
+ * 768 KiB; ADR 0601), the checkpoint one screen. A pane
  * closed by the user has its files deleted at once.
  */
 @Component
@@ -51,7 +52,7 @@ class PaneTranscripts implements SmartLifecycle {
 
     PaneTranscripts(PaneRegistry registry, SignalttyPaths paths,
                     @Value("${signaltty.pane.transcript-bytes:1048576}") int maxBytes,
-                    @Value("${signaltty.pane.transcript-tail-bytes:262144}") int tailBytes,
+                    @Value("${signaltty.pane.transcript-tail-bytes:1048576}") int tailBytes,
                     @Value("${signaltty.pane.transcript-sync-ms:2000}") long syncMs) {
         this.registry = registry;
         this.dir = paths.stateDir().resolve("transcripts");
