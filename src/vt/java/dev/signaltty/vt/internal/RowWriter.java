@@ -69,9 +69,7 @@ final class RowWriter {
                     break; // the row is full: the wrap is the caller's
                 }
                 int from = i;
-                while (++i < stop && buf[i] >= 0x20 && buf[i] != 0x7F) {
-                    // counts the stretch
-                }
+                i = PrintableRun.end(buf, i + 1, stop);
                 x += i - from;
                 lastCp = buf[i - 1];
                 continue;

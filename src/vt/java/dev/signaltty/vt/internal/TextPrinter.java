@@ -47,10 +47,7 @@ final class TextPrinter {
                     cursor.wrap(); // the row is full: the next one is written by the fast path again
                     continue;
                 }
-                int j = i + 1;
-                while (j < end && buf[j] >= 0x20 && buf[j] != 0x7F) {
-                    j++;
-                }
+                int j = PrintableRun.end(buf, i + 1, end);
                 printAscii(buf, i, j);
                 i = j;
             } else if (c >= 0) {
