@@ -24,8 +24,11 @@ class PrintableRunTest {
                 buf[at] = (byte) b;
                 for (int from = 0; from < buf.length; from++) {
                     for (int stop = from; stop <= buf.length; stop++) {
-                        assertEquals(byteLoop(buf, from, stop), PrintableRun.end(buf, from, stop),
-                            () -> "byte " + Integer.toHexString(buf[at] & 0xFF) + " at " + at);
+                        int expected = byteLoop(buf, from, stop);
+                        if (PrintableRun.end(buf, from, stop) != expected) {
+                            assertEquals(expected, PrintableRun.end(buf, from, stop),
+                                "byte " + Integer.toHexString(b) + " at " + at + ", from " + from + " to " + stop);
+                        }
                     }
                 }
             }
