@@ -76,7 +76,7 @@ final class TextPrinter {
     }
 
     /** Printable ASCII {@code buf[from, to)}, one pass per row it touches. */
-    void printAscii(byte[] buf, int from, int to) {
+    private void printAscii(byte[] buf, int from, int to) {
         if (charsets.active() || modes.insert) {
             for (int i = from; i < to; i++) {
                 print(buf[i]);
