@@ -316,6 +316,33 @@ class TerminalTest {
             assertEquals(0, t.historyLines());
         }
 
+        /** The grid's rows are a ring that turns as the screen scrolls (ADR 0610): a resize reads them top down. */
+        @Test
+        void shrinksAndGrowsAfterTheScreenScrolled() {
+            Terminal t = term(10, 4);
+            feed(t, "a\r\nb\r\nc\r\nd\r\ne\r\nf\r\ng");
+            assertEquals("d\ne\nf\ng", t.screen(false));
+            t.resize(10, 2);
+            assertEquals("f\ng", t.screen(false));
+            assertEquals("a\nb\nc\nd\ne\nf\ng", t.tail(10, false).text());
+            t.resize(10, 4);
+            feed(t, "\r\nh\r\ni\r\nj");
+            assertEquals("g\nh\ni\nj", t.screen(false));
+            assertEquals("a\nb\nc\nd\ne\nf\ng\nh\ni\nj", t.tail(20, false).text());
+        }
+
+        @Test
+        void scrollsARegionAfterTheScreenScrolled() {
+            Terminal t = term(10, 4);
+            feed(t, "a\r\nb\r\nc\r\nd\r\ne");
+            feed(t, CSI + "2;3r" + CSI + "3;1H\n" + CSI + "r");
+            assertEquals("b\nd\n\ne", t.screen(false));
+            assertEquals(2, t.historyLines()); // a by the screen, c by the region (tmux)
+            feed(t, CSI + "4;1H\n\n");
+            assertEquals("\ne", t.screen(false)); // the whole screen again: b, then d into history
+            assertEquals(4, t.historyLines());
+        }
+
         @Test
         void cutsAndPadsColumnsWithoutReflow() {
             Terminal t = term(10, 3);

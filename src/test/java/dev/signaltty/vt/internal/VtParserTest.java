@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class VtParserTest {
 
     /** Records every action as a readable string (vte's Dispatcher). */
-    static final class Recorder implements VtActions {
+    static class Recorder implements VtActions {
         final List<String> calls = new ArrayList<>();
         private final StringBuilder text = new StringBuilder();
 
@@ -136,6 +136,29 @@ class VtParserTest {
             byte[] bad = {'a', (byte) 0xFF, 'b', (byte) 0xE6, (byte) 0xBC, 'c', (byte) 0xC0, (byte) 0x80,
                 (byte) 0xED, (byte) 0xA0, (byte) 0x80, (byte) 0x80};
             assertEquals(List.of("print a\uFFFDb\uFFFDc\uFFFD\uFFFD\uFFFD\uFFFD"), parse(bad));
+        }
+
+        /**
+         * A terminal scans a text run once: the parser offers it whole through printUtf8 before looking for
+         * its end itself (it did scan printable ASCII first, and only then offered what followed).
+         */
+        @Test
+        void offersEveryTextRunBeforeScanningIt() {
+            Recorder offers = new Recorder() {
+                @Override
+                public int printUtf8(byte[] buf, int off, int end) {
+                    int stop = off;
+                    while (stop < end && (buf[stop] < 0 || buf[stop] >= 0x20)) {
+                        stop++;
+                    }
+                    calls.add("offered " + new String(buf, off, stop - off, StandardCharsets.UTF_8));
+                    return 0; // takes nothing: the parser reports the run itself
+                }
+            };
+            byte[] input = "ab\r\ncé\r".getBytes(StandardCharsets.UTF_8);
+            new VtParser(offers).advance(input, 0, input.length);
+            assertEquals(List.of("offered ab", "print ab", "exec 13", "exec 10", "offered cé", "print cé", "exec 13"),
+                offers.done());
         }
 
         @Test

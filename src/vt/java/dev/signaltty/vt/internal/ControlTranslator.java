@@ -43,8 +43,7 @@ final class ControlTranslator implements VtActions {
 
     @Override
     public void printAscii(byte[] buf, int off, int len) {
-        ops.printAscii(buf, off, off + len);
-        textLast = true;
+        textLast |= ops.print(buf, off, off + len) > 0;
     }
 
     @Override

@@ -55,11 +55,6 @@ final class Emulator implements TerminalOperations {
     }
 
     @Override
-    public void printAscii(byte[] text, int off, int end) {
-        printer.printAscii(text, off, end);
-    }
-
-    @Override
     public void repeatPrecedingCharacter(int count) {
         printer.repeat(count);
     }

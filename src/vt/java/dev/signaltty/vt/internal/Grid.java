@@ -13,7 +13,14 @@ final class Grid {
         void scrolledOff(Row row);
     }
 
+    /**
+     * The rows as a ring: screen row y is {@code rows[index(y)]}, so scrolling the whole screen by a line
+     * (a line feed at the bottom: every line of a flood) moves {@link #origin} instead of copying every
+     * row reference, with a GC card mark each, into place.
+     */
     private Row[] rows;
+    /** Where screen row 0 is in {@link #rows}. */
+    private int origin;
     private int cols;
     /** Rows of a grid whose rows scroll into history keep their compact form as they are written. */
     private final boolean feedsHistory;
@@ -36,7 +43,28 @@ final class Grid {
     }
 
     Row row(int y) {
-        return rows[y];
+        return rows[index(y)];
+    }
+
+    private void set(int y, Row r) {
+        rows[index(y)] = r;
+    }
+
+    /** Screen row y's place in the ring, without a branch (y and {@link #origin} are below its length). */
+    private int index(int y) {
+        int p = origin + y;
+        int height = rows.length;
+        return p - (height & ~((p - height) >> 31));
+    }
+
+    /** The rows from the top of the screen down, the ring unrolled ({@link #origin} 0 from here on). */
+    private Row[] unrolled() {
+        Row[] ordered = new Row[rows.length];
+        for (int y = 0; y < ordered.length; y++) {
+            ordered[y] = row(y);
+        }
+        origin = 0;
+        return ordered;
     }
 
     /** Scrolls rows {@code top..bottom} (inclusive) up by n; the sink sees rows leaving the top, if given. */
@@ -45,26 +73,36 @@ final class Grid {
         if (n <= 0) {
             return;
         }
-        if (n == 1) { // the line-feed hot path: rotate one row without a temporary array
-            Row r = rows[top];
-            System.arraycopy(rows, top + 1, rows, top, bottom - top);
+        if (n == 1) { // the line-feed hot path: one row moves from the top to the bottom
+            Row r = row(top);
+            if (top == 0 && bottom == rows.length - 1) {
+                origin = index(1); // the whole screen: the ring turns, and r is the bottom row
+            } else {
+                for (int y = top; y < bottom; y++) {
+                    set(y, row(y + 1));
+                }
+                set(bottom, r);
+            }
             if (sink != null) {
                 sink.scrolledOff(r);
             }
             r.reset(fill);
-            rows[bottom] = r;
             return;
         }
         Row[] leaving = new Row[n];
-        System.arraycopy(rows, top, leaving, 0, n);
-        System.arraycopy(rows, top + n, rows, top, bottom - top + 1 - n);
+        for (int i = 0; i < n; i++) {
+            leaving[i] = row(top + i);
+        }
+        for (int y = top; y <= bottom - n; y++) {
+            set(y, row(y + n));
+        }
         for (int i = 0; i < n; i++) {
             Row r = leaving[i];
             if (sink != null) {
                 sink.scrolledOff(r);
             }
             r.reset(fill);
-            rows[bottom - n + 1 + i] = r;
+            set(bottom - n + 1 + i, r);
         }
     }
 
@@ -74,11 +112,15 @@ final class Grid {
             return;
         }
         Row[] entering = new Row[n];
-        System.arraycopy(rows, bottom - n + 1, entering, 0, n);
-        System.arraycopy(rows, top, rows, top + n, bottom - top + 1 - n);
+        for (int i = 0; i < n; i++) {
+            entering[i] = row(bottom - n + 1 + i);
+        }
+        for (int y = bottom; y >= top + n; y--) {
+            set(y, row(y - n));
+        }
         for (int i = 0; i < n; i++) {
             entering[i].reset(fill);
-            rows[top + i] = entering[i];
+            set(top + i, entering[i]);
         }
     }
 
@@ -87,7 +129,7 @@ final class Grid {
      * as in xterm (tmux leaves the surviving half: ADR 0170).
      */
     void erase(int y, int from, int to, long fill) {
-        Row r = rows[y];
+        Row r = row(y);
         from = Math.max(0, from);
         to = Math.min(cols, to);
         if (from >= to) {
@@ -108,7 +150,7 @@ final class Grid {
 
     void eraseRows(int fromY, int toY, long fill) {
         for (int y = Math.max(0, fromY); y < Math.min(rows.length, toY); y++) {
-            rows[y].reset(fill);
+            row(y).reset(fill);
         }
     }
 
@@ -118,7 +160,7 @@ final class Grid {
      * tail is pushed off the right edge.
      */
     void insertChars(int y, int x, int n, long fill) {
-        Row r = rows[y];
+        Row r = row(y);
         if (x >= cols) {
             return;
         }
@@ -140,7 +182,7 @@ final class Grid {
 
     /** DCH: removes n cells at x, shifting the rest left and blanking the end of the row. */
     void deleteChars(int y, int x, int n, long fill) {
-        Row r = rows[y];
+        Row r = row(y);
         if (x >= cols) {
             return;
         }
@@ -179,7 +221,7 @@ final class Grid {
     /** Index of the last row holding any character, or -1. */
     int lastNonBlankRow() {
         for (int y = rows.length - 1; y >= 0; y--) {
-            if (!rows[y].isBlank()) {
+            if (!row(y).isBlank()) {
                 return y;
             }
         }
@@ -199,6 +241,7 @@ final class Grid {
         if (newHeight == rows.length) {
             return;
         }
+        rows = unrolled();
         Row[] next = new Row[newHeight];
         if (newHeight < rows.length) {
             for (int i = 0; i < removeFromTop; i++) {
@@ -213,14 +256,6 @@ final class Grid {
                 next[y] = new Row(newCols, feedsHistory);
             }
         }
-        rows = next;
-    }
-
-    /** Puts a row taken back from history at the top, pushing the screen down (used by resize). */
-    void prependRow(Row row) {
-        Row[] next = new Row[rows.length + 1];
-        next[0] = row;
-        System.arraycopy(rows, 0, next, 1, rows.length);
         rows = next;
     }
 }

@@ -100,9 +100,17 @@ public final class Row {
 
     /** Stores the deferred cells, decoded from {@link #utf8} (text and attribute runs, widths by {@link CharWidth}). */
     void materialize() {
-        if (!deferred) {
-            return;
+        if (deferred) {
+            storeDeferred();
         }
+    }
+
+    /**
+     * {@link #materialize}'s work, in a method of its own: the check above is inlined wherever cells are
+     * read (every {@link #cps()}), and a call taken as rarely as this one is not, so the compiled text
+     * paths carry one call here instead of a copy of this decoding loop per read (ADR 0610).
+     */
+    private void storeDeferred() {
         deferred = false;
         RowUtf8 u = utf8;
         byte[] text = u.text;

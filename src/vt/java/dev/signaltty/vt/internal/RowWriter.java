@@ -69,9 +69,7 @@ final class RowWriter {
                     break; // the row is full: the wrap is the caller's
                 }
                 int from = i;
-                while (++i < stop && buf[i] >= 0x20 && buf[i] != 0x7F) {
-                    // counts the stretch
-                }
+                i = PrintableRun.end(buf, i + 1, stop);
                 x += i - from;
                 lastCp = buf[i - 1];
                 continue;
@@ -178,12 +176,13 @@ final class RowWriter {
 
     /** Before writing w cells at x: blank the other half of any wide character being overwritten. */
     static void fixWideBeforeWrite(Row r, int x, int w, int cols) {
-        if (r.cps()[x] == Row.WIDE_TAIL && x > 0 && Row.isWideHead(r.cps()[x - 1])) {
-            r.cps()[x - 1] = Row.EMPTY;
+        int[] cps = r.cps();
+        if (cps[x] == Row.WIDE_TAIL && x > 0 && Row.isWideHead(cps[x - 1])) {
+            cps[x - 1] = Row.EMPTY;
         }
         int lastCell = x + w - 1;
-        if (lastCell + 1 < cols && r.cps()[lastCell + 1] == Row.WIDE_TAIL) {
-            r.cps()[lastCell + 1] = Row.EMPTY;
+        if (lastCell + 1 < cols && cps[lastCell + 1] == Row.WIDE_TAIL) {
+            cps[lastCell + 1] = Row.EMPTY;
         }
         if (r.combining != null) {
             for (int i = x; i <= lastCell; i++) {

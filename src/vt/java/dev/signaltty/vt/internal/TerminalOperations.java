@@ -23,13 +23,6 @@ interface TerminalOperations {
     int print(byte[] utf8, int off, int end);
 
     /**
-     * {@link #print} of a run the caller knows to be printable ASCII only ({@code 0x20}–{@code 0x7E},
-     * at least one byte): the same cells, with no decoding and no search for the run's end. Most
-     * output is such runs between controls, and the parser has found their ends already.
-     */
-    void printAscii(byte[] text, int off, int end);
-
-    /**
      * REP: prints the character printed last {@code count} more times. The caller calls it only when
      * that character came immediately before, with no other control between (tmux).
      */

@@ -47,10 +47,7 @@ final class TextPrinter {
                     cursor.wrap(); // the row is full: the next one is written by the fast path again
                     continue;
                 }
-                int j = i + 1;
-                while (j < end && buf[j] >= 0x20 && buf[j] != 0x7F) {
-                    j++;
-                }
+                int j = PrintableRun.end(buf, i + 1, end);
                 printAscii(buf, i, j);
                 i = j;
             } else if (c >= 0) {
@@ -79,7 +76,7 @@ final class TextPrinter {
     }
 
     /** Printable ASCII {@code buf[from, to)}, one pass per row it touches. */
-    void printAscii(byte[] buf, int from, int to) {
+    private void printAscii(byte[] buf, int from, int to) {
         if (charsets.active() || modes.insert) {
             for (int i = from; i < to; i++) {
                 print(buf[i]);

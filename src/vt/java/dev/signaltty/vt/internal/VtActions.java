@@ -53,10 +53,12 @@ interface VtActions {
     }
 
     /**
-     * Offered printable text in GROUND before the parser decodes it: {@code buf[off, end)} starts with
-     * printable ASCII or a UTF-8 lead byte. An implementation may print a prefix of whole, valid
-     * characters itself (decoding them with {@link Utf8#decode}, so it agrees with the parser) and
-     * return the bytes it took; the parser handles the rest as usual. The default takes nothing.
+     * Offered printable text in GROUND before the parser scans or decodes it: {@code buf[off, end)}
+     * starts with printable ASCII or a UTF-8 lead byte. An implementation may print a prefix of whole,
+     * valid characters itself (decoding them with {@link Utf8#decode}, so it agrees with the parser) and
+     * return the bytes it took; the parser reports the rest as usual (through {@link #printAscii},
+     * {@link #printText} or {@link #print(int)}). Every run is offered here first, so an implementation
+     * that takes text finds its end once, itself. The default takes nothing.
      */
     default int printUtf8(byte[] buf, int off, int end) {
         return 0;

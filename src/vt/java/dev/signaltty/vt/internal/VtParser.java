@@ -45,47 +45,56 @@ final class VtParser {
         int i = off;
         while (i < end) {
             int b = buf[i] & 0xFF;
-            boolean ascii = b >= 0x20 && b < 0x7F;
-            if (state == VtTransitions.GROUND && utf8Need == 0 && ascii) {
-                int j = i + 1;
-                // signed compare: bytes >= 0x80 are negative, so they end the run too
-                while (j < end && buf[j] >= 0x20 && buf[j] != 0x7F) {
-                    j++;
-                }
-                if (j == end || buf[j] >= 0) { // ASCII only, up to a control or the end
-                    actions.printAscii(buf, i, j - i);
-                    i = j;
+            if (state == VtTransitions.GROUND && utf8Need == 0) {
+                if (b >= 0x20 && b < 0x7F || b >= 0xC2 && b <= 0xF4) {
+                    // text: offered whole to the actions first, so a terminal scans it once (its end is
+                    // where the terminal stops: a control, or a sequence it cannot take)
+                    int n = actions.printUtf8(buf, i, end);
+                    if (n == 0) {
+                        n = groundText(buf, i, end);
+                    }
+                    if (n > 0) {
+                        i += n;
+                        continue;
+                    }
+                } else if (b < 0x20 && b != 0x1B) {
+                    actions.execute(b); // what the table says for a C0 control in GROUND (CR and LF: every line)
+                    i++;
                     continue;
-                }
-            }
-            if (state == VtTransitions.GROUND && utf8Need == 0 && (ascii || b >= 0xC2 && b <= 0xF4)) {
-                int n = actions.printUtf8(buf, i, end);
-                if (n > 0) {
-                    i += n;
-                    continue;
-                }
-                n = text(buf, i, end);
-                if (n > 0) {
-                    actions.printText(buf, i, n, text, textCount);
-                    i += n;
-                    continue;
-                }
-            }
-            if (b < 0x20 && b != 0x1B && state == VtTransitions.GROUND && utf8Need == 0) {
-                actions.execute(b); // what the table says for a C0 control in GROUND (CR and LF: every line)
-                i++;
-                continue;
-            }
-            if (b == 0x1B && state == VtTransitions.GROUND && utf8Need == 0) {
-                int n = wholeCsi(buf, i, end);
-                if (n > 0) {
-                    i += n;
-                    continue;
+                } else if (b == 0x1B) {
+                    int n = wholeCsi(buf, i, end);
+                    if (n > 0) {
+                        i += n;
+                        continue;
+                    }
                 }
             }
             step(b);
             i++;
         }
+    }
+
+    /**
+     * Text the actions did not take through {@link VtActions#printUtf8}: a run of printable ASCII up to
+     * a control or the end goes to {@link VtActions#printAscii}, anything else through {@link #text} to
+     * {@link VtActions#printText}. Returns the bytes reported, 0 when the first byte is not whole,
+     * valid text (then {@link #step} owns it).
+     */
+    private int groundText(byte[] buf, int i, int end) {
+        int j = i;
+        // signed compare: bytes >= 0x80 are negative, so they end the run too
+        while (j < end && buf[j] >= 0x20 && buf[j] != 0x7F) {
+            j++;
+        }
+        if (j > i && (j == end || buf[j] >= 0)) { // ASCII only, up to a control or the end
+            actions.printAscii(buf, i, j - i);
+            return j - i;
+        }
+        int n = text(buf, i, end);
+        if (n > 0) {
+            actions.printText(buf, i, n, text, textCount);
+        }
+        return n;
     }
 
     /**
