@@ -1,15 +1,14 @@
 package dev.signaltty.transport.internal;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
-import java.util.Arrays;
 import java.util.Set;
 
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.beans.factory.support.BeanDefinitionRegistry;
 import org.springframework.beans.factory.support.BeanDefinitionRegistryPostProcessor;
+import org.springframework.beans.factory.support.DefaultListableBeanFactory;
 import org.springframework.beans.factory.support.RootBeanDefinition;
 import org.springframework.context.annotation.AnnotationConfigUtils;
+import org.springframework.context.event.EventListenerFactory;
 import org.springframework.context.event.EventListenerMethodProcessor;
 import org.springframework.core.Ordered;
 import org.springframework.core.PriorityOrdered;
@@ -19,7 +18,7 @@ import org.springframework.stereotype.Component;
  * Spring's {@code @EventListener} support, searching only the beans that declare listeners. Spring's processor
  * searches every method of every one of the ~160 beans' classes for the annotation, parsing their annotations
  * (a proxy class per annotation type) on the main thread's way to the socket (ADR 0622). This is the same
- * processor, Spring's own adapters and ordering included, shown only {@link #BEANS} when it lists the beans.
+ * processor, Spring's own adapters and ordering included, given a bean factory of only {@link #BEANS} to search.
  * {@code KnownEventListenersTest} runs Spring's search over the daemon's context and fails when a bean
  * declares a listener that is not named here (or a named one no longer does).
  */
@@ -32,24 +31,25 @@ final class KnownEventListeners extends EventListenerMethodProcessor {
 
     @Override
     public void postProcessBeanFactory(ConfigurableListableBeanFactory beanFactory) {
-        super.postProcessBeanFactory(listingOnlyKnownListeners(beanFactory));
+        super.postProcessBeanFactory(holdingOnlyKnownListeners(beanFactory));
     }
 
-    /** The bean factory, except that its list of every bean ({@code Object}) holds the listener beans alone. */
-    private static ConfigurableListableBeanFactory listingOnlyKnownListeners(ConfigurableListableBeanFactory beanFactory) {
-        return (ConfigurableListableBeanFactory) Proxy.newProxyInstance(KnownEventListeners.class.getClassLoader(),
-                new Class<?>[] {ConfigurableListableBeanFactory.class}, (proxy, method, args) -> {
-                    if (method.getName().equals("getBeanNamesForType") && args != null && args.length == 1
-                            && args[0] == Object.class) {
-                        return Arrays.stream(beanFactory.getBeanNamesForType(Object.class)).filter(BEANS::contains)
-                                .toArray(String[]::new);
-                    }
-                    try {
-                        return method.invoke(beanFactory, args);
-                    } catch (InvocationTargetException e) {
-                        throw e.getCause();
-                    }
-                });
+    /**
+     * A bean factory of the listener beans' definitions and the context's {@code EventListenerFactory}s, for
+     * Spring's processor to list and search instead of every bean. It only reads types from it; the listeners
+     * it registers are invoked on the context's own beans, by name. (Not a proxy of the whole factory: a JDK
+     * proxy class of that interface costs as much to make as the search it saves.)
+     */
+    private static ConfigurableListableBeanFactory holdingOnlyKnownListeners(ConfigurableListableBeanFactory beanFactory) {
+        DefaultListableBeanFactory listeners = new DefaultListableBeanFactory();
+        for (String name : BEANS) {
+            if (beanFactory.containsBeanDefinition(name)) {
+                listeners.registerBeanDefinition(name, new RootBeanDefinition(
+                        (RootBeanDefinition) beanFactory.getMergedBeanDefinition(name)));
+            }
+        }
+        beanFactory.getBeansOfType(EventListenerFactory.class, false, false).forEach(listeners::registerSingleton);
+        return listeners;
     }
 
     /** Registers {@link KnownEventListeners} under the name of Spring's processor, before that is made. */
