@@ -1,7 +1,17 @@
 package dev.signaltty;
 
+import java.util.List;
+
+import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.config.ConfigDataEnvironmentPostProcessor;
+import org.springframework.boot.logging.LoggingSystem;
+import org.springframework.boot.logging.logback.LogbackLoggingSystem;
+import org.springframework.boot.support.EnvironmentPostProcessorApplicationListener;
+import org.springframework.boot.support.EnvironmentPostProcessorsFactory;
+import org.springframework.boot.support.SpringApplicationJsonEnvironmentPostProcessor;
+import org.springframework.boot.support.SystemEnvironmentPropertySourceEnvironmentPostProcessor;
 
 import dev.signaltty.transport.SignalttyPaths;
 import dev.signaltty.transport.StartupRefused;
@@ -35,6 +45,7 @@ public class SignalttyApplication {
     public static void main(String[] args) {
         buildTheLocaleTableAside();
         nameTheLogFactory();
+        nameTheLoggingSystem();
         // Spring's build-time AOT processing runs this main to prepare the context and abandons the run:
         // it must not touch a user's state dir (ADR 0356)
         boolean aotProcessing = Boolean.getBoolean("spring.aot.processing");
@@ -48,8 +59,7 @@ public class SignalttyApplication {
             }
             keepNativeLibrariesInTheStateDirectory();
         }
-        SpringApplication application = new SpringApplication(SignalttyApplication.class);
-        application.setAdditionalProfiles("daemon");
+        SpringApplication application = daemonApplication();
         try {
             java.util.Map<String, Object> defaults = new java.util.HashMap<>(daemonDefaults(SignalttyPaths.fromEnvironment()));
             if (aotProcessing) {
@@ -94,6 +104,47 @@ public class SignalttyApplication {
     }
 
     static final String LOG_FACTORY_PROPERTY = "org.apache.commons.logging.LogFactory";
+
+    /**
+     * Spring Boot picks its logging system by loading every {@code LoggingSystemFactory} the class path's
+     * {@code spring.factories} list and asking each in order (~8 ms of the main thread, ADR 0623); logback's is
+     * the one it picks here. Naming it skips the search; a system named by the user (or {@code none}) still wins.
+     */
+    static void nameTheLoggingSystem() {
+        if (System.getProperty(LoggingSystem.SYSTEM_PROPERTY) == null) {
+            System.setProperty(LoggingSystem.SYSTEM_PROPERTY, LogbackLoggingSystem.class.getName());
+        }
+    }
+
+    /**
+     * The environment post-processors the daemon runs: Spring Boot's, less the two whose work nothing here
+     * reads (ADR 0623): the {@code random.*} property source, whose {@code SecureRandom} initialises the JDK's
+     * security providers at start, and Cloud Foundry's {@code VCAP_*} properties. Config files,
+     * {@code SPRING_APPLICATION_JSON} and the environment variables are read as before.
+     */
+    static final List<Class<? extends EnvironmentPostProcessor>> ENVIRONMENT_POST_PROCESSORS = List.of(
+            SystemEnvironmentPropertySourceEnvironmentPostProcessor.class,
+            SpringApplicationJsonEnvironmentPostProcessor.class,
+            ConfigDataEnvironmentPostProcessor.class);
+
+    /** The daemon's application, profile and environment post-processors set; {@code main} and tests run it. */
+    public static SpringApplication daemonApplication() {
+        SpringApplication application = new SpringApplication(SignalttyApplication.class);
+        leaveOutUnusedEnvironmentPostProcessors(application);
+        application.setAdditionalProfiles("daemon");
+        return application;
+    }
+
+    private static void leaveOutUnusedEnvironmentPostProcessors(SpringApplication application) {
+        EnvironmentPostProcessorsFactory listed = EnvironmentPostProcessorsFactory.of(
+                ENVIRONMENT_POST_PROCESSORS.toArray(Class<?>[]::new));
+        // a list Boot can add to: with build-time AOT it appends the generated post-processor (the profile)
+        EnvironmentPostProcessorApplicationListener ours = EnvironmentPostProcessorApplicationListener.with(
+                (logs, bootstrap) -> new java.util.ArrayList<>(listed.getEnvironmentPostProcessors(logs, bootstrap)));
+        application.setListeners(application.getListeners().stream()
+                .map(listener -> listener instanceof EnvironmentPostProcessorApplicationListener ? ours : listener)
+                .toList());
+    }
 
     private static String rootCause(Throwable e) {
         Throwable root = e;

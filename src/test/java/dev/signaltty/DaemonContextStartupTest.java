@@ -3,13 +3,24 @@ package dev.signaltty;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.InputStream;
+import java.net.URL;
 import java.nio.file.Path;
+import java.util.Enumeration;
 import java.util.Locale;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
 
 import org.apache.commons.logging.LogFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.EnvironmentPostProcessor;
+import org.springframework.boot.cloud.CloudFoundryVcapEnvironmentPostProcessor;
 import org.springframework.boot.context.properties.ConfigurationPropertiesBindingPostProcessor;
+import org.springframework.boot.env.RandomValuePropertySource;
+import org.springframework.boot.logging.LoggingSystem;
+import org.springframework.boot.support.RandomValuePropertySourceEnvironmentPostProcessor;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.NoSuchMessageException;
 import org.springframework.context.support.AbstractApplicationContext;
@@ -70,5 +81,74 @@ class DaemonContextStartupTest {
                 System.setProperty(SignalttyApplication.LOG_FACTORY_PROPERTY, before);
             }
         }
+    }
+
+    @Test
+    void theNamedLoggingSystemIsTheOneBootPicksAndAUsersChoiceWins() {
+        String before = System.getProperty(LoggingSystem.SYSTEM_PROPERTY);
+        try {
+            System.clearProperty(LoggingSystem.SYSTEM_PROPERTY);
+            Class<?> picked = LoggingSystem.get(getClass().getClassLoader()).getClass();
+            SignalttyApplication.nameTheLoggingSystem();
+            assertThat(System.getProperty(LoggingSystem.SYSTEM_PROPERTY)).isEqualTo(picked.getName());
+
+            System.setProperty(LoggingSystem.SYSTEM_PROPERTY, "none");
+            SignalttyApplication.nameTheLoggingSystem();
+            assertThat(System.getProperty(LoggingSystem.SYSTEM_PROPERTY)).isEqualTo("none");
+        } finally {
+            if (before == null) {
+                System.clearProperty(LoggingSystem.SYSTEM_PROPERTY);
+            } else {
+                System.setProperty(LoggingSystem.SYSTEM_PROPERTY, before);
+            }
+        }
+    }
+
+    /** Boot's environment post-processors, less the two ADR 0623 leaves out: one Boot adds later fails here. */
+    @Test
+    void theDaemonRunsBootsEnvironmentPostProcessorsLessRandomValuesAndCloudFoundryInBootsOrder() throws Exception {
+        Set<String> boots = new TreeSet<>();
+        Enumeration<URL> files = getClass().getClassLoader().getResources("META-INF/spring.factories");
+        while (files.hasMoreElements()) {
+            Properties factories = new Properties();
+            try (InputStream in = files.nextElement().openStream()) {
+                factories.load(in);
+            }
+            for (String name : factories.getProperty(EnvironmentPostProcessor.class.getName(), "").split(",")) {
+                if (!name.isBlank()) {
+                    boots.add(name.trim());
+                }
+            }
+        }
+        boots.remove(RandomValuePropertySourceEnvironmentPostProcessor.class.getName());
+        boots.remove(CloudFoundryVcapEnvironmentPostProcessor.class.getName());
+        assertThat(SignalttyApplication.ENVIRONMENT_POST_PROCESSORS).extracting(Class::getName)
+                .containsExactlyInAnyOrderElementsOf(boots);
+        assertThat(SignalttyApplication.ENVIRONMENT_POST_PROCESSORS).extracting(c -> orderOf(c))
+                .isSorted();
+    }
+
+    @Test
+    void theDaemonsEnvironmentHasNoRandomValuesAndStillReadsItsConfigFile(@TempDir Path root) throws Exception {
+        Path config = java.nio.file.Files.createDirectories(root.resolve("config").resolve("signaltty"));
+        java.nio.file.Files.writeString(config.resolve("config.yml"), "signaltty:\n  probe: from-the-config-file\n");
+        try (TestDaemon daemon = TestDaemon.start(root, "spring.config.location=classpath:/application.yml,optional:file:"
+                + config.resolve("config.yml"))) {
+            var environment = daemon.context().getEnvironment();
+            assertThat(environment.getPropertySources().contains(RandomValuePropertySource.RANDOM_PROPERTY_SOURCE_NAME))
+                    .isFalse();
+            assertThat(environment.getProperty("signaltty.probe")).isEqualTo("from-the-config-file");
+        }
+    }
+
+    private static int orderOf(Class<?> type) {
+        for (String field : new String[] {"ORDER", "DEFAULT_ORDER"}) {
+            try {
+                return type.getField(field).getInt(null);
+            } catch (ReflectiveOperationException e) {
+                // the other name
+            }
+        }
+        throw new AssertionError(type + " has no ORDER");
     }
 }

@@ -49,9 +49,8 @@ public final class TestDaemon implements AutoCloseable {
         for (String extra : extraProperties) {
             args.add("--" + extra);
         }
-        SpringApplication application = new SpringApplication(SignalttyApplication.class);
+        SpringApplication application = SignalttyApplication.daemonApplication();
         application.addPrimarySources(extraSources);
-        application.setAdditionalProfiles("daemon");
         return new TestDaemon(root, application.run(args.toArray(String[]::new)));
     }
 

@@ -9,6 +9,8 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 import tools.jackson.core.JacksonException;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 import dev.signaltty.transport.ProtocolJson;
 
@@ -72,7 +74,31 @@ public record RetentionMetadata(int version, long provenAfter, long discardedThr
         }
     }
 
+    /**
+     * Written at every start, on the main thread's way to the socket: as a tree of the same fields (snake
+     * case, nulls left out, as {@link ProtocolJson#MAPPER} writes the record) rather than through the record,
+     * whose bean serializers Jackson would first build by introspecting these three classes (ADR 0621).
+     */
     void write(Path file, Durability durability) throws IOException {
-        durability.writeAtomically(file, ProtocolJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(this));
+        durability.writeAtomically(file, ProtocolJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(tree()));
+    }
+
+    ObjectNode tree() {
+        ObjectNode json = ProtocolJson.MAPPER.createObjectNode();
+        json.put("version", version).put("proven_after", provenAfter).put("discarded_through", discardedThrough);
+        if (previous != null) {
+            json.putObject("previous").put("file", previous.file()).put("first_seq", previous.firstSeq())
+                    .put("last_seq", previous.lastSeq()).put("length", previous.length());
+        }
+        json.put("current_after", currentAfter);
+        if (cleanLength != null) {
+            json.put("clean_length", cleanLength.longValue());
+        }
+        json.put("rotating", rotating);
+        ArrayNode all = json.putArray("losses");
+        for (Loss loss : losses) {
+            all.addObject().put("at", loss.at()).put("reason", loss.reason()).put("proven_after", loss.provenAfter());
+        }
+        return json;
     }
 }

@@ -18,6 +18,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
+import tools.jackson.databind.node.ObjectNode;
+
 import dev.signaltty.journal.EventLog;
 import dev.signaltty.journal.JournalTail;
 import dev.signaltty.journal.SnapshotStore;
@@ -269,13 +271,25 @@ class TaskStore implements Tasks {
         }
     }
 
+    /**
+     * {@code Saved(seq, [])} as the tree Jackson writes for it: a first start saves this on the main thread's
+     * way to the socket, where the record would first make Jackson build the serializers of {@code Task.View}
+     * and everything it holds (ADR 0621).
+     */
+    static ObjectNode emptySnapshot(long seq) {
+        ObjectNode json = ProtocolJson.MAPPER.createObjectNode().put("seq", seq);
+        json.putArray("tasks");
+        return json;
+    }
+
     private void save() {
         prune();
         try {
             // under the guard the task events are appended under: the seq covers exactly these views
             long seq = journal.issuedThrough();
             journal.awaitDurable(seq);
-            snapshots.save(SNAPSHOT, new Saved(seq, tasks.values().stream().map(Task::view).toList()));
+            snapshots.save(SNAPSHOT, tasks.isEmpty() ? emptySnapshot(seq)
+                    : new Saved(seq, tasks.values().stream().map(Task::view).toList()));
         } catch (RuntimeException e) {
             // the journal already has the transition; a lagging snapshot is allowed (seed R178)
             log.warn("cannot save the task snapshot: {}", e.toString());

@@ -7,10 +7,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.context.annotation.Lazy;
 
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.ErrorCode;
@@ -52,7 +52,7 @@ class ServerHandlers {
     }
 
     @Bean
-    MethodHandler<NoParams, Stopping> serverStopHandler(@Lazy ConfigurableApplicationContext context,
+    MethodHandler<NoParams, Stopping> serverStopHandler(ConfigurableApplicationContext context,
             DaemonLifecycleLog lifecycleLog) {
         return new Simple<>("server.stop", "Stops the daemon: panes are closed, the socket removed.",
                 Stopping.class, p -> {
@@ -84,10 +84,12 @@ class ServerHandlers {
                         @org.jspecify.annotations.Nullable Boolean singleFlight) {
     }
 
+    // the router is made of every handler, this one included: it is looked up when schema is asked, through a
+    // provider rather than a @Lazy proxy (each @Lazy injection point makes a proxy class at start, ADR 0620)
     @Bean
-    MethodHandler<NoParams, Schema> schemaHandler(@Lazy MethodRouter router, EventCatalog catalog) {
+    MethodHandler<NoParams, Schema> schemaHandler(ObjectProvider<MethodRouter> router, EventCatalog catalog) {
         return new Simple<>("schema", "The live contract: methods with params and results, events, errors.",
-                Schema.class, p -> schema(router, catalog));
+                Schema.class, p -> schema(router.getObject(), catalog));
     }
 
     static Schema schema(MethodRouter router, EventCatalog catalog) {

@@ -16,9 +16,9 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.SmartLifecycle;
-import org.springframework.context.annotation.Lazy;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.ErrorCode;
@@ -53,7 +53,7 @@ public class WebServer implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(WebServer.class);
 
-    private final ConnectionAcceptor acceptor;
+    private final ObjectProvider<ConnectionAcceptor> acceptor;
     private final Path stateDir;
     private final String address;
     private final int configuredPort;
@@ -68,8 +68,9 @@ public class WebServer implements SmartLifecycle {
     private volatile @Nullable HostPolicy policy;
     private volatile boolean lifecycleRunning;
 
-    // @Lazy: the acceptor needs the router, which needs web.start, which needs this
-    WebServer(@Lazy ConnectionAcceptor acceptor, SignalttyPaths paths,
+    // a provider: the acceptor needs the router, which needs web.start, which needs this (not a @Lazy proxy,
+    // whose class would be made at start, ADR 0620)
+    WebServer(ObjectProvider<ConnectionAcceptor> acceptor, SignalttyPaths paths,
               @Value("${signaltty.web.address:127.0.0.1}") String address,
               @Value("${signaltty.web.port:0}") int port,
               @Value("${signaltty.web.hosts:}") String hosts,
@@ -244,7 +245,7 @@ public class WebServer implements SmartLifecycle {
             open.add(channel);
         }
         try {
-            acceptor.accept(stream, -1);
+            acceptor.getObject().accept(stream, -1);
         } catch (IOException e) {
             channel.close();
         }
