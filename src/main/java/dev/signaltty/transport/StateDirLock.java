@@ -22,6 +22,10 @@ public final class StateDirLock implements AutoCloseable {
 
     public static final String FILE = "daemon.lock";
 
+    /** Retries of a failed {@code tryLock} before the lock counts as held, {@link #PROBE_RETRY_MS} apart. */
+    private static final int PROBE_RETRIES = 3;
+    private static final long PROBE_RETRY_MS = 5;
+
     private final FileChannel channel;
     private final FileLock lock;
 
@@ -30,11 +34,6 @@ public final class StateDirLock implements AutoCloseable {
         this.lock = lock;
     }
 
-    /**
-     * Takes the lock, creating the directory (0700) and the lock file (0600) if needed.
-     *
-     * @throws StartupRefused when another process holds it; nothing in the directory was changed
-     */
     /** Who holds the lock: the daemon's pid and socket (empty when the file does not say). */
     public record Holder(String pid, String socket) {
         public String describe() {
@@ -42,17 +41,17 @@ public final class StateDirLock implements AutoCloseable {
         }
     }
 
+    /**
+     * Takes the lock, creating the directory (0700) and the lock file (0600) if needed.
+     *
+     * @throws StartupRefused when another process holds it; nothing in the directory was changed
+     */
     public static StateDirLock acquire(Path stateDir, Path socket) throws IOException {
         PrivateFiles.directory(stateDir);
         Path file = stateDir.resolve(FILE);
         FileChannel channel = PrivateFiles.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
                 StandardOpenOption.WRITE);
-        FileLock lock;
-        try {
-            lock = channel.tryLock();
-        } catch (OverlappingFileLockException inThisJvm) {
-            lock = null;
-        }
+        FileLock lock = tryLockPatiently(channel);
         if (lock == null) {
             Holder holder = holder(channel);
             channel.close();
@@ -84,12 +83,7 @@ public final class StateDirLock implements AutoCloseable {
             return null;
         }
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            FileLock probe;
-            try {
-                probe = channel.tryLock();
-            } catch (OverlappingFileLockException inThisJvm) {
-                probe = null;
-            }
+            FileLock probe = tryLockPatiently(channel);
             if (probe != null) {
                 probe.release();
                 return null;
@@ -97,6 +91,30 @@ public final class StateDirLock implements AutoCloseable {
             return holder(channel);
         } catch (IOException e) {
             return null; // unreadable: the daemon's own start reports it
+        }
+    }
+
+    /**
+     * The lock, or null when another process holds it. A probe ({@link #heldBy}, from a CLI or a starting
+     * daemon) holds the lock for microseconds, so a refusal waits for a few short retries first: two daemons
+     * started at once must not both be refused because each met the other's probe (ADR 0596).
+     */
+    private static @Nullable FileLock tryLockPatiently(FileChannel channel) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            try {
+                FileLock lock = channel.tryLock();
+                if (lock != null || attempt == PROBE_RETRIES) {
+                    return lock;
+                }
+            } catch (OverlappingFileLockException inThisJvm) {
+                return null;
+            }
+            try {
+                Thread.sleep(PROBE_RETRY_MS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            }
         }
     }
 

@@ -5,10 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import dev.signaltty.support.Await;
+import dev.signaltty.transport.StateDirLock;
 
 /**
  * Issue 23 items 3, 8 and 10 through the real CLI: a refused start prints one line (the file, the
@@ -73,6 +81,43 @@ class CliStartRefusalTest {
             assertThat(second.status()).as(second.toString()).isZero();
             assertThat(first.get().status()).as(first.get().toString()).isZero();
             assertThat(cli.run("notify", "one daemon").status()).isZero();
+        }
+    }
+
+    @Test
+    void aRaceWinnerSlowerThanThreeSecondsToListenIsWaitedFor() throws Exception {
+        // ADR 0596: on a loaded machine the winner can take more than 3 s from its lock to listening. Here the
+        // "winner" is this test: it holds the state dir's lock for our socket, so the launched daemon is
+        // refused, and only 5 s later does anything listen. The CLI must wait for it, not report the refusal.
+        try (CliHarness cli = new CliHarness(temp)) {
+            Path stateDir = temp.resolve("state/signaltty");
+            StateDirLock lock = StateDirLock.acquire(stateDir, cli.socket());
+            java.util.concurrent.CompletableFuture<CliHarness.Run> start =
+                    java.util.concurrent.CompletableFuture.supplyAsync(() -> cli.run("server", "start"));
+            Path out = stateDir.resolve("daemon.out");
+            Await.until(Duration.ofSeconds(60), "the launched daemon refused by the lock", () -> Files.exists(out)
+                    && Files.readString(out).contains("in use by another signaltty daemon"));
+            Thread.sleep(5_000);
+            assertThat(start).as("the CLI still waits for the lock's holder").isNotDone();
+            Files.createDirectories(cli.socket().getParent());
+            try (ServerSocketChannel winner = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+                winner.bind(UnixDomainSocketAddress.of(cli.socket()));
+                Thread.ofVirtual().start(() -> { // answers nothing: each connection is closed (EOF to the harness)
+                    try {
+                        while (true) {
+                            winner.accept().close();
+                        }
+                    } catch (java.io.IOException closed) {
+                        // the test is over
+                    }
+                });
+                CliHarness.Run run = start.get(30, TimeUnit.SECONDS);
+                assertThat(run.status()).as(run.toString()).isZero();
+                assertThat(run.out()).contains("started pid");
+            } finally {
+                lock.close();
+                Files.deleteIfExists(cli.socket());
+            }
         }
     }
 

@@ -31,7 +31,6 @@ public final class Daemon {
      */
     static final long START_DEADLINE_MS = 45_000;
     static final long STOP_DEADLINE_MS = 30_000;
-    static final long RACE_GRACE_MS = 3_000;
     static final String MAIN = "dev.signaltty.cli.Main";
 
     private final SignalttyPaths paths;
@@ -151,11 +150,12 @@ public final class Daemon {
             if (diedAt == 0 && !process.isAlive() && process.exitValue() != 0) {
                 diedAt = System.nanoTime();
             }
-            // Ours died: it may have lost a start race to another CLI's daemon, which then accepts soon. A
-            // loser is refused by a winner that holds the state dir's lock; with the lock free there is no
-            // winner to wait for (a damaged file, a bad setting), so the refusal is reported at once.
-            if (diedAt != 0 && (StateDirLock.heldBy(paths.stateDir()) == null
-                    || System.nanoTime() - diedAt > RACE_GRACE_MS * 1_000_000)) {
+            // Ours died: it may have lost a start race to another CLI's daemon, which then accepts on our
+            // socket. A loser is refused by a winner that holds the state dir's lock, so we wait for as long
+            // as a daemon for our socket holds it (a loaded machine can take more than 3 s from the lock to
+            // listening; ADR 0596) and no longer: with the lock free, or held for another socket, there is
+            // no winner to wait for (a damaged file, a bad setting), so the refusal is reported at once.
+            if (diedAt != 0 && !winnerStarting()) {
                 String refusal = refusal(out(), logStart);
                 throw new CliException("IO_ERROR", refusal != null ? "cannot start: " + refusal + " [log " + log() + "]"
                         : "the daemon exited with status " + process.exitValue() + " before listening; "
@@ -166,6 +166,12 @@ public final class Daemon {
         throw new CliException("TIMEOUT", "the daemon (pid " + process.pid() + ") did not accept on "
                 + paths.socket() + " within " + startDeadlineMs / 1000 + " s and may still be starting; log "
                 + log() + ":\n" + tail(log(), 20));
+    }
+
+    /** Whether a daemon that will listen on our socket holds the state dir's lock (a start race's winner). */
+    private boolean winnerStarting() {
+        StateDirLock.Holder holder = StateDirLock.heldBy(paths.stateDir());
+        return holder != null && (holder.socket().isEmpty() || holder.socket().equals(paths.socket().toString()));
     }
 
     /**
