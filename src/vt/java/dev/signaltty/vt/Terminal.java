@@ -125,6 +125,21 @@ public final class Terminal {
     }
 
     /**
+     * {@link #historyAfter}'s bytes written to {@code out} straight from history's pages (the export's
+     * {@code packed} is then empty and {@code length} counts what was written): a transcript's checkpoint
+     * writes its export to a file without first copying it into an array of its size.
+     */
+    public synchronized HistoryExport writeHistoryAfter(long afterSeq, int maxBytes,
+                                                        java.nio.channels.GatheringByteChannel out) throws java.io.IOException {
+        return engine.writeHistoryAfter(afterSeq, maxBytes, out);
+    }
+
+    /** History clears (ED 3) since the terminal was made, as {@link HistoryExport#clears()} reports them. */
+    public synchronized long historyClears() {
+        return engine.historyClears();
+    }
+
+    /**
      * The size of {@link #historyAfter}{@code (afterSeq, unbounded)}'s {@code packed} bytes, without
      * copying them: a transcript about to start over anyway (the export would pass its cap) skips the copy.
      */
