@@ -1,5 +1,8 @@
 package dev.signaltty.vt;
 
+import java.io.IOException;
+import java.nio.channels.GatheringByteChannel;
+
 import dev.signaltty.vt.internal.TerminalEngine;
 
 /**
@@ -130,7 +133,7 @@ public final class Terminal {
      * writes its export to a file without first copying it into an array of its size.
      */
     public synchronized HistoryExport writeHistoryAfter(long afterSeq, int maxBytes,
-                                                        java.nio.channels.GatheringByteChannel out) throws java.io.IOException {
+                                                        GatheringByteChannel out) throws IOException {
         return engine.writeHistoryAfter(afterSeq, maxBytes, out);
     }
 

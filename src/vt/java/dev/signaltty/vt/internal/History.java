@@ -2,8 +2,11 @@ package dev.signaltty.vt.internal;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
@@ -323,14 +326,14 @@ final class History {
      * lines kept. {@code lastSeq[0]} is set to the newest line's number ({@code afterSeq} when none).
      */
     byte[] packedAfter(long afterSeq, int maxBytes, long[] lastSeq) {
-        java.nio.ByteBuffer[] slices = packedSlicesAfter(afterSeq, maxBytes, lastSeq);
+        ByteBuffer[] slices = packedSlicesAfter(afterSeq, maxBytes, lastSeq);
         int total = 0;
-        for (java.nio.ByteBuffer slice : slices) {
+        for (ByteBuffer slice : slices) {
             total += slice.remaining();
         }
         byte[] out = new byte[total];
         int at = 0;
-        for (java.nio.ByteBuffer slice : slices) {
+        for (ByteBuffer slice : slices) {
             int len = slice.remaining();
             slice.get(out, at, len);
             at += len;
@@ -343,7 +346,7 @@ final class History {
      * page: its lines lie back to back), for a caller that writes them out at once, while history does
      * not change: a checkpoint's compaction wrote half a cap through a fresh array of that size (issue 24).
      */
-    java.nio.ByteBuffer[] packedSlicesAfter(long afterSeq, int maxBytes, long[] lastSeq) {
+    ByteBuffer[] packedSlicesAfter(long afterSeq, int maxBytes, long[] lastSeq) {
         int from = size;
         while (from > 0 && seq(from - 1) > afterSeq) {
             from--;
@@ -358,7 +361,7 @@ final class History {
             total += len;
             first--;
         }
-        java.util.List<java.nio.ByteBuffer> slices = new java.util.ArrayList<>();
+        List<ByteBuffer> slices = new ArrayList<>();
         for (int i = first; i < size; ) {
             int page = pageOf(slot(i));
             int last = i;
@@ -367,11 +370,11 @@ final class History {
             }
             int begin = offsetOf(slot(i));
             int len = offsetOf(slot(last)) - begin + recordLength(last);
-            slices.add(java.nio.ByteBuffer.wrap(pages.page(page), begin, len).asReadOnlyBuffer());
+            slices.add(ByteBuffer.wrap(pages.page(page), begin, len).asReadOnlyBuffer());
             i = last + 1;
         }
         lastSeq[0] = size == 0 || from == size ? afterSeq : seq(size - 1);
-        return slices.toArray(new java.nio.ByteBuffer[0]);
+        return slices.toArray(new ByteBuffer[0]);
     }
 
     /**

@@ -1,5 +1,8 @@
 package dev.signaltty.vt.internal;
 
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.GatheringByteChannel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -208,13 +211,13 @@ public final class TerminalEngine {
     }
 
     /** {@link #historyAfter}'s bytes written to {@code out} from history's pages, with no copy between. */
-    public HistoryExport writeHistoryAfter(long afterSeq, int maxBytes, java.nio.channels.GatheringByteChannel out)
-            throws java.io.IOException {
+    public HistoryExport writeHistoryAfter(long afterSeq, int maxBytes, GatheringByteChannel out)
+            throws IOException {
         long[] last = new long[1];
-        java.nio.ByteBuffer[] slices = history.packedSlicesAfter(afterSeq, Math.max(0, maxBytes), last);
+        ByteBuffer[] slices = history.packedSlicesAfter(afterSeq, Math.max(0, maxBytes), last);
         long written = 0;
         long total = 0;
-        for (java.nio.ByteBuffer slice : slices) {
+        for (ByteBuffer slice : slices) {
             total += slice.remaining();
         }
         while (written < total) {
