@@ -1,5 +1,8 @@
 package dev.signaltty.vt;
 
+import java.io.IOException;
+import java.nio.channels.GatheringByteChannel;
+
 import dev.signaltty.vt.internal.TerminalEngine;
 
 /**
@@ -122,6 +125,21 @@ public final class Terminal {
      */
     public synchronized HistoryExport historyAfter(long afterSeq, int maxBytes) {
         return engine.historyAfter(afterSeq, maxBytes);
+    }
+
+    /**
+     * {@link #historyAfter}'s bytes written to {@code out} straight from history's pages (the export's
+     * {@code packed} is then empty and {@code length} counts what was written): a transcript's checkpoint
+     * writes its export to a file without first copying it into an array of its size.
+     */
+    public synchronized HistoryExport writeHistoryAfter(long afterSeq, int maxBytes,
+                                                        GatheringByteChannel out) throws IOException {
+        return engine.writeHistoryAfter(afterSeq, maxBytes, out);
+    }
+
+    /** History clears (ED 3) since the terminal was made, as {@link HistoryExport#clears()} reports them. */
+    public synchronized long historyClears() {
+        return engine.historyClears();
     }
 
     /**

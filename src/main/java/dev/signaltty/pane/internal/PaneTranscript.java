@@ -254,15 +254,14 @@ final class PaneTranscript {
         byte[] open = tail.openSequence(terminal.atRest());
         // lines that would pass the cap are not exported only to be dropped: the compaction takes the
         // newest half a cap of them (after a flood, the only ones that stay)
-        boolean fits = histLength + terminal.historyBytesAfter(lastSeq) <= maxBytes;
-        HistoryExport export = fits ? terminal.historyAfter(lastSeq, maxBytes) : null;
+        long since = terminal.historyBytesAfter(lastSeq);
+        boolean fits = terminal.historyClears() == clears && histLength + since <= maxBytes;
         long oldHistGen = histGen;
-        if (export == null || export.clears() != clears) {
-            export = terminal.historyAfter(0, maxBytes / 2);
+        if (!fits) {
             histGen = next;
             histLength = 0;
         }
-        if (export.packed().length > 0 || histGen == next) {
+        if (since > 0 || !fits) {
             if (hist == null || histGen != oldHistGen) {
                 closeHist();
                 hist = FileChannel.open(histFile(histGen), Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE), PRIVATE);
@@ -270,14 +269,17 @@ final class PaneTranscript {
             }
             FileChannel h = hist;
             h.position(histLength);
-            write(h, ByteBuffer.wrap(export.packed()));
-            histLength += export.packed().length;
+            // straight from history's pages: a flood compacts at every checkpoint, and half a cap
+            // through an array of its own was most of the checkpoint's cost (issue 24)
+            HistoryExport export = terminal.writeHistoryAfter(fits ? lastSeq : 0, fits ? maxBytes : maxBytes / 2, h);
+            histLength += export.length();
+            lastSeq = export.lastSeq();
+            clears = export.clears();
+            unsynced = true;
         }
         if (sync && hist != null) {
             hist.force(false);
         }
-        lastSeq = export.lastSeq();
-        clears = export.clears();
         cols = terminal.cols();
         rows = terminal.rows();
         writeCheckpoint(terminal, next, sync);
@@ -324,13 +326,6 @@ final class PaneTranscript {
         String clean = title.codePoints().filter(c -> c >= 0x20 && c != 0x7F && (c < 0x80 || c > 0x9F))
                 .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
         return clean.length() > 4096 ? clean.substring(0, 4096) : clean;
-    }
-
-    private void write(FileChannel channel, ByteBuffer buffer) throws IOException {
-        while (buffer.hasRemaining()) {
-            channel.write(buffer);
-        }
-        unsynced = true;
     }
 
     private void closeFiles() throws IOException {

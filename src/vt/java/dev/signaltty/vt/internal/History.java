@@ -2,8 +2,11 @@ package dev.signaltty.vt.internal;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
@@ -323,6 +326,27 @@ final class History {
      * lines kept. {@code lastSeq[0]} is set to the newest line's number ({@code afterSeq} when none).
      */
     byte[] packedAfter(long afterSeq, int maxBytes, long[] lastSeq) {
+        ByteBuffer[] slices = packedSlicesAfter(afterSeq, maxBytes, lastSeq);
+        int total = 0;
+        for (ByteBuffer slice : slices) {
+            total += slice.remaining();
+        }
+        byte[] out = new byte[total];
+        int at = 0;
+        for (ByteBuffer slice : slices) {
+            int len = slice.remaining();
+            slice.get(out, at, len);
+            at += len;
+        }
+        return out;
+    }
+
+    /**
+     * The bytes {@link #packedAfter} would copy, as read-only views of the pages that hold them (one per
+     * page: its lines lie back to back), for a caller that writes them out at once, while history does
+     * not change: a checkpoint's compaction wrote half a cap through a fresh array of that size (issue 24).
+     */
+    ByteBuffer[] packedSlicesAfter(long afterSeq, int maxBytes, long[] lastSeq) {
         int from = size;
         while (from > 0 && seq(from - 1) > afterSeq) {
             from--;
@@ -337,10 +361,8 @@ final class History {
             total += len;
             first--;
         }
-        byte[] out = new byte[(int) total];
-        int at = 0;
+        List<ByteBuffer> slices = new ArrayList<>();
         for (int i = first; i < size; ) {
-            // the lines one page holds are back to back: one copy per page, not one per line
             int page = pageOf(slot(i));
             int last = i;
             while (last + 1 < size && pageOf(slot(last + 1)) == page) {
@@ -348,12 +370,11 @@ final class History {
             }
             int begin = offsetOf(slot(i));
             int len = offsetOf(slot(last)) - begin + recordLength(last);
-            System.arraycopy(pages.page(page), begin, out, at, len);
-            at += len;
+            slices.add(ByteBuffer.wrap(pages.page(page), begin, len).asReadOnlyBuffer());
             i = last + 1;
         }
         lastSeq[0] = size == 0 || from == size ? afterSeq : seq(size - 1);
-        return out;
+        return slices.toArray(new ByteBuffer[0]);
     }
 
     /**

@@ -1,5 +1,8 @@
 package dev.signaltty.vt.internal;
 
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.GatheringByteChannel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -204,7 +207,27 @@ public final class TerminalEngine {
     public HistoryExport historyAfter(long afterSeq, int maxBytes) {
         long[] last = new long[1];
         byte[] packed = history.packedAfter(afterSeq, Math.max(0, maxBytes), last);
-        return new HistoryExport(packed, last[0], historyClears);
+        return new HistoryExport(packed, last[0], historyClears, packed.length);
+    }
+
+    /** {@link #historyAfter}'s bytes written to {@code out} from history's pages, with no copy between. */
+    public HistoryExport writeHistoryAfter(long afterSeq, int maxBytes, GatheringByteChannel out)
+            throws IOException {
+        long[] last = new long[1];
+        ByteBuffer[] slices = history.packedSlicesAfter(afterSeq, Math.max(0, maxBytes), last);
+        long written = 0;
+        long total = 0;
+        for (ByteBuffer slice : slices) {
+            total += slice.remaining();
+        }
+        while (written < total) {
+            written += out.write(slices);
+        }
+        return new HistoryExport(new byte[0], last[0], historyClears, total);
+    }
+
+    public long historyClears() {
+        return historyClears;
     }
 
     public long historyBytesAfter(long afterSeq) {
