@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -71,12 +72,58 @@ public final class Bench {
         if (!which.contains(name)) {
             return;
         }
+        settle(name);
         System.err.println("bench: " + name + " …");
         try {
             measure.run();
         } catch (Exception | AssertionError e) {
             rows.add(new Row(name, "error: " + e.getMessage(), "", "", "", "no"));
             e.printStackTrace();
+        }
+    }
+
+    /**
+     * Waits (at most 60 s) until the cores are at least 85 % idle over one second: a group must not start while the
+     * previous one's processes still wind down. The 1,000-pane group left the flood rows that followed it at
+     * load 12–24 in two recorded runs; the load average decays too slowly to tell, so /proc/stat is read.
+     */
+    private static void settle(String name) {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        double idle = 0;
+        int waited = 0;
+        while (System.nanoTime() < deadline) {
+            long[] before = cpuTimes();
+            try {
+                Thread.sleep(1_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            long[] after = cpuTimes();
+            long total = after[0] - before[0];
+            idle = total <= 0 ? 1 : (double) (after[1] - before[1]) / total;
+            if (idle >= 0.85) {
+                break;
+            }
+            waited++;
+        }
+        if (waited > 0) {
+            System.err.printf(Locale.ROOT, "bench: %s waited %d s for the cores to settle (idle %.0f %%)%n",
+                    name, waited + 1, idle * 100);
+        }
+    }
+
+    /** All CPU time and idle + iowait time since boot, in clock ticks (/proc/stat's first line). */
+    private static long[] cpuTimes() {
+        try {
+            String[] f = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+            long total = 0;
+            for (int i = 1; i < f.length; i++) {
+                total += Long.parseLong(f[i]);
+            }
+            return new long[] {total, Long.parseLong(f[4]) + Long.parseLong(f[5])};
+        } catch (IOException | RuntimeException e) {
+            return new long[] {0, 0}; // not Linux: no wait
         }
     }
 
