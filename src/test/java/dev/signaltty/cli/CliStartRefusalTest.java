@@ -122,6 +122,20 @@ class CliStartRefusalTest {
     }
 
     @Test
+    void aLockHolderThatNeverListensEndsTheWaitWithTheRefusalNotATimeout() throws Exception {
+        // ADR 0596: the CLI waits while the lock is held for its socket, up to the start deadline; then the
+        // launched daemon's refusal is the answer, not "did not accept … may still be starting"
+        try (CliHarness cli = new CliHarness(temp);
+                StateDirLock lock = StateDirLock.acquire(temp.resolve("state/signaltty"), cli.socket())) {
+            CliHarness.Run run = cli.run(Map.of("SIGNALTTY_START_TIMEOUT_S", "5"), "", "server", "start");
+            assertThat(run.status()).as(run.toString()).isNotZero();
+            assertThat(run.err().strip().lines()).as(run.toString()).hasSize(1).first().asString()
+                    .contains("cannot start:").contains("in use by another signaltty daemon")
+                    .doesNotContain("did not accept");
+        }
+    }
+
+    @Test
     void aSocketPathThatIsARegularFileIsRefusedAndLeftAlone() throws Exception {
         Path dir = Files.createDirectories(temp.resolve("sockets"));
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));

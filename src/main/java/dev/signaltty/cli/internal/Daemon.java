@@ -156,16 +156,24 @@ public final class Daemon {
             // listening; ADR 0596) and no longer: with the lock free, or held for another socket, there is
             // no winner to wait for (a damaged file, a bad setting), so the refusal is reported at once.
             if (diedAt != 0 && !winnerStarting()) {
-                String refusal = refusal(out(), logStart);
-                throw new CliException("IO_ERROR", refusal != null ? "cannot start: " + refusal + " [log " + log() + "]"
-                        : "the daemon exited with status " + process.exitValue() + " before listening; "
-                        + out() + ":\n" + tail(out(), 20));
+                throw refused(process, logStart);
             }
             sleep(25);
+        }
+        if (diedAt != 0) { // the lock's holder never listened: ours was refused, and that is the answer
+            throw refused(process, logStart);
         }
         throw new CliException("TIMEOUT", "the daemon (pid " + process.pid() + ") did not accept on "
                 + paths.socket() + " within " + startDeadlineMs / 1000 + " s and may still be starting; log "
                 + log() + ":\n" + tail(log(), 20));
+    }
+
+    /** Our launched daemon exited before listening: its refusal line, or its exit status and output. */
+    private CliException refused(Process process, long logStart) {
+        String refusal = refusal(out(), logStart);
+        return new CliException("IO_ERROR", refusal != null ? "cannot start: " + refusal + " [log " + log() + "]"
+                : "the daemon exited with status " + process.exitValue() + " before listening; "
+                + out() + ":\n" + tail(out(), 20));
     }
 
     /** Whether a daemon that will listen on our socket holds the state dir's lock (a start race's winner). */
