@@ -39,6 +39,11 @@ public final class StateDirLock implements AutoCloseable {
         public String describe() {
             return (pid.isEmpty() ? "" : " (pid " + pid + ")") + (socket.isEmpty() ? "" : " listening on " + socket);
         }
+
+        /** True when the holder wrote {@code path} as its socket: a daemon for the same socket, not a rival. */
+        public boolean servesSocket(Path path) {
+            return socket.equals(path.toString());
+        }
     }
 
     /**
@@ -55,8 +60,7 @@ public final class StateDirLock implements AutoCloseable {
         if (lock == null) {
             Holder holder = holder(channel);
             channel.close();
-            throw new StartupRefused(stateDir, "in use by another signaltty daemon" + holder.describe()
-                    + "; one daemon per state directory", "stop that daemon first: signaltty server stop", null);
+            throw inUse(stateDir, holder);
         }
         channel.truncate(0);
         channel.write(ByteBuffer.wrap((ProcessHandle.current().pid() + "\n" + socket + "\n")
@@ -71,9 +75,13 @@ public final class StateDirLock implements AutoCloseable {
     public static void refuseIfHeld(Path stateDir) {
         Holder holder = heldBy(stateDir);
         if (holder != null) {
-            throw new StartupRefused(stateDir, "in use by another signaltty daemon" + holder.describe()
-                    + "; one daemon per state directory", "stop that daemon first: signaltty server stop", null);
+            throw inUse(stateDir, holder);
         }
+    }
+
+    private static StartupRefused inUse(Path stateDir, Holder holder) {
+        return new StartupRefused(stateDir, "in use by another signaltty daemon" + holder.describe()
+                + "; one daemon per state directory", "stop that daemon first: signaltty server stop", null);
     }
 
     /** The daemon holding the lock on {@code stateDir}, or null when nobody holds it. */

@@ -94,7 +94,7 @@ public final class Daemon {
      */
     public long start(boolean recover, List<String> settings) {
         StateDirLock.Holder holder = StateDirLock.heldBy(paths.stateDir());
-        if (holder != null && !holder.socket().equals(paths.socket().toString())) {
+        if (holder != null && !holder.servesSocket(paths.socket())) {
             // another daemon owns the state dir: refuse here, before the launch appends to its log
             throw new CliException("IO_ERROR", "cannot start: " + paths.stateDir() + " is in use by another "
                     + "signaltty daemon" + holder.describe() + "; stop that daemon first (signaltty server stop "
@@ -179,7 +179,7 @@ public final class Daemon {
     /** Whether a daemon that will listen on our socket holds the state dir's lock (a start race's winner). */
     private boolean winnerStarting() {
         StateDirLock.Holder holder = StateDirLock.heldBy(paths.stateDir());
-        return holder != null && (holder.socket().isEmpty() || holder.socket().equals(paths.socket().toString()));
+        return holder != null && (holder.socket().isEmpty() || holder.servesSocket(paths.socket()));
     }
 
     /**
