@@ -127,6 +127,27 @@ class PaneTranscriptTest {
         assertThat(restoredTail).startsWith("flood-line-").contains("slow-line-");
     }
 
+    /**
+     * ADR 0650: a transcript is made at its pane's first output with its files and first checkpoint, so
+     * append has no first-chunk case. What the terminal showed before that output (here a screen already
+     * written) comes back from the checkpoint alone, with no byte appended.
+     */
+    @Test
+    void aTranscriptIsMadeWithItsFirstCheckpointBeforeAnyOutputIsAppended() throws Exception {
+        Terminal live = terminal();
+        byte[] before = "\033]2;made-title\007shown-before-the-transcript\r\n\033[1mbold".getBytes(StandardCharsets.UTF_8);
+        live.feed(before, 0, before.length);
+        PaneTranscript t = PaneTranscript.fresh(dir, "p5", 1 << 20, 4096, live);
+        assertThat(t.generation()).as("the first checkpoint is taken when the transcript is made").isEqualTo(1);
+        assertThat(files()).contains("p5.tail").containsAnyOf("p5.a.ckpt", "p5.b.ckpt");
+        t.close();
+
+        Terminal restored = terminal();
+        PaneTranscript.restore(dir, "p5", 1 << 20, 4096, restored).close();
+        assertThat(restored.screen(false)).isEqualTo(live.screen(false)).contains("shown-before-the-transcript");
+        assertThat(restored.title()).isEqualTo("made-title");
+    }
+
     private java.util.List<String> files() throws java.io.IOException {
         try (var list = java.nio.file.Files.list(dir)) {
             return list.map(p -> p.getFileName().toString()).toList();
