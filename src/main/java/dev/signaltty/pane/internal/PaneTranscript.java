@@ -92,14 +92,33 @@ final class PaneTranscript {
         this.tail = new TranscriptTail(dir, paneId, tailBytesMax);
     }
 
-    /** A transcript for a pane with nothing on disk yet; files appear with the first output. */
-    static PaneTranscript fresh(Path dir, String paneId, int maxBytes, int tailBytesMax) {
-        return fresh(dir, paneId, maxBytes, tailBytesMax, System::nanoTime);
+    /**
+     * A transcript for a pane with nothing on disk yet, made when its first output comes: the tail is
+     * mapped and {@code terminal}'s state (before that output) checkpointed here, so {@link #append}
+     * has no first-chunk case. Such a branch, taken once per pane, is one C2 never sees taken while it
+     * compiles a flood's path: it became a trap at every new pane's first chunk, and the recompile of
+     * the emulator turn that had inlined it (ADR 0650).
+     */
+    static PaneTranscript fresh(Path dir, String paneId, int maxBytes, int tailBytesMax, Terminal terminal) throws IOException {
+        return fresh(dir, paneId, maxBytes, tailBytesMax, terminal, System::nanoTime);
     }
 
     /** The same on a given clock (tests: checkpoint pacing without waiting). */
-    static PaneTranscript fresh(Path dir, String paneId, int maxBytes, int tailBytesMax, java.util.function.LongSupplier clock) {
-        return new PaneTranscript(dir, paneId, maxBytes, tailBytesMax, clock);
+    static PaneTranscript fresh(Path dir, String paneId, int maxBytes, int tailBytesMax, Terminal terminal,
+                                java.util.function.LongSupplier clock) throws IOException {
+        PaneTranscript t = new PaneTranscript(dir, paneId, maxBytes, tailBytesMax, clock);
+        try {
+            t.tail.map(0); // creates the directory too
+            t.checkpoint(terminal, false);
+        } catch (IOException | RuntimeException e) {
+            try {
+                t.delete();
+            } catch (IOException again) {
+                e.addSuppressed(again);
+            }
+            throw e;
+        }
+        return t;
     }
 
     /**
@@ -188,8 +207,8 @@ final class PaneTranscript {
         if (atRest) {
             tail.markRest();
         }
-        boolean resized = terminal.cols() != cols || terminal.rows() != rows;
-        if (!tail.isMapped() || resized || tail.bytes() >= tailBytesMax && dueBySize(atRest)) {
+        // the tail is mapped here: by fresh, restore or convert; only close and delete unmap it, and they end it
+        if (terminal.cols() != cols || terminal.rows() != rows || tail.bytes() >= tailBytesMax && dueBySize(atRest)) {
             checkpoint(terminal, false);
         }
         tail.append(buffer, offset, length, gen);
@@ -218,9 +237,9 @@ final class PaneTranscript {
         if (ended) {
             return;
         }
-        if (tail.isMapped() && tail.bytes() > 0 && terminal.atRest()) {
+        if (tail.bytes() > 0 && terminal.atRest()) {
             checkpoint(terminal, true);
-        } else if (unsynced && tail.isMapped()) {
+        } else if (unsynced) {
             tail.force(false);
             unsynced = false;
         }
@@ -247,9 +266,6 @@ final class PaneTranscript {
     }
 
     private void checkpoint(Terminal terminal, boolean sync) throws IOException {
-        if (!tail.isMapped()) {
-            tail.map(0); // creates the directory too
-        }
         long next = gen + 1;
         byte[] open = tail.openSequence(terminal.atRest());
         // lines that would pass the cap are not exported only to be dropped: the compaction takes the

@@ -1,6 +1,7 @@
 package dev.signaltty.pane.internal;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -20,6 +21,7 @@ import org.springframework.stereotype.Component;
 
 import dev.signaltty.pane.PaneClosed;
 import dev.signaltty.transport.SignalttyPaths;
+import dev.signaltty.vt.Terminal;
 
 /**
  * Keeps each pane's screen and scrollback across restarts and crashes (issue 17 item 1, ADR 0230), in
@@ -66,13 +68,26 @@ class PaneTranscripts implements SmartLifecycle {
         if (pane.closed) {
             return;
         }
-        PaneTranscript t = transcripts.computeIfAbsent(pane.id, id -> PaneTranscript.fresh(dir, id, maxBytes, tailBytes));
+        PaneTranscript t = null;
         try {
+            // made in computeIfAbsent's own code, not in a branch of this hot path (ADR 0650)
+            t = transcripts.computeIfAbsent(pane.id, id -> start(id, pane.terminal));
             t.append(pane.terminal, buffer, offset, length);
         } catch (IOException | RuntimeException e) { // never the emulator's failure: its output still shows
             log.warn("pane {}: transcript not written, starting it over: {}", pane.id, e.toString());
             transcripts.remove(pane.id);
-            dropQuietly(pane.id, t);
+            if (t != null) {
+                dropQuietly(pane.id, t);
+            }
+        }
+    }
+
+    /** A pane's first output: its transcript's files and first checkpoint (they are deleted again if that fails). */
+    private PaneTranscript start(String paneId, Terminal terminal) {
+        try {
+            return PaneTranscript.fresh(dir, paneId, maxBytes, tailBytes, terminal);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

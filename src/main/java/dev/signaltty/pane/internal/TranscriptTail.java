@@ -46,10 +46,6 @@ final class TranscriptTail {
         this.room = 4L * boundBytes + PaneTranscript.OPEN_SEQUENCE_MAX + 2L * PaneEmulation.TURN_BYTES;
     }
 
-    boolean isMapped() {
-        return map != null;
-    }
-
     /** The bytes that count. */
     int bytes() {
         return bytes;

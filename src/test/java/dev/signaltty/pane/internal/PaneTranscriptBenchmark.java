@@ -59,10 +59,10 @@ public class PaneTranscriptBenchmark {
     }
 
     @Setup(Level.Iteration)
-    public void fresh() {
+    public void fresh() throws IOException {
         terminal = new Terminal(200, 50, new TerminalListener() { }, RingLimits.defaults(), 0);
         recorded = new Terminal(200, 50, new TerminalListener() { }, RingLimits.defaults(), 0);
-        transcript = PaneTranscript.fresh(dir.resolve("t"), "p1", 1 << 20, Integer.getInteger("bench.tail", 64 << 10));
+        transcript = PaneTranscript.fresh(dir.resolve("t"), "p1", 1 << 20, Integer.getInteger("bench.tail", 64 << 10), recorded);
     }
 
     @TearDown(Level.Iteration)

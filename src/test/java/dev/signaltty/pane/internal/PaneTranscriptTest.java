@@ -27,7 +27,7 @@ class PaneTranscriptTest {
     @Test
     void wrapFlagsAndTitleOfACheckpointedScreenComeBack() throws Exception {
         Terminal live = terminal();
-        PaneTranscript t = PaneTranscript.fresh(dir, "p1", 1 << 20, 4096);
+        PaneTranscript t = PaneTranscript.fresh(dir, "p1", 1 << 20, 4096, live);
         feed(t, live, "\033]2;build-title\007" + "w".repeat(100) + "\r\n");
         for (int i = 0; i < 600; i++) { // past the tail bound at rest, nothing scrolls: a checkpoint holds the rows
             feed(t, live, "\0337\033[10;1Hstatus-" + i + "\0338");
@@ -45,7 +45,7 @@ class PaneTranscriptTest {
     @Test
     void aSequenceSplitByAForcedCheckpointIsNotShownAsText() throws Exception {
         Terminal live = terminal();
-        PaneTranscript t = PaneTranscript.fresh(dir, "p2", 1 << 20, 4096);
+        PaneTranscript t = PaneTranscript.fresh(dir, "p2", 1 << 20, 4096, live);
         feed(t, live, "before\r\n\033[3");
         live.resize(64, 10); // the next chunk checkpoints first, mid-sequence
         feed(t, live, "1mRED\033[0m-after\r\n");
@@ -96,9 +96,9 @@ class PaneTranscriptTest {
         Terminal live = terminal();
         int tailBound = 4096;
         int histCap = 16 * 1024; // passed by every flood checkpoint's new lines: a compaction each time
-        PaneTranscript t = PaneTranscript.fresh(dir, "p4", histCap, tailBound, () -> now[0]);
+        PaneTranscript t = PaneTranscript.fresh(dir, "p4", histCap, tailBound, live, () -> now[0]);
         int line = 0;
-        feed(t, live, "first\r\n"); // the first output checkpoints (no files yet)
+        feed(t, live, "first\r\n"); // made at the first output, the transcript has checkpointed already
         long start = t.generation();
         while (line < 3600) { // ~40 bounds of output, the clock standing still: a flood
             feed(t, live, "flood-line-" + (line++) + " the build passed in main\r\n");
@@ -125,6 +125,27 @@ class PaneTranscriptTest {
         assertThat(restoredTail.length()).as("the cap's newest lines, at least half of it").isGreaterThan(histCap / 2);
         assertThat(liveTail).as("the restored scrollback is the live one's newest part, no line missing").endsWith(restoredTail);
         assertThat(restoredTail).startsWith("flood-line-").contains("slow-line-");
+    }
+
+    /**
+     * ADR 0650: a transcript is made at its pane's first output with its files and first checkpoint, so
+     * append has no first-chunk case. What the terminal showed before that output (here a screen already
+     * written) comes back from the checkpoint alone, with no byte appended.
+     */
+    @Test
+    void aTranscriptIsMadeWithItsFirstCheckpointBeforeAnyOutputIsAppended() throws Exception {
+        Terminal live = terminal();
+        byte[] before = "\033]2;made-title\007shown-before-the-transcript\r\n\033[1mbold".getBytes(StandardCharsets.UTF_8);
+        live.feed(before, 0, before.length);
+        PaneTranscript t = PaneTranscript.fresh(dir, "p5", 1 << 20, 4096, live);
+        assertThat(t.generation()).as("the first checkpoint is taken when the transcript is made").isEqualTo(1);
+        assertThat(files()).contains("p5.tail").containsAnyOf("p5.a.ckpt", "p5.b.ckpt");
+        t.close();
+
+        Terminal restored = terminal();
+        PaneTranscript.restore(dir, "p5", 1 << 20, 4096, restored).close();
+        assertThat(restored.screen(false)).isEqualTo(live.screen(false)).contains("shown-before-the-transcript");
+        assertThat(restored.title()).isEqualTo("made-title");
     }
 
     private java.util.List<String> files() throws java.io.IOException {
