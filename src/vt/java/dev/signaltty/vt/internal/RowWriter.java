@@ -63,15 +63,18 @@ final class RowWriter {
         int lastCp = -1;
         while (i < end) {
             int c = buf[i];
-            if (c >= 0x20 && c != 0x7F) { // signed: a stretch of printable ASCII, a cell per byte
+            if (c >= 0x20 && c != 0x7F) { // signed: a stretch that starts with printable ASCII
                 int stop = Math.min(end, i + (cols - x));
                 if (i == stop) {
                     break; // the row is full: the wrap is the caller's
                 }
                 int from = i;
-                i = PrintableRun.end(buf, i + 1, stop);
-                x += i - from;
-                lastCp = buf[i - 1];
+                // printable ASCII with narrow Latin, Greek and Cyrillic letters among it (ADR 0641): its bytes
+                // are at least its columns, so a row's worth of bytes never passes the row's end
+                long run = NarrowRun.end(buf, i + 1, stop);
+                i = (int) run;
+                x += i - from - (int) (run >>> 32);
+                lastCp = buf[i - 1] >= 0 ? buf[i - 1] : (buf[i - 2] & 0x1F) << 6 | buf[i - 1] & 0x3F;
                 continue;
             }
             int d = c >= 0 ? -1 : Utf8.decode(buf, i, end);
