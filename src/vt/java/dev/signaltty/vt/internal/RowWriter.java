@@ -77,9 +77,25 @@ final class RowWriter {
                 lastCp = buf[i - 1] >= 0 ? buf[i - 1] : (buf[i - 2] & 0x1F) << 6 | buf[i - 1] & 0x3F;
                 continue;
             }
-            int d = c >= 0 ? -1 : Utf8.decode(buf, i, end);
+            if (c >= 0) {
+                break; // a control
+            }
+            // the length as a constant of a branch on the lead, not read from decode's answer: the next
+            // character's loads then wait for nothing computed from this one's bytes (ADR 0641)
+            int d;
+            int n;
+            if (c < (byte) 0xE0) {
+                d = Utf8.decode(buf, i, end);
+                n = 2;
+            } else if (c < (byte) 0xF0) {
+                d = Utf8.decode(buf, i, end);
+                n = 3;
+            } else {
+                d = Utf8.decode(buf, i, end);
+                n = 4;
+            }
             if (d < 0) {
-                break; // a control, or not a whole valid sequence
+                break; // not a whole valid sequence
             }
             int cp = d >>> 3;
             int w = CharWidth.of(cp);
@@ -87,7 +103,7 @@ final class RowWriter {
                 break; // a combining mark, or a wrap
             }
             x += w;
-            i += d & 7;
+            i += n;
             lastCp = cp;
         }
         column = x;
