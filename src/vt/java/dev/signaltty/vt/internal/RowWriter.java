@@ -80,8 +80,9 @@ final class RowWriter {
             if (c >= 0) {
                 break; // a control
             }
-            // the length as a constant of a branch on the lead, not read from decode's answer: the next
-            // character's loads then wait for nothing computed from this one's bytes (ADR 0641)
+            // the length is a constant of a branch on the lead, not decode's answer: with i += d & 7 the next
+            // character's position waited for this one's decode (ADR 0641). decode is written out on each
+            // branch, the form measured, so that the three stay apart in the compiled code
             int d;
             int n;
             if (c < (byte) 0xE0) {
