@@ -94,7 +94,7 @@ final class History {
         }
         int runCount = runsLength / 2;
         int page = pages.reserve(10 + textLength + 13 * runCount);
-        byte[] out = pages.page(page);
+        byte[] out = pages.newest();
         int offset = pages.offset();
         int at = putVarint(out, offset, textLength << 1 | (wrapped ? 1 : 0));
         at = putVarint(out, at, runCount);

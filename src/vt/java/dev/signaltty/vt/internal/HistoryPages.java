@@ -33,6 +33,11 @@ final class HistoryPages {
     private int firstId;
     /** Bytes used in the newest page. */
     private int fill;
+    /**
+     * The newest page ({@code ring}'s last), null while there is none: every scrolled line is written there,
+     * and finding it in the ring took two divisions per line (ADR 0642).
+     */
+    private byte @Nullable [] newest;
     private byte @Nullable [] spare;
     /** Per ring slot: the page's length when it is held deflated in {@code ring}, else 0. */
     private int[] inflatedLength = new int[4];
@@ -49,17 +54,23 @@ final class HistoryPages {
      * size takes no line past that.
      */
     int reserve(int n) {
-        byte[] newest = count == 0 ? null : ring[(first + count - 1) % ring.length];
-        if (newest == null || fill >= PAGE_SIZE || PAGE_SIZE - fill < n && newest.length - fill < n) {
+        byte[] page = newest;
+        if (page == null || fill >= PAGE_SIZE || PAGE_SIZE - fill < n && page.length - fill < n) {
             open(n);
-        } else if (newest.length - fill < n) { // still the small first page: grow it in place
-            int size = newest.length;
+        } else if (page.length - fill < n) { // still the small first page: grow it in place
+            int size = page.length;
             while (size - fill < n) {
                 size *= 2;
             }
-            ring[(first + count - 1) % ring.length] = Arrays.copyOf(newest, Math.min(PAGE_SIZE, size));
+            newest = Arrays.copyOf(page, Math.min(PAGE_SIZE, size));
+            ring[(first + count - 1) % ring.length] = newest;
         }
         return firstId + count - 1;
+    }
+
+    /** The page the bytes reserved last go into (the newest, never deflated): {@link #page} without its look-up. */
+    byte[] newest() {
+        return newest;
     }
 
     /** Where the bytes reserved last start in their page. */
@@ -201,6 +212,7 @@ final class HistoryPages {
         count = 0;
         fill = 0;
         spare = null;
+        newest = null;
     }
 
     /** Bytes held in pages (for tests and the memory figures). */
@@ -228,6 +240,7 @@ final class HistoryPages {
         firstId++;
         if (count == 0) {
             fill = 0;
+            newest = null;
         }
         if (!deflated && old.length == PAGE_SIZE) {
             spare = old;
@@ -264,5 +277,6 @@ final class HistoryPages {
         ring[(first + count) % ring.length] = page;
         count++;
         fill = 0;
+        newest = page;
     }
 }

@@ -63,20 +63,40 @@ final class RowWriter {
         int lastCp = -1;
         while (i < end) {
             int c = buf[i];
-            if (c >= 0x20 && c != 0x7F) { // signed: a stretch of printable ASCII, a cell per byte
+            if (c >= 0x20 && c != 0x7F) { // signed: a stretch that starts with printable ASCII
                 int stop = Math.min(end, i + (cols - x));
                 if (i == stop) {
                     break; // the row is full: the wrap is the caller's
                 }
                 int from = i;
-                i = PrintableRun.end(buf, i + 1, stop);
-                x += i - from;
-                lastCp = buf[i - 1];
+                // printable ASCII with narrow Latin, Greek and Cyrillic letters among it (ADR 0641): its bytes
+                // are at least its columns, so a row's worth of bytes never passes the row's end
+                long run = NarrowRun.end(buf, i + 1, stop);
+                i = (int) run;
+                x += i - from - (int) (run >>> 32);
+                lastCp = buf[i - 1] >= 0 ? buf[i - 1] : (buf[i - 2] & 0x1F) << 6 | buf[i - 1] & 0x3F;
                 continue;
             }
-            int d = c >= 0 ? -1 : Utf8.decode(buf, i, end);
+            if (c >= 0) {
+                break; // a control
+            }
+            // the length is a constant of a branch on the lead, not decode's answer: with i += d & 7 the next
+            // character's position waited for this one's decode (ADR 0641). decode is written out on each
+            // branch, the form measured, so that the three stay apart in the compiled code
+            int d;
+            int n;
+            if (c < (byte) 0xE0) {
+                d = Utf8.decode(buf, i, end);
+                n = 2;
+            } else if (c < (byte) 0xF0) {
+                d = Utf8.decode(buf, i, end);
+                n = 3;
+            } else {
+                d = Utf8.decode(buf, i, end);
+                n = 4;
+            }
             if (d < 0) {
-                break; // a control, or not a whole valid sequence
+                break; // not a whole valid sequence
             }
             int cp = d >>> 3;
             int w = CharWidth.of(cp);
@@ -84,7 +104,7 @@ final class RowWriter {
                 break; // a combining mark, or a wrap
             }
             x += w;
-            i += d & 7;
+            i += n;
             lastCp = cp;
         }
         column = x;
