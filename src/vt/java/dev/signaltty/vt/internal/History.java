@@ -156,9 +156,9 @@ final class History {
             wideSeqs[slot] = seq;
             return;
         }
-        if (size == 0) {
-            seqBase = seq;
-        }
+        // an empty history takes its base from this line, without a branch: the first line a new terminal
+        // retires would otherwise take a trap in the flood path compiled for an earlier one (ADR 0655)
+        seqBase += (seq - seqBase) & -(long) ((size - 1) >>> 31);
         long delta = seq - seqBase;
         if (delta != (int) delta) {
             // rows scrolled off out of order, or two billion lines since the base: rebase on the lowest
@@ -348,18 +348,16 @@ final class History {
      */
     ByteBuffer[] packedSlicesAfter(long afterSeq, int maxBytes, long[] lastSeq) {
         int from = size;
-        while (from > 0 && seq(from - 1) > afterSeq) {
+        while (newerAt(from, afterSeq) != 0) {
             from--;
         }
+        // walks every new line (one exit, see newerAt) and keeps the newest that fit: lines take at least
+        // two bytes, so the running total passes the cap once and stays past it
         long total = 0;
         int first = size;
-        while (first > from) {
-            int len = recordLength(first - 1);
-            if (total + len > maxBytes) {
-                break;
-            }
-            total += len;
-            first--;
+        for (int i = size; i > from; i--) {
+            total += recordLength(i - 1);
+            first -= (int) ((maxBytes - total) >>> 63) ^ 1;
         }
         List<ByteBuffer> slices = new ArrayList<>();
         for (int i = first; i < size; ) {
@@ -373,7 +371,9 @@ final class History {
             slices.add(ByteBuffer.wrap(pages.page(page), begin, len).asReadOnlyBuffer());
             i = last + 1;
         }
-        lastSeq[0] = size == 0 || from == size ? afterSeq : seq(size - 1);
+        // afterSeq when nothing is new (a pane's first checkpoint, on an empty history), picked without a branch
+        long newest = seq(Math.max(size - 1, 0));
+        lastSeq[0] = afterSeq ^ (afterSeq ^ newest) & -(long) ((from - size) >>> 31);
         return slices.toArray(new ByteBuffer[0]);
     }
 
@@ -383,10 +383,24 @@ final class History {
      */
     long packedBytesAfter(long afterSeq) {
         long total = 0;
-        for (int i = size; i > 0 && seq(i - 1) > afterSeq; i--) {
+        for (int i = size; newerAt(i, afterSeq) != 0; i--) {
             total += recordLength(i - 1);
         }
         return total;
+    }
+
+    /**
+     * 1 while line {@code i - 1} exists and is numbered above {@code afterSeq}, else 0: a walk back from the
+     * newest line over what is new. Computed without a branch, so the walk has one exit whether it stops at
+     * history's head (a flood: everything is new) or inside it (a pane's first checkpoint, or one after a
+     * quiet spell). With {@code i > 0 && seq(i - 1) > afterSeq} one of the two was never seen when the
+     * checkpoint path was compiled, and taking it later discarded that code (ADR 0655).
+     */
+    private int newerAt(int i, long afterSeq) {
+        long seq = seq(Math.max(i - 1, 0)); // index 0 of an empty history reads an unused slot, masked off
+        long d = afterSeq - seq;
+        int above = (int) ((d ^ (afterSeq ^ seq) & (d ^ afterSeq)) >>> 63); // afterSeq < seq, overflow-safe
+        return (-i >>> 31) & above;
     }
 
     /** Appends the lines of a {@link #packedAfter} export, numbering them with {@code nextSeq}. */

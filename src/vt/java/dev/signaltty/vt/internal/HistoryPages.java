@@ -26,18 +26,24 @@ final class HistoryPages {
     /** The first page after a start or a clear grows from this, so a short history holds little. */
     static final int FIRST_PAGE_SIZE = 1024;
 
+    /** Stands for the newest page while there is none, so that {@link #reserve} needs no test for it. */
+    private static final byte[] NO_PAGE = new byte[0];
+
     private byte[][] ring = new byte[4][];
     private int first;
     private int count;
     /** Id of {@code ring[first]}; while there is no page, the id the next page will get. */
     private int firstId;
-    /** Bytes used in the newest page. */
-    private int fill;
     /**
-     * The newest page ({@code ring}'s last), null while there is none: every scrolled line is written there,
-     * and finding it in the ring took two divisions per line (ADR 0642).
+     * Bytes used in the newest page; {@link #PAGE_SIZE} while there is none, which reads as a full page, so
+     * a new history's first line opens its first page the way a flood's line opens the next (ADR 0655).
      */
-    private byte @Nullable [] newest;
+    private int fill = PAGE_SIZE;
+    /**
+     * The newest page ({@code ring}'s last), {@link #NO_PAGE} while there is none: every scrolled line is
+     * written there, and finding it in the ring took two divisions per line (ADR 0642).
+     */
+    private byte[] newest = NO_PAGE;
     private byte @Nullable [] spare;
     /** Per ring slot: the page's length when it is held deflated in {@code ring}, else 0. */
     private int[] inflatedLength = new int[4];
@@ -54,8 +60,19 @@ final class HistoryPages {
      * size takes no line past that.
      */
     int reserve(int n) {
+        // one test on the flood path: what a new history does first (open its first page, grow it in
+        // place) is in turn, a method too cold to be compiled into it. A branch here taken only by a new
+        // terminal's first lines discarded the compiled flood path of the terminal before (ADR 0655).
+        if (Math.min(PAGE_SIZE, newest.length) - fill < n) {
+            turn(n);
+        }
+        return firstId + count - 1;
+    }
+
+    /** {@link #reserve} when the newest page may have no room left (or there is none). */
+    private void turn(int n) {
         byte[] page = newest;
-        if (page == null || fill >= PAGE_SIZE || PAGE_SIZE - fill < n && page.length - fill < n) {
+        if (fill >= PAGE_SIZE || PAGE_SIZE - fill < n && page.length - fill < n) {
             open(n);
         } else if (page.length - fill < n) { // still the small first page: grow it in place
             int size = page.length;
@@ -65,7 +82,6 @@ final class HistoryPages {
             newest = Arrays.copyOf(page, Math.min(PAGE_SIZE, size));
             ring[(first + count - 1) % ring.length] = newest;
         }
-        return firstId + count - 1;
     }
 
     /** The page the bytes reserved last go into (the newest, never deflated): {@link #page} without its look-up. */
@@ -210,9 +226,9 @@ final class HistoryPages {
         Arrays.fill(inflated, null);
         first = 0;
         count = 0;
-        fill = 0;
+        fill = PAGE_SIZE;
         spare = null;
-        newest = null;
+        newest = NO_PAGE;
     }
 
     /** Bytes held in pages (for tests and the memory figures). */
@@ -239,8 +255,8 @@ final class HistoryPages {
         count--;
         firstId++;
         if (count == 0) {
-            fill = 0;
-            newest = null;
+            fill = PAGE_SIZE;
+            newest = NO_PAGE;
         }
         if (!deflated && old.length == PAGE_SIZE) {
             spare = old;
