@@ -59,7 +59,7 @@ final class Keystrokes {
         return new Result(array(s), array(t), array(r));
     }
 
-    private void signaltty(Daemon daemon, List<Double> out) throws Exception {
+    void signaltty(Daemon daemon, List<Double> out) throws Exception {
         try (Daemon.Client client = daemon.connect()) {
             String workspace = client.call("workspace.create", Map.of("name", "keys", "cwd", work.toString()))
                     .get("workspace_id").asString();
@@ -105,7 +105,7 @@ final class Keystrokes {
         }
     }
 
-    private void tmux(int round, List<Double> out) throws Exception {
+    void tmux(int round, List<Double> out) throws Exception {
         try (Tmux tmux = new Tmux(Files.createDirectories(work.resolve("tmux-keys-" + round)), 2000)) {
             tmux.startControl(); // session 0: the control client's, running sleep
             tmux.cli("new-session", "-d", "-s", "flood", "-x", "80", "-y", "24", floodCommand());
