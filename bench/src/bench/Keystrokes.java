@@ -95,7 +95,9 @@ final class Keystrokes {
                         break;
                     }
                 }
-                out.add((System.nanoTime() - start) / 1e9);
+                long end = System.nanoTime();
+                out.add((end - start) / 1e9);
+                trace("C " + start + " " + end + " " + marker);
                 Thread.sleep(5); // typing, not a burst
             }
             for (String pane : flooding) {
@@ -174,6 +176,15 @@ final class Keystrokes {
                 p.descendants().forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly().waitFor();
             }
+        }
+    }
+
+    /** With -Dkeys.trace=FILE each signaltty keystroke's send and echo (System.nanoTime, which the daemon's clock shares). */
+    private static void trace(String line) throws IOException {
+        String file = System.getProperty("keys.trace");
+        if (file != null) {
+            Files.writeString(Path.of(file), line + "\n", StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.APPEND);
         }
     }
 
