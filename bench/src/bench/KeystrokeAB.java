@@ -36,9 +36,16 @@ public final class KeystrokeAB {
         int n = variants.size();
         List<List<Double>> all = new ArrayList<>();
         List<List<Double>> roundP99 = new ArrayList<>();
+        // per variant and sub-round index: the first sub-round of a fresh daemon is its JIT warm-up
+        List<List<List<Double>>> bySub = new ArrayList<>();
         for (int v = 0; v <= n; v++) {
             all.add(new ArrayList<>());
             roundP99.add(new ArrayList<>());
+            List<List<Double>> subs = new ArrayList<>();
+            for (int s = 0; s < sub; s++) {
+                subs.add(new ArrayList<>());
+            }
+            bySub.add(subs);
         }
         int tmuxRun = 0;
         try {
@@ -63,10 +70,16 @@ public final class KeystrokeAB {
                         boolean reverse = (round * sub + s) % 2 == 1;
                         for (int i = 0; i < n; i++) {
                             int v = reverse ? n - 1 - i : i;
-                            keys.signaltty(daemons[v], samples.get(v));
+                            List<Double> these = new ArrayList<>();
+                            keys.signaltty(daemons[v], these);
+                            samples.get(v).addAll(these);
+                            bySub.get(v).get(s).addAll(these);
                         }
                         if (tmux) {
-                            keys.tmux(tmuxRun++, samples.get(n));
+                            List<Double> these = new ArrayList<>();
+                            keys.tmux(tmuxRun++, these);
+                            samples.get(n).addAll(these);
+                            bySub.get(n).get(s).addAll(these);
                         }
                     }
                 } finally {
@@ -106,9 +119,13 @@ public final class KeystrokeAB {
             double[] a = array(all.get(v));
             double p99 = Stats.percentile(a, 99);
             double medP99 = Stats.median(array(roundP99.get(v)));
-            System.out.printf(Locale.ROOT, "  %-40s n %d p50 %.1f p99 %.1f ms (%.2f× tmux), median of round p99s %.1f ms (%.2f×)%n",
-                    v < n ? variants.get(v) : "tmux", a.length, Stats.median(a) * 1e3, p99 * 1e3, p99 / tmuxP99,
-                    medP99 * 1e3, medP99 / tmuxMedP99);
+            StringBuilder subs = new StringBuilder();
+            for (List<Double> one : bySub.get(v)) {
+                subs.append(String.format(Locale.ROOT, " %.1f", Stats.percentile(array(one), 99) * 1e3));
+            }
+            System.out.printf(Locale.ROOT, "  %-40s n %d p50 %.1f p99 %.1f ms (%.2f× tmux), median of round p99s %.1f ms (%.2f×);"
+                    + " p99 by sub-round%s ms%n", v < n ? variants.get(v) : "tmux", a.length, Stats.median(a) * 1e3, p99 * 1e3,
+                    p99 / tmuxP99, medP99 * 1e3, medP99 / tmuxMedP99, subs);
         }
     }
 
