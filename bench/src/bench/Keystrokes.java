@@ -59,7 +59,7 @@ final class Keystrokes {
         return new Result(array(s), array(t), array(r));
     }
 
-    private void signaltty(Daemon daemon, List<Double> out) throws Exception {
+    void signaltty(Daemon daemon, List<Double> out) throws Exception {
         try (Daemon.Client client = daemon.connect()) {
             String workspace = client.call("workspace.create", Map.of("name", "keys", "cwd", work.toString()))
                     .get("workspace_id").asString();
@@ -95,7 +95,9 @@ final class Keystrokes {
                         break;
                     }
                 }
-                out.add((System.nanoTime() - start) / 1e9);
+                long end = System.nanoTime();
+                out.add((end - start) / 1e9);
+                trace("C " + start + " " + end + " " + marker);
                 Thread.sleep(5); // typing, not a burst
             }
             for (String pane : flooding) {
@@ -105,7 +107,7 @@ final class Keystrokes {
         }
     }
 
-    private void tmux(int round, List<Double> out) throws Exception {
+    void tmux(int round, List<Double> out) throws Exception {
         try (Tmux tmux = new Tmux(Files.createDirectories(work.resolve("tmux-keys-" + round)), 2000)) {
             tmux.startControl(); // session 0: the control client's, running sleep
             tmux.cli("new-session", "-d", "-s", "flood", "-x", "80", "-y", "24", floodCommand());
@@ -174,6 +176,15 @@ final class Keystrokes {
                 p.descendants().forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly().waitFor();
             }
+        }
+    }
+
+    /** With -Dkeys.trace=FILE each signaltty keystroke's send and echo (System.nanoTime, which the daemon's clock shares). */
+    private static void trace(String line) throws IOException {
+        String file = System.getProperty("keys.trace");
+        if (file != null) {
+            Files.writeString(Path.of(file), line + "\n", StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.APPEND);
         }
     }
 

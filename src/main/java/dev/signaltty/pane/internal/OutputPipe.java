@@ -17,6 +17,12 @@ import org.jspecify.annotations.Nullable;
  * the end) arrive in a pipe that is not already waiting for its turn, the pipe calls its {@code ready}
  * callback once, and the turn it is given {@linkplain #turn hands over} at most a bounded number of
  * bytes in place (no second copy; they are not written again until released).
+ *
+ * <p>A pipe made with a {@code direct} consumer hands a chunk of at most {@link #DIRECT_BYTES} that
+ * finds it idle (nothing held, no turn pending or running) to that consumer at once, on the producer's
+ * thread, instead of asking for a turn: a keystroke's echo then does not wait for a shared thread that
+ * floods keep busy (ADR 0660). Order holds: nothing is ahead of it, and no turn can start while it
+ * runs, since only the producer asks for turns.
  */
 final class OutputPipe {
 
@@ -37,10 +43,13 @@ final class OutputPipe {
     }
 
     static final int CAPACITY = 64 * 1024;
+    /** At most this much goes to the direct consumer: an echo, a prompt, a status line, not a flood's chunk. */
+    static final int DIRECT_BYTES = 1024;
 
     /** Null while the pipe is idle and {@linkplain #releaseIfIdle released}; the producer allocates it again. */
     private byte @Nullable [] ring = new byte[CAPACITY];
     private final Runnable ready;
+    private final @Nullable Consumer direct;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition writable = lock.newCondition();
     /** Total bytes written and released; positions in the ring are these modulo the capacity. */
@@ -54,7 +63,13 @@ final class OutputPipe {
 
     /** {@code ready} is called, outside the pipe's lock, each time the pipe needs a turn it has not asked for yet. */
     OutputPipe(Runnable ready) {
+        this(ready, null);
+    }
+
+    /** The same, with small chunks that find the pipe idle handed to {@code direct} on the producer's thread. */
+    OutputPipe(Runnable ready, @Nullable Consumer direct) {
         this.ready = ready;
+        this.direct = direct;
     }
 
     /**
@@ -62,6 +77,9 @@ final class OutputPipe {
      * nothing) once the consumer has {@linkplain #abandon abandoned} the pipe.
      */
     boolean write(byte[] source, int length) throws InterruptedException {
+        if (direct != null && length <= DIRECT_BYTES && claimIdle()) {
+            return writeDirect(direct, source, length);
+        }
         int done = 0;
         while (done < length) {
             int room;
@@ -105,6 +123,42 @@ final class OutputPipe {
             }
         }
         return true;
+    }
+
+    /** Takes the consumer's side while the pipe is idle: no turn can be asked for until {@link #writeDirect} ends. */
+    private boolean claimIdle() {
+        lock.lock();
+        try {
+            if (scheduled || written != released || abandoned) {
+                return false;
+            }
+            scheduled = true;
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The chunk, consumed in place on this thread, counted as written and released; false once abandoned. */
+    private boolean writeDirect(Consumer consumer, byte[] source, int length) {
+        try {
+            consumer.accept(source, 0, length);
+        } finally {
+            lock.lock();
+            try {
+                written += length;
+                released += length;
+                scheduled = false;
+            } finally {
+                lock.unlock();
+            }
+        }
+        lock.lock();
+        try {
+            return !abandoned;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**

@@ -9,7 +9,8 @@ import org.slf4j.LoggerFactory;
 /**
  * One pane's output on its way to the emulator: the {@link OutputPipe} its reader fills, emulated in
  * bounded turns on the {@link EmulatorScheduler}'s shared threads through {@link PaneOutput#emit}
- * (emulator, {@code output_offset}, recording, viewers), every byte in order.
+ * (emulator, {@code output_offset}, recording, viewers), every byte in order. A small chunk that finds
+ * the pipe idle (an echo, a prompt) is emulated on the reader's thread at once instead (ADR 0660).
  */
 final class PaneEmulation implements EmulatorScheduler.Task {
 
@@ -25,7 +26,7 @@ final class PaneEmulation implements EmulatorScheduler.Task {
     PaneEmulation(Pane pane, PaneOutput output, EmulatorScheduler scheduler) {
         this.pane = pane;
         this.output = output;
-        this.pipe = new OutputPipe(() -> scheduler.ready(this));
+        this.pipe = new OutputPipe(() -> scheduler.ready(this), this::emitDirect);
     }
 
     /** Where the pane's reader writes. */
@@ -45,12 +46,25 @@ final class PaneEmulation implements EmulatorScheduler.Task {
                 }
             };
         } catch (RuntimeException e) {
-            // the reader then reads and drops, so the program never blocks on a full PTY
-            log.error("pane {} emulator failed; its further output is dropped", pane.id, e);
-            pipe.abandon();
-            drained.countDown();
+            fail(e);
             return false;
         }
+    }
+
+    /** A small chunk that found the pipe idle, on the reader's thread (ADR 0660). */
+    private void emitDirect(byte[] buffer, int offset, int length) {
+        try {
+            output.emit(pane, buffer, offset, length);
+        } catch (RuntimeException e) {
+            fail(e);
+        }
+    }
+
+    private void fail(RuntimeException e) {
+        // the reader then reads and drops, so the program never blocks on a full PTY
+        log.error("pane {} emulator failed; its further output is dropped", pane.id, e);
+        pipe.abandon();
+        drained.countDown();
     }
 
     /** Waits until everything the reader wrote before its end has been emulated; false on the deadline. */

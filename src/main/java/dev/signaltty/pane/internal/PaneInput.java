@@ -1,10 +1,10 @@
 package dev.signaltty.pane.internal;
 
 import java.io.IOException;
-import java.io.OutputStream;
+import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
@@ -12,45 +12,61 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Input to a pane's PTY, written by one platform thread per pane in submission order. A PTY write
- * blocks while the child does not read; on a virtual thread that native block would pin a carrier (two
- * such writes stall a 2-core daemon), and under the terminal's lock it could deadlock with the reader.
- * Callers wait on a future instead, with a deadline; the queue is bounded.
+ * Input to a pane's PTY, in submission order. A write that finds nothing queued goes to the PTY at once
+ * on the caller's thread, as far as the PTY has room ({@link PtyInputWriter} never blocks): a keystroke
+ * then costs no hand-over to another thread and back, each a scheduler wake-up that a flood on the
+ * other panes can stretch (ADR 0660). What the PTY has no room for, and everything behind it, goes to
+ * one platform thread per pane, started on first need, which waits for room; callers wait on a future
+ * with a deadline, so a program that does not read its input fails the write instead of holding the
+ * caller. The queue is bounded.
  */
 final class PaneInput {
 
     static final int MAX_QUEUED = 1024;
     static final long WRITE_DEADLINE_SECONDS = 10;
+    /** How long the writer waits for room before it looks again whether the pane was stopped. */
+    private static final int ROOM_WAIT_MS = 100;
 
     private record Chunk(byte[] bytes, CompletableFuture<Void> done) {
     }
 
     private final String paneId;
-    private final Supplier<@Nullable OutputStream> target;
-    private final LinkedBlockingQueue<Chunk> queue = new LinkedBlockingQueue<>(MAX_QUEUED);
+    private final Supplier<@Nullable PtyInputWriter> target;
+    /** The chunk being written stays first until it is written, so a direct write never overtakes it. */
+    private final ArrayDeque<Chunk> queue = new ArrayDeque<>();
     private @Nullable Thread writer;
+    private boolean stopped;
 
-    PaneInput(String paneId, Supplier<@Nullable OutputStream> target) {
+    PaneInput(String paneId, Supplier<@Nullable PtyInputWriter> target) {
         this.paneId = paneId;
         this.target = target;
     }
 
-    /** Queues bytes; the future completes once they are written (or fails). */
+    /** Queues bytes behind everything before them; the future completes once they are written (or fails). */
     synchronized CompletableFuture<Void> submit(byte[] bytes) {
-        if (writer == null) {
-            writer = Thread.ofPlatform().daemon().name("pty-write-" + paneId).start(this::drain);
-        }
         CompletableFuture<Void> done = new CompletableFuture<>();
-        if (!queue.offer(new Chunk(bytes, done))) {
+        if (stopped) {
+            done.completeExceptionally(new IOException("pane closed"));
+        } else if (queue.size() >= MAX_QUEUED) {
             done.completeExceptionally(new IOException("input queue full: the program is not reading its input"));
+        } else {
+            queue.addLast(new Chunk(bytes, done));
+            if (writer == null) {
+                writer = Thread.ofPlatform().daemon().name("pty-write-" + paneId).start(this::drain);
+            }
+            notifyAll();
         }
         return done;
     }
 
     /** Writes and waits (a virtual caller parks, it does not pin). */
     void write(byte[] bytes) throws IOException {
+        CompletableFuture<Void> rest = writeNowOrQueue(bytes);
+        if (rest == null) {
+            return;
+        }
         try {
-            submit(bytes).get(WRITE_DEADLINE_SECONDS, TimeUnit.SECONDS);
+            rest.get(WRITE_DEADLINE_SECONDS, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
             throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
         } catch (TimeoutException e) {
@@ -61,35 +77,77 @@ final class PaneInput {
         }
     }
 
+    /** Null when every byte went to the PTY on this thread; else the future of what was queued. */
+    private synchronized @Nullable CompletableFuture<Void> writeNowOrQueue(byte[] bytes) throws IOException {
+        if (stopped || !queue.isEmpty()) {
+            return submit(bytes);
+        }
+        PtyInputWriter out = target.get();
+        if (out == null) {
+            throw new IOException("pane has exited");
+        }
+        int written = out.writeNow(bytes, 0, bytes.length);
+        return written == bytes.length ? null : submit(Arrays.copyOfRange(bytes, written, bytes.length));
+    }
+
     private void drain() {
         while (true) {
             Chunk chunk;
-            try {
-                chunk = queue.take();
-            } catch (InterruptedException e) {
-                return;
+            synchronized (this) {
+                while (queue.isEmpty() && !stopped) {
+                    try {
+                        wait();
+                    } catch (InterruptedException e) {
+                        return; // only stop() interrupts, and it fails what is queued
+                    }
+                }
+                if (stopped) {
+                    return;
+                }
+                chunk = queue.peekFirst();
             }
-            OutputStream out = target.get();
-            if (out == null) {
-                chunk.done().completeExceptionally(new IOException("pane has exited"));
-                continue;
-            }
             try {
-                out.write(chunk.bytes());
-                out.flush();
+                writeAll(chunk.bytes());
                 chunk.done().complete(null);
             } catch (IOException | RuntimeException e) {
                 chunk.done().completeExceptionally(e instanceof IOException io ? io : new IOException(e));
+            }
+            synchronized (this) {
+                queue.remove(chunk); // stop() may have taken it out already
+            }
+        }
+    }
+
+    /** Waits for room as long as it takes (the caller's deadline is on its future), until stopped. */
+    private void writeAll(byte[] bytes) throws IOException {
+        int at = 0;
+        while (at < bytes.length) {
+            PtyInputWriter out;
+            synchronized (this) {
+                if (stopped) {
+                    throw new IOException("pane closed");
+                }
+                out = target.get();
+            }
+            if (out == null) {
+                throw new IOException("pane has exited");
+            }
+            int n = out.writeNow(bytes, at, bytes.length - at);
+            at += n;
+            if (n == 0) {
+                out.awaitRoom(ROOM_WAIT_MS);
             }
         }
     }
 
     /** Fails what is queued and stops the writer (the pane is closed). */
     synchronized void stop() {
+        stopped = true;
         if (writer != null) {
             writer.interrupt();
             writer = null;
         }
+        notifyAll();
         Chunk chunk;
         while ((chunk = queue.poll()) != null) {
             chunk.done().completeExceptionally(new IOException("pane closed"));

@@ -17,9 +17,11 @@ final class Posix {
     }
 
     static final short POLLIN = 0x1;
+    static final short POLLOUT = 0x4;
     static final int EINTR = 4;
     static final int EAGAIN = 11;
     static final int F_SETFD = 2;
+    static final int F_GETFL = 3;
     static final int F_SETFL = 4;
     static final int FD_CLOEXEC = 1;
     static final int O_NONBLOCK = 0x800;

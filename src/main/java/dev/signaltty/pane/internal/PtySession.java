@@ -1,7 +1,6 @@
 package dev.signaltty.pane.internal;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -35,10 +34,12 @@ final class PtySession {
 
     private final PtyProcess process;
     private final PtyOutputReader output;
+    private final PtyInputWriter input;
 
-    private PtySession(PtyProcess process, PtyOutputReader output) {
+    private PtySession(PtyProcess process, PtyOutputReader output, PtyInputWriter input) {
         this.process = process;
         this.output = output;
+        this.input = input;
     }
 
     static {
@@ -57,9 +58,15 @@ final class PtySession {
             process.destroyForcibly();
             throw new IOException("not a Unix PTY: " + process.getClass().getName());
         }
+        PtyOutputReader output = null;
         try {
-            return new PtySession(process, PtyOutputReader.open(unix.getPty().getMasterFD()));
+            int master = unix.getPty().getMasterFD();
+            output = PtyOutputReader.open(master);
+            return new PtySession(process, output, PtyInputWriter.open(master));
         } catch (IOException e) {
+            if (output != null) {
+                output.close();
+            }
             process.destroyForcibly();
             throw e;
         }
@@ -92,11 +99,12 @@ final class PtySession {
     }
 
     /**
-     * Ends the output: the reader must have returned. Closes our duplicate of the master and pty4j's
-     * own descriptors (through its stream, which is how pty4j releases them).
+     * Ends the output: the reader must have returned. Closes our duplicates of the master and pty4j's
+     * own descriptors (through its stream, which is how pty4j releases them); input fails from now on.
      */
     void closeOutput() {
         output.close();
+        input.close();
         try {
             process.getInputStream().close();
         } catch (IOException e) {
@@ -104,8 +112,9 @@ final class PtySession {
         }
     }
 
-    OutputStream input() {
-        return process.getOutputStream();
+    /** The non-blocking way in; pty4j's own stream is never written (the master is non-blocking). */
+    PtyInputWriter input() {
+        return input;
     }
 
     void resize(int cols, int rows) {

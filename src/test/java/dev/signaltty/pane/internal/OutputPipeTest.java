@@ -156,4 +156,42 @@ class OutputPipeTest {
         assertThat(blocked.get(5, TimeUnit.SECONDS)).as("the write gives up rather than waiting forever").isFalse();
         assertThat(pipe.write(new byte[] {1}, 1)).isFalse();
     }
+
+    /** ADR 0660: an echo-sized chunk into an idle pipe reaches the consumer on the producer's thread, no turn asked. */
+    @Test
+    void handsASmallChunkThatFindsThePipeIdleToTheDirectConsumerAtOnce() throws Exception {
+        ByteArrayOutputStream direct = new ByteArrayOutputStream();
+        Thread[] on = new Thread[1];
+        OutputPipe pipe = new OutputPipe(readyCalls::release, (buffer, offset, length) -> {
+            on[0] = Thread.currentThread();
+            direct.write(buffer, offset, length);
+        });
+        pipe.releaseIfIdle(); // as an idle pane's reader does
+        assertThat(pipe.write("m0x\r\n".getBytes(), 5)).isTrue();
+        assertThat(direct.toString()).isEqualTo("m0x\r\n");
+        assertThat(on[0]).as("consumed by the producer itself").isSameAs(Thread.currentThread());
+        assertThat(readyCalls.availablePermits()).as("no turn asked for").isZero();
+        assertThat(pipe.holdsRing()).as("and no ring taken again for it").isFalse();
+    }
+
+    /** ADR 0660: bytes behind a pending turn, and a flood-sized chunk, still go through turns in order. */
+    @Test
+    void keepsOrderBySendingSmallChunksThroughTheRingWhileATurnIsPending() throws Exception {
+        ByteArrayOutputStream direct = new ByteArrayOutputStream();
+        OutputPipe pipe = new OutputPipe(readyCalls::release, direct::write);
+        byte[] big = new byte[OutputPipe.DIRECT_BYTES + 1];
+        new Random(5).nextBytes(big);
+        pipe.write(big, big.length);
+        assertThat(readyCalls.availablePermits()).as("a chunk over the direct size asks for a turn").isEqualTo(1);
+        pipe.write("after".getBytes(), 5);
+        assertThat(direct.size()).as("a small chunk behind a pending turn waits its turn").isZero();
+        ByteArrayOutputStream turns = new ByteArrayOutputStream();
+        assertThat(pipe.turn(turns::write, 1 << 20)).isEqualTo(OutputPipe.Turn.IDLE);
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        expected.write(big);
+        expected.write("after".getBytes());
+        assertThat(turns.toByteArray()).isEqualTo(expected.toByteArray());
+        pipe.write("idle again".getBytes(), 10);
+        assertThat(direct.toString()).as("once idle, the next small chunk goes direct").isEqualTo("idle again");
+    }
 }
