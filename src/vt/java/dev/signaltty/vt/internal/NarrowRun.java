@@ -1,8 +1,9 @@
 package dev.signaltty.vt.internal;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
+import static dev.signaltty.vt.internal.PrintableRun.HIGH;
+import static dev.signaltty.vt.internal.PrintableRun.LONG_LE;
+import static dev.signaltty.vt.internal.PrintableRun.LOW7;
+import static dev.signaltty.vt.internal.PrintableRun.ONES;
 
 /**
  * Finds where a run of one-column characters ends, eight bytes at a time (ADR 0641): printable ASCII and the
@@ -12,11 +13,6 @@ import java.nio.ByteOrder;
  * change between ASCII and not costs the text scan a mispredicted branch or two.
  */
 final class NarrowRun {
-
-    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long LOW7 = 0x7F7F7F7F7F7F7F7FL;
-    private static final long ONES = 0x0101010101010101L;
-    private static final long HIGH = 0x8080808080808080L;
 
     private NarrowRun() {
     }

@@ -12,10 +12,11 @@ import java.nio.ByteOrder;
  */
 final class PrintableRun {
 
-    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long LOW7 = 0x7F7F7F7F7F7F7F7FL;
-    private static final long ONES = 0x0101010101010101L;
-    private static final long HIGH = 0x8080808080808080L;
+    // shared with NarrowRun, whose masks are built on the same per-byte arithmetic
+    static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    static final long LOW7 = 0x7F7F7F7F7F7F7F7FL;
+    static final long ONES = 0x0101010101010101L;
+    static final long HIGH = 0x8080808080808080L;
 
     private PrintableRun() {
     }
