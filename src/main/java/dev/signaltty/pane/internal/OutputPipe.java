@@ -141,6 +141,7 @@ final class OutputPipe {
 
     /** The chunk, consumed in place on this thread, counted as written and released; false once abandoned. */
     private boolean writeDirect(Consumer consumer, byte[] source, int length) {
+        boolean open = false;
         try {
             consumer.accept(source, 0, length);
         } finally {
@@ -149,16 +150,12 @@ final class OutputPipe {
                 written += length;
                 released += length;
                 scheduled = false;
+                open = !abandoned;
             } finally {
                 lock.unlock();
             }
         }
-        lock.lock();
-        try {
-            return !abandoned;
-        } finally {
-            lock.unlock();
-        }
+        return open;
     }
 
     /**
