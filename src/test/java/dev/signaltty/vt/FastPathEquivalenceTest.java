@@ -74,6 +74,40 @@ class FastPathEquivalenceTest {
         assertSameAfterWholeAndByteFeeds(s.getBytes(StandardCharsets.UTF_8));
     }
 
+    @Test
+    void oneColumnSymbolsInTheTextRunLeaveTheSameTerminal() {
+        // ADR 0690: the run takes 3-byte one-column symbols; across the row's end, before a mark, a wide or a
+        // zero-width character, and as the character REP repeats
+        StringBuilder s = new StringBuilder();
+        String symbols = "\u2192 \u2014 \u20ac \u2713 \u2500\u2502\u250c \u2026 r\u00e9sum\u00e9 ";
+        for (int shift = 0; shift < 12; shift++) {
+            s.append("x".repeat(shift)).append(symbols.repeat(4)).append("\r\n"); // wraps at column 80
+        }
+        s.append("a\u2192\u001b[3b end\r\n"); // REP after a run that ends in a symbol
+        s.append("\u2014\u20ac\u001b[2b\r\n");
+        s.append("ab\u2713\u0301 \u2192\u231a \u2192\u200b\u2192 \u2192\u6f22 \u2192\ud83d\ude00\r\n");
+        s.append("x".repeat(78)).append("\u2192\u2192\u2192\r\n"); // the last column, then a wrap
+        s.append("x".repeat(79)).append("\u2192\u001b[2b\r\n");
+        assertSameAfterWholeAndByteFeeds(s.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void linesCarriedOnOverCrLfLeaveTheSameTerminal() {
+        // ADR 0691: the translator takes CR LF and the next line's text; byte by byte, the parser sends each
+        String s = "a\r\nb\r\n\u001b[3b" // REP after a line's end repeats nothing
+            + "c\r\nd\u001b[2b\r\n" // REP within the carried-on line
+            + "x\r\n\u2192 arrow first\r\n\u0301 a mark first\r\n\r\n\r\nempty lines\r\n"
+            + "\u001b[31mred\u001b[m\r\nplain\rover\r\n"
+            + "x".repeat(80) + "\r\nafter a pending wrap\r\n"
+            + "bad\r\n";
+        byte[] text = s.getBytes(StandardCharsets.UTF_8);
+        byte[] data = java.util.Arrays.copyOf(text, text.length + 3);
+        data[text.length] = (byte) 0xC3; // an invalid sequence starts the last line
+        data[text.length + 1] = '(';
+        data[text.length + 2] = 'z';
+        assertSameAfterWholeAndByteFeeds(data);
+    }
+
     private static void assertSameAfterWholeAndByteFeeds(byte[] data) {
         Terminal whole = new Terminal(80, 24, new TerminalListener() { }, RingLimits.defaults(), 0);
         Terminal bytes = new Terminal(80, 24, new TerminalListener() { }, RingLimits.defaults(), 0);

@@ -33,6 +33,19 @@ final class CharWidth {
     }
 
     /**
+     * Sets bit cp of {@code bits} (64 code points a long) for each code point in {@code [from, to)} that is one
+     * column wide, from the table in one loop: {@link NarrowRun}'s bitmap built by calling {@link #of} took tens
+     * of thousands of calls at class load and compiled {@code of} for a profile no text has (ADR 0690).
+     */
+    static void oneColumn(long[] bits, int from, int to) {
+        for (int cp = from; cp < to; cp++) {
+            if (TABLE[cp] == 1) {
+                bits[cp >>> 6] |= 1L << cp;
+            }
+        }
+    }
+
+    /**
      * Code points below this (the BMP and the plane holding most emoji) are looked up in {@link #TABLE}
      * rather than searched: a flood of UTF-8 text asks once per character. 128 KiB, built once per JVM.
      */

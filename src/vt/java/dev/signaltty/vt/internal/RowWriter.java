@@ -11,6 +11,9 @@ import java.util.Arrays;
  */
 final class RowWriter {
 
+    /** In {@link #scanText}: the last character is the one that ends the text scanned (a run's). */
+    private static final int RUN_END = -2;
+
     /** After {@link #writeText}: the column after the last cell written, and the last character. */
     private int column;
     private int last;
@@ -69,12 +72,12 @@ final class RowWriter {
                     break; // the row is full: the wrap is the caller's
                 }
                 int from = i;
-                // printable ASCII with narrow Latin, Greek and Cyrillic letters among it (ADR 0641): its bytes
+                // printable ASCII with one-column letters and symbols among it (ADRs 0641, 0690): its bytes
                 // are at least its columns, so a row's worth of bytes never passes the row's end
                 long run = NarrowRun.end(buf, i + 1, stop);
                 i = (int) run;
                 x += i - from - (int) (run >>> 32);
-                lastCp = buf[i - 1] >= 0 ? buf[i - 1] : (buf[i - 2] & 0x1F) << 6 | buf[i - 1] & 0x3F;
+                lastCp = RUN_END; // read once, after the scan: only the last character counts
                 continue;
             }
             if (c >= 0) {
@@ -108,8 +111,21 @@ final class RowWriter {
             lastCp = cp;
         }
         column = x;
-        last = lastCp;
+        last = lastCp == RUN_END ? lastOfRun(buf, i) : lastCp; // a run's end is where the scan stopped
         return i;
+    }
+
+    /** The code point of the character that ends a {@link NarrowRun} at {@code end}: ASCII, 2 or 3 bytes. */
+    private static int lastOfRun(byte[] buf, int end) {
+        int c = buf[end - 1];
+        if (c >= 0) {
+            return c;
+        }
+        int before = buf[end - 2];
+        if ((before & 0xE0) == 0xC0) {
+            return (before & 0x1F) << 6 | c & 0x3F;
+        }
+        return (buf[end - 3] & 0x0F) << 12 | (before & 0x3F) << 6 | c & 0x3F;
     }
 
     /** The same as {@link #scanText}, storing the cells of row r with attribute a. */
