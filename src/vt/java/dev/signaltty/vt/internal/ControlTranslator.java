@@ -51,12 +51,36 @@ final class ControlTranslator implements VtActions {
         textLast |= ops.print(buf, off, off + len) > 0;
     }
 
-    /** The terminal takes every whole, valid character, so the parser never decodes text itself. */
+    /**
+     * The terminal takes every whole, valid character, so the parser never decodes text itself. A line that
+     * ends in CR LF with the next line's text after it (every line of a flood) goes on here (ADR 0691): the
+     * two controls through {@link #execute}, as the parser would send them, and the next line to the
+     * terminal, without a trip back through the parser's loop for each of the three.
+     */
     @Override
     public int printUtf8(byte[] buf, int off, int end) {
         int taken = ops.print(buf, off, end);
-        textLast |= taken > 0;
-        return taken;
+        if (taken == 0) {
+            return 0;
+        }
+        textLast = true;
+        int i = off + taken;
+        while (i + 2 < end && buf[i] == '\r' && buf[i + 1] == '\n' && startsText(buf[i + 2])) {
+            execute('\r');
+            execute('\n');
+            int n = ops.print(buf, i + 2, end);
+            i += 2 + n;
+            if (n == 0) {
+                return i - off; // the parser's from here; a control came last (execute said so)
+            }
+            textLast = true;
+        }
+        return i - off;
+    }
+
+    /** What the parser would offer to {@link #printUtf8}: printable ASCII or a UTF-8 lead (signed byte). */
+    private static boolean startsText(int b) {
+        return b >= 0x20 && b != 0x7F || b >= (byte) 0xC2 && b <= (byte) 0xF4;
     }
 
     // ---- C0 ----

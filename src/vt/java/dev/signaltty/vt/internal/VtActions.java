@@ -58,7 +58,9 @@ interface VtActions {
      * valid characters itself (decoding them with {@link Utf8#decode}, so it agrees with the parser) and
      * return the bytes it took; the parser reports the rest as usual (through {@link #printAscii},
      * {@link #printText} or {@link #print(int)}). Every run is offered here first, so an implementation
-     * that takes text finds its end once, itself. The default takes nothing.
+     * that takes text finds its end once, itself. After text it took, it may also take a CR LF with the
+     * next line's text (ADR 0691), carrying the two out exactly as {@link #execute} would: in GROUND they
+     * change no parser state, so the parser goes on after them as it would have. The default takes nothing.
      */
     default int printUtf8(byte[] buf, int off, int end) {
         return 0;
