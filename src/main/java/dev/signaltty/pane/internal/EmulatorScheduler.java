@@ -61,18 +61,11 @@ class EmulatorScheduler {
         }
     }
 
-    /**
-     * Queues a task that used its whole turn. The calling thread looks for work next, so another
-     * thread is woken only when this task is not the only one queued: waking one to find the queue
-     * already emptied cost a flood a park and a wake per second turn of each hand-over (ADR 0681).
-     */
     private void continueLater(Task task) {
         lock.lock();
         try {
             bulk.addLast(task);
-            if (fresh.size() + bulk.size() > 1) {
-                work.signal();
-            }
+            work.signal();
         } finally {
             lock.unlock();
         }

@@ -33,17 +33,13 @@ final class PtyOutputReader implements AutoCloseable {
         }
     }
 
-    /**
-     * One hand-over to the emulator: up to eight PTY reads taken back to back while more is readable.
-     * Two emulator turns ({@link PaneEmulation#TURN_BYTES}) of a flood per wake-up of an emulator
-     * thread instead of one (ADR 0681); a turn, and so what an echo waits behind, stays 16 KiB.
-     */
-    static final int CHUNK = 32 * 1024;
+    /** One hand-over to the emulator: up to four PTY reads taken back to back while more is readable. */
+    static final int CHUNK = 16 * 1024;
     /** What one PTY read returns at most in practice (the line discipline's buffer). */
     private static final int PTY_READ = 4 * 1024;
     /**
      * Quiet this long, the reader gives its buffers back (ADR 0491): an idle pane holds none of the
-     * 64 KiB a flood reads through, and the first read after the pause allocates them again.
+     * 32 KiB a flood reads through, and the first read after the pause allocates them again.
      */
     static final int IDLE_MS = 1_000;
     /**
