@@ -103,12 +103,8 @@ final class IdlePtyWatcher {
     }
 
     private void drainWakePipe(Memory scratch) {
-        try {
-            while (Posix.read(wakeRead, scratch, scratch.size()) > 0) {
-                // emptied: the pipe only says "look at the queue"
-            }
-        } catch (LastErrorException empty) {
-            // EAGAIN: nothing more
+        while (Posix.read(wakeRead, scratch, scratch.size()) > 0) {
+            // emptied (then EAGAIN): the pipe only says "look at the queue"
         }
     }
 }

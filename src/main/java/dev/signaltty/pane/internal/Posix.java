@@ -31,7 +31,8 @@ final class Posix {
 
     static native int poll(Memory fds, long nfds, int timeoutMs) throws LastErrorException;
 
-    static native long read(int fd, Memory buffer, long count) throws LastErrorException;
+    /** -1 on failure, with the error in {@link Native#getLastError()}: no exception for an expected {@code EAGAIN}. */
+    static native long read(int fd, Memory buffer, long count);
 
     static native long write(int fd, byte[] buffer, long count) throws LastErrorException;
 

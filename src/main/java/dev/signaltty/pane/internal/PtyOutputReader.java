@@ -4,6 +4,7 @@ import java.io.IOException;
 
 import com.sun.jna.LastErrorException;
 import com.sun.jna.Memory;
+import com.sun.jna.Native;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -82,6 +83,8 @@ final class PtyOutputReader implements AutoCloseable {
             for (int fd : fds) {
                 Posix.fcntl(fd, Posix.F_SETFD, Posix.FD_CLOEXEC);
             }
+            // a flag of the open file, shared with PtyInputWriter's duplicate (which sets it too)
+            Posix.fcntl(fds[0], Posix.F_SETFL, Posix.fcntl(fds[0], Posix.F_GETFL, 0) | Posix.O_NONBLOCK);
             return new PtyOutputReader(fds[0], fds[1], fds[2]);
         } catch (LastErrorException e) {
             for (int fd : fds) {
@@ -96,9 +99,24 @@ final class PtyOutputReader implements AutoCloseable {
      * called, handing each chunk to {@code sink} in order, and returns {@code true}; or returns
      * {@code false} once it has been quiet for {@link #HANDOFF_MS} with its buffers given back. A later
      * call goes on where this one stopped.
+     *
+     * <p>While output flows, it only reads: the master is non-blocking, and a read that finds nothing
+     * fails with {@code EAGAIN} after the same wait for the PTY's flush worker that a zero-timeout poll
+     * makes. So a flood costs one system call per 4 KiB, and poll runs only when the PTY has run dry
+     * (ADR 0680).
      */
     boolean pump(Sink sink) throws IOException {
         while (true) {
+            if (chunk != null) {
+                int n = readOnce(0);
+                if (n > 0) {
+                    sink.accept(chunk, n + readMore(n));
+                    continue;
+                }
+                if (n == 0) {
+                    return true; // EOF or EIO: no slave is open any more
+                }
+            }
             pollFds.setShort(6, (short) 0);
             pollFds.setShort(14, (short) 0);
             int ready;
@@ -122,12 +140,10 @@ final class PtyOutputReader implements AutoCloseable {
                 int n = readOnce(0);
                 if (n > 0) {
                     sink.accept(chunk, n + readMore(n));
-                    continue;
+                } else if (n == 0) {
+                    return true;
                 }
-                if (n < 0) {
-                    continue; // interrupted; poll again
-                }
-                return true; // EOF or EIO: no slave is open any more
+                continue; // nothing after all: poll again
             }
             if (pollFds.getShort(14) != 0) {
                 drain(sink);
@@ -161,64 +177,53 @@ final class PtyOutputReader implements AutoCloseable {
     private void drain(Sink sink) {
         pollFds.setShort(14, (short) 0);
         for (int i = 0; i < MAX_DRAIN_READS; i++) {
-            if (!readableNow()) {
-                return;
-            }
             int n = readOnce(0);
-            if (n == 0) {
-                return;
+            if (n <= 0) {
+                return; // the end, or nothing more readable now
             }
-            if (n > 0) {
-                sink.accept(chunk, n);
-            }
+            sink.accept(chunk, n);
         }
     }
 
     /**
-     * While more is readable at once and there is room for a whole PTY read, reads it behind the
-     * {@code filled} bytes already in {@link #chunk}: one hand-over per burst instead of one per 4 KiB
+     * While there is room for a whole PTY read, reads more behind the {@code filled} bytes already in
+     * {@link #chunk} until the PTY has nothing at once: one hand-over per burst instead of one per 4 KiB
      * read, and each hand-over may wake the emulator thread. Returns the bytes added.
      */
     private int readMore(int filled) {
         int added = 0;
         while (filled + added + PTY_READ <= CHUNK) {
-            if (!readableNow()) {
-                break;
-            }
             int n = readOnce(filled + added);
             if (n <= 0) {
-                break; // the end (or an interruption) is seen again by the next poll
+                break; // nothing now, or the end: the next read or poll sees it again
             }
             added += n;
         }
         return added;
     }
 
-    /** Whether the master has bytes (or its end) to read without waiting. */
-    private boolean readableNow() {
-        pollFds.setShort(6, (short) 0);
-        try {
-            return Posix.poll(pollFds, 1, 0) > 0 && pollFds.getShort(6) != 0;
-        } catch (LastErrorException e) {
-            return false;
-        }
-    }
-
-    /** Bytes read into {@link #chunk} at {@code at}; 0 at the end of the PTY; -1 when interrupted before any byte. */
+    /**
+     * Bytes read into {@link #chunk} at {@code at}; 0 at the end of the PTY; -1 when nothing is readable
+     * now. No exception for {@code EAGAIN}: in a flood every burst ends with one.
+     */
     private int readOnce(int at) {
         if (chunk == null) {
             native_ = new Memory(CHUNK);
             chunk = new byte[CHUNK];
         }
-        try {
+        while (true) {
             long n = Posix.read(master, native_, CHUNK - at);
             if (n > 0) {
                 native_.read(0, chunk, at, (int) n);
+                return (int) n;
             }
-            return (int) n;
-        } catch (LastErrorException e) {
-            int errno = e.getErrorCode();
-            return errno == Posix.EINTR || errno == Posix.EAGAIN ? -1 : 0;
+            if (n == 0) {
+                return 0;
+            }
+            int errno = Native.getLastError();
+            if (errno != Posix.EINTR) {
+                return errno == Posix.EAGAIN ? -1 : 0;
+            }
         }
     }
 
