@@ -108,9 +108,8 @@ final class PtyOutputReader implements AutoCloseable {
     boolean pump(Sink sink) throws IOException {
         while (true) {
             if (chunk != null) {
-                int n = readOnce(0);
+                int n = readBurst(sink);
                 if (n > 0) {
-                    sink.accept(chunk, n + readMore(n));
                     continue;
                 }
                 if (n == 0) {
@@ -137,19 +136,28 @@ final class PtyOutputReader implements AutoCloseable {
                 continue;
             }
             if (pollFds.getShort(6) != 0) {
-                int n = readOnce(0);
-                if (n > 0) {
-                    sink.accept(chunk, n + readMore(n));
-                } else if (n == 0) {
+                if (readBurst(sink) == 0) {
                     return true;
                 }
-                continue; // nothing after all: poll again
+                continue; // read, or nothing after all: read or poll again
             }
             if (pollFds.getShort(14) != 0) {
                 drain(sink);
                 return true;
             }
         }
+    }
+
+    /**
+     * One read, and what follows it at once, handed to {@code sink} as one chunk: the bytes read (&gt; 0),
+     * 0 at the end of the PTY, -1 when nothing was readable.
+     */
+    private int readBurst(Sink sink) {
+        int n = readOnce(0);
+        if (n > 0) {
+            sink.accept(chunk, n + readMore(n));
+        }
+        return n;
     }
 
     /** Our duplicate of the master, for the idle watcher's poll while no {@link #pump} runs. */
