@@ -72,6 +72,32 @@ class CliStartRefusalTest {
     }
 
     @Test
+    void stoppingADaemonOnAnotherSocketDoesNotWaitForTheDaemonHoldingThisStateDir() throws Exception {
+        // bin/signaltty's cache training stops its private daemon with SIGNALTTY_SOCKET only; with the user's
+        // daemon running, the stop waited 30 s for that daemon's state-dir lock, failed, and the launcher with it
+        try (CliHarness cli = new CliHarness(temp)) {
+            assertThat(cli.run("server", "start").status()).isZero();
+            Path otherRuntime = Files.createDirectories(temp.resolve("other-run"));
+            Map<String, String> other = Map.of("XDG_RUNTIME_DIR", otherRuntime.toString(),
+                    "XDG_STATE_HOME", Files.createDirectories(temp.resolve("other-state")).toString());
+            Path otherSocket = otherRuntime.resolve("signaltty/signaltty.sock");
+            try {
+                CliHarness.Run started = cli.run(other, "", "server", "start");
+                assertThat(started.status()).as(started.toString()).isZero();
+
+                CliHarness.Run stopped = cli.run(Map.of("SIGNALTTY_SOCKET", otherSocket.toString()), "", "server", "stop");
+
+                assertThat(stopped.status()).as(stopped.toString()).isZero();
+                assertThat(stopped.err()).doesNotContain("TIMEOUT");
+                assertThat(cli.run(other, "", "--no-start", "ping").status()).as("the other daemon stopped").isNotZero();
+                assertThat(cli.run("server", "status").status()).as("this state dir's daemon still runs").isZero();
+            } finally {
+                cli.run(other, "", "--no-start", "server", "stop");
+            }
+        }
+    }
+
+    @Test
     void twoStartsAtOnceBothSucceedOnTheOneDaemonThatWon() throws Exception {
         // the loser's daemon is refused by the winner's lock; its CLI waits for the winner (ADR 0595)
         try (CliHarness cli = new CliHarness(temp)) {

@@ -155,7 +155,7 @@ public final class Daemon {
             // as a daemon for our socket holds it (a loaded machine can take more than 3 s from the lock to
             // listening; ADR 0596) and no longer: with the lock free, or held for another socket, there is
             // no winner to wait for (a damaged file, a bad setting), so the refusal is reported at once.
-            if (diedAt != 0 && !winnerStarting()) {
+            if (diedAt != 0 && !heldForOurSocket()) {
                 throw refused(process, logStart);
             }
             sleep(25);
@@ -176,8 +176,8 @@ public final class Daemon {
                 + out() + ":\n" + tail(out(), 20));
     }
 
-    /** Whether a daemon that will listen on our socket holds the state dir's lock (a start race's winner). */
-    private boolean winnerStarting() {
+    /** Whether a daemon that listens, or will listen, on our socket holds the state dir's lock. */
+    private boolean heldForOurSocket() {
         StateDirLock.Holder holder = StateDirLock.heldBy(paths.stateDir());
         return holder != null && (holder.socket().isEmpty() || holder.servesSocket(paths.socket()));
     }
@@ -234,7 +234,9 @@ public final class Daemon {
         }
         long deadline = System.nanoTime() + STOP_DEADLINE_MS * 1_000_000;
         while (System.nanoTime() < deadline) {
-            if (!Client.listening(paths.socket()) && StateDirLock.heldBy(paths.stateDir()) == null) {
+            // a holder listening on another socket is another daemon (SIGNALTTY_SOCKET names a socket outside
+            // this state dir's runtime dir): not the one stopped here, so not waited for
+            if (!Client.listening(paths.socket()) && !heldForOurSocket()) {
                 return;
             }
             sleep(25);
