@@ -28,6 +28,8 @@ public final class Bench {
     final Path work;
     final List<Row> rows = new ArrayList<>();
     final List<String> notes = new ArrayList<>();
+    /** Each group's name and the cores' idle share over the second before it started (the load average lags). */
+    private final List<String> settled = new ArrayList<>();
 
     Bench() throws IOException {
         work = Files.createTempDirectory("signaltty-bench");
@@ -43,6 +45,8 @@ public final class Bench {
                 bench.deleteWork();
             }
         }
+        bench.note("Cores idle over the second before each group started (the rows' load averages lag behind a "
+                + "busy group before them; a group waits for >= 85 %): " + String.join(", ", bench.settled) + ".");
         String table = Report.table(bench.rows, bench.notes);
         System.out.println(table);
         String docs = System.getProperty("bench.docs");
@@ -72,7 +76,7 @@ public final class Bench {
         if (!which.contains(name)) {
             return;
         }
-        settle(name);
+        settled.add(String.format(Locale.ROOT, "%s %.0f %%", name, settle(name) * 100));
         System.err.println("bench: " + name + " …");
         try {
             measure.run();
@@ -86,8 +90,9 @@ public final class Bench {
      * Waits (at most 60 s) until the cores are at least 85 % idle over one second: a group must not start while the
      * previous one's processes still wind down. The 1,000-pane group left the flood rows that followed it at
      * load 12–24 in two recorded runs; the load average decays too slowly to tell, so /proc/stat is read.
+     * Returns the idle share of the last second waited.
      */
-    private static void settle(String name) {
+    private static double settle(String name) {
         long deadline = System.nanoTime() + 60_000_000_000L;
         double idle = 0;
         int waited = 0;
@@ -97,7 +102,7 @@ public final class Bench {
                 Thread.sleep(1_000);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return;
+                return idle;
             }
             long[] after = cpuTimes();
             long total = after[0] - before[0];
@@ -111,6 +116,7 @@ public final class Bench {
             System.err.printf(Locale.ROOT, "bench: %s waited %d s for the cores to settle (idle %.0f %%)%n",
                     name, waited + 1, idle * 100);
         }
+        return idle;
     }
 
     /** All CPU time and idle + iowait time since boot, in clock ticks (/proc/stat's first line). */
