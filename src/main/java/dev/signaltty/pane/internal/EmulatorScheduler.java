@@ -92,6 +92,7 @@ class EmulatorScheduler {
     }
 
     private void serve() {
+        ThreadSlice.request(ThreadSlice.EMULATE);
         while (true) {
             Task task;
             lock.lock();

@@ -91,6 +91,7 @@ final class PaneInput {
     }
 
     private void drain() {
+        ThreadSlice.request(ThreadSlice.WRITE);
         while (true) {
             Chunk chunk;
             synchronized (this) {

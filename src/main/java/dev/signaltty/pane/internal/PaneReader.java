@@ -79,6 +79,7 @@ final class PaneReader {
     }
 
     private void stint() {
+        ThreadSlice.request(ThreadSlice.READ);
         while (true) {
             boolean over = true;
             try {
