@@ -92,7 +92,6 @@ class EmulatorScheduler {
     }
 
     private void serve() {
-        ThreadSlice.request(ThreadSlice.EMULATE);
         while (true) {
             Task task;
             lock.lock();

@@ -91,7 +91,6 @@ final class PaneInput {
     }
 
     private void drain() {
-        ThreadSlice.request(ThreadSlice.WRITE);
         while (true) {
             Chunk chunk;
             synchronized (this) {

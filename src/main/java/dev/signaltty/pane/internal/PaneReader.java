@@ -79,7 +79,6 @@ final class PaneReader {
     }
 
     private void stint() {
-        ThreadSlice.request(ThreadSlice.READ);
         while (true) {
             boolean over = true;
             try {

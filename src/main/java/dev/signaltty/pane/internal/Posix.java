@@ -44,13 +44,6 @@ final class Posix {
 
     static native int close(int fd) throws LastErrorException;
 
-    /**
-     * libc's {@code syscall} for calls glibc 2.36 has no wrapper for ({@code sched_setattr}, {@code sched_getattr});
-     * a call that takes fewer arguments ignores the rest. -1 on failure, with the error in
-     * {@link Native#getLastError()}.
-     */
-    static native long syscall(long number, long a, Memory b, long c, long d);
-
     /** {@code handler} {@link Pointer#NULL} is SIG_DFL. */
     static native Pointer signal(int signal, Pointer handler);
 }
