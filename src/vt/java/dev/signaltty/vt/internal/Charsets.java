@@ -17,20 +17,10 @@ final class Charsets {
     private int shifted;
     /** G2 or G3 for the next printable character only (SS2/SS3), else -1. */
     private int single = NO_SINGLE_SHIFT;
-    /**
-     * {@code graphics[shifted] || single != NO_SINGLE_SHIFT}, kept up to date by every change: the text path
-     * asks once per run (every line of a flood), and one field is one load where the expression was three
-     * dependent ones and an array bound check (ADR 0720).
-     */
-    private boolean active;
 
     /** True when printing may need mapping (lets the text fast paths skip the check per character). */
     boolean active() {
-        return active;
-    }
-
-    private void changed() {
-        active = graphics[shifted] || single != NO_SINGLE_SHIFT;
+        return graphics[shifted] || single != NO_SINGLE_SHIFT;
     }
 
     int map(int cp) {
@@ -38,7 +28,6 @@ final class Charsets {
         if (single != NO_SINGLE_SHIFT) {
             g = single;
             single = NO_SINGLE_SHIFT;
-            changed();
         }
         if (graphics[g] && cp >= 0x60 && cp <= 0x7E) {
             return DEC_GRAPHICS.charAt(cp - 0x60);
@@ -52,26 +41,22 @@ final class Charsets {
     /** {@code ESC ( F} … {@code ESC + F}: set g (0–3) to DEC graphics for {@code 0}, ASCII otherwise. */
     void designate(int g, int finalByte) {
         graphics[g] = finalByte == '0';
-        changed();
     }
 
     /** SI (0), SO (1), LS2 (2), LS3 (3): the set printed from GL until the next shift. */
     void shift(int g) {
         shifted = g;
-        changed();
     }
 
     /** SS2 (2) or SS3 (3): the set for the next printable character. */
     void singleShift(int g) {
         single = g;
-        changed();
     }
 
     void reset() {
         java.util.Arrays.fill(graphics, false);
         shifted = 0;
         single = NO_SINGLE_SHIFT;
-        changed();
     }
 
     /** The designations and shift that reproduce this state on a fresh terminal. */
@@ -106,6 +91,5 @@ final class Charsets {
         }
         shifted = (s >> 4) & 3;
         single = NO_SINGLE_SHIFT;
-        changed();
     }
 }
