@@ -81,7 +81,8 @@ final class VtParams {
      * one pass with the open parameter held in a local: the same values and sub-parameter marks that
      * {@link #digit} and {@link #next} would leave, byte by byte. Returns the index of the first other byte, or -1
      * when the buffer ends first (the state machine then takes the sequence from its start). {@link #overflowed}
-     * tells whether a separator found no room (the sequence is then ignored).
+     * tells whether a separator found no room (the sequence is then ignored). The mixed flood's two SGRs a line
+     * took a call, a check and a read and write of the array per byte (ADR 0720).
      */
     int parse(byte[] buf, int j, int end) {
         int c = buf[j];

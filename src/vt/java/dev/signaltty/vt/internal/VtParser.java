@@ -153,11 +153,10 @@ final class VtParser {
         if (c < 0x40 || c > 0x7E) {
             return 0;
         }
-        boolean ign = params.overflowed();
         intermediates = 0;
         intermediateCount = 0;
-        ignore = ign;
-        actions.csiDispatch(params, 0, ign, c);
+        ignore = params.overflowed();
+        actions.csiDispatch(params, 0, ignore, c);
         return j + 1 - i;
     }
 
