@@ -242,6 +242,44 @@ class VtParserTest {
             assertTrue(parse("\u001b[" + many + "m").get(0).endsWith(" ignore m"));
         }
 
+        /**
+         * A whole CSI takes the one-pass parameter parse ({@link VtParams#parse}), one byte per call the state
+         * machine's {@code digit}/{@code next}: every string of up to six parameter bytes gives the same values,
+         * empty parameters and sub-parameter marks both ways ({@link #parse} compares the two).
+         */
+        @Test
+        void parsesEveryShortParameterStringAsTheStateMachineDoes() {
+            char[] bytes = {'0', '7', '9', ':', ';'};
+            int strings = 0;
+            for (int length = 0; length <= 6; length++) {
+                int[] digits = new int[length];
+                for (int n = (int) Math.pow(bytes.length, length); n > 0; n--) {
+                    StringBuilder sb = new StringBuilder("\u001b[");
+                    for (int k = 0; k < length; k++) {
+                        sb.append(bytes[digits[k]]);
+                    }
+                    List<String> calls = parse(sb.append("m").toString());
+                    assertEquals(1, calls.size(), sb.toString());
+                    strings++;
+                    for (int k = 0; k < length && ++digits[k] == bytes.length; k++) {
+                        digits[k] = 0;
+                    }
+                }
+            }
+            assertEquals(19531, strings);
+        }
+
+        /** Past the last parameter's room a separator is dropped and the digits after it go on into the last one. */
+        @Test
+        void parametersPastTheRoomGoOnAsTheStateMachineLeavesThem() {
+            for (int n = VtParams.MAX - 4; n <= VtParams.MAX + 1; n++) { // n + 3 parameters: the last fit, then do not
+                String last = parse("\u001b[" + "12;".repeat(n) + "345:6;7m").get(0);
+                assertTrue(last.endsWith(n + 3 > VtParams.MAX ? " ignore m" : ";7 m"), last);
+            }
+            String sub = parse("\u001b[" + "1:".repeat(VtParams.MAX) + "99999999m").get(0);
+            assertTrue(sub.endsWith(":65535 ignore m"), sub);
+        }
+
         @Test
         void abortsOnCancel() {
             assertEquals(List.of("exec 24", "print x"), parse("\u001b[12\u0018x"));

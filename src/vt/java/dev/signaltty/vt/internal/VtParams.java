@@ -17,6 +17,7 @@ final class VtParams {
     private final int[] values = new int[MAX];
     private final boolean[] sub = new boolean[MAX];
     private int count;
+    private boolean overflowed;
 
     public int size() {
         return count;
@@ -73,6 +74,52 @@ final class VtParams {
         sub[count] = colon;
         count++;
         return true;
+    }
+
+    /**
+     * The parameter bytes ({@code 0}–{@code 9}, {@code :}, {@code ;}) of a whole CSI from {@code buf[j]} on, in
+     * one pass with the open parameter held in a local: the same values and sub-parameter marks that
+     * {@link #digit} and {@link #next} would leave, byte by byte. Returns the index of the first other byte, or -1
+     * when the buffer ends first (the state machine then takes the sequence from its start). {@link #overflowed}
+     * tells whether a separator found no room (the sequence is then ignored). The mixed flood's two SGRs a line
+     * took a call, a check and a read and write of the array per byte (ADR 0720).
+     */
+    int parse(byte[] buf, int j, int end) {
+        int c = buf[j];
+        int n = 0;
+        int v = -1;
+        boolean full = false;
+        if (c >= '0' && c <= ';') {
+            n = 1;
+            sub[0] = false;
+        }
+        while (c >= '0' && c <= ';') {
+            if (c <= '9') {
+                v = Math.min(MAX_VALUE, Math.max(v, 0) * 10 + c - '0');
+            } else if (n == MAX) {
+                full = true; // no room: the digits that follow go on into the last parameter, as next() leaves them
+            } else {
+                values[n - 1] = v;
+                v = -1;
+                sub[n++] = c == ':';
+            }
+            if (++j >= end) {
+                count = 0;
+                return -1;
+            }
+            c = buf[j];
+        }
+        if (n > 0) {
+            values[n - 1] = v;
+        }
+        count = n;
+        overflowed = full;
+        return j;
+    }
+
+    /** Whether the last {@link #parse} met a separator with every parameter taken. */
+    boolean overflowed() {
+        return overflowed;
     }
 
     /** An immutable copy, for recorders and tests. */

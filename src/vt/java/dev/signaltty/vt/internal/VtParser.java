@@ -145,26 +145,18 @@ final class VtParser {
                 return 0;
             }
         }
-        params.clear();
-        boolean ign = false;
-        while (c >= '0' && c <= ';') {
-            if (c <= '9') {
-                params.digit(c - '0');
-            } else if (!params.next(c == ':')) {
-                ign = true;
-            }
-            if (++j >= end) {
-                return 0;
-            }
-            c = buf[j];
+        j = params.parse(buf, j, end);
+        if (j < 0) {
+            return 0;
         }
+        c = buf[j];
         if (c < 0x40 || c > 0x7E) {
             return 0;
         }
         intermediates = 0;
         intermediateCount = 0;
-        ignore = ign;
-        actions.csiDispatch(params, 0, ign, c);
+        ignore = params.overflowed();
+        actions.csiDispatch(params, 0, ignore, c);
         return j + 1 - i;
     }
 
