@@ -66,16 +66,14 @@ public final class PeriodicSnapshot {
         lastSavedAt = now;
     }
 
-    /** Saves every period, the first time one period after start (the state just restored, with its seq). */
+    /** Saves once right away (the state just restored, with its seq), then every period. */
     public void start(long periodMillis) {
         ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().daemon().name("snapshot-" + name).factory());
-        // The first save waits a period, not to run during start (ADR 0710): it only records a restored state
-        // that the journal already holds (a kill before it replays the same tail again), and at start it took a
-        // core from the main thread (Jackson's serializers for the document, two fsyncs) and held the store's
-        // lock while the next owner's restore waited to load. saveIfChanged is synchronized against the
-        // periodic and the final save.
-        executor.scheduleWithFixedDelay(this::saveQuietly, periodMillis, periodMillis, TimeUnit.MILLISECONDS);
+        // the first save runs on the snapshot thread, not on the start path to socket-ready (issue 24):
+        // it only records a restored state that the journal already holds (a kill before it replays the
+        // same tail again), and saveIfChanged is synchronized against the periodic and the final save
+        executor.scheduleWithFixedDelay(this::saveQuietly, 0, periodMillis, TimeUnit.MILLISECONDS);
         timer = executor;
     }
 
