@@ -5,6 +5,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.regex.Pattern;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -17,7 +19,11 @@ import dev.signaltty.journal.SnapshotStore;
 import dev.signaltty.transport.ProtocolJson;
 import dev.signaltty.transport.SignalttyPaths;
 
-/** {@link SnapshotStore} as {@code <state dir>/snapshot/<name>.json}. */
+/**
+ * {@link SnapshotStore} as {@code <state dir>/snapshot/<name>.json}. Calls for one name are serialized; calls for
+ * different names are not (ADR 0710): at start one owner's restore no longer waits for another owner's first save
+ * (its serialization and two fsyncs).
+ */
 @Component
 public class FileSnapshotStore implements SnapshotStore {
 
@@ -25,6 +31,7 @@ public class FileSnapshotStore implements SnapshotStore {
 
     private final Path dir;
     private final Durability durability;
+    private final ConcurrentMap<String, Object> locks = new ConcurrentHashMap<>();
 
     @Autowired
     public FileSnapshotStore(Environment environment) {
@@ -37,42 +44,52 @@ public class FileSnapshotStore implements SnapshotStore {
     }
 
     @Override
-    public synchronized void save(String name, Object document) {
+    public void save(String name, Object document) {
         Path file = file(name);
-        try {
-            durability.writeAtomically(file,
-                    ProtocolJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(document));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot save snapshot " + file, e);
-        }
-    }
-
-    @Override
-    public synchronized <T> Optional<T> load(String name, Class<T> type) {
-        Path file = file(name);
-        if (!Files.exists(file)) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(ProtocolJson.MAPPER.readValue(Files.readAllBytes(file), type));
-        } catch (JacksonException e) {
-            throw new IllegalStateException(file + ": not a readable " + type.getSimpleName() + " snapshot: "
-                    + e.getOriginalMessage(), e);
-        } catch (IOException e) {
-            throw new IllegalStateException(file + ": cannot read snapshot: " + e.getMessage(), e);
-        }
-    }
-
-    @Override
-    public synchronized void delete(String name) {
-        Path file = file(name);
-        try {
-            if (Files.deleteIfExists(file)) {
-                durability.syncDirectory(dir);
+        synchronized (lock(name)) {
+            try {
+                durability.writeAtomically(file,
+                        ProtocolJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(document));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot save snapshot " + file, e);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete snapshot " + file, e);
         }
+    }
+
+    @Override
+    public <T> Optional<T> load(String name, Class<T> type) {
+        Path file = file(name);
+        synchronized (lock(name)) {
+            if (!Files.exists(file)) {
+                return Optional.empty();
+            }
+            try {
+                return Optional.of(ProtocolJson.MAPPER.readValue(Files.readAllBytes(file), type));
+            } catch (JacksonException e) {
+                throw new IllegalStateException(file + ": not a readable " + type.getSimpleName() + " snapshot: "
+                        + e.getOriginalMessage(), e);
+            } catch (IOException e) {
+                throw new IllegalStateException(file + ": cannot read snapshot: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    @Override
+    public void delete(String name) {
+        Path file = file(name);
+        synchronized (lock(name)) {
+            try {
+                if (Files.deleteIfExists(file)) {
+                    durability.syncDirectory(dir);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot delete snapshot " + file, e);
+            }
+        }
+    }
+
+    private Object lock(String name) {
+        return locks.computeIfAbsent(name, unused -> new Object());
     }
 
     private Path file(String name) {
