@@ -38,17 +38,21 @@ class LauncherTest {
         Path repo = scratchRepo();
         Path calls = repo.resolve("mvnw.calls");
         Path jar = repo.resolve("target/signaltty-cli.jar");
+        Path daemonJar = repo.resolve("target/signaltty-daemon.jar");
 
         run(repo.resolve("bin/signaltty"));
         assertThat(Files.readAllLines(calls)).as("never built: builds").hasSize(1);
         assertThat(jar).exists();
+        assertThat(daemonJar).as("and merges the daemon's jar (ADR 0740)").exists();
 
         FileTime built = Files.getLastModifiedTime(jar);
+        FileTime merged = Files.getLastModifiedTime(daemonJar);
         run(repo.resolve("bin/signaltty"));
         Path link = Files.createSymbolicLink(temp.resolve("signaltty-link"), repo.resolve("bin/signaltty"));
         run(link);
         assertThat(Files.readAllLines(calls)).as("nothing newer: no build").hasSize(1);
         assertThat(Files.getLastModifiedTime(jar)).as("nothing newer: the jar is kept").isEqualTo(built);
+        assertThat(Files.getLastModifiedTime(daemonJar)).as("and the daemon's").isEqualTo(merged);
 
         // a plain ./mvnw compile of sources not newer than the build: the same code, nothing to do (ADR 0510)
         Path clazz = repo.resolve("target/classes/dev/signaltty/cli/Main.class");
@@ -68,6 +72,67 @@ class LauncherTest {
         Files.setLastModifiedTime(repo.resolve("src/vt/java/V.java"), FileTime.from(Instant.now().plusSeconds(120)));
         run(repo.resolve("bin/signaltty"));
         assertThat(Files.readAllLines(calls)).as("a vt source newer: builds").hasSize(4);
+        assertThat(Files.getLastModifiedTime(daemonJar)).as("the daemon's jar merged again").isNotEqualTo(merged);
+
+        // a checkout built before the daemon's jar existed
+        Files.delete(daemonJar);
+        run(repo.resolve("bin/signaltty"));
+        assertThat(Files.readAllLines(calls)).as("no daemon jar: builds").hasSize(5);
+        assertThat(daemonJar).exists();
+    }
+
+    /**
+     * A daemon started the launcher's way runs from the merged jar alone, with this build's real libraries, and
+     * everything they carry beside classes is still found: junixsocket's native library (it listens), pty4j's and
+     * JNA's (a pane runs bash), Netty and the dashboard's resources (it serves HTTP), Spring's merged factories and
+     * imports (the context starts at all).
+     */
+    @Test
+    void theDaemonTheLauncherStartsRunsFromTheMergedJarAndServesPanesAndTheDashboard() throws Exception {
+        Path repo = scratchRepo();
+        Files.delete(repo.resolve("target/lib"));
+        Files.createSymbolicLink(repo.resolve("target/lib"), Path.of("target", "lib").toAbsolutePath());
+        Path launcher = repo.resolve("bin/signaltty");
+        Map<String, @Nullable String> env = new java.util.HashMap<>();
+        for (String gui : List.of("DISPLAY", "WAYLAND_DISPLAY", "SIGNALTTY_SOCKET")) {
+            env.put(gui, null); // no browser opened by `web`; the socket under the test's own XDG_RUNTIME_DIR
+        }
+        try {
+            String started = launch(launcher, env, "server", "start");
+            assertThat(started).contains("started pid");
+            long pid = Long.parseLong(started.replaceFirst("(?s).*started pid (\\d+).*", "$1"));
+            String commandLine = Files.readString(Path.of("/proc", Long.toString(pid), "cmdline")).replace('\0', ' ');
+            assertThat(commandLine).as("the daemon's class path is the one jar")
+                    .contains("-cp " + repo.toRealPath().resolve("target/signaltty-daemon.jar") + " ")
+                    .doesNotContain("target/lib");
+
+            String pane = launch(launcher, env, "--json", "new", "onejar", "--", "bash", "--norc", "--noprofile")
+                    .replaceFirst("(?s).*\"pane_id\"\\s*:\\s*\"([^\"]+)\".*", "$1");
+            launch(launcher, env, "pane", "write", pane, "echo $((6*7))x\r");
+            assertThat(launch(launcher, env, "pane", "wait-output", pane, "42x", "--timeout", "60"))
+                    .as("bash answered in a pty4j pane").contains("42x");
+            assertThat(launch(launcher, env, "pane", "list")).contains(pane).contains("running");
+
+            String web = launch(launcher, env, "--json", "web");
+            String loginUrl = web.replaceFirst("(?s).*\"login_url\"\\s*:\\s*\"([^\"]+)\".*", "$1");
+            java.net.http.HttpClient http = java.net.http.HttpClient.newBuilder()
+                    .followRedirects(java.net.http.HttpClient.Redirect.NEVER).build();
+            java.net.http.HttpResponse<String> login = http.send(java.net.http.HttpRequest.newBuilder(
+                    java.net.URI.create(loginUrl)).GET().build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertThat(login.statusCode()).as("the dashboard's login over Netty").isEqualTo(303);
+            String cookie = login.headers().firstValue("set-cookie").orElseThrow().replaceFirst(";.*", "");
+            java.net.URI root = java.net.URI.create(loginUrl).resolve("/");
+            java.net.http.HttpResponse<String> page = http.send(java.net.http.HttpRequest.newBuilder(root)
+                    .header("Cookie", cookie).GET().build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertThat(page.statusCode()).isEqualTo(200);
+            assertThat(page.body()).as("the dashboard's page, a resource of the merged jar").containsIgnoringCase("<html");
+        } finally {
+            try {
+                launch(launcher, env, "server", "stop");
+            } catch (AssertionError notRunning) {
+                // it never started: the assertion that failed above is the report
+            }
+        }
     }
 
     /**
@@ -211,6 +276,8 @@ class LauncherTest {
         Path repo = temp.resolve(name);
         Path bin = Files.createDirectories(repo.resolve("bin"));
         Files.copy(Path.of("bin", "signaltty"), bin.resolve("signaltty"));
+        Path onejar = Files.createDirectories(repo.resolve("src/main/onejar"));
+        Files.copy(Path.of("src", "main", "onejar", "DaemonJar.java"), onejar.resolve("DaemonJar.java"));
         Files.writeString(repo.resolve("pom.xml"), "<project/>\n");
         Files.createDirectories(repo.resolve("src/main/java"));
         Files.writeString(repo.resolve("src/main/java/X.java"), "class X {}\n");
@@ -243,6 +310,39 @@ class LauncherTest {
         }
         Files.createFile(repo.resolve("mvnw.calls"));
         return repo;
+    }
+
+    /** The launcher with {@code args} and a real JDK; what it printed (it must exit 0). */
+    private String launch(Path launcher, Map<String, @Nullable String> env, String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of(launcher.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        builder.environment().put("SIGNALTTY_AOT", "0");
+        builder.environment().remove("SIGNALTTY_DAEMON_JAVA_OPTS");
+        builder.environment().remove("SIGNALTTY_SPRING_AOT");
+        env.forEach((name, value) -> {
+            if (value == null) {
+                builder.environment().remove(name);
+            } else {
+                builder.environment().put(name, value);
+            }
+        });
+        for (String xdg : List.of("XDG_RUNTIME_DIR", "XDG_STATE_HOME", "XDG_CONFIG_HOME")) {
+            Path dir = Files.createDirectories(temp.resolve(xdg));
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+            builder.environment().put(xdg, dir.toString());
+        }
+        Path log = temp.resolve("launch.out");
+        Process process = builder.redirectOutput(log.toFile()).start();
+        boolean exited = process.waitFor(240, TimeUnit.SECONDS);
+        if (!exited) {
+            process.destroyForcibly().waitFor();
+        }
+        String out = Files.readString(log, StandardCharsets.UTF_8);
+        assertThat(exited).as(String.join(" ", args) + ": " + out).isTrue();
+        assertThat(process.exitValue()).as(String.join(" ", args) + ": " + out).isZero();
+        return out;
     }
 
     /** A one-shot command that needs no daemon; the launcher must run it to the end. */
