@@ -31,8 +31,6 @@ class EmulatorScheduler {
     }
 
     static final int FRESH_STREAK = 8;
-    private static final boolean QUIET_REQUEUE = Boolean.getBoolean("signaltty.pane.quiet-requeue"); // EXPERIMENT
-    private static final boolean YIELD = Boolean.getBoolean("signaltty.pane.turn-yield"); // EXPERIMENT
     private static final Logger log = LoggerFactory.getLogger(EmulatorScheduler.class);
 
     private final int threads;
@@ -113,24 +111,7 @@ class EmulatorScheduler {
                 more = false;
             }
             if (more) {
-                if (QUIET_REQUEUE) {
-                    boolean alone;
-                    lock.lock();
-                    try {
-                        alone = fresh.isEmpty() && bulk.isEmpty();
-                        bulk.addLast(task);
-                        if (!alone) {
-                            work.signal();
-                        }
-                    } finally {
-                        lock.unlock();
-                    }
-                    if (alone && YIELD) {
-                        Thread.yield();
-                    }
-                } else {
-                    continueLater(task);
-                }
+                continueLater(task);
             }
         }
     }

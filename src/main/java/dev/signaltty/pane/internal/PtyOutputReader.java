@@ -34,7 +34,7 @@ final class PtyOutputReader implements AutoCloseable {
     }
 
     /** One hand-over to the emulator: up to four PTY reads taken back to back while more is readable. */
-    static final int CHUNK = Integer.getInteger("signaltty.pane.read-chunk", 16 * 1024); // EXPERIMENT
+    static final int CHUNK = 16 * 1024;
     /** What one PTY read returns at most in practice (the line discipline's buffer). */
     private static final int PTY_READ = 4 * 1024;
     /**
