@@ -26,8 +26,6 @@ import dev.signaltty.transport.EventFrame;
 @Component
 class PaneOutput implements MeterBinder {
 
-    private static final boolean SKIP_FEED = Boolean.getBoolean("signaltty.experiment.skip-feed"); // EXPERIMENT
-    private static final boolean SKIP_TRANSCRIPT = Boolean.getBoolean("signaltty.experiment.skip-transcript"); // EXPERIMENT
     private final EventLog events;
     private final PaneTranscripts transcripts;
     private final LongAdder bytesOut = new LongAdder();
@@ -40,12 +38,8 @@ class PaneOutput implements MeterBinder {
     void emit(Pane pane, byte[] buffer, int offset, int length) {
         bytesOut.add(length);
         synchronized (pane.terminal) {
-            if (!SKIP_TRANSCRIPT) {
-                transcripts.beforeFeed(pane, buffer, offset, length); // on disk before anyone can read it (ADR 0230)
-            }
-            if (!SKIP_FEED) {
-                pane.terminal.feed(buffer, offset, length);
-            }
+            transcripts.beforeFeed(pane, buffer, offset, length); // on disk before anyone can read it (ADR 0230)
+            pane.terminal.feed(buffer, offset, length);
             pane.outputOffset += length;
             dev.signaltty.agent.ScreenWatches.Watch watch = pane.screenWatch;
             if (watch != null) {
