@@ -113,6 +113,15 @@ class LauncherTest {
                     .as("bash answered in a pty4j pane").contains("42x");
             assertThat(launch(launcher, env, "pane", "list")).contains(pane).contains("running");
 
+            // attach (like view) runs its own JVM with JLine's native terminal: from the same one jar
+            Map<String, @Nullable String> showProperties = new java.util.HashMap<>(env);
+            showProperties.put("SIGNALTTY_JAVA_OPTS", "-XshowSettings:properties");
+            Launched attach = launchAny(launcher, showProperties, "attach", "pane_nosuchpane");
+            assertThat(attach.exitCode()).as(attach.out()).isNotZero();
+            assertThat(attach.out()).as("attach ran (no terminal here, or no such pane) from the one jar")
+                    .containsAnyOf("cannot open the terminal", "NO_SUCH_PANE")
+                    .contains("java.class.path = " + repo.toRealPath().resolve("target/signaltty-daemon.jar") + "\n");
+
             String web = launch(launcher, env, "--json", "web");
             String loginUrl = web.replaceFirst("(?s).*\"login_url\"\\s*:\\s*\"([^\"]+)\".*", "$1");
             java.net.http.HttpClient http = java.net.http.HttpClient.newBuilder()
@@ -314,6 +323,15 @@ class LauncherTest {
 
     /** The launcher with {@code args} and a real JDK; what it printed (it must exit 0). */
     private String launch(Path launcher, Map<String, @Nullable String> env, String... args) throws Exception {
+        Launched launched = launchAny(launcher, env, args);
+        assertThat(launched.exitCode()).as(String.join(" ", args) + ": " + launched.out()).isZero();
+        return launched.out();
+    }
+
+    private record Launched(int exitCode, String out) {
+    }
+
+    private Launched launchAny(Path launcher, Map<String, @Nullable String> env, String... args) throws Exception {
         List<String> command = new java.util.ArrayList<>(List.of(launcher.toString()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
@@ -341,8 +359,7 @@ class LauncherTest {
         }
         String out = Files.readString(log, StandardCharsets.UTF_8);
         assertThat(exited).as(String.join(" ", args) + ": " + out).isTrue();
-        assertThat(process.exitValue()).as(String.join(" ", args) + ": " + out).isZero();
-        return out;
+        return new Launched(process.exitValue(), out);
     }
 
     /** A one-shot command that needs no daemon; the launcher must run it to the end. */
