@@ -334,32 +334,7 @@ class LauncherTest {
     private Launched launchAny(Path launcher, Map<String, @Nullable String> env, String... args) throws Exception {
         List<String> command = new java.util.ArrayList<>(List.of(launcher.toString()));
         command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        builder.environment().put("SIGNALTTY_AOT", "0");
-        builder.environment().remove("SIGNALTTY_DAEMON_JAVA_OPTS");
-        builder.environment().remove("SIGNALTTY_SPRING_AOT");
-        env.forEach((name, value) -> {
-            if (value == null) {
-                builder.environment().remove(name);
-            } else {
-                builder.environment().put(name, value);
-            }
-        });
-        for (String xdg : List.of("XDG_RUNTIME_DIR", "XDG_STATE_HOME", "XDG_CONFIG_HOME")) {
-            Path dir = Files.createDirectories(temp.resolve(xdg));
-            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
-            builder.environment().put(xdg, dir.toString());
-        }
-        Path log = temp.resolve("launch.out");
-        Process process = builder.redirectOutput(log.toFile()).start();
-        boolean exited = process.waitFor(240, TimeUnit.SECONDS);
-        if (!exited) {
-            process.destroyForcibly().waitFor();
-        }
-        String out = Files.readString(log, StandardCharsets.UTF_8);
-        assertThat(exited).as(String.join(" ", args) + ": " + out).isTrue();
-        return new Launched(process.exitValue(), out);
+        return start(command, null, env, null, 240);
     }
 
     /** A one-shot command that needs no daemon; the launcher must run it to the end. */
@@ -378,6 +353,17 @@ class LauncherTest {
         // a relative launcher is run as the caller's shell would, relative to the directory (env resolves it there)
         List<String> command = launcher.isAbsolute() ? List.of(launcher.toString(), "completion", "bash")
                 : List.of("env", launcher.toString(), "completion", "bash");
+        Launched launched = start(command, jdk, env, directory, 180);
+        assertThat(launched.exitCode()).as(launched.out()).isZero();
+        assertThat(launched.out()).contains("complete");
+    }
+
+    /**
+     * Runs {@code command} to its end with this JVM as the JDK (or {@code jdk}'s java first on PATH), no AOT cache,
+     * the test's own XDG directories and {@code env} on top (a null value removes that name).
+     */
+    private Launched start(List<String> command, @Nullable Path jdk, Map<String, @Nullable String> env,
+            @Nullable Path directory, int timeoutSeconds) throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         if (directory != null) {
             builder.directory(directory.toFile());
@@ -397,17 +383,18 @@ class LauncherTest {
             }
         });
         for (String xdg : List.of("XDG_RUNTIME_DIR", "XDG_STATE_HOME", "XDG_CONFIG_HOME")) {
-            builder.environment().put(xdg, Files.createDirectories(temp.resolve(xdg)).toString());
+            Path dir = Files.createDirectories(temp.resolve(xdg));
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+            builder.environment().put(xdg, dir.toString());
         }
         Path log = temp.resolve("launcher.out");
         Process process = builder.redirectOutput(log.toFile()).start();
-        boolean exited = process.waitFor(180, TimeUnit.SECONDS);
+        boolean exited = process.waitFor(timeoutSeconds, TimeUnit.SECONDS);
         if (!exited) {
             process.destroyForcibly().waitFor();
         }
         String out = Files.readString(log, StandardCharsets.UTF_8);
-        assertThat(exited).as(out).isTrue();
-        assertThat(process.exitValue()).as(out).isZero();
-        assertThat(out).contains("complete");
+        assertThat(exited).as(String.join(" ", command) + ": " + out).isTrue();
+        return new Launched(process.exitValue(), out);
     }
 }
