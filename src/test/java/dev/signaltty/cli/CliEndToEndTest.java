@@ -180,6 +180,20 @@ class CliEndToEndTest {
     }
 
     @Test
+    void attachAndViewWithoutATerminalSayWhatTheyNeed() {
+        Run created = cli.run("--json", "new", "noterm", "--", "sh", "-c", "sleep 600");
+        assertThat(created.status()).as(created.toString()).isZero();
+        String pane = dev.signaltty.cli.internal.Output.findId(CliHarness.json(created).get("pane"), "pane_id", "pane_");
+        // the harness gives the CLI pipes and files, as a script does
+        for (Run run : List.of(cli.run("attach", pane), cli.run("view", "noterm"))) {
+            assertThat(run.status()).as(run.toString()).isEqualTo(1);
+            assertThat(run.err()).as(run.toString()).startsWith("BAD_PARAMS: attach and view need a terminal")
+                    .contains("pane read / pane write").doesNotContain("Unable to create");
+        }
+        assertThat(cli.run("pane", "close", pane).status()).isZero();
+    }
+
+    @Test
     void reportsTheRunningDaemonOnASecondStart() {
         Run again = cli.run("server", "start");
         assertThat(again.status()).isZero();

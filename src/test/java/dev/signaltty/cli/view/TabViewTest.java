@@ -174,6 +174,37 @@ class TabViewTest {
     }
 
     @Test
+    void aSplitFromTheViewFocusesTheNewPaneSoTypingGoesOnThere() throws Exception { // as tmux does
+        String workspace = daemon.client().call("workspace.create", Map.of("name", "splitws", "cwd", daemon.root().toString()))
+                .get("workspace_id").asString();
+        String old = daemon.client().call("pane.spawn", Map.of("workspace_id", workspace,
+                "argv", List.of("sh", "-c", "echo OLD-READY; exec cat"))).get("pane_id").asString();
+        String tab = daemon.client().call("pane.get", Map.of("pane_id", old)).get("pane").get("tab_id").asString();
+        daemon.client().call("pane.rename", Map.of("pane_id", old, "name", "old"));
+
+        try (OuterTmux tmux = OuterTmux.start(temp, 100, 24, script(temp, "", "view", workspace))) {
+            tmux.await(WAIT, "the pane drawn and focused", s -> s.contains("OLD-READY") && statusLine(s).contains("*old"));
+            tmux.keys("C-b");
+            tmux.keys("%");
+            eventually(WAIT, () -> daemon.client().call("tab.get", Map.of("tab_id", tab)).get("pane_ids").size() == 2);
+            String created = daemon.client().call("tab.get", Map.of("tab_id", tab)).get("pane_ids").get(1).asString();
+            tmux.await(WAIT, "the new pane focused", s -> statusLine(s).contains("*" + created) && !statusLine(s).contains("*old"));
+
+            // a shell evaluates the line; the old pane's cat would only echo it back
+            tmux.literal("echo NEW-GOT-$((6*7))");
+            tmux.keys("Enter");
+            eventually(WAIT, () -> daemon.tail(created).contains("NEW-GOT-42"));
+            assertThat(daemon.tail(old)).doesNotContain("NEW-GOT");
+
+            tmux.keys("C-b");
+            tmux.keys("d");
+            tmux.await(WAIT, "the CLI to end", s -> s.contains("CLI-EXIT=0"));
+            daemon.client().call("pane.close", Map.of("pane_id", created));
+        }
+        daemon.client().call("pane.close", Map.of("pane_id", old));
+    }
+
+    @Test
     void attachEndsWithAMessageWhenTheProgramExitsAndGivesTheScreenBack() throws Exception { // issue 16 item 5
         String workspace = daemon.client().call("workspace.create", Map.of("name", "attachws", "cwd", daemon.root().toString()))
                 .get("workspace_id").asString();

@@ -48,6 +48,8 @@ public final class TabView {
     LayoutTree.@Nullable Node root;
     LayoutTree.Geometry geometry = new LayoutTree.Geometry(List.of(), List.of());
     @Nullable String focus;
+    /** The pane this view's own split made, focused once the tab shows it (as tmux does). Guarded by the monitor. */
+    @Nullable String splitFocus;
     boolean zoomed;
     @Nullable CopyMode copy;
     /** Status-line prompt (rename, search) with its text so far, or null. */
@@ -255,6 +257,7 @@ public final class TabView {
             workspaceName = String.valueOf(wsView.get("name") != null ? wsView.get("name") : workspaceId);
             copy = null;
             zoomed = false;
+            splitFocus = null;
             focus = t.get("focused_pane_id") instanceof String f ? f : null;
             applyTab(t);
         }
@@ -287,6 +290,10 @@ public final class TabView {
                     Thread.ofVirtual().start(() -> refreshAgent(p)); // never wait on the reader thread
                 }
             }
+        }
+        if (splitFocus != null && panes.containsKey(splitFocus)) {
+            focus = splitFocus;
+            splitFocus = null;
         }
         if (focus == null || !panes.containsKey(focus)) {
             focus = ids.isEmpty() ? null : ids.getFirst();
@@ -338,6 +345,16 @@ public final class TabView {
             }
         }
         return newest;
+    }
+
+    /** The reply to this view's split: the new pane takes the focus, now or when tab.updated brings it. */
+    synchronized void focusSplit(String paneId) {
+        if (panes.containsKey(paneId)) {
+            focus = paneId;
+        } else {
+            splitFocus = paneId;
+        }
+        changed();
     }
 
     synchronized void changed() {

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 import org.jspecify.annotations.Nullable;
 
@@ -26,7 +27,11 @@ final class ViewActions {
 
     void split(@Nullable String focus, String direction) {
         if (focus != null) {
-            ask("pane.split", Map.of("pane_id", focus, "direction", direction), null);
+            ask("pane.split", Map.of("pane_id", focus, "direction", direction), null, result -> {
+                if (result instanceof Map<?, ?> pane && pane.get("pane_id") instanceof String id) {
+                    view.focusSplit(id); // typing goes on in the new pane, as in tmux
+                }
+            });
         }
     }
 
@@ -87,6 +92,11 @@ final class ViewActions {
 
     /** Sends one request without waiting; an error shows on the status line. */
     void ask(String method, @Nullable Map<String, ?> params, @Nullable String done) {
+        ask(method, params, done, result -> { });
+    }
+
+    /** As {@link #ask(String, Map, String)}, handing a successful result to {@code then} (on the reader thread). */
+    private void ask(String method, @Nullable Map<String, ?> params, @Nullable String done, Consumer<@Nullable Object> then) {
         if (params == null) {
             return;
         }
@@ -95,8 +105,11 @@ final class ViewActions {
                 view.message(method + ": " + e.getMessage());
             } else if (!r.ok()) {
                 view.message(r.code() + ": " + r.message());
-            } else if (done != null) {
-                view.message(done);
+            } else {
+                then.accept(r.result());
+                if (done != null) {
+                    view.message(done);
+                }
             }
         });
     }
