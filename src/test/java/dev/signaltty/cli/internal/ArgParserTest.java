@@ -209,6 +209,9 @@ class ArgParserTest {
         @Test
         void rejectsUnknownCommandsVerbsAndOptions() {
             assertThatThrownBy(() -> parse("frobnicate")).hasMessageContaining("unknown command");
+            // a mistyped global option is an option, with the ones that exist, not a command named "--jsn"
+            assertThatThrownBy(() -> parse("--jsn", "ping")).isInstanceOf(UsageException.class)
+                    .hasMessageStartingWith("unknown option --jsn (did you mean '--json'?)").hasMessageContaining("--no-start");
             assertThatThrownBy(() -> parse("pane", "zoom", "p1")).hasMessageContaining("unknown command 'pane zoom'");
             assertThatThrownBy(() -> parse("pane")).hasMessageContaining("missing verb");
             assertThatThrownBy(() -> parse("pane", "read", "p1", "--bogus")).hasMessageContaining("--bogus");
