@@ -124,7 +124,14 @@ class CliPolishTest {
 
         Run bad = cli.run("tab", "set-layout", tab, "even-sideways");
         assertThat(bad.status()).isEqualTo(2);
-        assertThat(bad.err()).contains("nor one of even-horizontal, even-vertical, main-vertical");
+        assertThat(bad.err()).contains("unknown layout 'even-sideways'")
+                .contains("one of even-horizontal, even-vertical, main-vertical");
+        Run typo = cli.run("tab", "set-layout", tab, "tiledd");
+        assertThat(typo.status()).isEqualTo(2);
+        assertThat(typo.err()).contains("unknown layout 'tiledd' (did you mean 'tiled'?)").doesNotContain("offset");
+        Run broken = cli.run("tab", "set-layout", tab, "{\"pane_id\":");
+        assertThat(broken.status()).isEqualTo(2);
+        assertThat(broken.err()).contains("layout: not a JSON tree (");
     }
 
     private Map<?, ?> layout(String tab) {
