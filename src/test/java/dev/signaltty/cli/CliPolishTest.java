@@ -167,6 +167,20 @@ class CliPolishTest {
     }
 
     @Test
+    void helpListsCompletionAndMcpAndSaysHowTheyAreTyped() { // both run before the command table
+        Run help = cli.run("help");
+        assertThat(help.out()).contains("  completion bash|zsh\n").contains("  mcp\n      an MCP server on stdio");
+        for (Run asked : List.of(cli.run("mcp", "--help"), cli.run("help", "mcp"))) {
+            assertThat(asked.status()).as(asked.toString()).isZero();
+            assertThat(asked.out()).contains("an MCP server on stdio").doesNotContain("unknown command");
+        }
+        Run bare = cli.run("completion");
+        assertThat(bare.status()).isEqualTo(2);
+        assertThat(bare.err()).contains("type it as: signaltty completion bash|zsh");
+        assertThat(cli.run("mcp", "--json").err()).contains("type it as: signaltty mcp");
+    }
+
+    @Test
     void shellCompletionOffersLivePaneIdsAndNames() {
         assertThat(cli.run("pane", "rename", pane, "webserver").status()).isZero();
         Run ids = cli.run("__complete", "pane", "read", "");

@@ -99,6 +99,13 @@ public final class ArgParser {
         CommandSpec spec = table.find(noun);
         if (spec == null) {
             List<String> verbs = table.verbs(noun);
+            String outside = Help.outside(noun);
+            if (outside != null) { // typed as Main runs it, it never gets here: this is help, or a wrong form
+                if (help || words.subList(i, words.size()).stream().anyMatch(w -> w.equals("--help") || w.equals("-h"))) {
+                    return new Invocation(null, new LinkedHashMap<>(), new Options(json, noStart, true), noun);
+                }
+                throw new UsageException("type it as: " + outside, null);
+            }
             if (verbs.isEmpty()) {
                 throw new UsageException("unknown command '" + noun + "'" + Suggest.hint(noun, table.nouns())
                         + " (try: signaltty help)", null);
