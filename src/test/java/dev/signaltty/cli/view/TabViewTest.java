@@ -222,6 +222,13 @@ class TabViewTest {
                     .contains("CLI-EXIT=0").doesNotContain("PANE-SAYS-HI").doesNotContain("bye-now");
         }
         assertThat(daemon.tail(pane)).contains("bye-now");
+
+        // attaching to the pane now that it has exited ends at once, with the same note and its status
+        Path again = Files.createDirectories(temp.resolve("again"));
+        try (OuterTmux tmux = OuterTmux.start(again, 100, 20, script(again, "", "attach", pane))) {
+            String after = tmux.await(WAIT, "attach to end", s -> s.contains("CLI-EXIT="));
+            assertThat(after).contains("[pane " + pane + " exited with status 3]").contains("CLI-EXIT=0");
+        }
     }
 
     static int cols(String pane) {
