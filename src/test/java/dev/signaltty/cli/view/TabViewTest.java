@@ -205,6 +205,33 @@ class TabViewTest {
     }
 
     @Test
+    void nextTabSkipsAnEmptyTabInsteadOfEndingTheView() throws Exception {
+        String workspace = daemon.client().call("workspace.create", Map.of("name", "tabsws", "cwd", daemon.root().toString()))
+                .get("workspace_id").asString();
+        String first = daemon.client().call("pane.spawn", Map.of("workspace_id", workspace,
+                "argv", List.of("sh", "-c", "echo FIRST-TAB; exec cat"))).get("pane_id").asString();
+        daemon.client().call("tab.create", Map.of("workspace_id", workspace, "name", "empty"));
+        String third = daemon.client().call("tab.create", Map.of("workspace_id", workspace, "name", "third")).get("tab_id").asString();
+        String other = daemon.client().call("pane.spawn", Map.of("workspace_id", workspace, "tab_id", third,
+                "argv", List.of("sh", "-c", "echo THIRD-TAB; exec cat"))).get("pane_id").asString();
+
+        try (OuterTmux tmux = OuterTmux.start(temp, 100, 24, script(temp, "", "view", workspace))) {
+            tmux.await(WAIT, "the first tab", s -> s.contains("FIRST-TAB"));
+            tmux.keys("C-b");
+            tmux.keys(")");
+            tmux.await(WAIT, "the third tab, past the empty one", s -> s.contains("THIRD-TAB") && statusLine(s).contains("» third"));
+            tmux.keys("C-b");
+            tmux.keys(")");
+            tmux.await(WAIT, "round to the first tab", s -> s.contains("FIRST-TAB") && !s.contains("CLI-EXIT="));
+            tmux.keys("C-b");
+            tmux.keys("d");
+            tmux.await(WAIT, "the CLI to end", s -> s.contains("CLI-EXIT=0"));
+        }
+        daemon.client().call("pane.close", Map.of("pane_id", first));
+        daemon.client().call("pane.close", Map.of("pane_id", other));
+    }
+
+    @Test
     void attachEndsWithAMessageWhenTheProgramExitsAndGivesTheScreenBack() throws Exception { // issue 16 item 5
         String workspace = daemon.client().call("workspace.create", Map.of("name", "attachws", "cwd", daemon.root().toString()))
                 .get("workspace_id").asString();

@@ -40,11 +40,16 @@ final class ViewActions {
             List<?> tabs = TabView.list(TabView.map(view.wire.call("tab.list", Map.of("workspace_id", view.workspaceId))).get("tabs"));
             List<String> ids = new ArrayList<>();
             for (Object t : tabs) {
-                ids.add(String.valueOf(TabView.map(t).get("tab_id")));
+                Map<?, ?> tab = TabView.map(t);
+                String id = String.valueOf(tab.get("tab_id"));
+                // an empty tab (tab create) has nothing to show, and a view of it would end at once
+                if (id.equals(view.tabId) || !TabView.list(tab.get("pane_ids")).isEmpty()) {
+                    ids.add(id);
+                }
             }
             int at = ids.indexOf(view.tabId);
             if (ids.size() < 2 || at < 0) {
-                view.message("no other tab in this workspace");
+                view.message("no other tab with panes in this workspace");
                 return;
             }
             view.load(ids.get(Math.floorMod(at + step, ids.size())));
