@@ -76,6 +76,15 @@ class CliLogsAndMetricsTest {
     }
 
     @Test
+    void logsBeforeAnyDaemonRanIsAnIoErrorNamingTheFile() throws Exception { // a seed error code, not NOT_FOUND
+        try (CliHarness cli = new CliHarness(temp)) {
+            Run logs = cli.run("logs");
+            assertThat(logs.status()).as(logs.toString()).isEqualTo(1);
+            assertThat(logs.err()).startsWith("IO_ERROR: no log at " + cli.stateDir().resolve("daemon.log"));
+        }
+    }
+
+    @Test
     void gaugesMatchThePaneListAfterARestartAndPassPromtool() throws Exception {
         try (CliHarness cli = new CliHarness(temp)) {
             Run start = cli.run(PATIENT, "", prepend("server", "start"));

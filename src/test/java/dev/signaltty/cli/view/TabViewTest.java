@@ -232,6 +232,16 @@ class TabViewTest {
     }
 
     @Test
+    void aWorkspaceWithoutATabIsNoSuchTabWithHowToStartOne() throws Exception { // the seed's codes, not NOT_FOUND
+        daemon.client().call("workspace.create", Map.of("name", "tablessws", "cwd", daemon.root().toString()));
+        try (OuterTmux tmux = OuterTmux.start(temp, 100, 24, script(temp, "", "view", "tablessws"))) {
+            tmux.await(WAIT, "the CLI to end", s -> s.contains("CLI-EXIT=1"));
+        }
+        assertThat(Files.readString(temp.resolve("err")))
+                .startsWith("NO_SUCH_TAB: workspace tablessws has no tab to view (signaltty pane spawn tablessws -- <command>");
+    }
+
+    @Test
     void attachEndsWithAMessageWhenTheProgramExitsAndGivesTheScreenBack() throws Exception { // issue 16 item 5
         String workspace = daemon.client().call("workspace.create", Map.of("name", "attachws", "cwd", daemon.root().toString()))
                 .get("workspace_id").asString();

@@ -125,13 +125,14 @@ public final class TabView {
             if (ws == null) {
                 List<?> all = list(map(wire.call("workspace.list", Map.of())).get("workspaces"));
                 if (all.isEmpty()) {
-                    throw new CliException("NOT_FOUND", "no workspace to view (create one: signaltty new)");
+                    throw new CliException("NO_SUCH_WORKSPACE", "no workspace to view (create one: signaltty new)");
                 }
                 ws = String.valueOf(map(all.getFirst()).get("workspace_id"));
             }
             List<?> tabs = list(map(wire.call("tab.list", Map.of("workspace_id", ws))).get("tabs"));
             if (tabs.isEmpty()) {
-                throw new CliException("NOT_FOUND", "workspace " + ws + " has no tab to view");
+                throw new CliException("NO_SUCH_TAB", "workspace " + ws + " has no tab to view (signaltty pane spawn " + ws
+                        + " -- <command> starts one)");
             }
             tab = String.valueOf(map(tabs.getFirst()).get("tab_id"));
         }
