@@ -227,7 +227,7 @@ class ArgParserTest {
         @Test
         void rejectsBadNumbersAndJson() {
             assertThatThrownBy(() -> parse("pane", "read", "p1", "--lines", "ten")).hasMessageContaining("--lines");
-            assertThatThrownBy(() -> parse("wait", "p1", "--after", "{oops")).hasMessageContaining("bad JSON");
+            assertThatThrownBy(() -> parse("wait", "p1", "--until", "done", "--after", "{oops")).hasMessageContaining("bad JSON");
             assertThatThrownBy(() -> parse("pane", "spawn", "ws", "--env", "NOEQUALS")).hasMessageContaining("KEY=VALUE");
         }
 
@@ -239,6 +239,8 @@ class ArgParserTest {
         @Test
         void requiresTheSubmitText() { // seed R344
             assertThatThrownBy(() -> parse("pane", "submit", "p1")).hasMessageContaining("missing --text");
+            // wait has no default state: its usage shows --until as required, and leaving it out is a usage error
+            assertThatThrownBy(() -> parse("wait", "p1")).isInstanceOf(UsageException.class).hasMessage("missing --until");
             assertThat(parse("pane", "submit", "p1", "--text", "hello").params()).containsEntry("text", "hello");
         }
     }
