@@ -241,6 +241,10 @@ class ArgParserTest {
             assertThatThrownBy(() -> parse("pane", "submit", "p1")).hasMessageContaining("missing --text");
             // wait has no default state: its usage shows --until as required, and leaving it out is a usage error
             assertThatThrownBy(() -> parse("wait", "p1")).isInstanceOf(UsageException.class).hasMessage("missing --until");
+            // pane run's command line after -- is required too (the usage showed it optional)
+            assertThatThrownBy(() -> parse("pane", "run", "p1")).isInstanceOf(UsageException.class)
+                    .hasMessage("missing -- command…");
+            assertThat(CommandTable.standard().find("pane run").usage()).endsWith("-- command…").doesNotContain("[-- command");
             assertThat(parse("pane", "submit", "p1", "--text", "hello").params()).containsEntry("text", "hello");
         }
     }
