@@ -194,6 +194,18 @@ class CliEndToEndTest {
     }
 
     @Test
+    void newPrintsTheHandleLaterCommandsTakeEvenWhenTheNameWasTaken() {
+        Run first = cli.run("new", "twice", "--", "sh", "-c", "sleep 600");
+        Run second = cli.run("new", "twice", "--", "sh", "-c", "sleep 600");
+        assertThat(first.out()).as(first.toString()).containsPattern("(?m)^workspace ws_\\S+\nhandle twice\npane pane_\\S+$");
+        assertThat(second.out()).as(second.toString()).contains("\nhandle twice-2\n");
+        String pane = second.out().lines().filter(l -> l.startsWith("pane ")).findFirst().orElseThrow().substring(5);
+        assertThat(cli.run("pane", "list", "--workspace", "twice-2").out()).contains(pane);
+        assertThat(cli.run("workspace", "close", "twice").status()).isZero();
+        assertThat(cli.run("workspace", "close", "twice-2").status()).isZero();
+    }
+
+    @Test
     void reportsTheRunningDaemonOnASecondStart() {
         Run again = cli.run("server", "start");
         assertThat(again.status()).isZero();

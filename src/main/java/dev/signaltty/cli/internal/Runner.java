@@ -235,6 +235,10 @@ public final class Runner {
                 out.println(Json.write(both));
             } else {
                 out.println("workspace " + workspaceId);
+                // the handle is what later commands take, and it is not the name when the name was taken (api-2)
+                if (workspace instanceof Map<?, ?> ws && ws.get("handle") instanceof String handle) {
+                    out.println("handle " + handle);
+                }
                 out.println("pane " + Output.findId(spawned.result(), "pane_id", "pane_"));
             }
         }
