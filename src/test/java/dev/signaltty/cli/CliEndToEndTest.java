@@ -180,6 +180,32 @@ class CliEndToEndTest {
     }
 
     @Test
+    void attachAndViewWithoutATerminalSayWhatTheyNeed() {
+        Run created = cli.run("--json", "new", "noterm", "--", "sh", "-c", "sleep 600");
+        assertThat(created.status()).as(created.toString()).isZero();
+        String pane = dev.signaltty.cli.internal.Output.findId(CliHarness.json(created).get("pane"), "pane_id", "pane_");
+        // the harness gives the CLI pipes and files, as a script does
+        for (Run run : List.of(cli.run("attach", pane), cli.run("view", "noterm"))) {
+            assertThat(run.status()).as(run.toString()).isEqualTo(1);
+            assertThat(run.err()).as(run.toString()).startsWith("BAD_PARAMS: attach and view need a terminal")
+                    .contains("pane read / pane write").doesNotContain("Unable to create");
+        }
+        assertThat(cli.run("pane", "close", pane).status()).isZero();
+    }
+
+    @Test
+    void newPrintsTheHandleLaterCommandsTakeEvenWhenTheNameWasTaken() {
+        Run first = cli.run("new", "twice", "--", "sh", "-c", "sleep 600");
+        Run second = cli.run("new", "twice", "--", "sh", "-c", "sleep 600");
+        assertThat(first.out()).as(first.toString()).containsPattern("(?m)^workspace ws_\\S+\nhandle twice\npane pane_\\S+$");
+        assertThat(second.out()).as(second.toString()).contains("\nhandle twice-2\n");
+        String pane = second.out().lines().filter(l -> l.startsWith("pane ")).findFirst().orElseThrow().substring(5);
+        assertThat(cli.run("pane", "list", "--workspace", "twice-2").out()).contains(pane);
+        assertThat(cli.run("workspace", "close", "twice").status()).isZero();
+        assertThat(cli.run("workspace", "close", "twice-2").status()).isZero();
+    }
+
+    @Test
     void reportsTheRunningDaemonOnASecondStart() {
         Run again = cli.run("server", "start");
         assertThat(again.status()).isZero();

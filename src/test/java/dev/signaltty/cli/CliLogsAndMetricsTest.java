@@ -76,6 +76,15 @@ class CliLogsAndMetricsTest {
     }
 
     @Test
+    void logsBeforeAnyDaemonRanIsAnIoErrorNamingTheFile() throws Exception { // a seed error code, not NOT_FOUND
+        try (CliHarness cli = new CliHarness(temp)) {
+            Run logs = cli.run("logs");
+            assertThat(logs.status()).as(logs.toString()).isEqualTo(1);
+            assertThat(logs.err()).startsWith("IO_ERROR: no log at " + cli.stateDir().resolve("daemon.log"));
+        }
+    }
+
+    @Test
     void gaugesMatchThePaneListAfterARestartAndPassPromtool() throws Exception {
         try (CliHarness cli = new CliHarness(temp)) {
             Run start = cli.run(PATIENT, "", prepend("server", "start"));
@@ -89,7 +98,10 @@ class CliLogsAndMetricsTest {
             assertThat(MetricsEndpointTest.sample(before, "signaltty_panes{state=\"exited\"")).isEqualTo(1.0);
             MetricsEndpointTest.promtool(before);
 
-            assertThat(cli.run("server", "stop").status()).isZero();
+            Run stop = cli.run("--json", "server", "stop");
+            assertThat(stop.status()).as(stop.toString()).isZero();
+            // --json passes server.stop's result through, as for every other command (seed R332)
+            assertThat(CliHarness.json(stop)).containsEntry("stopping", true).containsKey("pid");
             // stop returns once the daemon has let go of its state dir, so a start right after is never
             // refused as "in use by another signaltty daemon"
             assertThat(StateDirLock.heldBy(cli.stateDir())).isNull();

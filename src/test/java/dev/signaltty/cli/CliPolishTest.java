@@ -124,7 +124,14 @@ class CliPolishTest {
 
         Run bad = cli.run("tab", "set-layout", tab, "even-sideways");
         assertThat(bad.status()).isEqualTo(2);
-        assertThat(bad.err()).contains("nor one of even-horizontal, even-vertical, main-vertical");
+        assertThat(bad.err()).contains("unknown layout 'even-sideways'")
+                .contains("one of even-horizontal, even-vertical, main-vertical");
+        Run typo = cli.run("tab", "set-layout", tab, "tiledd");
+        assertThat(typo.status()).isEqualTo(2);
+        assertThat(typo.err()).contains("unknown layout 'tiledd' (did you mean 'tiled'?)").doesNotContain("offset");
+        Run broken = cli.run("tab", "set-layout", tab, "{\"pane_id\":");
+        assertThat(broken.status()).isEqualTo(2);
+        assertThat(broken.err()).contains("layout: not a JSON tree (");
     }
 
     private Map<?, ?> layout(String tab) {
@@ -157,6 +164,20 @@ class CliPolishTest {
         assertThat(cli.run("pane", "lsit").err()).contains("(did you mean 'list'?)");
         assertThat(cli.run("pane", "list", "--workspce", "x").err()).contains("(did you mean '--workspace'?)");
         assertThat(cli.run("zzzzzz").err()).doesNotContain("did you mean");
+    }
+
+    @Test
+    void helpListsCompletionAndMcpAndSaysHowTheyAreTyped() { // both run before the command table
+        Run help = cli.run("help");
+        assertThat(help.out()).contains("  completion bash|zsh\n").contains("  mcp\n      an MCP server on stdio");
+        for (Run asked : List.of(cli.run("mcp", "--help"), cli.run("help", "mcp"))) {
+            assertThat(asked.status()).as(asked.toString()).isZero();
+            assertThat(asked.out()).contains("an MCP server on stdio").doesNotContain("unknown command");
+        }
+        Run bare = cli.run("completion");
+        assertThat(bare.status()).isEqualTo(2);
+        assertThat(bare.err()).contains("type it as: signaltty completion bash|zsh");
+        assertThat(cli.run("mcp", "--json").err()).contains("type it as: signaltty mcp");
     }
 
     @Test

@@ -81,6 +81,10 @@ class TaskStartTest extends TaskDaemonTest {
             assertThat(error.get("code").asString()).isEqualTo(code);
             assertThat(error.get("details").get("stage").asString()).isEqualTo(stage);
             String taskId = error.get("details").get("task_id").asString();
+            // the message says a task and its worktree were kept, and how to let them go
+            assertThat(error.get("message").asString()).startsWith(stage + " failed: ")
+                    .endsWith("(task " + taskId + " is failed; its worktree stays for inspection until task finish "
+                            + taskId + " --discard)");
             JsonNode task = f.task(taskId);
             assertThat(task.get("state").asString()).isEqualTo("failed");
             assertThat(task.get("evidence").get("stage").asString()).isEqualTo(stage);

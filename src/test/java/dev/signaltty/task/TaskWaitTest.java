@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import dev.signaltty.support.ProtocolClient;
 import tools.jackson.databind.JsonNode;
 
-/** task.wait's parameters, its pseudo-states and its single-flight cancellation. */
+/** task.wait's parameters, its pseudo-states and its single-flight cancellation; task.list's state filter. */
 class TaskWaitTest extends TaskDaemonTest {
 
     private JsonNode error(Map<String, ?> params) {
@@ -34,6 +34,17 @@ class TaskWaitTest extends TaskDaemonTest {
         assertBadUntil(error(Map.of("context_id", "c", "until", "finished")), "until", "unknown value 'finished'");
         assertBadUntil(error(Map.of("context_id", "c", "until", "Completed")), "until", "unknown value 'Completed'");
         assertBadUntil(error(Map.of("context_id", "c", "until", 7)), "until", "must be a string");
+    }
+
+    @Test
+    void taskListsStateFilterIsMatchedExactlyLikeUntilAndListsTheStates() {
+        JsonNode unknown = f.client.request("task.list", Map.of("state", "finished")).get("error");
+        assertBadUntil(unknown, "state", "unknown value 'finished' (one of pending, working, input_required, completed, "
+                + "failed, canceled, rejected)");
+        assertBadUntil(f.client.request("task.list", Map.of("state", "COMPLETED")).get("error"), "state",
+                "unknown value 'COMPLETED'");
+        assertThat(f.client.call("task.list", Map.of("state", "completed")).get("tasks").findValuesAsString("state"))
+                .containsOnly("completed");
     }
 
     static void assertBadUntil(JsonNode error, String field, String message) {

@@ -114,6 +114,8 @@ class WebServerTest {
         assertThat(web.rawStatus("/ws", with(upgrade, "Origin: http://attacker.example"))).isEqualTo(403);
         assertThat(web.rawStatus("/ws", with(upgrade, "Origin: http://127.0.0.1:" + (web.port() + 1)))).isEqualTo(403);
         assertThat(web.rawStatus("/ws", with(upgrade, "Origin: null"))).isEqualTo(403);
+        // a plain GET (curl, the address bar) is told what the path is, not answered with a closed connection
+        assertThat(web.rawStatus("/ws", List.of("Host: 127.0.0.1:" + web.port(), "Cookie: " + web.cookie))).isEqualTo(400);
     }
 
     @Test

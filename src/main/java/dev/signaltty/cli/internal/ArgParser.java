@@ -57,6 +57,9 @@ public final class ArgParser {
         }
     }
 
+    /** The options that may come before the command (--host and --all-hosts are taken off before parsing). */
+    static final List<String> GLOBAL_OPTIONS = List.of("--json", "--no-start", "--help", "--version", "--host", "--all-hosts");
+
     private final CommandTable table;
     private final Function<String, @Nullable String> env;
     private final Path cwd;
@@ -89,9 +92,20 @@ public final class ArgParser {
             return new Invocation(null, new LinkedHashMap<>(), new Options(json, noStart, help));
         }
         String noun = words.get(i++);
+        if (noun.startsWith("-")) { // a mistyped global option is not a command named "--jsn"
+            throw new UsageException("unknown option " + noun + Suggest.hint(noun, GLOBAL_OPTIONS)
+                    + " before the command; options there: " + String.join(", ", GLOBAL_OPTIONS), null);
+        }
         CommandSpec spec = table.find(noun);
         if (spec == null) {
             List<String> verbs = table.verbs(noun);
+            String outside = Help.outside(noun);
+            if (outside != null) { // typed as Main runs it, it never gets here: this is help, or a wrong form
+                if (help || words.subList(i, words.size()).stream().anyMatch(w -> w.equals("--help") || w.equals("-h"))) {
+                    return new Invocation(null, new LinkedHashMap<>(), new Options(json, noStart, true), noun);
+                }
+                throw new UsageException("type it as: " + outside, null);
+            }
             if (verbs.isEmpty()) {
                 throw new UsageException("unknown command '" + noun + "'" + Suggest.hint(noun, table.nouns())
                         + " (try: signaltty help)", null);

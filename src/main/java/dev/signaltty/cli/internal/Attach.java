@@ -176,9 +176,19 @@ final class Attach {
         write("\u001b[H\u001b[2J".getBytes(StandardCharsets.US_ASCII));
         write(AltScreenFilter.filter(snapshot).bytes());
         if (Boolean.FALSE.equals(reply.get("alive"))) {
-            exitNote = "pane " + paneId + " has exited";
+            exitNote = exitNote(exitCode(client)); // the same words as an exit seen live
             detached.set(true);
             closeQuietly(stream);
+        }
+    }
+
+    /** An exited pane's exit code from pane.get (the attach reply carries none), or null. */
+    private @Nullable Object exitCode(Client client) {
+        try {
+            Object got = client.call("pane.get", Map.<String, Object>of("pane_id", paneId), event -> { }).orThrow();
+            return got instanceof Map<?, ?> m && m.get("pane") instanceof Map<?, ?> pane ? pane.get("exit_code") : null;
+        } catch (CliException e) {
+            return null; // closed meanwhile: the note goes without a status
         }
     }
 

@@ -124,9 +124,9 @@ public record CommandSpec(List<String> words, @Nullable String method, boolean m
             return this;
         }
 
-        /** Every word after {@code --}, joined by spaces, becomes the string param (pane run's command line). */
+        /** Every word after {@code --}, joined by spaces, becomes the string param (pane run's command line): required. */
         Builder trailingText(String name, String param) {
-            args.add(new Positional(name, param, ArgType.STRING, true, true, null));
+            args.add(new Positional(name, param, ArgType.STRING, false, true, null));
             return this;
         }
 

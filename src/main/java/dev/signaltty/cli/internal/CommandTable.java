@@ -123,7 +123,7 @@ public final class CommandTable {
             case "schema" -> List.of(of("schema", "schema", "print the live protocol contract"));
             case "wait" -> List.of(of("wait", "wait", "wait until a pane reaches a lifecycle or attention state")
                     .arg("pane", "pane_id")
-                    .flag("until", "until", ONE_OR_LIST, "state(s), matched in order")
+                    .required("until", "until", ONE_OR_LIST, "state(s), matched in order")
                     .flag("after", "after", JSON, "a wait_baseline object from pane get")
                     .flag("timeout", "timeout_s", NUMBER, "seconds (default 3600)"));
             case "notify" -> List.of(of("notify", "notify", "post a notification for a pane (marks it unread)").mutating()

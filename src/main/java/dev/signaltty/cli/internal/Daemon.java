@@ -226,18 +226,19 @@ public final class Daemon {
      * Asks the daemon to stop and waits until its socket stops accepting and it has let go of the state
      * directory's lock: the daemon closes its socket first and finishes its shutdown (snapshots, journal)
      * after, so a {@code server start} right after a {@code stop} that returned only on the socket found
-     * the old daemon still holding the lock and was refused.
+     * the old daemon still holding the lock and was refused. Returns server.stop's result.
      */
-    public void stop() {
+    public @Nullable Object stop() {
+        @Nullable Object result;
         try (Client client = Client.connect(paths.socket())) {
-            client.call("server.stop", Map.of()).orThrow();
+            result = client.call("server.stop", Map.of()).orThrow();
         }
         long deadline = System.nanoTime() + STOP_DEADLINE_MS * 1_000_000;
         while (System.nanoTime() < deadline) {
             // a holder listening on another socket is another daemon (SIGNALTTY_SOCKET names a socket outside
             // this state dir's runtime dir): not the one stopped here, so not waited for
             if (!Client.listening(paths.socket()) && !heldForOurSocket()) {
-                return;
+                return result;
             }
             sleep(25);
         }

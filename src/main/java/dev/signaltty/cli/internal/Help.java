@@ -1,11 +1,41 @@
 package dev.signaltty.cli.internal;
 
 import java.io.PrintStream;
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
 
 /** Usage text generated from the command table. */
 final class Help {
 
+    /**
+     * Commands that Main runs before the table (no method of their own, so not in it): listed with the
+     * others, and {@code help mcp} or {@code completion} alone say how they are typed.
+     */
+    private static final List<List<String>> OUTSIDE_THE_TABLE = List.of(
+            List.of("completion", "completion bash|zsh", "a shell completion script: eval \"$(signaltty completion bash)\""),
+            List.of("mcp", "mcp", "an MCP server on stdio for agents: the methods as tools (SKILL.md; no arguments)"));
+
     private Help() {
+    }
+
+    /** The usage line ({@code signaltty …}) of a command outside the table, or null. */
+    static @Nullable String outside(String noun) {
+        for (List<String> command : OUTSIDE_THE_TABLE) {
+            if (command.getFirst().equals(noun)) {
+                return "signaltty " + command.get(1);
+            }
+        }
+        return null;
+    }
+
+    private static void printOutside(String noun, PrintStream out) {
+        for (List<String> command : OUTSIDE_THE_TABLE) {
+            if (noun.isEmpty() || command.getFirst().equals(noun)) {
+                out.println("  " + command.get(1));
+                out.println("      " + command.get(2));
+            }
+        }
     }
 
     static void all(CommandTable table, PrintStream out) {
@@ -15,6 +45,7 @@ final class Help {
             out.println("  " + spec.usage().substring("signaltty ".length()));
             out.println("      " + spec.summary() + (spec.method() != null ? "  [" + spec.method() + "]" : ""));
         }
+        printOutside("", out);
         out.println();
         out.println("Global options: --json (raw result JSON), --no-start (never start the daemon), --help, --version.");
         out.println("Pane arguments take ids or names (set by pane rename; a --label is shown, never an address);");
@@ -23,6 +54,7 @@ final class Help {
     }
 
     static void noun(CommandTable table, String noun, PrintStream out) {
+        printOutside(noun, out);
         for (String verb : table.verbs(noun)) {
             CommandSpec spec = table.find(noun + " " + verb);
             out.println("  " + spec.usage().substring("signaltty ".length()));

@@ -39,7 +39,7 @@ final class Logs {
             throw new CliException("BAD_PARAMS", "--lines: must be 0 (all) or more", null, Runner.USAGE);
         }
         if (!Files.exists(file) && !follow) {
-            throw new CliException("NOT_FOUND", "no log at " + file + " (no daemon has run with this state dir)");
+            throw new CliException("IO_ERROR", "no log at " + file + " (no daemon has run with this state dir)");
         }
         long position = 0;
         @Nullable Object key = null;

@@ -104,6 +104,8 @@ final class ParamBinder {
         if (rest != null) {
             if (trailing != null && !trailing.isEmpty()) {
                 params.put(rest.param(), rest.type() == ArgType.STRING ? String.join(" ", trailing) : List.copyOf(trailing));
+            } else if (!rest.optional()) {
+                throw new UsageException("missing -- " + rest.name() + "…", spec);
             } else if (launchesShell(spec)) {
                 String shell = present(env.apply("SHELL"));
                 params.put(rest.param(), List.of(shell != null ? shell : "bash"));

@@ -17,7 +17,7 @@ public record Positional(String name, String param, ArgType type, boolean option
 
     String usage() {
         if (trailing) {
-            return "[-- " + name + "…]";
+            return optional ? "[-- " + name + "…]" : "-- " + name + "…";
         }
         return optional ? "[" + name + "]" : "<" + name + ">";
     }

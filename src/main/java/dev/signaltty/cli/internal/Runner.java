@@ -235,6 +235,10 @@ public final class Runner {
                 out.println(Json.write(both));
             } else {
                 out.println("workspace " + workspaceId);
+                // the handle is what later commands take, and it is not the name when the name was taken (api-2)
+                if (workspace instanceof Map<?, ?> ws && ws.get("handle") instanceof String handle) {
+                    out.println("handle " + handle);
+                }
                 out.println("pane " + Output.findId(spawned.result(), "pane_id", "pane_"));
             }
         }
@@ -263,8 +267,12 @@ public final class Runner {
                 try {
                     tree = Json.parse(layout);
                 } catch (Json.ParseException e) {
-                    throw new CliException("BAD_PARAMS", "layout: neither a JSON tree (" + e.getMessage()
-                            + ") nor one of " + String.join(", ", NamedLayouts.NAMES), null, USAGE);
+                    // a word is a mistyped name (the parser's offset would say nothing); a brace, a broken tree
+                    String names = String.join(", ", NamedLayouts.NAMES);
+                    throw new CliException("BAD_PARAMS", layout.strip().startsWith("{")
+                            ? "layout: not a JSON tree (" + e.getMessage() + "); or one of " + names
+                            : "layout: unknown layout '" + layout + "'" + Suggest.hint(layout, NamedLayouts.NAMES)
+                                    + "; one of " + names + ", or a JSON tree", null, USAGE);
                 }
             }
             Map<String, Object> params = new LinkedHashMap<>(inv.params());

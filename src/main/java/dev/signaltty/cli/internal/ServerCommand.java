@@ -22,8 +22,10 @@ record ServerCommand(Daemon daemon, Path socket, PrintStream out, PrintStream er
                 return start(action == Action.SERVER_RECOVER, inv, json);
             }
             case SERVER_STOP -> {
-                daemon.stop();
-                if (!json) {
+                Object stopped = daemon.stop();
+                if (json) {
+                    Output.print("server.stop", stopped, true, out); // --json passes the result through (seed R332)
+                } else {
                     out.println("stopped");
                 }
                 return 0;

@@ -5,22 +5,13 @@ import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
-import dev.signaltty.transport.ProtocolException;
 
 /** task.list: Tasks, optionally filtered by {context_id?, state?}. */
 @Component
 class TaskListHandler implements MethodHandler<TaskListHandler.Params, TaskResults.Many> {
 
-    record Params(@Nullable String contextId, @Nullable String state) {
-        Params {
-            if (state != null) {
-                try {
-                    TaskState.parse(state);
-                } catch (IllegalArgumentException e) {
-                    throw ProtocolException.badParams("state", "unknown task state " + state);
-                }
-            }
-        }
+    /** {@code state} matched exactly, as task.wait's {@code until}: unknown values are refused with the list. */
+    record Params(@Nullable String contextId, @Nullable TaskState state) {
     }
 
     private final TaskStore target;
@@ -41,6 +32,6 @@ class TaskListHandler implements MethodHandler<TaskListHandler.Params, TaskResul
 
     @Override
     public TaskResults.Many handle(Params p, CallContext context) {
-        return new TaskResults.Many(target.list(p.contextId(), p.state() == null ? null : TaskState.parse(p.state())));
+        return new TaskResults.Many(target.list(p.contextId(), p.state()));
     }
 }

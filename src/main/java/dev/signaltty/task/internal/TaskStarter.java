@@ -135,6 +135,8 @@ class TaskStarter {
         Map<String, Object> details = new LinkedHashMap<>(cause.details());
         details.put("task_id", taskId);
         details.put("stage", stage.wire());
-        return new ProtocolException(cause.code(), stage.wire() + " failed: " + cause.getMessage(), details, cause);
+        // the failed task is kept with its checkout (seed R29): say so, or the worktree is a surprise found later
+        return new ProtocolException(cause.code(), stage.wire() + " failed: " + cause.getMessage() + " (task " + taskId
+                + " is failed; its worktree stays for inspection until task finish " + taskId + " --discard)", details, cause);
     }
 }

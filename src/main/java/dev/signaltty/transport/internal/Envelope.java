@@ -36,10 +36,17 @@ record Envelope(@Nullable JsonNode id, String method, @Nullable JsonNode params)
         } catch (StreamReadException e) {
             String problem = e.getOriginalMessage();
             throw new Violation(null, problem != null && problem.startsWith("Duplicate")
-                    ? "duplicate key: " + problem : "line is not valid JSON");
+                    ? "duplicate key " + quotedName(problem) : "line is not valid JSON");
         } catch (RuntimeException e) {
             throw new Violation(null, "line is not valid JSON");
         }
+    }
+
+    /** The {@code "name"} in Jackson's {@code Duplicate Object property "name"} (its wording said twice otherwise). */
+    private static String quotedName(String problem) {
+        int open = problem.indexOf('"');
+        int close = problem.lastIndexOf('"');
+        return open >= 0 && close > open ? problem.substring(open, close + 1) : "(" + problem + ")";
     }
 
     private static Envelope of(@Nullable JsonNode root) {

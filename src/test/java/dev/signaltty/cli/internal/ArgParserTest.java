@@ -209,6 +209,9 @@ class ArgParserTest {
         @Test
         void rejectsUnknownCommandsVerbsAndOptions() {
             assertThatThrownBy(() -> parse("frobnicate")).hasMessageContaining("unknown command");
+            // a mistyped global option is an option, with the ones that exist, not a command named "--jsn"
+            assertThatThrownBy(() -> parse("--jsn", "ping")).isInstanceOf(UsageException.class)
+                    .hasMessageStartingWith("unknown option --jsn (did you mean '--json'?)").hasMessageContaining("--no-start");
             assertThatThrownBy(() -> parse("pane", "zoom", "p1")).hasMessageContaining("unknown command 'pane zoom'");
             assertThatThrownBy(() -> parse("pane")).hasMessageContaining("missing verb");
             assertThatThrownBy(() -> parse("pane", "read", "p1", "--bogus")).hasMessageContaining("--bogus");
@@ -224,7 +227,7 @@ class ArgParserTest {
         @Test
         void rejectsBadNumbersAndJson() {
             assertThatThrownBy(() -> parse("pane", "read", "p1", "--lines", "ten")).hasMessageContaining("--lines");
-            assertThatThrownBy(() -> parse("wait", "p1", "--after", "{oops")).hasMessageContaining("bad JSON");
+            assertThatThrownBy(() -> parse("wait", "p1", "--until", "done", "--after", "{oops")).hasMessageContaining("bad JSON");
             assertThatThrownBy(() -> parse("pane", "spawn", "ws", "--env", "NOEQUALS")).hasMessageContaining("KEY=VALUE");
         }
 
@@ -236,6 +239,12 @@ class ArgParserTest {
         @Test
         void requiresTheSubmitText() { // seed R344
             assertThatThrownBy(() -> parse("pane", "submit", "p1")).hasMessageContaining("missing --text");
+            // wait has no default state: its usage shows --until as required, and leaving it out is a usage error
+            assertThatThrownBy(() -> parse("wait", "p1")).isInstanceOf(UsageException.class).hasMessage("missing --until");
+            // pane run's command line after -- is required too (the usage showed it optional)
+            assertThatThrownBy(() -> parse("pane", "run", "p1")).isInstanceOf(UsageException.class)
+                    .hasMessage("missing -- command…");
+            assertThat(CommandTable.standard().find("pane run").usage()).endsWith("-- command…").doesNotContain("[-- command");
             assertThat(parse("pane", "submit", "p1", "--text", "hello").params()).containsEntry("text", "hello");
         }
     }

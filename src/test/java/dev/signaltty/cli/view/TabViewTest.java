@@ -174,6 +174,74 @@ class TabViewTest {
     }
 
     @Test
+    void aSplitFromTheViewFocusesTheNewPaneSoTypingGoesOnThere() throws Exception { // as tmux does
+        String workspace = daemon.client().call("workspace.create", Map.of("name", "splitws", "cwd", daemon.root().toString()))
+                .get("workspace_id").asString();
+        String old = daemon.client().call("pane.spawn", Map.of("workspace_id", workspace,
+                "argv", List.of("sh", "-c", "echo OLD-READY; exec cat"))).get("pane_id").asString();
+        String tab = daemon.client().call("pane.get", Map.of("pane_id", old)).get("pane").get("tab_id").asString();
+        daemon.client().call("pane.rename", Map.of("pane_id", old, "name", "old"));
+
+        try (OuterTmux tmux = OuterTmux.start(temp, 100, 24, script(temp, "", "view", workspace))) {
+            tmux.await(WAIT, "the pane drawn and focused", s -> s.contains("OLD-READY") && statusLine(s).contains("*old"));
+            tmux.keys("C-b");
+            tmux.keys("%");
+            eventually(WAIT, () -> daemon.client().call("tab.get", Map.of("tab_id", tab)).get("pane_ids").size() == 2);
+            String created = daemon.client().call("tab.get", Map.of("tab_id", tab)).get("pane_ids").get(1).asString();
+            tmux.await(WAIT, "the new pane focused", s -> statusLine(s).contains("*" + created) && !statusLine(s).contains("*old"));
+
+            // a shell evaluates the line; the old pane's cat would only echo it back
+            tmux.literal("echo NEW-GOT-$((6*7))");
+            tmux.keys("Enter");
+            eventually(WAIT, () -> daemon.tail(created).contains("NEW-GOT-42"));
+            assertThat(daemon.tail(old)).doesNotContain("NEW-GOT");
+
+            tmux.keys("C-b");
+            tmux.keys("d");
+            tmux.await(WAIT, "the CLI to end", s -> s.contains("CLI-EXIT=0"));
+            daemon.client().call("pane.close", Map.of("pane_id", created));
+        }
+        daemon.client().call("pane.close", Map.of("pane_id", old));
+    }
+
+    @Test
+    void nextTabSkipsAnEmptyTabInsteadOfEndingTheView() throws Exception {
+        String workspace = daemon.client().call("workspace.create", Map.of("name", "tabsws", "cwd", daemon.root().toString()))
+                .get("workspace_id").asString();
+        String first = daemon.client().call("pane.spawn", Map.of("workspace_id", workspace,
+                "argv", List.of("sh", "-c", "echo FIRST-TAB; exec cat"))).get("pane_id").asString();
+        daemon.client().call("tab.create", Map.of("workspace_id", workspace, "name", "empty"));
+        String third = daemon.client().call("tab.create", Map.of("workspace_id", workspace, "name", "third")).get("tab_id").asString();
+        String other = daemon.client().call("pane.spawn", Map.of("workspace_id", workspace, "tab_id", third,
+                "argv", List.of("sh", "-c", "echo THIRD-TAB; exec cat"))).get("pane_id").asString();
+
+        try (OuterTmux tmux = OuterTmux.start(temp, 100, 24, script(temp, "", "view", workspace))) {
+            tmux.await(WAIT, "the first tab", s -> s.contains("FIRST-TAB"));
+            tmux.keys("C-b");
+            tmux.keys(")");
+            tmux.await(WAIT, "the third tab, past the empty one", s -> s.contains("THIRD-TAB") && statusLine(s).contains("» third"));
+            tmux.keys("C-b");
+            tmux.keys(")");
+            tmux.await(WAIT, "round to the first tab", s -> s.contains("FIRST-TAB") && !s.contains("CLI-EXIT="));
+            tmux.keys("C-b");
+            tmux.keys("d");
+            tmux.await(WAIT, "the CLI to end", s -> s.contains("CLI-EXIT=0"));
+        }
+        daemon.client().call("pane.close", Map.of("pane_id", first));
+        daemon.client().call("pane.close", Map.of("pane_id", other));
+    }
+
+    @Test
+    void aWorkspaceWithoutATabIsNoSuchTabWithHowToStartOne() throws Exception { // the seed's codes, not NOT_FOUND
+        daemon.client().call("workspace.create", Map.of("name", "tablessws", "cwd", daemon.root().toString()));
+        try (OuterTmux tmux = OuterTmux.start(temp, 100, 24, script(temp, "", "view", "tablessws"))) {
+            tmux.await(WAIT, "the CLI to end", s -> s.contains("CLI-EXIT=1"));
+        }
+        assertThat(Files.readString(temp.resolve("err")))
+                .startsWith("NO_SUCH_TAB: workspace tablessws has no tab to view (signaltty pane spawn tablessws -- <command>");
+    }
+
+    @Test
     void attachEndsWithAMessageWhenTheProgramExitsAndGivesTheScreenBack() throws Exception { // issue 16 item 5
         String workspace = daemon.client().call("workspace.create", Map.of("name", "attachws", "cwd", daemon.root().toString()))
                 .get("workspace_id").asString();
@@ -191,6 +259,13 @@ class TabViewTest {
                     .contains("CLI-EXIT=0").doesNotContain("PANE-SAYS-HI").doesNotContain("bye-now");
         }
         assertThat(daemon.tail(pane)).contains("bye-now");
+
+        // attaching to the pane now that it has exited ends at once, with the same note and its status
+        Path again = Files.createDirectories(temp.resolve("again"));
+        try (OuterTmux tmux = OuterTmux.start(again, 100, 20, script(again, "", "attach", pane))) {
+            String after = tmux.await(WAIT, "attach to end", s -> s.contains("CLI-EXIT="));
+            assertThat(after).contains("[pane " + pane + " exited with status 3]").contains("CLI-EXIT=0");
+        }
     }
 
     static int cols(String pane) {

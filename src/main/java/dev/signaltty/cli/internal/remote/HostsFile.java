@@ -86,12 +86,12 @@ public final class HostsFile {
         return host;
     }
 
-    /** Removes a named host; NOT_FOUND when there is none of that name. */
+    /** Removes a named host; BAD_PARAMS naming {@code name} when there is none (the seed's codes only). */
     public HostTarget remove(String name) {
         Map<String, HostTarget> hosts = all();
         HostTarget removed = hosts.remove(name);
         if (removed == null) {
-            throw new CliException("NOT_FOUND", "no host named '" + name + "' (signaltty hosts list)");
+            throw new CliException("BAD_PARAMS", "name: no host named '" + name + "' (signaltty hosts list)");
         }
         save(hosts);
         return removed;

@@ -51,7 +51,10 @@ public final class OuterTerminal implements AutoCloseable {
             }
             return new OuterTerminal(t);
         } catch (IOException | IllegalStateException e) {
-            throw new CliException("BAD_PARAMS", "cannot open the terminal: " + e.getMessage());
+            // JLine's own words ("Unable to create a terminal") do not say what to do about it
+            throw new CliException("BAD_PARAMS", "attach and view need a terminal, and stdin/stdout is not one"
+                    + " (redirected, or run by a script): run it in a terminal, or read and type with"
+                    + " pane read / pane write");
         }
     }
 

@@ -48,6 +48,8 @@ public final class TabView {
     LayoutTree.@Nullable Node root;
     LayoutTree.Geometry geometry = new LayoutTree.Geometry(List.of(), List.of());
     @Nullable String focus;
+    /** The pane this view's own split made, focused once the tab shows it (as tmux does). Guarded by the monitor. */
+    @Nullable String splitFocus;
     boolean zoomed;
     @Nullable CopyMode copy;
     /** Status-line prompt (rename, search) with its text so far, or null. */
@@ -123,13 +125,14 @@ public final class TabView {
             if (ws == null) {
                 List<?> all = list(map(wire.call("workspace.list", Map.of())).get("workspaces"));
                 if (all.isEmpty()) {
-                    throw new CliException("NOT_FOUND", "no workspace to view (create one: signaltty new)");
+                    throw new CliException("NO_SUCH_WORKSPACE", "no workspace to view (create one: signaltty new)");
                 }
                 ws = String.valueOf(map(all.getFirst()).get("workspace_id"));
             }
             List<?> tabs = list(map(wire.call("tab.list", Map.of("workspace_id", ws))).get("tabs"));
             if (tabs.isEmpty()) {
-                throw new CliException("NOT_FOUND", "workspace " + ws + " has no tab to view");
+                throw new CliException("NO_SUCH_TAB", "workspace " + ws + " has no tab to view (signaltty pane spawn " + ws
+                        + " -- <command> starts one)");
             }
             tab = String.valueOf(map(tabs.getFirst()).get("tab_id"));
         }
@@ -255,6 +258,7 @@ public final class TabView {
             workspaceName = String.valueOf(wsView.get("name") != null ? wsView.get("name") : workspaceId);
             copy = null;
             zoomed = false;
+            splitFocus = null;
             focus = t.get("focused_pane_id") instanceof String f ? f : null;
             applyTab(t);
         }
@@ -287,6 +291,10 @@ public final class TabView {
                     Thread.ofVirtual().start(() -> refreshAgent(p)); // never wait on the reader thread
                 }
             }
+        }
+        if (splitFocus != null && panes.containsKey(splitFocus)) {
+            focus = splitFocus;
+            splitFocus = null;
         }
         if (focus == null || !panes.containsKey(focus)) {
             focus = ids.isEmpty() ? null : ids.getFirst();
@@ -338,6 +346,16 @@ public final class TabView {
             }
         }
         return newest;
+    }
+
+    /** The reply to this view's split: the new pane takes the focus, now or when tab.updated brings it. */
+    synchronized void focusSplit(String paneId) {
+        if (panes.containsKey(paneId)) {
+            focus = paneId;
+        } else {
+            splitFocus = paneId;
+        }
+        changed();
     }
 
     synchronized void changed() {

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 import org.jspecify.annotations.Nullable;
 
@@ -26,7 +27,11 @@ final class ViewActions {
 
     void split(@Nullable String focus, String direction) {
         if (focus != null) {
-            ask("pane.split", Map.of("pane_id", focus, "direction", direction), null);
+            ask("pane.split", Map.of("pane_id", focus, "direction", direction), null, result -> {
+                if (result instanceof Map<?, ?> pane && pane.get("pane_id") instanceof String id) {
+                    view.focusSplit(id); // typing goes on in the new pane, as in tmux
+                }
+            });
         }
     }
 
@@ -35,11 +40,16 @@ final class ViewActions {
             List<?> tabs = TabView.list(TabView.map(view.wire.call("tab.list", Map.of("workspace_id", view.workspaceId))).get("tabs"));
             List<String> ids = new ArrayList<>();
             for (Object t : tabs) {
-                ids.add(String.valueOf(TabView.map(t).get("tab_id")));
+                Map<?, ?> tab = TabView.map(t);
+                String id = String.valueOf(tab.get("tab_id"));
+                // an empty tab (tab create) has nothing to show, and a view of it would end at once
+                if (id.equals(view.tabId) || !TabView.list(tab.get("pane_ids")).isEmpty()) {
+                    ids.add(id);
+                }
             }
             int at = ids.indexOf(view.tabId);
             if (ids.size() < 2 || at < 0) {
-                view.message("no other tab in this workspace");
+                view.message("no other tab with panes in this workspace");
                 return;
             }
             view.load(ids.get(Math.floorMod(at + step, ids.size())));
@@ -87,6 +97,11 @@ final class ViewActions {
 
     /** Sends one request without waiting; an error shows on the status line. */
     void ask(String method, @Nullable Map<String, ?> params, @Nullable String done) {
+        ask(method, params, done, result -> { });
+    }
+
+    /** As {@link #ask(String, Map, String)}, handing a successful result to {@code then} (on the reader thread). */
+    private void ask(String method, @Nullable Map<String, ?> params, @Nullable String done, Consumer<@Nullable Object> then) {
         if (params == null) {
             return;
         }
@@ -95,8 +110,11 @@ final class ViewActions {
                 view.message(method + ": " + e.getMessage());
             } else if (!r.ok()) {
                 view.message(r.code() + ": " + r.message());
-            } else if (done != null) {
-                view.message(done);
+            } else {
+                then.accept(r.result());
+                if (done != null) {
+                    view.message(done);
+                }
             }
         });
     }

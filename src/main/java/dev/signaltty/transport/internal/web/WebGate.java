@@ -124,6 +124,12 @@ final class WebGate extends SimpleChannelInboundHandler<FullHttpRequest> {
     }
 
     private void upgrade(ChannelHandlerContext ctx, FullHttpRequest request, HostPolicy policy) {
+        // without this, Netty takes a plain GET for a draft-00 handshake, fails it and closes: an empty reply
+        if (!HttpHeaderValues.WEBSOCKET.contentEqualsIgnoreCase(request.headers().get(HttpHeaderNames.UPGRADE, ""))) {
+            refuse(ctx, HttpResponseStatus.BAD_REQUEST, "this is the dashboard's WebSocket (Upgrade: websocket); "
+                    + "the page opens it");
+            return;
+        }
         String origin = request.headers().get(HttpHeaderNames.ORIGIN);
         if (!policy.originAllowed(origin)) {
             refuse(ctx, HttpResponseStatus.FORBIDDEN, "WebSocket from a foreign Origin " + origin);
