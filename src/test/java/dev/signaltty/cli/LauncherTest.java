@@ -119,7 +119,7 @@ class LauncherTest {
             Launched attach = launchAny(launcher, showProperties, "attach", "pane_nosuchpane");
             assertThat(attach.exitCode()).as(attach.out()).isNotZero();
             assertThat(attach.out()).as("attach ran (no terminal here, or no such pane) from the one jar")
-                    .containsAnyOf("cannot open the terminal", "NO_SUCH_PANE")
+                    .containsAnyOf("need a terminal", "NO_SUCH_PANE")
                     .contains("java.class.path = " + repo.toRealPath().resolve("target/signaltty-daemon.jar") + "\n");
 
             String web = launch(launcher, env, "--json", "web");
