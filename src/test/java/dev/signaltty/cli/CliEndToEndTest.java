@@ -206,6 +206,14 @@ class CliEndToEndTest {
     }
 
     @Test
+    void reportOutsideATaskWorkerSaysWhereAWorkerGetsItsTask() {
+        Run run = cli.run("report", "--status", "completed", "--summary", "done");
+        assertThat(run.status()).as(run.toString()).isNotZero();
+        assertThat(run.err()).as(run.toString()).contains("BAD_PARAMS").contains("task_id")
+                .contains("$SIGNALTTY_TASK").contains("--task");
+    }
+
+    @Test
     void reportsTheRunningDaemonOnASecondStart() {
         Run again = cli.run("server", "start");
         assertThat(again.status()).isZero();

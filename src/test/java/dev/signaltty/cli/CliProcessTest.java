@@ -51,6 +51,15 @@ class CliProcessTest {
             assertThat(run.out()).startsWith("not running");
             assertThat(cli.socket()).doesNotExist();
         }
+
+        @Test
+        void reportsNotRunningForServerStatusAsJsonWithJson() {
+            Run run = cli.run("--json", "server", "status");
+            assertThat(run.status()).isEqualTo(1);
+            assertThat(CliHarness.json(run)).containsEntry("running", false)
+                    .containsEntry("socket", cli.socket().toString());
+            assertThat(cli.socket()).doesNotExist();
+        }
     }
 
     @Nested

@@ -32,7 +32,9 @@ record ServerCommand(Daemon daemon, Path socket, PrintStream out, PrintStream er
             }
             case SERVER_STATUS -> {
                 if (!Client.listening(socket)) {
-                    out.println("not running (socket " + socket + ")");
+                    // --json promises JSON on stdout: a script reads "running": false instead of parsing a sentence
+                    out.println(json ? Json.write(Map.of("running", false, "socket", socket.toString()))
+                            : "not running (socket " + socket + ")");
                     return 1;
                 }
                 return status(json);

@@ -19,7 +19,9 @@ class TaskReportHandler implements MethodHandler<TaskReportHandler.Params, TaskR
                 throw ProtocolException.badParams("status", "must be completed, failed or rejected");
             }
             if (taskId == null && paneId == null) {
-                throw ProtocolException.badParams("task_id", "task_id or pane_id is required");
+                // outside a worker neither is set: say where a worker gets them (its environment), not only that they are missing
+                throw ProtocolException.badParams("task_id", "task_id or pane_id is required: a task's worker has them"
+                        + " as $SIGNALTTY_TASK and $SIGNALTTY_PANE (signaltty report --task/--pane outside one)");
             }
         }
     }
