@@ -12,28 +12,31 @@ final class Help {
      * Commands that Main runs before the table (no method of their own, so not in it): listed with the
      * others, and {@code help mcp} or {@code completion} alone say how they are typed.
      */
-    private static final List<List<String>> OUTSIDE_THE_TABLE = List.of(
-            List.of("completion", "completion bash|zsh", "a shell completion script: eval \"$(signaltty completion bash)\""),
-            List.of("mcp", "mcp", "an MCP server on stdio for agents: the methods as tools (SKILL.md; no arguments)"));
+    private record Outside(String noun, String usage, String summary) {
+    }
+
+    private static final List<Outside> OUTSIDE_THE_TABLE = List.of(
+            new Outside("completion", "completion bash|zsh", "a shell completion script: eval \"$(signaltty completion bash)\""),
+            new Outside("mcp", "mcp", "an MCP server on stdio for agents: the methods as tools (SKILL.md; no arguments)"));
 
     private Help() {
     }
 
     /** The usage line ({@code signaltty …}) of a command outside the table, or null. */
     static @Nullable String outside(String noun) {
-        for (List<String> command : OUTSIDE_THE_TABLE) {
-            if (command.getFirst().equals(noun)) {
-                return "signaltty " + command.get(1);
+        for (Outside command : OUTSIDE_THE_TABLE) {
+            if (command.noun().equals(noun)) {
+                return "signaltty " + command.usage();
             }
         }
         return null;
     }
 
     private static void printOutside(String noun, PrintStream out) {
-        for (List<String> command : OUTSIDE_THE_TABLE) {
-            if (noun.isEmpty() || command.getFirst().equals(noun)) {
-                out.println("  " + command.get(1));
-                out.println("      " + command.get(2));
+        for (Outside command : OUTSIDE_THE_TABLE) {
+            if (noun.isEmpty() || command.noun().equals(noun)) {
+                out.println("  " + command.usage());
+                out.println("      " + command.summary());
             }
         }
     }

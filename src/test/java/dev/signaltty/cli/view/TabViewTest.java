@@ -196,9 +196,7 @@ class TabViewTest {
             eventually(WAIT, () -> daemon.tail(created).contains("NEW-GOT-42"));
             assertThat(daemon.tail(old)).doesNotContain("NEW-GOT");
 
-            tmux.keys("C-b");
-            tmux.keys("d");
-            tmux.await(WAIT, "the CLI to end", s -> s.contains("CLI-EXIT=0"));
+            detachAndAwaitExit(tmux);
             daemon.client().call("pane.close", Map.of("pane_id", created));
         }
         daemon.client().call("pane.close", Map.of("pane_id", old));
@@ -223,9 +221,7 @@ class TabViewTest {
             tmux.keys("C-b");
             tmux.keys(")");
             tmux.await(WAIT, "round to the first tab", s -> s.contains("FIRST-TAB") && !s.contains("CLI-EXIT="));
-            tmux.keys("C-b");
-            tmux.keys("d");
-            tmux.await(WAIT, "the CLI to end", s -> s.contains("CLI-EXIT=0"));
+            detachAndAwaitExit(tmux);
         }
         daemon.client().call("pane.close", Map.of("pane_id", first));
         daemon.client().call("pane.close", Map.of("pane_id", other));
@@ -278,5 +274,12 @@ class TabViewTest {
 
     static double ratio(String tab) {
         return daemon.client().call("tab.get", Map.of("tab_id", tab)).get("layout").get("ratio").asDouble();
+    }
+
+    /** Prefix d: the view detaches and the CLI ends with 0. */
+    private static void detachAndAwaitExit(OuterTmux tmux) {
+        tmux.keys("C-b");
+        tmux.keys("d");
+        tmux.await(WAIT, "the CLI to end", s -> s.contains("CLI-EXIT=0"));
     }
 }
