@@ -37,4 +37,20 @@ class CliAutoStartTest {
             assertThat(cli.run("server", "status").status()).isEqualTo(1);
         }
     }
+
+    @Test
+    void attachAndViewWithoutATerminalFailBeforeStartingADaemon() throws Exception {
+        try (CliHarness cli = new CliHarness(temp)) {
+            // the harness gives the CLI a pipe and files, as a script does
+            for (String[] args : new String[][] {{"attach", "pane_x"}, {"attach", "--tab", "tab_x"}, {"view"},
+                    {"view", "--tab", "tab_x"}}) {
+                Run run = cli.run(args);
+                assertThat(run.status()).as(run.toString()).isEqualTo(1);
+                assertThat(run.err()).as(run.toString()).startsWith("BAD_PARAMS: attach and view need a terminal")
+                        .doesNotContain("started the daemon");
+            }
+            assertThat(cli.socket()).as("no daemon was started").doesNotExist();
+            assertThat(cli.run("server", "status").status()).isEqualTo(1);
+        }
+    }
 }

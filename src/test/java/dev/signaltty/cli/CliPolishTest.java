@@ -181,6 +181,22 @@ class CliPolishTest {
     }
 
     @Test
+    void taskStartHelpSaysAnyProgramIsAcceptedAndNamesEveryBuiltInManifestsProgram() throws Exception {
+        Run help = cli.run("task", "start", "--help");
+        assertThat(help.status()).as(help.toString()).isZero();
+        String agentLine = help.out().lines().filter(l -> l.strip().startsWith("--agent")).findFirst().orElseThrow();
+        assertThat(agentLine).contains("any command on PATH").contains("claude").contains("codex")
+                .doesNotContain("claude | codex");
+        try (var manifests = Files.list(Path.of("src/main/resources/agents"))) {
+            for (Path manifest : manifests.toList()) {
+                @SuppressWarnings("unchecked")
+                List<Object> programs = (List<Object>) Json.parseObject(Files.readString(manifest)).get("programs");
+                programs.forEach(program -> assertThat(agentLine).as(manifest.toString()).contains((String) program));
+            }
+        }
+    }
+
+    @Test
     void shellCompletionOffersLivePaneIdsAndNames() {
         assertThat(cli.run("pane", "rename", pane, "webserver").status()).isZero();
         Run ids = cli.run("__complete", "pane", "read", "");

@@ -54,16 +54,16 @@ final class Attach {
         this.err = err;
     }
 
-    int run(String pane, boolean noStart, byte prefix) {
-        Client first = daemon.connect(noStart, err);
-        stream = first;
-        control = daemon.connect(true, err);
-        OuterTerminal t = OuterTerminal.open();
+    /** Attaches {@code t} (opened, still cooked, before any connection) to the pane; closes {@code t}. */
+    int run(String pane, boolean noStart, byte prefix, OuterTerminal t) {
         tty = t;
         Thread restore = new Thread(t::close);
         ProcessExit.addShutdownHook(restore);
         int status;
         try {
+            Client first = daemon.connect(noStart, err);
+            stream = first;
+            control = daemon.connect(true, err);
             resize(pane);
             t.enterFullScreen(false);
             attach(first, pane);

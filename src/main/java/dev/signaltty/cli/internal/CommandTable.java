@@ -304,7 +304,9 @@ public final class CommandTable {
             case "task" -> List.of(
                     of("task start", "task.start", "start a worker in a fresh worktree").mutating()
                             .required("repo", "repo", PATH, "source repository").required("objective", "objective", STRING, "what to do")
-                            .flag("agent", STRING, "claude | codex").flag("base", STRING, "start point (default HEAD)")
+                            .flag("agent", STRING, "the worker's program, any command on PATH: claude and"
+                                    + " codex report by hooks, aider, gemini and opencode by screen rules (docs/agents.md);"
+                                    + " with arguments, give argv after -- instead").flag("base", STRING, "start point (default HEAD)")
                             .flag("branch", STRING, "branch name").flag("context", "context_id", STRING, "group of tasks")
                             .flag("client-request-id", STRING, "idempotency key")
                             .flag("workspace", "workspace_id", STRING, "workspace for the worker pane")

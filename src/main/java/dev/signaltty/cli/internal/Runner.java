@@ -196,13 +196,16 @@ public final class Runner {
             if (!(p.get("pane_id") instanceof String pane)) {
                 throw new CliException("BAD_PARAMS", "attach needs a pane, or --tab <tab> (field: pane_id)");
             }
-            return new Attach(daemon, out, err).run(pane, inv.options().noStart(), prefix);
+            // the terminal first: attach without one fails before it starts a daemon
+            return new Attach(daemon, out, err).run(pane, inv.options().noStart(), prefix,
+                    dev.signaltty.cli.internal.view.OuterTerminal.open());
         }
         var hosts = dev.signaltty.cli.internal.remote.HostChoice.all(env,
                 dev.signaltty.cli.internal.view.TabView.RECONNECT_MS);
-        return dev.signaltty.cli.internal.view.TabView.run(daemon.connect(inv.options().noStart(), err), hosts,
-                dev.signaltty.cli.internal.remote.HostChoice.indexOf(hosts, env), (String) p.get("workspace_id"), tab,
-                prefix, out);
+        var outer = dev.signaltty.cli.internal.view.OuterTerminal.open();
+        return dev.signaltty.cli.internal.view.TabView.run(outer, () -> daemon.connect(inv.options().noStart(), err),
+                hosts, dev.signaltty.cli.internal.remote.HostChoice.indexOf(hosts, env), (String) p.get("workspace_id"),
+                tab, prefix, out);
     }
 
     /** {@code new}: workspace.create then pane.spawn — two different requests, neither resent. */

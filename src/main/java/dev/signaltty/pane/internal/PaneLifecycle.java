@@ -215,6 +215,8 @@ class PaneLifecycle {
             pane.exitedAt = null;
             pane.startedAt = Instant.now();
             pane.session = session;
+            // before the new program's reader starts: its first output lands on a fresh line (ADR 0781)
+            RelaunchSeparator.write(pane, output);
             pane.screenWatch = screens.watch(pane.id, pane.argv, pane.terminal);
             startWatching(pane, session);
             events.append(new PaneEvents.Updated(pane.view()));

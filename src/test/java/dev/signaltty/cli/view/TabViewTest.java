@@ -238,6 +238,27 @@ class TabViewTest {
     }
 
     @Test
+    void aTabThatNeverHadPanesIsAnErrorSayingHowToAddOneNotNoPanesLeft() throws Exception {
+        String workspace = daemon.client().call("workspace.create", Map.of("name", "emptytabws", "cwd", daemon.root().toString()))
+                .get("workspace_id").asString();
+        String empty = daemon.client().call("tab.create", Map.of("workspace_id", workspace, "name", "bare")).get("tab_id").asString();
+        try (OuterTmux tmux = OuterTmux.start(temp, 100, 24, script(temp, "", "view", "--tab", empty))) {
+            tmux.await(WAIT, "the CLI to end", s -> s.contains("CLI-EXIT=1"));
+        }
+        assertThat(Files.readString(temp.resolve("err"))).startsWith("NO_SUCH_PANE: tab bare has no panes to view"
+                + " (add one: signaltty pane spawn " + workspace + " --tab " + empty + " -- <command>)");
+
+        // a tab whose last pane closes while shown is the other ending
+        String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", workspace, "tab_id", empty,
+                "argv", List.of("sh", "-c", "echo ONLY-PANE; exec cat"))).get("pane_id").asString();
+        try (OuterTmux tmux = OuterTmux.start(temp, 100, 24, script(temp, "", "view", "--tab", empty))) {
+            tmux.await(WAIT, "the pane", s -> s.contains("ONLY-PANE"));
+            daemon.client().call("pane.close", Map.of("pane_id", pane));
+            tmux.await(WAIT, "the view to end", s -> s.contains("[tab bare has no panes left]") && s.contains("CLI-EXIT=0"));
+        }
+    }
+
+    @Test
     void attachEndsWithAMessageWhenTheProgramExitsAndGivesTheScreenBack() throws Exception { // issue 16 item 5
         String workspace = daemon.client().call("workspace.create", Map.of("name", "attachws", "cwd", daemon.root().toString()))
                 .get("workspace_id").asString();

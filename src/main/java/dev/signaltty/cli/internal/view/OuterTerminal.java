@@ -21,26 +21,36 @@ import dev.signaltty.cli.internal.CliException;
 public final class OuterTerminal implements AutoCloseable {
 
     private final Terminal terminal;
-    private final Attributes saved;
+    /** The attributes before raw mode; null until {@link #enterFullScreen}. */
+    private @Nullable Attributes saved;
     private final OutputStream out;
     private boolean alternate;
     private boolean closed;
 
     private OuterTerminal(Terminal terminal) {
         this.terminal = terminal;
-        this.saved = terminal.enterRawMode();
-        // JLine's raw mode keeps signals and output processing; a pane needs Ctrl-C, Ctrl-\ and Ctrl-Z as
-        // bytes, and its output unchanged (no \n → \r\n): what stty raw does
+        this.out = terminal.output();
+    }
+
+    /**
+     * Raw mode. JLine's keeps signals and output processing; a pane needs Ctrl-C, Ctrl-\ and Ctrl-Z as
+     * bytes, and its output unchanged (no \n → \r\n): what stty raw does.
+     */
+    private void enterRawMode() {
+        saved = terminal.enterRawMode();
         Attributes raw = terminal.getAttributes();
         raw.setLocalFlag(Attributes.LocalFlag.ISIG, false);
         raw.setOutputFlag(Attributes.OutputFlag.OPOST, false);
         raw.setInputFlag(Attributes.InputFlag.ICRNL, false);
         raw.setInputFlag(Attributes.InputFlag.IXON, false);
         terminal.setAttributes(raw);
-        this.out = terminal.output();
     }
 
-    /** Opens the controlling terminal in raw mode; BAD_PARAMS when there is none. */
+    /**
+     * Opens the controlling terminal, still cooked (the daemon's start notice and errors print as usual
+     * until {@link #enterFullScreen}); BAD_PARAMS when there is none. Called before anything connects,
+     * so a run without a terminal starts no daemon.
+     */
     public static OuterTerminal open() {
         try {
             Terminal t = TerminalBuilder.builder().system(true).ffm(true).jni(true).exec(false).jna(false)
@@ -88,7 +98,8 @@ public final class OuterTerminal implements AutoCloseable {
     }
 
     /** The alternate screen, SGR mouse reports with button motion, cursor hidden until drawn. */
-    public void enterFullScreen(boolean withMouse) {
+    public synchronized void enterFullScreen(boolean withMouse) {
+        enterRawMode();
         alternate = true;
         write("\u001b[?1049h\u001b[H\u001b[2J" + (withMouse ? "\u001b[?1002h\u001b[?1006h" : ""));
     }
@@ -99,6 +110,11 @@ public final class OuterTerminal implements AutoCloseable {
             return;
         }
         closed = true;
+        Attributes before = saved;
+        if (before == null) { // never drawn on: nothing to undo
+            closeTerminal();
+            return;
+        }
         StringBuilder reset = new StringBuilder();
         // mouse and other modes this view or a pane's program (plain attach passes its bytes through) set
         reset.append("\u001b[?1006l\u001b[?1003l\u001b[?1002l\u001b[?1000l\u001b[?2004l\u001b[?1l\u001b>");
@@ -109,7 +125,11 @@ public final class OuterTerminal implements AutoCloseable {
             reset.append("\u001b[H\u001b[2J\u001b[?1049l");
         }
         write(reset.toString());
-        terminal.setAttributes(saved);
+        terminal.setAttributes(before);
+        closeTerminal();
+    }
+
+    private void closeTerminal() {
         try {
             terminal.close();
         } catch (IOException e) {

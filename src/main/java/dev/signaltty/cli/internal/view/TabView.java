@@ -74,10 +74,16 @@ public final class TabView {
      * Runs the view of {@code tabId} (or of the workspace's first tab when null) until detach, the
      * tab's end, or a lost connection; returns the exit status after restoring the terminal.
      */
-    public static int run(Client client, List<HostChoice> hosts, int host, @Nullable String workspace,
-            @Nullable String tab, byte prefix, PrintStream out) {
+    public static int run(OuterTerminal outer, java.util.function.Supplier<Client> connect, List<HostChoice> hosts,
+            int host, @Nullable String workspace, @Nullable String tab, byte prefix, PrintStream out) {
+        Client client;
+        try {
+            client = connect.get(); // after the terminal was found: without one nothing starts a daemon
+        } catch (RuntimeException e) {
+            outer.close();
+            throw e;
+        }
         Wire wire = new Wire(client);
-        OuterTerminal outer = OuterTerminal.open();
         TabView view = new TabView(wire, outer, hosts, host);
         Thread restore = new Thread(outer::close);
         dev.signaltty.cli.internal.ProcessExit.addShutdownHook(restore);
@@ -137,6 +143,9 @@ public final class TabView {
             tab = String.valueOf(map(tabs.getFirst()).get("tab_id"));
         }
         load(tab);
+        if (ended != null && panes.isEmpty()) { // an empty tab (tab create, every pane moved out): an error, not a view
+            throw new CliException("NO_SUCH_PANE", ended);
+        }
     }
 
     /** Attempts to come back after a lost connection to this machine's daemon, for this long. */
@@ -276,6 +285,7 @@ public final class TabView {
         for (Object id : list(t.get("pane_ids"))) {
             ids.add(String.valueOf(id));
         }
+        boolean hadPanes = !panes.isEmpty();
         for (String id : List.copyOf(panes.keySet())) {
             if (!ids.contains(id)) {
                 panes.remove(id);
@@ -300,7 +310,10 @@ public final class TabView {
             focus = ids.isEmpty() ? null : ids.getFirst();
         }
         if (ids.isEmpty()) {
-            end("tab " + tabName + " has no panes left");
+            // closed panes leave a tab; a tab shown empty never had one here: say how to add one
+            end(hadPanes ? "tab " + tabName + " has no panes left"
+                    : "tab " + tabName + " has no panes to view (add one: signaltty pane spawn " + workspaceId
+                            + " --tab " + tabId + " -- <command>)");
         }
     }
 
