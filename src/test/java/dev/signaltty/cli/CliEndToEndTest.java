@@ -129,8 +129,10 @@ class CliEndToEndTest {
         assertThat(waited.out()).contains("ready-42");
 
         Run timedOut = cli.run("pane", "wait-output", paneId, "never-printed", "--timeout", "1");
-        assertThat(timedOut.status()).isEqualTo(1);
+        assertThat(timedOut.status()).as("a timed-out wait, as wait and task wait").isEqualTo(4);
         assertThat(timedOut.err()).startsWith("TIMEOUT: ");
+        Run gone = cli.run("pane", "wait-output", "pane_nosuch", "x", "--timeout", "1");
+        assertThat(gone.status()).as("an error is not a timeout").isEqualTo(1);
 
         // What clear does to the screen is the pane module's to test (issue 3); here: the mapping works.
         Run cleared = cli.run("pane", "clear", paneId);

@@ -74,6 +74,9 @@ class CliPolishTest {
             Thread.sleep(200);
         }
         assertThat(decision).as("a pending decision").isNotNull();
+        Run wrong = cli.run("decision", "answer", decision, "allow");
+        assertThat(wrong.status()).as(wrong.toString()).isEqualTo(1);
+        assertThat(wrong.err()).startsWith("BAD_PARAMS: option_id: 'allow' is not one of allow_once, deny");
         assertThat(cli.run("decision", "answer", decision, "allow_once").status()).isZero();
         assertThat(waiting.waitFor(60, TimeUnit.SECONDS)).isTrue();
 

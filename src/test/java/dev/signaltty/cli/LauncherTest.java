@@ -122,6 +122,10 @@ class LauncherTest {
                     .containsAnyOf("need a terminal", "NO_SUCH_PANE")
                     .contains("java.class.path = " + repo.toRealPath().resolve("target/signaltty-daemon.jar") + "\n");
 
+            // mcp runs the MCP SDK and Jackson, which the one-shot jar leaves out: from the merged jar too
+            assertThat(mcpInitialize(launcher, env)).as("signaltty mcp answers initialize through the launcher")
+                    .contains("\"serverInfo\"").contains("\"name\":\"signaltty\"");
+
             String web = launch(launcher, env, "--json", "web");
             String loginUrl = web.replaceFirst("(?s).*\"login_url\"\\s*:\\s*\"([^\"]+)\".*", "$1");
             java.net.http.HttpClient http = java.net.http.HttpClient.newBuilder()
@@ -362,12 +366,47 @@ class LauncherTest {
      * Runs {@code command} to its end with this JVM as the JDK (or {@code jdk}'s java first on PATH), no AOT cache,
      * the test's own XDG directories and {@code env} on top (a null value removes that name).
      */
+    /** {@code signaltty mcp} through the launcher: one initialize request, stdin kept open until the answer line. */
+    private String mcpInitialize(Path launcher, Map<String, @Nullable String> env) throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(launcher.toString(), "mcp")
+                .redirectError(temp.resolve("mcp.err").toFile());
+        environment(builder, null, env);
+        Process process = builder.start();
+        try (var in = process.getOutputStream();
+             var answers = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            in.write(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                    + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"launcher-test\",\"version\":\"1\"}}}\n")
+                    .getBytes(StandardCharsets.UTF_8));
+            in.flush();
+            String answer = answers.readLine(); // null when it died: the error file says why
+            return answer != null ? answer : Files.readString(temp.resolve("mcp.err"));
+        } finally {
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+            }
+        }
+    }
+
     private Launched start(List<String> command, @Nullable Path jdk, Map<String, @Nullable String> env,
             @Nullable Path directory, int timeoutSeconds) throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         if (directory != null) {
             builder.directory(directory.toFile());
         }
+        environment(builder, jdk, env);
+        Path log = temp.resolve("launcher.out");
+        Process process = builder.redirectOutput(log.toFile()).start();
+        boolean exited = process.waitFor(timeoutSeconds, TimeUnit.SECONDS);
+        if (!exited) {
+            process.destroyForcibly().waitFor();
+        }
+        String out = Files.readString(log, StandardCharsets.UTF_8);
+        assertThat(exited).as(String.join(" ", command) + ": " + out).isTrue();
+        return new Launched(process.exitValue(), out);
+    }
+
+    /** The launcher's environment: this JVM's JDK (or {@code jdk} first on PATH), {@code env}, the test's XDG dirs. */
+    private void environment(ProcessBuilder builder, @Nullable Path jdk, Map<String, @Nullable String> env) throws IOException {
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
         builder.environment().put("SIGNALTTY_AOT", "0");
         builder.environment().remove("SIGNALTTY_DAEMON_JAVA_OPTS");
@@ -387,14 +426,5 @@ class LauncherTest {
             Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
             builder.environment().put(xdg, dir.toString());
         }
-        Path log = temp.resolve("launcher.out");
-        Process process = builder.redirectOutput(log.toFile()).start();
-        boolean exited = process.waitFor(timeoutSeconds, TimeUnit.SECONDS);
-        if (!exited) {
-            process.destroyForcibly().waitFor();
-        }
-        String out = Files.readString(log, StandardCharsets.UTF_8);
-        assertThat(exited).as(String.join(" ", command) + ": " + out).isTrue();
-        return new Launched(process.exitValue(), out);
     }
 }

@@ -244,8 +244,13 @@ public final class Output {
         return 0;
     }
 
-    /** The exit status of a failed call: a wait's TIMEOUT is {@link Runner#TIMED_OUT}, others keep theirs. */
+    /**
+     * The exit status of a failed call: a wait's TIMEOUT ({@code wait}, {@code task wait}, {@code pane wait-output})
+     * is {@link Runner#TIMED_OUT}, so a script tells "not yet" from an error; others keep theirs. {@code pane run}'s
+     * keeps 1: its statuses are the command's own.
+     */
     static int errorStatus(@Nullable String method, String code, int status) {
-        return "TIMEOUT".equals(code) && ("wait".equals(method) || "task.wait".equals(method)) ? Runner.TIMED_OUT : status;
+        return "TIMEOUT".equals(code) && ("wait".equals(method) || "task.wait".equals(method)
+                || "pane.wait_for_output".equals(method)) ? Runner.TIMED_OUT : status;
     }
 }

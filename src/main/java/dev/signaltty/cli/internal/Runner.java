@@ -28,7 +28,7 @@ public final class Runner {
     public static final int USAGE = 2;
     /** {@code task wait}: the task (or a task of the context) ended failed, canceled or rejected. */
     public static final int UNSUCCESSFUL = 3;
-    /** {@code wait} / {@code task wait}: the deadline passed (TIMEOUT). */
+    /** {@code wait} / {@code task wait} / {@code pane wait-output}: the deadline passed (TIMEOUT). */
     public static final int TIMED_OUT = 4;
 
     private final CommandTable table;

@@ -118,7 +118,7 @@ class DecisionStore implements AgentDecisions {
         try {
             decision = find(decisionId);
             if (Decision.OPTIONS.stream().noneMatch(option -> option.optionId().equals(optionId))) {
-                throw ProtocolException.badParams("option_id", "is not one of allow_once, deny");
+                throw ProtocolException.badParams("option_id", "'" + optionId + "' is not one of allow_once, deny");
             }
             if (!decision.pending()) {
                 throw new ProtocolException(ErrorCode.BAD_PARAMS, "decision " + decisionId + " is " + decision.status,
