@@ -189,6 +189,7 @@ class CliPolishTest {
         assertThat(help.status()).as(help.toString()).isZero();
         String agentLine = help.out().lines().filter(l -> l.strip().startsWith("--agent")).findFirst().orElseThrow();
         assertThat(agentLine).contains("any command on PATH").contains("claude").contains("codex")
+                .as("what a program must do to get the objective").contains("--ready-timeout").contains("a manifest of yours")
                 .doesNotContain("claude | codex");
         try (var manifests = Files.list(Path.of("src/main/resources/agents"))) {
             for (Path manifest : manifests.toList()) {
@@ -197,6 +198,16 @@ class CliPolishTest {
                 programs.forEach(program -> assertThat(agentLine).as(manifest.toString()).contains((String) program));
             }
         }
+    }
+
+    @Test
+    void aChoiceTypedAsAVerbPointsAtTheCommandThatTakesIt() {
+        for (String choice : List.of("merge", "discard")) {
+            Run run = cli.run("task", choice, "task_x");
+            assertThat(run.status()).as(run.toString()).isEqualTo(2);
+            assertThat(run.err()).contains("unknown command 'task " + choice + "' (did you mean 'task finish --" + choice + "'?)");
+        }
+        assertThat(cli.run("task", "zzz").err()).doesNotContain("did you mean");
     }
 
     @Test

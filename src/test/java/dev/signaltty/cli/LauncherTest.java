@@ -97,6 +97,7 @@ class LauncherTest {
         for (String gui : List.of("DISPLAY", "WAYLAND_DISPLAY", "SIGNALTTY_SOCKET")) {
             env.put(gui, null); // no browser opened by `web`; the socket under the test's own XDG_RUNTIME_DIR
         }
+        env.put("PATH", pathWithoutSignaltty()); // as on a machine where it was never installed
         try {
             String started = launch(launcher, env, "server", "start");
             assertThat(started).contains("started pid");
@@ -112,6 +113,11 @@ class LauncherTest {
             assertThat(launch(launcher, env, "pane", "wait-output", pane, "42x", "--timeout", "60"))
                     .as("bash answered in a pty4j pane").contains("42x");
             assertThat(launch(launcher, env, "pane", "list")).contains(pane).contains("running");
+            // the pane finds the CLI a worker reports with (ADR 0782): this launcher, appended to PATH
+            launch(launcher, env, "pane", "write", pane, "[ \"$(command -v signaltty)\" = \"${PATH##*:}/signaltty\" ]"
+                    + " && echo \"cli-found-last:${PATH##*:}\"\r");
+            assertThat(launch(launcher, env, "pane", "wait-output", pane, "^cli-found-last:", "--regex", "--timeout", "60"))
+                    .contains("cli-found-last:" + repo.toRealPath().resolve("bin"));
 
             // attach (like view) runs its own JVM with JLine's native terminal: from the same one jar
             Map<String, @Nullable String> showProperties = new java.util.HashMap<>(env);
@@ -366,6 +372,13 @@ class LauncherTest {
      * Runs {@code command} to its end with this JVM as the JDK (or {@code jdk}'s java first on PATH), no AOT cache,
      * the test's own XDG directories and {@code env} on top (a null value removes that name).
      */
+    /** This machine's PATH without the directories that hold a {@code signaltty}. */
+    private static String pathWithoutSignaltty() {
+        return java.util.Arrays.stream(System.getenv("PATH").split(File.pathSeparator))
+                .filter(dir -> !dir.isEmpty() && !Files.isExecutable(Path.of(dir, "signaltty")))
+                .collect(java.util.stream.Collectors.joining(File.pathSeparator));
+    }
+
     /** {@code signaltty mcp} through the launcher: one initialize request, stdin kept open until the answer line. */
     private String mcpInitialize(Path launcher, Map<String, @Nullable String> env) throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(launcher.toString(), "mcp")

@@ -119,8 +119,9 @@ public final class ArgParser {
             String verb = words.get(i++);
             spec = table.find(noun + " " + verb);
             if (spec == null) {
+                String hint = Suggest.hint(verb, verbs);
                 throw new UsageException("unknown command '" + noun + " " + verb + "'"
-                        + Suggest.hint(verb, verbs) + "; verbs: " + String.join(", ", verbs), null);
+                        + (hint.isEmpty() ? table.choiceHint(noun, verb) : hint) + "; verbs: " + String.join(", ", verbs), null);
             }
         }
         Map<String, Object> raw = new LinkedHashMap<>();

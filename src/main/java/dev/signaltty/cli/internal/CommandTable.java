@@ -81,6 +81,20 @@ public final class CommandTable {
         return verbs;
     }
 
+    /**
+     * A verb typed where a choice flag belongs ({@code task merge}): {@code " (did you mean 'task finish --merge'?)"}
+     * when a command of {@code noun} has a flag {@code --word} that sets a fixed value, else "".
+     */
+    public String choiceHint(String noun, String word) {
+        for (CommandSpec s : group(noun)) {
+            Flag flag = s.flag(word);
+            if (flag != null && flag.type() == ArgType.CONST) {
+                return " (did you mean '" + s.name() + " --" + word + "'?)";
+            }
+        }
+        return "";
+    }
+
     /** First words, in table order, without repeats. */
     public List<String> nouns() {
         return NOUNS;
@@ -304,9 +318,10 @@ public final class CommandTable {
             case "task" -> List.of(
                     of("task start", "task.start", "start a worker in a fresh worktree").mutating()
                             .required("repo", "repo", PATH, "source repository").required("objective", "objective", STRING, "what to do")
-                            .flag("agent", STRING, "the worker's program, any command on PATH: claude and"
-                                    + " codex report by hooks, aider, gemini and opencode by screen rules (docs/agents.md);"
-                                    + " with arguments, give argv after -- instead").flag("base", STRING, "start point (default HEAD)")
+                            .flag("agent", STRING, "the worker's program, any command on PATH; it gets the"
+                                    + " objective once at its prompt (--ready-timeout): claude and codex say so by hooks,"
+                                    + " aider, gemini and opencode by screen rules, others by a manifest of yours"
+                                    + " (docs/agents.md); with arguments, give argv after -- instead").flag("base", STRING, "start point (default HEAD)")
                             .flag("branch", STRING, "branch name").flag("context", "context_id", STRING, "group of tasks")
                             .flag("client-request-id", STRING, "idempotency key")
                             .flag("workspace", "workspace_id", STRING, "workspace for the worker pane")
