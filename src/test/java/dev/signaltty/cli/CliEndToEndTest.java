@@ -213,6 +213,10 @@ class CliEndToEndTest {
         assertThat(run.status()).as(run.toString()).isNotZero();
         assertThat(run.err()).as(run.toString()).contains("BAD_PARAMS").contains("task_id")
                 .contains("$SIGNALTTY_TASK").contains("--task");
+        Run done = cli.run("report", "--status", "done", "--summary", "x", "--task", "task_x");
+        assertThat(done.status()).as(done.toString()).isEqualTo(1);
+        assertThat(done.err()).as("the value refused, and the ones taken")
+                .startsWith("BAD_PARAMS: status: 'done' is not one of completed, failed, rejected");
     }
 
     @Test

@@ -16,7 +16,7 @@ class TaskReportHandler implements MethodHandler<TaskReportHandler.Params, TaskR
     record Params(String status, String summary, @Nullable String taskId, @Nullable String paneId) {
         Params {
             if (!List.of("completed", "failed", "rejected").contains(status)) {
-                throw ProtocolException.badParams("status", "must be completed, failed or rejected");
+                throw ProtocolException.badParams("status", "'" + status + "' is not one of completed, failed, rejected");
             }
             if (taskId == null && paneId == null) {
                 // outside a worker neither is set: say where a worker gets them (its environment), not only that they are missing
