@@ -117,4 +117,36 @@ class McpServerTest {
         assertThat(bad.isError()).isTrue();
         assertThat(structured(bad).get("code")).isEqualTo("NO_SUCH_DECISION");
     }
+
+    /**
+     * By hand, or from a script: lines that are not JSON-RPC get a parse error and the rest is still served
+     * (the SDK's reader stopped at such a line for good, and the process never ended), and closing stdin right
+     * after the requests still gets every answer before the process exits.
+     */
+    @Test
+    void aLineThatIsNotJsonIsAParseErrorAndPipedRequestsAreAllAnsweredBeforeTheEnd() throws Exception {
+        ServerParameters parameters = mcpCommand(daemon.socket());
+        List<String> command = new java.util.ArrayList<>(List.of(parameters.getCommand()));
+        command.addAll(parameters.getArgs());
+        ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().clear();
+        builder.environment().putAll(parameters.getEnv());
+        Process process = builder.start();
+        try (var in = process.getOutputStream()) {
+            in.write(("garbage\n\n"
+                    + "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+                    + "\"capabilities\":{},\"clientInfo\":{\"name\":\"by-hand\",\"version\":\"1\"}}}\n"
+                    + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
+                    + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"pane_list\",\"arguments\":{}}}\n")
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        } // stdin ends here, before anything was answered
+        String out = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).as(out).isTrue();
+        assertThat(process.exitValue()).isZero();
+        List<String> lines = out.lines().toList();
+        assertThat(lines).as(out).hasSize(3);
+        assertThat(lines.get(0)).contains("\"id\":null").contains("-32700").contains("garbage");
+        assertThat(lines).as(out).anyMatch(l -> l.contains("\"id\":1") && l.contains("\"serverInfo\""));
+        assertThat(lines).as(out).anyMatch(l -> l.contains("\"id\":2") && l.contains("\"panes\""));
+    }
 }

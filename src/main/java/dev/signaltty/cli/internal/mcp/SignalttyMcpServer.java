@@ -1,14 +1,11 @@
 package dev.signaltty.cli.internal.mcp;
 
-import java.io.FilterInputStream;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -48,10 +45,12 @@ public final class SignalttyMcpServer {
 
     private final Daemon daemon;
     private final PrintStream err;
+    private final McpStdio stdio;
 
     public SignalttyMcpServer(Daemon daemon, PrintStream err) {
         this.daemon = daemon;
         this.err = err;
+        this.stdio = new McpStdio(err);
     }
 
     /** Serves until stdin ends; returns the exit status. */
@@ -63,26 +62,6 @@ public final class SignalttyMcpServer {
             err.println("signaltty mcp: " + e.code() + ": " + e.getMessage());
             return 1;
         }
-        CountDownLatch ended = new CountDownLatch(1);
-        InputStream watched = new FilterInputStream(stdin) {
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                int n = super.read(b, off, len);
-                if (n < 0) {
-                    ended.countDown();
-                }
-                return n;
-            }
-
-            @Override
-            public int read() throws IOException {
-                int c = super.read();
-                if (c < 0) {
-                    ended.countDown();
-                }
-                return c;
-            }
-        };
         McpJsonMapper mapper = new JacksonMcpJsonMapper(JsonMapper.builder().build());
         List<SyncToolSpecification> tools = new ArrayList<>();
         for (McpTools.Tool tool : McpTools.TOOLS) {
@@ -97,7 +76,7 @@ public final class SignalttyMcpServer {
                     .callHandler((exchange, request) -> call(tool.method(), request.arguments()))
                     .build());
         }
-        McpSyncServer server = McpServer.sync(new StdioServerTransportProvider(mapper, watched, stdout))
+        McpSyncServer server = McpServer.sync(new StdioServerTransportProvider(mapper, stdio.input(stdin), stdio.output(stdout)))
                 .serverInfo("signaltty", version)
                 .instructions("signaltty owns real terminals. Start with workspace_list/pane_list; use run for "
                         + "shell commands (exact output and exit status), read/wait_for_output for programs and agents.")
@@ -111,7 +90,7 @@ public final class SignalttyMcpServer {
                                 Json.write(forward("pane.list", Map.of())))))
                 .build();
         try {
-            ended.await();
+            stdio.awaitEnd();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -140,10 +119,13 @@ public final class SignalttyMcpServer {
     /** One tool call: the method's result, or its error as an MCP tool error. */
     CallToolResult call(String method, Map<String, Object> arguments) {
         Client.Response response;
+        stdio.callStarted();
         try (Client client = daemon.connect(false, err)) {
             response = client.call(method, arguments == null ? Map.of() : new LinkedHashMap<>(arguments));
         } catch (CliException e) {
             return error(e.code(), e.getMessage(), e.details());
+        } finally {
+            stdio.callEnded();
         }
         if (!response.ok()) {
             return error(response.code(), response.message(), response.details());
@@ -165,8 +147,11 @@ public final class SignalttyMcpServer {
     }
 
     private Object forward(String method, Map<String, Object> params) {
+        stdio.callStarted();
         try (Client client = daemon.connect(false, err)) {
             return client.call(method, params).orThrow();
+        } finally {
+            stdio.callEnded();
         }
     }
 
