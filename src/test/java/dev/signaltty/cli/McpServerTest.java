@@ -140,8 +140,13 @@ class McpServerTest {
                     + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"pane_list\",\"arguments\":{}}}\n")
                     .getBytes(java.nio.charset.StandardCharsets.UTF_8));
         } // stdin ends here, before anything was answered
+        // the answers are a few KiB (within the pipe's buffer): wait for the end first, so a server that never ends fails
+        boolean ended = process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS);
+        if (!ended) {
+            process.destroyForcibly().waitFor();
+        }
         String out = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        assertThat(process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).as(out).isTrue();
+        assertThat(ended).as("the server ends after stdin did: " + out).isTrue();
         assertThat(process.exitValue()).isZero();
         List<String> lines = out.lines().toList();
         assertThat(lines).as(out).hasSize(3);
