@@ -116,6 +116,18 @@ class McpServerTest {
         CallToolResult bad = call("decision_answer", Map.of("decision_id", "dec_nosuch", "option_id", "allow_once"));
         assertThat(bad.isError()).isTrue();
         assertThat(structured(bad).get("code")).isEqualTo("NO_SUCH_DECISION");
+        // arguments that do not fit the tool's schema: the daemon's refusal, with the field, not the SDK's words
+        for (Map<String, Object> wrong : List.<Map<String, Object>>of(Map.of(), Map.of("pane_id", 5))) {
+            CallToolResult refused = call("read", wrong);
+            assertThat(refused.isError()).as(refused.toString()).isTrue();
+            assertThat(((McpSchema.TextContent) refused.content().getFirst()).text()).as(refused.toString())
+                    .startsWith("BAD_PARAMS: pane_id");
+            assertThat(structured(refused)).as(refused.toString()).containsEntry("code", "BAD_PARAMS")
+                    .containsEntry("details", Map.of("field", "pane_id"));
+        }
+        CallToolResult notAList = call("spawn", Map.of("workspace_id", daemon.workspace(), "argv", "ls"));
+        assertThat(structured(notAList)).as(notAList.toString()).containsEntry("code", "BAD_PARAMS")
+                .containsEntry("details", Map.of("field", "argv"));
     }
 
     /**

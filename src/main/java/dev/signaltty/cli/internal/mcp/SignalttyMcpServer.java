@@ -81,6 +81,9 @@ public final class SignalttyMcpServer {
                 .instructions("signaltty owns real terminals. Start with workspace_list/pane_list; use run for "
                         + "shell commands (exact output and exit status), read/wait_for_output for programs and agents.")
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).build())
+                // the daemon checks the params itself, and its refusal names the field (BAD_PARAMS, details.field);
+                // the SDK's schema check answered "Tool (read) input validation failed: …" without a code
+                .validateToolInputs(false)
                 .tools(tools)
                 .resourceTemplates(template(SCREEN, "pane screen", "What a pane shows now (no scrollback)."),
                         template(TAIL, "pane tail", "The last 200 lines of a pane's scrollback and screen."))
