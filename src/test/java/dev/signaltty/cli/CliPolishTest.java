@@ -208,6 +208,10 @@ class CliPolishTest {
             assertThat(run.err()).contains("unknown command 'task " + choice + "' (did you mean 'task finish --" + choice + "'?)");
         }
         assertThat(cli.run("task", "zzz").err()).doesNotContain("did you mean");
+        // what the daemon requires, the usage requires (ADR 0760): notify's message
+        Run bare = cli.run("notify", "--pane", pane);
+        assertThat(bare.status()).as(bare.toString()).isEqualTo(2);
+        assertThat(bare.err()).contains("usage error: missing <message>").contains("usage: signaltty notify <message>");
     }
 
     @Test
