@@ -5,7 +5,7 @@
 import { h, fill, toast } from './dom.js';
 import { S, rpc, call, paneName, ui } from './state.js';
 import { terms, hooks, attachVisible, detachAll } from './terminal.js';
-import { badges, renderTab, relayout } from './layout.js';
+import { badges, ltr, renderTab, relayout } from './layout.js';
 import { renderQueue } from './decisions.js';
 import { renderTasks } from './tasks.js';
 import { renderEvents } from './timeline.js';
@@ -14,7 +14,12 @@ const app = document.getElementById('app');
 const side = h('nav', { class: 'side' });
 const main = h('main', { class: 'main' });
 const queue = h('aside', { class: 'queue' });
+// what the page shows while the control connection is down is the last state it knew, and keys typed
+// then are not sent: said in words, not only by the dot's colour
+const offline = h('div', { class: 'offline', role: 'status', hidden: true },
+  'Not connected to the daemon: retrying. What you see may be out of date; keys typed now are not sent.');
 app.append(side, main, queue);
+document.body.append(offline);
 
 function visiblePanes() {
   if (S.view.kind !== 'tab') return [];
@@ -39,6 +44,9 @@ function render() {
 }
 
 function renderChrome() {
+  const lost = !S.connected && S.lost;
+  offline.hidden = !lost;
+  app.classList.toggle('stale', lost);
   const nav = (kind, label, count) => h('button', { class: 'nav' + (S.view.kind === kind ? ' on' : ''), dataset: { nav: kind },
     onclick: () => go({ kind }) }, label, count ? h('span', { class: 'count' }, count) : null);
   const wsList = S.workspaces.map((w) => h('div', { class: 'ws' },
@@ -67,7 +75,7 @@ function renderOverview() {
   fill(main, h('h1', {}, 'Overview'), h('div', { class: 'cards' }, [...S.panes.values()].map((p) => h('button', {
     class: 'card', dataset: { paneId: p.pane_id }, onclick: () => showPane(p.pane_id) },
   h('div', { class: 'card-head' }, h('b', {}, paneName(p.pane_id)), badges(p.pane_id)),
-  h('div', { class: 'meta' }, p.title || ''), h('div', { class: 'meta cwd' }, p.cwd || ''),
+  h('div', { class: 'meta' }, p.title || ''), h('div', { class: 'meta cwd' }, ltr(p.cwd)),
   p.task_id ? h('div', { class: 'meta' }, 'task ' + p.task_id) : null))));
 }
 
@@ -76,8 +84,14 @@ function showPane(id) {
   if (p && p.tab_id) { go({ kind: 'tab', tabId: p.tab_id }); setTimeout(() => terms.get(id)?.focus(), 50); }
 }
 
+/** After a click elsewhere (a decision's button): keys go back to that pane, or to the one they went to. */
+function refocus(id) {
+  const v = [terms.get(id), terms.get(S.focused)].find((x) => x && x.frame.isConnected);
+  if (v) v.focus();
+}
+
 Object.assign(ui, {
-  render, renderChrome, showPane, detachAll,
+  render, renderChrome, showPane, detachAll, refocus,
   attachVisible: () => attachVisible(visiblePanes()),
   processChanged: (id) => terms.get(id)?.detach(),
   prune: () => { for (const [id, v] of [...terms]) if (!S.panes.has(id)) { v.dispose(); terms.delete(id); } },

@@ -15,7 +15,11 @@ export function renderQueue(queue) {
     d.tool_input ? h('pre', { class: 'input' }, d.tool_input.command || JSON.stringify(d.tool_input, null, 2)) : null,
     h('div', { class: 'options' }, (d.options || []).map((o) => h('button', {
       class: 'opt ' + o.option_id, dataset: { option: o.option_id },
-      onclick: (e) => { e.target.disabled = true; call('decision.answer', { decision_id: d.decision_id, option_id: o.option_id }).catch(() => { e.target.disabled = false; }); },
+      onclick: (e) => {
+        e.target.disabled = true;
+        ui.refocus(d.pane_id); // the button is about to be redrawn away, and the keyboard with it
+        call('decision.answer', { decision_id: d.decision_id, option_id: o.option_id }).catch(() => { e.target.disabled = false; });
+      },
     }, o.label)))));
   const waiting = S.attention.map((a) => h('button', { class: 'attn', dataset: { paneId: a.pane_id }, onclick: () => ui.showPane(a.pane_id) },
     h('span', { class: 'badge at-' + a.attention }, a.attention.replace('_', ' ')), ' ', paneName(a.pane_id),

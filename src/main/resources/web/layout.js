@@ -7,12 +7,21 @@ import { terms, viewer } from './terminal.js';
 const GAP = 6;
 let tabView = null;
 
+/**
+ * A path shown by its end (the cwd boxes are right-to-left so the ellipsis eats the start): isolated
+ * left-to-right inside, or the bidi algorithm moves its leading slash to the end ("tmp/x/").
+ */
+export function ltr(text) {
+  return text ? h('bdi', { dir: 'ltr' }, text) : '';
+}
+
 export function badges(id) {
   const p = S.panes.get(id) || {};
   const a = S.agents.get(id) || {};
   const out = [];
-  if (p.status === 'exited') out.push(h('span', { class: 'badge exited' }, 'exited'));
-  if (a.lifecycle && a.lifecycle !== 'unknown') out.push(h('span', { class: 'badge lc-' + a.lifecycle }, a.lifecycle));
+  // the exit status is what tells a failed run from a finished one; lifecycle 'exited' would repeat it
+  if (p.status === 'exited') out.push(h('span', { class: 'badge exited', title: 'exit status' }, p.exit_code != null ? 'exited ' + p.exit_code : 'exited'));
+  if (a.lifecycle && a.lifecycle !== 'unknown' && a.lifecycle !== 'exited') out.push(h('span', { class: 'badge lc-' + a.lifecycle }, a.lifecycle));
   if (a.attention && a.attention !== 'none') out.push(h('span', { class: 'badge at-' + a.attention }, a.attention.replace('_', ' ')));
   return out;
 }
@@ -85,10 +94,11 @@ function paneHeader(id) {
     } }, paneName(id)),
     badges(id),
     p.title ? h('span', { class: 'ptitle' }, p.title) : null,
-    h('span', { class: 'pcwd', title: p.cwd }, p.cwd || ''),
+    h('span', { class: 'pcwd', title: p.cwd }, ltr(p.cwd)),
     p.task_id ? h('span', { class: 'ptask' }, p.task_id) : null,
     h('span', { class: 'spacer' }),
     S.readOnly ? null : [
+      p.status === 'exited' ? btn('↻', 'resume', () => call('pane.resume', { pane_id: id })) : null,
       btn('⇥', 'split right', () => call('pane.split', { pane_id: id, direction: 'right' })),
       btn('⇩', 'split down', () => call('pane.split', { pane_id: id, direction: 'down' })),
       btn('✕', 'close pane', () => { if (confirm('Close ' + paneName(id) + '?')) call('pane.close', { pane_id: id }); })],
