@@ -94,7 +94,16 @@ Object.assign(ui, {
   render, renderChrome, showPane, detachAll, refocus,
   attachVisible: () => attachVisible(visiblePanes()),
   processChanged: (id) => terms.get(id)?.detach(),
-  prune: () => { for (const [id, v] of [...terms]) if (!S.panes.has(id)) { v.dispose(); terms.delete(id); } },
+  prune: () => {
+    let orphaned = false; // the keyboard was in a pane that is gone: it moves to one still shown, as in tmux
+    for (const [id, v] of [...terms]) {
+      if (S.panes.has(id)) continue;
+      orphaned ||= v.frame.contains(document.activeElement);
+      v.dispose();
+      terms.delete(id);
+    }
+    if (orphaned) visiblePanes().map((id) => terms.get(id)).find((v) => v && v.frame.isConnected)?.focus();
+  },
 });
 
 window.addEventListener('error', (e) => toast('page error: ' + e.message));

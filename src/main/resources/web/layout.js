@@ -51,7 +51,9 @@ export function renderTab(main, tab) {
     fill(main, title, el);
     tabView = { tabId: tab.tab_id, el, title };
   }
-  tabView.title.textContent = tab.name;
+  // tabs are named per workspace ("tab 1" in each): the heading says whose
+  const ws = S.workspaces.find((w) => w.workspace_id === tab.workspace_id);
+  fill(tabView.title, ws ? h('span', { class: 'tab-ws' }, ws.name + ' / ') : null, tab.name);
   layoutTab(tab);
 }
 
