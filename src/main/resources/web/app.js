@@ -6,7 +6,7 @@ import { h, fill, toast } from './dom.js';
 import { S, rpc, call, paneName, ui } from './state.js';
 import { terms, hooks, attachVisible, detachAll } from './terminal.js';
 import { badges, ltr, renderTab, relayout } from './layout.js';
-import { renderQueue } from './decisions.js';
+import { renderQueue, tickAges } from './decisions.js';
 import { renderTasks } from './tasks.js';
 import { renderEvents } from './timeline.js';
 
@@ -110,6 +110,7 @@ window.addEventListener('error', (e) => toast('page error: ' + e.message));
 window.addEventListener('unhandledrejection', (e) => { if (!/not connected|connection closed/.test(String(e.reason))) toast(String(e.reason)); });
 let resizeTimer = null;
 window.addEventListener('resize', () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(relayout, 60); });
+setInterval(() => tickAges(queue), 5000);
 render();
 rpc.connect();
 window.signaltty = { S, terms, rpc, hooks }; // for the browser tests and the benchmark

@@ -356,6 +356,20 @@ class DashboardBrowserTest {
         browser.until(d -> screen(browser, left).contains("left-64"), () -> screen(browser, left));
     }
 
+    /** "Needs you" says how long each pane has waited, and that age goes on counting with no event to redraw it. */
+    @Test
+    void theTimeAPaneHasWaitedKeepsCounting() {
+        String pane = sh("exec sleep 600");
+        daemon.client().call("notify", Map.of("pane_id", pane, "message", "look"));
+        String age = ".attn[data-pane-id='" + pane + "'] small";
+        String first = browser.until(d -> {
+            String text = browser.text(age);
+            return text.matches(".*· \\d+s") ? text : null;
+        });
+        browser.until(d -> !browser.text(age).equals(first), () -> "still " + first);
+        daemon.client().call("pane.mark_seen", Map.of("pane_id", pane));
+    }
+
     /** Three live panes and a pending decision: docs/images/dashboard.png (with -Dsignaltty.docs.write=true). */
     @Test
     void screenshotOfThreeLivePanesAndAPendingDecision() throws Exception {

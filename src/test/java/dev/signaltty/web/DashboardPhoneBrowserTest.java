@@ -19,7 +19,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * The dashboard on a phone-width screen (390×844): the pending decision's card with Allow once and
  * Deny lies within the screen, its buttons are big enough to tap, and a real click on Deny returns
- * the hook's native deny verdict.
+ * the hook's native deny verdict. At a laptop's half screen the panes keep most of the width.
  */
 class DashboardPhoneBrowserTest {
 
@@ -65,6 +65,20 @@ class DashboardPhoneBrowserTest {
             assertThat(answered.get("result").get("native_verdict").get("hookSpecificOutput").get("decision")
                     .get("behavior").asString()).isEqualTo("deny");
             phone.until(d -> d.findElements(By.cssSelector(card)).isEmpty());
+        }
+    }
+
+    /** 1000 px wide: the sidebar and "Needs you" (empty or not) leave the panes more than half the window. */
+    @Test
+    void atAHalfScreenThePanesKeepMostOfTheWidth() throws Exception {
+        String pane = AgentDaemonFixture.sleeper(daemon.client(), daemon.workspace());
+        String tab = daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("tab_id").asString();
+        try (Browser half = new Browser(1000, 760)) {
+            DashboardBrowserTest.login(half, daemon.client());
+            DashboardBrowserTest.showTab(half, tab);
+            Object share = half.until(d -> half.js("const l = document.querySelector('.layout');"
+                    + " return l && l.clientWidth ? l.clientWidth / innerWidth : null;"));
+            assertThat(((Number) share).doubleValue()).as("the panes' share of the window's width").isGreaterThan(0.55);
         }
     }
 }
