@@ -8,7 +8,7 @@ import { terms, hooks, attachVisible, detachAll } from './terminal.js';
 import { badges, ltr, renderTab, relayout } from './layout.js';
 import { renderQueue, tickAges } from './decisions.js';
 import { renderTasks } from './tasks.js';
-import { renderEvents } from './timeline.js';
+import { renderEvents, replayMissed } from './timeline.js';
 
 const app = document.getElementById('app');
 const side = h('nav', { class: 'side' });
@@ -92,6 +92,7 @@ function refocus(id) {
 
 Object.assign(ui, {
   render, renderChrome, showPane, detachAll, refocus,
+  replayMissed: () => { if (S.replayed) replayMissed(); }, // before the timeline was first shown, it replays all itself
   attachVisible: () => attachVisible(visiblePanes()),
   processChanged: (id) => terms.get(id)?.detach(),
   prune: () => {

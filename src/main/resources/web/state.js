@@ -11,13 +11,14 @@ export const S = {
   view: JSON.parse(sessionStorage.getItem('signaltty.view') || '{"kind":"overview"}'),
   workspaces: [], tabs: new Map(), panes: new Map(), agents: new Map(),
   attention: [], decisions: [], tasks: [], events: [],
+  replayed: false, replayNote: null, // the timeline has the journal's events from before the page (timeline.js)
   task: null, // {task_id, diff, file, fileDiff}
   focused: null,
 };
-const MAX_EVENTS = 500;
+export const MAX_EVENTS = 500;
 
 /** What app.js provides: drawing, attaching what is on screen, and dropping viewers. */
-export const ui = { render() {}, attachVisible() {}, renderChrome() {}, detachAll() {}, processChanged() {}, prune() {}, refocus() {} };
+export const ui = { render() {}, attachVisible() {}, renderChrome() {}, detachAll() {}, processChanged() {}, prune() {}, refocus() {}, replayMissed() {} };
 
 export const rpc = new Rpc({
   open: recover,
@@ -35,6 +36,7 @@ async function recover() {
     await rpc.call('subscribe', { events: ['*'] });
     await fetchAll();
     ui.render();
+    ui.replayMissed(); // the timeline's gap while the connection was down
     await ui.attachVisible();
   } catch (e) {
     toast('recovery failed: ' + e.message);

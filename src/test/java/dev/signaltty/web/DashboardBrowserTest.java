@@ -370,6 +370,20 @@ class DashboardBrowserTest {
         daemon.client().call("pane.mark_seen", Map.of("pane_id", pane));
     }
 
+    /** The timeline of a page opened later starts with what happened before it (the journal's replay), not empty. */
+    @Test
+    void theTimelineShowsWhatHappenedBeforeThePageOpened() throws Exception {
+        String pane = sh("exec sleep 600");
+        daemon.client().call("pane.rename", Map.of("pane_id", pane, "name", "before-the-page"));
+        try (Browser late = new Browser(1200, 760)) {
+            login(late, daemon.client());
+            click(late, ".nav[data-nav='events']");
+            late.until(d -> Boolean.TRUE.equals(late.js("return [...document.querySelectorAll('.timeline li')].some((li) =>"
+                    + " li.querySelector('.ename').textContent === 'pane.created' && li.textContent.includes(arguments[0]))",
+                    "before-the-page")), () -> late.text(".main"));
+        }
+    }
+
     /** Three live panes and a pending decision: docs/images/dashboard.png (with -Dsignaltty.docs.write=true). */
     @Test
     void screenshotOfThreeLivePanesAndAPendingDecision() throws Exception {
