@@ -43,7 +43,13 @@ function render() {
   else { if (S.view.kind === 'tab') S.view = { kind: 'overview' }; renderOverview(); }
 }
 
+// host-label.js (a classic script, run before this module) may have named the host in it already
+const baseTitle = document.title;
+
 function renderChrome() {
+  // the browser tab says how many panes wait, for a dashboard kept in a background tab
+  const waiting = new Set([...S.attention.map((a) => a.pane_id), ...S.decisions.map((d) => d.pane_id)]).size;
+  document.title = (waiting ? '(' + waiting + ') ' : '') + baseTitle;
   const lost = !S.connected && S.lost;
   offline.hidden = !lost;
   app.classList.toggle('stale', lost);

@@ -356,7 +356,10 @@ class DashboardBrowserTest {
         browser.until(d -> screen(browser, left).contains("left-64"), () -> screen(browser, left));
     }
 
-    /** "Needs you" says how long each pane has waited, and that age goes on counting with no event to redraw it. */
+    /**
+     * "Needs you" says how long each pane has waited, and that age goes on counting with no event to redraw
+     * it; the page's title counts the panes waiting.
+     */
     @Test
     void theTimeAPaneHasWaitedKeepsCounting() {
         String pane = sh("exec sleep 600");
@@ -367,6 +370,8 @@ class DashboardBrowserTest {
             return text.matches(".*· \\d+s") ? text : null;
         });
         browser.until(d -> !browser.text(age).equals(first), () -> "still " + first);
+        // and the browser tab says that someone waits, for a dashboard kept in the background
+        browser.until(d -> d.getTitle().matches("\\(\\d+\\) signaltty"), () -> browser.driver.getTitle());
         daemon.client().call("pane.mark_seen", Map.of("pane_id", pane));
     }
 
