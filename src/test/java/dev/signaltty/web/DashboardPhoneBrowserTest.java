@@ -71,14 +71,25 @@ class DashboardPhoneBrowserTest {
     /** 1000 px wide: the sidebar and "Needs you" (empty or not) leave the panes more than half the window. */
     @Test
     void atAHalfScreenThePanesKeepMostOfTheWidth() throws Exception {
-        String pane = AgentDaemonFixture.sleeper(daemon.client(), daemon.workspace());
-        String tab = daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("tab_id").asString();
+        String tab = daemon.client().call("tab.create", Map.of("workspace_id", daemon.workspace())).get("tab_id").asString();
+        String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "tab_id", tab,
+                "argv", List.of("sleep", "600"))).get("pane_id").asString();
         try (Browser half = new Browser(1000, 760)) {
             DashboardBrowserTest.login(half, daemon.client());
             DashboardBrowserTest.showTab(half, tab);
             Object share = half.until(d -> half.js("const l = document.querySelector('.layout');"
                     + " return l && l.clientWidth ? l.clientWidth / innerWidth : null;"));
             assertThat(((Number) share).doubleValue()).as("the panes' share of the window's width").isGreaterThan(0.55);
+
+            // three panes side by side: each header's close button stays inside it (the cwd gives way)
+            String second = daemon.client().call("pane.split", Map.of("pane_id", pane, "direction", "right",
+                    "argv", List.of("sleep", "600"))).get("pane_id").asString();
+            daemon.client().call("pane.split", Map.of("pane_id", second, "direction", "right", "argv", List.of("sleep", "600")));
+            Object outside = half.until(d -> half.js("const heads = [...document.querySelectorAll('.layout .pane-head')];"
+                    + " if (heads.length !== 3) return null;"
+                    + " return heads.filter((h) => { const close = h.querySelector(\".pbtn[title='close pane']\");"
+                    + " return !close || close.getBoundingClientRect().right > h.getBoundingClientRect().right; }).length;"));
+            assertThat(((Number) outside).intValue()).as("headers whose close button is cut off").isZero();
         }
     }
 }
