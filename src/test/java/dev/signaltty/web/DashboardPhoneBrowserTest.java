@@ -81,12 +81,16 @@ class DashboardPhoneBrowserTest {
                     + " return l && l.clientWidth ? l.clientWidth / innerWidth : null;"));
             assertThat(((Number) share).doubleValue()).as("the panes' share of the window's width").isGreaterThan(0.55);
 
-            // three panes side by side: each header's close button stays inside it (the cwd gives way)
+            // three panes side by side, long names: each header's close button stays inside it (the text gives way)
             String second = daemon.client().call("pane.split", Map.of("pane_id", pane, "direction", "right",
                     "argv", List.of("sleep", "600"))).get("pane_id").asString();
-            daemon.client().call("pane.split", Map.of("pane_id", second, "direction", "right", "argv", List.of("sleep", "600")));
+            String third = daemon.client().call("pane.split", Map.of("pane_id", second, "direction", "right",
+                    "argv", List.of("sleep", "600"))).get("pane_id").asString();
+            for (String p : List.of(pane, second, third)) {
+                daemon.client().call("pane.rename", Map.of("pane_id", p, "name", "a-long-name-for-" + p));
+            }
             Object outside = half.until(d -> half.js("const heads = [...document.querySelectorAll('.layout .pane-head')];"
-                    + " if (heads.length !== 3) return null;"
+                    + " if (heads.length !== 3 || !heads.every((h) => h.textContent.includes('a-long-name-for-'))) return null;"
                     + " return heads.filter((h) => { const close = h.querySelector(\".pbtn[title='close pane']\");"
                     + " return !close || close.getBoundingClientRect().right > h.getBoundingClientRect().right; }).length;"));
             assertThat(((Number) outside).intValue()).as("headers whose close button is cut off").isZero();
