@@ -90,15 +90,16 @@ function paneHeader(id) {
   const p = S.panes.get(id) || {};
   const btn = (label, title, fn) => h('button', { class: 'pbtn', title, onclick: (e) => { e.stopPropagation(); fn(); } }, label);
   return [
-    h('span', { class: 'pname', title: 'double-click to rename', ondblclick: () => {
-      const n = prompt('Pane name (empty: none)', p.name || '');
-      if (n !== null) call('pane.rename', n ? { pane_id: id, name: n } : { pane_id: id });
-    } }, paneName(id)),
-    badges(id),
-    p.title ? h('span', { class: 'ptitle' }, p.title) : null,
-    h('span', { class: 'pcwd', title: p.cwd }, ltr(p.cwd)),
-    p.task_id ? h('span', { class: 'ptask' }, p.task_id) : null,
-    h('span', { class: 'spacer' }),
+    // what the pane is, in a box of its own that a narrow pane clips, so the buttons after it stay in view
+    h('span', { class: 'pinfo' },
+      h('span', { class: 'pname', title: 'double-click to rename', ondblclick: () => {
+        const n = prompt('Pane name (empty: none)', p.name || '');
+        if (n !== null) call('pane.rename', n ? { pane_id: id, name: n } : { pane_id: id });
+      } }, paneName(id)),
+      badges(id),
+      p.title ? h('span', { class: 'ptitle' }, p.title) : null,
+      h('span', { class: 'pcwd', title: p.cwd }, ltr(p.cwd)),
+      p.task_id ? h('span', { class: 'ptask' }, p.task_id) : null),
     S.readOnly ? null : [
       p.status === 'exited' ? btn('↻', 'resume', () => call('pane.resume', { pane_id: id })) : null,
       btn('⇥', 'split right', () => call('pane.split', { pane_id: id, direction: 'right' })),
