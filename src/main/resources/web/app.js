@@ -5,16 +5,21 @@
 import { h, fill, toast } from './dom.js';
 import { S, rpc, call, paneName, ui } from './state.js';
 import { terms, hooks, attachVisible, detachAll } from './terminal.js';
-import { badges, renderTab, relayout } from './layout.js';
-import { renderQueue } from './decisions.js';
+import { badges, ltr, renderTab, relayout } from './layout.js';
+import { renderQueue, tickAges } from './decisions.js';
 import { renderTasks } from './tasks.js';
-import { renderEvents } from './timeline.js';
+import { renderEvents, replayMissed } from './timeline.js';
 
 const app = document.getElementById('app');
 const side = h('nav', { class: 'side' });
 const main = h('main', { class: 'main' });
 const queue = h('aside', { class: 'queue' });
+// what the page shows while the control connection is down is the last state it knew, and keys typed
+// then are not sent: said in words, not only by the dot's colour
+const offline = h('div', { class: 'offline', role: 'status', hidden: true },
+  'Not connected to the daemon: retrying. What you see may be out of date; keys typed now are not sent.');
 app.append(side, main, queue);
+document.body.append(offline);
 
 function visiblePanes() {
   if (S.view.kind !== 'tab') return [];
@@ -38,7 +43,16 @@ function render() {
   else { if (S.view.kind === 'tab') S.view = { kind: 'overview' }; renderOverview(); }
 }
 
+// host-label.js (a classic script, run before this module) may have named the host in it already
+const baseTitle = document.title;
+
 function renderChrome() {
+  // the browser tab says how many panes wait, for a dashboard kept in a background tab
+  const waiting = new Set([...S.attention.map((a) => a.pane_id), ...S.decisions.map((d) => d.pane_id)]).size;
+  document.title = (waiting ? '(' + waiting + ') ' : '') + baseTitle;
+  const lost = !S.connected && S.lost;
+  offline.hidden = !lost;
+  app.classList.toggle('stale', lost);
   const nav = (kind, label, count) => h('button', { class: 'nav' + (S.view.kind === kind ? ' on' : ''), dataset: { nav: kind },
     onclick: () => go({ kind }) }, label, count ? h('span', { class: 'count' }, count) : null);
   const wsList = S.workspaces.map((w) => h('div', { class: 'ws' },
@@ -67,7 +81,7 @@ function renderOverview() {
   fill(main, h('h1', {}, 'Overview'), h('div', { class: 'cards' }, [...S.panes.values()].map((p) => h('button', {
     class: 'card', dataset: { paneId: p.pane_id }, onclick: () => showPane(p.pane_id) },
   h('div', { class: 'card-head' }, h('b', {}, paneName(p.pane_id)), badges(p.pane_id)),
-  h('div', { class: 'meta' }, p.title || ''), h('div', { class: 'meta cwd' }, p.cwd || ''),
+  h('div', { class: 'meta' }, p.title || ''), h('div', { class: 'meta cwd' }, ltr(p.cwd)),
   p.task_id ? h('div', { class: 'meta' }, 'task ' + p.task_id) : null))));
 }
 
@@ -76,17 +90,34 @@ function showPane(id) {
   if (p && p.tab_id) { go({ kind: 'tab', tabId: p.tab_id }); setTimeout(() => terms.get(id)?.focus(), 50); }
 }
 
+/** After a click elsewhere (a decision's button): keys go back to that pane, or to the one they went to. */
+function refocus(id) {
+  const v = [terms.get(id), terms.get(S.focused)].find((x) => x && x.frame.isConnected);
+  if (v) v.focus();
+}
+
 Object.assign(ui, {
-  render, renderChrome, showPane, detachAll,
+  render, renderChrome, showPane, detachAll, refocus,
+  replayMissed: () => { if (S.replayed) replayMissed(); }, // before the timeline was first shown, it replays all itself
   attachVisible: () => attachVisible(visiblePanes()),
   processChanged: (id) => terms.get(id)?.detach(),
-  prune: () => { for (const [id, v] of [...terms]) if (!S.panes.has(id)) { v.dispose(); terms.delete(id); } },
+  prune: () => {
+    let orphaned = false; // the keyboard was in a pane that is gone: it moves to one still shown, as in tmux
+    for (const [id, v] of [...terms]) {
+      if (S.panes.has(id)) continue;
+      orphaned ||= v.frame.contains(document.activeElement);
+      v.dispose();
+      terms.delete(id);
+    }
+    if (orphaned) visiblePanes().map((id) => terms.get(id)).find((v) => v && v.frame.isConnected)?.focus();
+  },
 });
 
 window.addEventListener('error', (e) => toast('page error: ' + e.message));
 window.addEventListener('unhandledrejection', (e) => { if (!/not connected|connection closed/.test(String(e.reason))) toast(String(e.reason)); });
 let resizeTimer = null;
 window.addEventListener('resize', () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(relayout, 60); });
+setInterval(() => tickAges(queue), 5000);
 render();
 rpc.connect();
 window.signaltty = { S, terms, rpc, hooks }; // for the browser tests and the benchmark

@@ -8,6 +8,11 @@ function ago(iso) {
   return s < 60 ? s + 's' : s < 3600 ? Math.round(s / 60) + 'm' : Math.round(s / 3600) + 'h';
 }
 
+/** How long each has waited, counted on between events (a redraw would take a half-made click with it). */
+export function tickAges(queue) {
+  for (const e of queue.querySelectorAll('.ago')) e.textContent = ago(e.dataset.since);
+}
+
 export function renderQueue(queue) {
   const cards = S.decisions.map((d) => h('div', { class: 'decision', dataset: { decisionId: d.decision_id, paneId: d.pane_id } },
     h('div', { class: 'dec-head' }, h('b', {}, d.tool_name || d.kind), ' · ', paneName(d.pane_id)),
@@ -15,11 +20,15 @@ export function renderQueue(queue) {
     d.tool_input ? h('pre', { class: 'input' }, d.tool_input.command || JSON.stringify(d.tool_input, null, 2)) : null,
     h('div', { class: 'options' }, (d.options || []).map((o) => h('button', {
       class: 'opt ' + o.option_id, dataset: { option: o.option_id },
-      onclick: (e) => { e.target.disabled = true; call('decision.answer', { decision_id: d.decision_id, option_id: o.option_id }).catch(() => { e.target.disabled = false; }); },
+      onclick: (e) => {
+        e.target.disabled = true;
+        ui.refocus(d.pane_id); // the button is about to be redrawn away, and the keyboard with it
+        call('decision.answer', { decision_id: d.decision_id, option_id: o.option_id }).catch(() => { e.target.disabled = false; });
+      },
     }, o.label)))));
   const waiting = S.attention.map((a) => h('button', { class: 'attn', dataset: { paneId: a.pane_id }, onclick: () => ui.showPane(a.pane_id) },
     h('span', { class: 'badge at-' + a.attention }, a.attention.replace('_', ' ')), ' ', paneName(a.pane_id),
-    h('small', {}, a.agent ? ' ' + a.agent : '', a.since ? ' · ' + ago(a.since) : '')));
+    h('small', {}, a.agent ? ' ' + a.agent : '', a.since ? [' · ', h('span', { class: 'ago', dataset: { since: a.since } }, ago(a.since))] : '')));
   fill(queue, h('h2', {}, 'Needs you'),
     cards.length || waiting.length ? null : h('p', { class: 'quiet' }, 'Nobody is waiting.'),
     cards, waiting.length ? h('div', { class: 'attns' }, waiting) : null);

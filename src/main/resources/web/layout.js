@@ -7,12 +7,21 @@ import { terms, viewer } from './terminal.js';
 const GAP = 6;
 let tabView = null;
 
+/**
+ * A path shown by its end (the cwd boxes are right-to-left so the ellipsis eats the start): isolated
+ * left-to-right inside, or the bidi algorithm moves its leading slash to the end ("tmp/x/").
+ */
+export function ltr(text) {
+  return text ? h('bdi', { dir: 'ltr' }, text) : '';
+}
+
 export function badges(id) {
   const p = S.panes.get(id) || {};
   const a = S.agents.get(id) || {};
   const out = [];
-  if (p.status === 'exited') out.push(h('span', { class: 'badge exited' }, 'exited'));
-  if (a.lifecycle && a.lifecycle !== 'unknown') out.push(h('span', { class: 'badge lc-' + a.lifecycle }, a.lifecycle));
+  // the exit status is what tells a failed run from a finished one; lifecycle 'exited' would repeat it
+  if (p.status === 'exited') out.push(h('span', { class: 'badge exited', title: 'exit status' }, p.exit_code != null ? 'exited ' + p.exit_code : 'exited'));
+  if (a.lifecycle && a.lifecycle !== 'unknown' && a.lifecycle !== 'exited') out.push(h('span', { class: 'badge lc-' + a.lifecycle }, a.lifecycle));
   if (a.attention && a.attention !== 'none') out.push(h('span', { class: 'badge at-' + a.attention }, a.attention.replace('_', ' ')));
   return out;
 }
@@ -42,7 +51,9 @@ export function renderTab(main, tab) {
     fill(main, title, el);
     tabView = { tabId: tab.tab_id, el, title };
   }
-  tabView.title.textContent = tab.name;
+  // tabs are named per workspace ("tab 1" in each): the heading says whose
+  const ws = S.workspaces.find((w) => w.workspace_id === tab.workspace_id);
+  fill(tabView.title, ws ? h('span', { class: 'tab-ws' }, ws.name + ' / ') : null, tab.name);
   layoutTab(tab);
 }
 
@@ -79,16 +90,18 @@ function paneHeader(id) {
   const p = S.panes.get(id) || {};
   const btn = (label, title, fn) => h('button', { class: 'pbtn', title, onclick: (e) => { e.stopPropagation(); fn(); } }, label);
   return [
-    h('span', { class: 'pname', title: 'double-click to rename', ondblclick: () => {
-      const n = prompt('Pane name (empty: none)', p.name || '');
-      if (n !== null) call('pane.rename', n ? { pane_id: id, name: n } : { pane_id: id });
-    } }, paneName(id)),
-    badges(id),
-    p.title ? h('span', { class: 'ptitle' }, p.title) : null,
-    h('span', { class: 'pcwd', title: p.cwd }, p.cwd || ''),
-    p.task_id ? h('span', { class: 'ptask' }, p.task_id) : null,
-    h('span', { class: 'spacer' }),
+    // what the pane is, in a box of its own that a narrow pane clips, so the buttons after it stay in view
+    h('span', { class: 'pinfo' },
+      h('span', { class: 'pname', title: 'double-click to rename', ondblclick: () => {
+        const n = prompt('Pane name (empty: none)', p.name || '');
+        if (n !== null) call('pane.rename', n ? { pane_id: id, name: n } : { pane_id: id });
+      } }, paneName(id)),
+      badges(id),
+      p.title ? h('span', { class: 'ptitle' }, p.title) : null,
+      h('span', { class: 'pcwd', title: p.cwd }, ltr(p.cwd)),
+      p.task_id ? h('span', { class: 'ptask' }, p.task_id) : null),
     S.readOnly ? null : [
+      p.status === 'exited' ? btn('↻', 'resume', () => call('pane.resume', { pane_id: id })) : null,
       btn('⇥', 'split right', () => call('pane.split', { pane_id: id, direction: 'right' })),
       btn('⇩', 'split down', () => call('pane.split', { pane_id: id, direction: 'down' })),
       btn('✕', 'close pane', () => { if (confirm('Close ' + paneName(id) + '?')) call('pane.close', { pane_id: id }); })],

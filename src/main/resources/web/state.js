@@ -6,21 +6,23 @@ import { Rpc } from './rpc.js';
 
 export const S = {
   connected: false,
+  lost: false, // the control connection failed or dropped (set until the next one opens)
   readOnly: localStorage.getItem('signaltty.readOnly') === '1',
   view: JSON.parse(sessionStorage.getItem('signaltty.view') || '{"kind":"overview"}'),
   workspaces: [], tabs: new Map(), panes: new Map(), agents: new Map(),
   attention: [], decisions: [], tasks: [], events: [],
+  replayed: false, replayNote: null, // the timeline has the journal's events from before the page (timeline.js)
   task: null, // {task_id, diff, file, fileDiff}
   focused: null,
 };
-const MAX_EVENTS = 500;
+export const MAX_EVENTS = 500;
 
 /** What app.js provides: drawing, attaching what is on screen, and dropping viewers. */
-export const ui = { render() {}, attachVisible() {}, renderChrome() {}, detachAll() {}, processChanged() {}, prune() {} };
+export const ui = { render() {}, attachVisible() {}, renderChrome() {}, detachAll() {}, processChanged() {}, prune() {}, refocus() {}, replayMissed() {} };
 
 export const rpc = new Rpc({
   open: recover,
-  down: () => { S.connected = false; ui.detachAll(); ui.renderChrome(); },
+  down: () => { S.connected = false; S.lost = true; ui.detachAll(); ui.renderChrome(); },
   event: onEvent,
 });
 
@@ -29,10 +31,12 @@ export const call = (m, p) => rpc.call(m, p).catch((e) => { toast(m + ': ' + e.m
 
 async function recover() {
   S.connected = true;
+  S.lost = false;
   try {
     await rpc.call('subscribe', { events: ['*'] });
     await fetchAll();
     ui.render();
+    ui.replayMissed(); // the timeline's gap while the connection was down
     await ui.attachVisible();
   } catch (e) {
     toast('recovery failed: ' + e.message);

@@ -41,6 +41,7 @@ function taskDetail() {
     h('div', { class: 'options' }, h('button', { class: 'opt allow_once', dataset: { finish: 'merge' }, onclick: () => finish('merge') }, 'Merge'),
       h('button', { class: 'opt deny', dataset: { finish: 'discard' }, onclick: () => finish('discard') }, 'Discard')),
     S.task.error ? h('p', { class: 'quiet' }, S.task.error) : null,
+    d && !(d.files || []).length ? h('p', { class: 'quiet no-changes' }, 'No changes in the worktree yet.') : null,
     d ? h('ul', { class: 'files' }, (d.files || []).map((f) => h('li', {},
       h('button', { class: 'file' + (S.task.file === f.path ? ' on' : ''), dataset: { path: f.path }, onclick: () => openFile(f.path) },
         h('span', { class: 'fstatus ' + f.status }, f.status), ' ', f.path,

@@ -1,11 +1,60 @@
-// The event timeline: the latest events from the page's subscription, newest first.
+// The event timeline, newest first: the page's own subscription, plus the journal's replay of what it
+// did not see (before the page opened, or while its connection was down), read on a connection of its
+// own, since a replay that is not complete closes its connection (protocol.md).
 import { h, fill } from './dom.js';
-import { S, paneName } from './state.js';
+import { Link } from './rpc.js';
+import { S, paneName, ui, MAX_EVENTS } from './state.js';
+
+let replaying = null;
 
 export function renderEvents(main) {
-  fill(main, h('h1', {}, 'Events'), h('ol', { class: 'timeline' }, S.events.map((e) => h('li', {},
-    h('span', { class: 'time' }, e.at.slice(11, 19)), h('span', { class: 'ename' }, e.event),
-    h('span', { class: 'epay' }, summary(e.payload))))));
+  if (!S.replayed && !replaying) replayMissed();
+  fill(main, h('h1', {}, 'Events'),
+    S.replayNote ? h('p', { class: 'quiet replay-note' }, S.replayNote) : null,
+    h('ol', { class: 'timeline' }, S.events.map((e) => h('li', {},
+      h('span', { class: 'time' }, e.at.slice(11, 19)), h('span', { class: 'ename' }, e.event),
+      h('span', { class: 'epay' }, summary(e.payload))))));
+}
+
+/**
+ * The journal's events after the newest one the page holds (all it retains on the first call), merged
+ * by seq into S.events. After a reconnect, state.js calls it again for the gap.
+ */
+export function replayMissed() {
+  if (replaying) return replaying;
+  const after = S.replayed ? Math.max(0, ...S.events.map((e) => e.seq || 0)) : 0;
+  replaying = replay(after).finally(() => { replaying = null; });
+  return replaying;
+}
+
+async function replay(after) {
+  const got = [];
+  let expected = Infinity;
+  let allIn;
+  const done = new Promise((resolve) => { allIn = resolve; });
+  const link = new Link((msg) => { got.push(msg); if (got.length >= expected) allIn(); }, () => allIn());
+  try {
+    await link.open();
+    const r = (await link.call('subscribe', { events: ['*'], from_seq: after })).replay;
+    if (r.status !== 'complete') {
+      S.replayNote = 'Events from before this page are not shown (the journal answered ' + r.status
+        + '); signaltty events --from-seq ' + r.retained_after + ' prints what it keeps.';
+    } else {
+      expected = r.returned;
+      if (got.length >= expected) allIn();
+      await done;
+      const have = new Set(S.events.map((e) => e.seq));
+      const missed = got.filter((e) => e.seq <= r.through && !have.has(e.seq));
+      S.events = S.events.concat(missed).sort((a, b) => b.seq - a.seq).slice(0, MAX_EVENTS);
+      S.replayNote = null;
+    }
+    S.replayed = true;
+  } catch (e) {
+    S.replayNote = 'Earlier events could not be read: ' + e.message;
+  } finally {
+    link.close();
+  }
+  if (S.view.kind === 'events') ui.render();
 }
 
 function summary(p) {

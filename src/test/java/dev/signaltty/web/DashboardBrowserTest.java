@@ -93,6 +93,9 @@ class DashboardBrowserTest {
         browser.until(d -> screen(browser, pane).contains("$"));
         type(browser, pane, "echo typed-$((6*7))", Keys.ENTER);
         browser.until(d -> screen(browser, pane).contains("typed-42"));
+        // every workspace's first tab is "tab 1": the heading names the workspace too
+        assertThat(browser.text(".tab-title")).isEqualTo("web / " + daemon.client().call("tab.get", Map.of("tab_id", tabOf(pane)))
+                .get("name").asString());
         assertThat(daemon.tail(pane)).contains("echo typed-$((6*7))").contains("typed-42");
     }
 
@@ -253,6 +256,136 @@ class DashboardBrowserTest {
             assertThat(outcome).isEqualTo("refused");
         } finally {
             foreign.stop(0);
+        }
+    }
+
+    /** A pane of its own running {@code script} under sh (its output stays on screen: it then sleeps, or exits). */
+    static String sh(String script) {
+        String tab = daemon.client().call("tab.create", Map.of("workspace_id", daemon.workspace())).get("tab_id").asString();
+        return daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "tab_id", tab,
+                "argv", List.of("sh", "-c", script))).get("pane_id").asString();
+    }
+
+    /**
+     * xterm.js draws colours (and its monospace cell font) from the {@code <style>} elements it writes
+     * per terminal; a Content-Security-Policy without inline styles drops them and every pane is
+     * monochrome (ADR 0790).
+     */
+    @Test
+    void colouredOutputIsDrawnInItsColours() {
+        String pane = sh("printf '\\033[31mred-word\\033[0m plain-word\\n'; exec sleep 600");
+        showTab(browser, tabOf(pane));
+        browser.until(d -> screen(browser, pane).contains("plain-word"));
+        String selector = ".pane[data-pane-id='" + pane + "'] .xterm-rows span";
+        Object colours = browser.js("const spans = [...document.querySelectorAll(arguments[0])];"
+                + " const of = (w) => getComputedStyle(spans.find((s) => s.textContent.includes(w))).color;"
+                + " return [of('red-word'), of('plain-word')];", selector);
+        assertThat((List<?>) colours).as("red text, then default text").hasSize(2);
+        assertThat(((List<?>) colours).get(0)).as("the red word's colour").isNotEqualTo(((List<?>) colours).get(1));
+        List<Integer> red = java.util.Arrays.stream(String.valueOf(((List<?>) colours).get(0)).replaceAll("[^0-9,]", "").split(","))
+                .map(Integer::valueOf).toList();
+        assertThat(red.get(0)).as("red over green and blue in " + red).isGreaterThan(red.get(1) + 80).isGreaterThan(red.get(2) + 80);
+    }
+
+    /** A cwd is right-to-left so its ellipsis eats the start; its own text stays left-to-right ("/tmp/x", not "tmp/x/"). */
+    @Test
+    void aPanesWorkingDirectoryIsDrawnFromItsLeadingSlash() {
+        String pane = sh("exec sleep 600");
+        showTab(browser, tabOf(pane));
+        Object order = browser.until(d -> browser.js("const box = document.querySelector(`.pane[data-pane-id='${arguments[0]}'] .pcwd`);"
+                + " if (!box || !box.textContent) return null;"
+                + " const text = document.createTreeWalker(box, NodeFilter.SHOW_TEXT).nextNode();"
+                + " const x = (i) => { const r = document.createRange(); r.setStart(text, i); r.setEnd(text, i + 1);"
+                + " return r.getBoundingClientRect().left; };"
+                + " return [text.data, x(0) < x(1) && x(1) < x(2)];", pane));
+        assertThat(List.copyOf((List<?>) order)).as("the cwd's text, and whether its first characters are drawn left to right")
+                .isEqualTo(List.of(paneOf(pane).get("cwd").asString(), true));
+    }
+
+    /** An exited pane says with what status (once), and the page relaunches it. */
+    @Test
+    void anExitedPaneShowsItsStatusAndResumesFromThePage() {
+        String pane = sh("echo ran-once; exit 3");
+        showTab(browser, tabOf(pane));
+        String badge = ".pane[data-pane-id='" + pane + "'] .pane-head .badge";
+        browser.until(d -> "exited 3".equals(browser.js("return [...document.querySelectorAll(arguments[0])].map((b) => b.textContent)"
+                + ".filter((t) => t.includes('exited')).join('|')", badge)));
+        click(browser, ".pane[data-pane-id='" + pane + "'] .pbtn[title='resume']");
+        // the command ran again: its line twice on the restored screen, and exited again
+        browser.until(d -> screen(browser, pane).split("ran-once", -1).length == 3, () -> screen(browser, pane));
+        assertThat(daemon.tail(pane).split("ran-once", -1)).hasSize(3);
+    }
+
+    /** Answering a decision with a real click: the keys go back to the pane, not to a button drawn away. */
+    @Test
+    void afterADecisionIsAnsweredTheKeysGoBackToThePane() throws Exception {
+        String pane = bash();
+        showTab(browser, tabOf(pane));
+        browser.until(d -> screen(browser, pane).contains("$"));
+        AgentDaemonFixture.hook(daemon.client(), pane, "SessionStart", "s-focus");
+        try (ProtocolClient reporter = daemon.connect()) {
+            CompletableFuture<JsonNode> verdict = AgentDaemonFixture.askPermission(reporter, pane, "make focus", 120);
+            By deny = By.cssSelector(".decision[data-pane-id='" + pane + "'] button[data-option='deny']");
+            type(browser, pane, "echo typed-");
+            browser.until(d -> !d.findElements(deny).isEmpty());
+            browser.until(d -> {
+                d.findElement(deny).click();
+                return true;
+            });
+            assertThat(verdict.get(120, TimeUnit.SECONDS).get("ok").asBoolean()).isTrue();
+            browser.until(d -> d.findElements(deny).isEmpty());
+            // no focus() here: the keys go wherever the page left the keyboard
+            browser.driver.switchTo().activeElement().sendKeys("after-$((5*5))", Keys.ENTER);
+            browser.until(d -> screen(browser, pane).contains("typed-after-25"), () -> screen(browser, pane));
+        }
+    }
+
+    /** The pane with the keyboard closed from elsewhere (the CLI): the keys go to a pane still shown, not to nowhere. */
+    @Test
+    void whenTheFocusedPaneIsClosedElsewhereTheKeysGoToTheOneLeft() {
+        String closing = bash();
+        String tab = tabOf(closing);
+        String left = daemon.client().call("pane.split", Map.of("pane_id", closing, "direction", "right",
+                "argv", List.of("bash", "--norc", "--noprofile", "-i"), "env", Map.of("PS1", "$ "))).get("pane_id").asString();
+        showTab(browser, tab);
+        browser.until(d -> screen(browser, closing).contains("$") && screen(browser, left).contains("$"));
+        type(browser, closing, "echo still-here");
+        daemon.client().call("pane.close", Map.of("pane_id", closing));
+        browser.until(d -> d.findElements(By.cssSelector(".pane[data-pane-id='" + closing + "']")).isEmpty());
+        browser.driver.switchTo().activeElement().sendKeys("echo left-$((8*8))", Keys.ENTER);
+        browser.until(d -> screen(browser, left).contains("left-64"), () -> screen(browser, left));
+    }
+
+    /**
+     * "Needs you" says how long each pane has waited, and that age goes on counting with no event to redraw
+     * it; the page's title counts the panes waiting.
+     */
+    @Test
+    void theTimeAPaneHasWaitedKeepsCounting() {
+        String pane = sh("exec sleep 600");
+        daemon.client().call("notify", Map.of("pane_id", pane, "message", "look"));
+        String age = ".attn[data-pane-id='" + pane + "'] small";
+        String first = browser.until(d -> {
+            String text = browser.text(age);
+            return text.matches(".*· \\d+s") ? text : null;
+        });
+        browser.until(d -> !browser.text(age).equals(first), () -> "still " + first);
+        // and the browser tab says that someone waits, for a dashboard kept in the background
+        browser.until(d -> d.getTitle().matches("\\(\\d+\\) signaltty"), () -> browser.driver.getTitle());
+        daemon.client().call("pane.mark_seen", Map.of("pane_id", pane));
+    }
+
+    /** The timeline of a page opened later starts with what happened before it (the journal's replay), not empty. */
+    @Test
+    void theTimelineShowsWhatHappenedBeforeThePageOpened() throws Exception {
+        String pane = sh("exec sleep 600");
+        daemon.client().call("pane.rename", Map.of("pane_id", pane, "name", "before-the-page"));
+        try (Browser late = new Browser(1200, 760)) {
+            login(late, daemon.client());
+            click(late, ".nav[data-nav='events']");
+            late.until(d -> Boolean.TRUE.equals(late.js("return [...document.querySelectorAll('.timeline li')].some((li) =>"
+                    + " li.querySelector('.ename').textContent === 'pane.created' && li.textContent.includes(arguments[0]))",
+                    "before-the-page")), () -> late.text(".main"));
         }
     }
 

@@ -19,7 +19,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * The dashboard on a phone-width screen (390×844): the pending decision's card with Allow once and
  * Deny lies within the screen, its buttons are big enough to tap, and a real click on Deny returns
- * the hook's native deny verdict.
+ * the hook's native deny verdict. At a laptop's half screen the panes keep most of the width.
  */
 class DashboardPhoneBrowserTest {
 
@@ -65,6 +65,35 @@ class DashboardPhoneBrowserTest {
             assertThat(answered.get("result").get("native_verdict").get("hookSpecificOutput").get("decision")
                     .get("behavior").asString()).isEqualTo("deny");
             phone.until(d -> d.findElements(By.cssSelector(card)).isEmpty());
+        }
+    }
+
+    /** 1000 px wide: the sidebar and "Needs you" (empty or not) leave the panes more than half the window. */
+    @Test
+    void atAHalfScreenThePanesKeepMostOfTheWidth() throws Exception {
+        String tab = daemon.client().call("tab.create", Map.of("workspace_id", daemon.workspace())).get("tab_id").asString();
+        String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "tab_id", tab,
+                "argv", List.of("sleep", "600"))).get("pane_id").asString();
+        try (Browser half = new Browser(1000, 760)) {
+            DashboardBrowserTest.login(half, daemon.client());
+            DashboardBrowserTest.showTab(half, tab);
+            Object share = half.until(d -> half.js("const l = document.querySelector('.layout');"
+                    + " return l && l.clientWidth ? l.clientWidth / innerWidth : null;"));
+            assertThat(((Number) share).doubleValue()).as("the panes' share of the window's width").isGreaterThan(0.55);
+
+            // three panes side by side, long names: each header's close button stays inside it (the text gives way)
+            String second = daemon.client().call("pane.split", Map.of("pane_id", pane, "direction", "right",
+                    "argv", List.of("sleep", "600"))).get("pane_id").asString();
+            String third = daemon.client().call("pane.split", Map.of("pane_id", second, "direction", "right",
+                    "argv", List.of("sleep", "600"))).get("pane_id").asString();
+            for (String p : List.of(pane, second, third)) {
+                daemon.client().call("pane.rename", Map.of("pane_id", p, "name", "a-long-name-for-" + p));
+            }
+            Object outside = half.until(d -> half.js("const heads = [...document.querySelectorAll('.layout .pane-head')];"
+                    + " if (heads.length !== 3 || !heads.every((h) => h.textContent.includes('a-long-name-for-'))) return null;"
+                    + " return heads.filter((h) => { const close = h.querySelector(\".pbtn[title='close pane']\");"
+                    + " return !close || close.getBoundingClientRect().right > h.getBoundingClientRect().right; }).length;"));
+            assertThat(((Number) outside).intValue()).as("headers whose close button is cut off").isZero();
         }
     }
 }

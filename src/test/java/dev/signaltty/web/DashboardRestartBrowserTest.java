@@ -17,7 +17,8 @@ import dev.signaltty.support.TestDaemon;
 /**
  * A daemon restart under an open page: the restarted daemon serves the dashboard again on the same
  * port, the page reconnects by itself and recovers (seed GUI recovery: resubscribe, fetch, reattach),
- * keeping its terminal widget and its size, and the pane's new output reaches it.
+ * keeping its terminal widget and its size, and the pane's new output reaches it. While it is down, a
+ * notice says so.
  */
 class DashboardRestartBrowserTest {
 
@@ -50,8 +51,12 @@ class DashboardRestartBrowserTest {
 
             first.close();
             browser.until(d -> !d.findElements(By.cssSelector(".conn.down")).isEmpty());
+            // said in words while it lasts (what the page shows is then stale and keys are not sent), not only by a dot
+            browser.until(d -> d.findElement(By.cssSelector(".offline")).isDisplayed());
+            assertThat(browser.text(".offline")).contains("Not connected to the daemon").contains("not sent");
             try (TestDaemon second = TestDaemon.start(root, "signaltty.web.port=0"); ProtocolClient client = second.connect()) {
                 browser.until(d -> !d.findElements(By.cssSelector(".conn.up")).isEmpty());
+                browser.until(d -> !d.findElement(By.cssSelector(".offline")).isDisplayed());
                 client.call("pane.resume", Map.of("pane_id", pane));
                 // the page re-fetches on pane events and reattaches: what the new process prints arrives
                 browser.until(d -> DashboardBrowserTest.screen(browser, pane).contains("$"));

@@ -70,4 +70,22 @@ class DashboardTaskBrowserTest {
         assertThat(repo.root.resolve("notes.txt")).hasContent("alpha");
         assertThat(Path.of(daemon.client().call("task.get", Map.of("task_id", task)).get("task").get("worktree").asString())).doesNotExist();
     }
+
+    /** A task whose worktree has no change yet: its detail says so, rather than an empty space under Merge. */
+    @Test
+    void aTaskWithNoChangesSaysSo(@TempDir Path tmp) throws Exception {
+        TestRepo repo = TestRepo.init(tmp);
+        repo.write("README", "hello\n");
+        repo.commitAll("init");
+        String task = daemon.client().call("task.start", Map.of("repo", repo.root.toString(), "objective", "nothing yet",
+                "argv", List.of("bash", "--norc", "--noprofile", "-i"), "submit_delay_ms", 50)).get("task").get("task_id").asString();
+        try (Browser browser = new Browser(1400, 820)) {
+            DashboardBrowserTest.login(browser, daemon.client());
+            DashboardBrowserTest.click(browser, ".nav[data-nav='tasks']");
+            DashboardBrowserTest.click(browser, ".task-row[data-task-id='" + task + "']");
+            assertThat(browser.text(".task-detail .no-changes")).isEqualTo("No changes in the worktree yet.");
+        } finally {
+            daemon.client().call("task.cancel", Map.of("task_id", task));
+        }
+    }
 }

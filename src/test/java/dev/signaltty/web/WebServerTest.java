@@ -62,7 +62,10 @@ class WebServerTest {
         HttpResponse<String> page = WebSession.get(started.get("url").asString() + "/", cookie);
         assertThat(page.statusCode()).isEqualTo(200);
         assertThat(page.body()).contains("/vendor/xterm.js");
-        assertThat(page.headers().firstValue("content-security-policy").orElseThrow()).contains("frame-ancestors 'none'");
+        String policy = page.headers().firstValue("content-security-policy").orElseThrow();
+        assertThat(policy).contains("frame-ancestors 'none'").contains("default-src 'self'");
+        // inline styles only (xterm.js's colours, ADR 0790): never an inline or foreign script
+        assertThat(policy.replace("style-src 'self' 'unsafe-inline'", "")).doesNotContain("unsafe").doesNotContain("script-src");
         HttpResponse<String> xterm = WebSession.get(started.get("url").asString() + "/vendor/xterm.js", cookie);
         assertThat(xterm.statusCode()).isEqualTo(200);
         assertThat(xterm.body()).contains("Terminal");

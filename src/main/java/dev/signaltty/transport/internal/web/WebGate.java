@@ -166,9 +166,12 @@ final class WebGate extends SimpleChannelInboundHandler<FullHttpRequest> {
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(body));
         response.headers().set(HttpHeaderNames.CONTENT_TYPE, type);
         response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
-        // the page is only ever its own top-level window (the decision buttons must not be framed)
-        response.headers().set("Content-Security-Policy",
-                "default-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+        // the page is only ever its own top-level window (the decision buttons must not be framed).
+        // Inline styles are allowed, scripts are not: xterm.js draws colours, the cursor and the
+        // selection from <style> elements it writes per terminal; without them every pane is
+        // monochrome (ADR 0790). Nothing else can load from elsewhere, so CSS cannot exfiltrate.
+        response.headers().set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; "
+                + "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
         response.headers().set("X-Content-Type-Options", "nosniff");
         response.headers().set("Referrer-Policy", "no-referrer");
         return response;
