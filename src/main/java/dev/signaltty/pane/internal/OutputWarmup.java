@@ -19,6 +19,7 @@ import org.springframework.stereotype.Component;
 
 import jakarta.annotation.PreDestroy;
 
+import dev.signaltty.transport.SignalttyPaths;
 import dev.signaltty.vt.RingLimits;
 import dev.signaltty.vt.Terminal;
 import dev.signaltty.vt.TerminalListener;
@@ -28,8 +29,8 @@ import dev.signaltty.vt.TerminalListener;
  * has compiled it before a pane's first flood (issue 24 item 1): the pipe's turns, the transcript's
  * append and checkpoints, and the emulator, as {@link PaneEmulation} and {@link PaneOutput#emit} drive
  * them, in two sizes and both kinds of output {@link SyntheticOutput} makes. Nothing of it is visible:
- * no pane, no event, its transcript in a private temporary directory deleted at the end, and every
- * object dropped. On a thread of its own with a raised nice value, and it pauses while any pane's output
+ * no pane, no event, its transcript in a temporary directory beside the socket deleted at the end, and
+ * every object dropped. On a thread of its own with a raised nice value, and it pauses while any pane's output
  * flows, so it never takes a core a real pane's output could use.
  * {@code signaltty.pane.output-warmup=false} turns it off.
  */
@@ -46,6 +47,8 @@ class OutputWarmup {
     };
 
     private final PaneOutput output;
+    /** Where its transcript goes: the socket's private directory, not the state dir a restart restores from. */
+    private final Path runtimeDir;
     private final boolean enabled;
     private final long delayMs;
     private final long bytes;
@@ -59,9 +62,9 @@ class OutputWarmup {
     private volatile long fed;
     private volatile int pauses;
 
-    OutputWarmup(PaneOutput output,
+    OutputWarmup(PaneOutput output, SignalttyPaths paths,
                  @Value("${signaltty.pane.output-warmup:true}") boolean enabled,
-                 @Value("${signaltty.pane.output-warmup-delay-ms:0}") long delayMs,
+                 @Value("${signaltty.pane.output-warmup-delay-ms:2000}") long delayMs,
                  @Value("${signaltty.pane.output-warmup-bytes:8388608}") long bytes,
                  @Value("${signaltty.pane.output-warmup-nice:10}") int nice,
                  @Value("${signaltty.pane.scrollback-lines:10000}") int scrollbackLines,
@@ -69,6 +72,7 @@ class OutputWarmup {
                  @Value("${signaltty.pane.transcript-bytes:1048576}") int transcriptBytes,
                  @Value("${signaltty.pane.transcript-tail-bytes:1048576}") int tailBytes) {
         this.output = output;
+        this.runtimeDir = paths.socket().toAbsolutePath().getParent();
         this.enabled = enabled;
         this.delayMs = delayMs;
         this.bytes = bytes;
@@ -117,7 +121,7 @@ class OutputWarmup {
             lowerPriority();
             Thread.sleep(delayMs);
             byte[][] kinds = {SyntheticOutput.escapeHeavy(BLOCK), SyntheticOutput.plain(BLOCK)};
-            dir = Files.createTempDirectory("signaltty-warmup"); // owner-only, outside the state dir
+            dir = Files.createTempDirectory(runtimeDir, "output-warmup"); // owner-only; deleted below
             long each = bytes / SIZES.length;
             for (int i = 0; i < SIZES.length && !stopped; i++) {
                 feed(new Terminal(SIZES[i][0], SIZES[i][1], NO_REPLIES, ringLimits, 0), dir, "warmup-" + i, kinds, each);
