@@ -39,7 +39,7 @@ class OutputWarmupTest {
             assertThat(warmup.awaitFinished(120_000)).isTrue();
 
             assertThat(warmup.fed()).isGreaterThanOrEqualTo(BYTES);
-            assertThat(threadNames()).doesNotContain("output-warmup");
+            eventually(Duration.ofSeconds(10), () -> !threadNames().contains("output-warmup"));
             assertThat(client.call("pane.list", Map.of()).get("panes")).isEmpty();
             assertThat(files(daemon.stateDir())).isEqualTo(stateBefore); // no transcript, no journal event
             assertThat(names(daemon.socket().getParent())).isEqualTo(runtimeBefore);
@@ -95,13 +95,13 @@ class OutputWarmupTest {
         }
     }
 
-    /** Every file under {@code dir} but the log, with its size. */
+    /** Every file under {@code dir} but the log, with its size; a snapshot caught mid-write under its final name. */
     private static Map<String, Long> files(Path dir) throws IOException {
         Map<String, Long> out = new TreeMap<>();
         try (Stream<Path> files = Files.walk(dir)) {
             for (Path file : files.filter(Files::isRegularFile).toList()) {
                 if (!file.getFileName().toString().startsWith("daemon.log")) {
-                    out.put(dir.relativize(file).toString(), Files.size(file));
+                    out.put(dir.relativize(file).toString().replaceFirst("\\.tmp$", ""), Files.size(file));
                 }
             }
         }
