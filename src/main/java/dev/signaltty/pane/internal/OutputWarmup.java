@@ -120,11 +120,19 @@ class OutputWarmup {
         try {
             lowerPriority();
             Thread.sleep(delayMs);
+            awaitQuiet(); // not even its set-up while a pane floods
             byte[][] kinds = {SyntheticOutput.escapeHeavy(BLOCK), SyntheticOutput.plain(BLOCK)};
             dir = Files.createTempDirectory(runtimeDir, "output-warmup"); // owner-only; deleted below
             long each = bytes / SIZES.length;
             for (int i = 0; i < SIZES.length && !stopped; i++) {
                 feed(new Terminal(SIZES[i][0], SIZES[i][1], NO_REPLIES, ringLimits, 0), dir, "warmup-" + i, kinds, each);
+            }
+            kinds = null;
+            awaitQuiet(); // a full GC's pause is not for a pane's output either
+            if (!stopped) {
+                // the heap the warm-up grew is given back now (G1 uncommits after a full GC, MaxHeapFreeRatio),
+                // not at some later collection: an idle daemon's RSS is as without it
+                System.gc();
             }
         } catch (InterruptedException e) {
             // the daemon stops
@@ -183,10 +191,14 @@ class OutputWarmup {
         }
     }
 
-    /** Waits until no pane has output for {@link #QUIET_MS}; returns the output counter then. */
+    /** Waits until no pane has had output for {@link #QUIET_MS}; returns the output counter then. */
     private long awaitQuiet() throws InterruptedException {
+        long seen = output.bytesOut();
+        Thread.sleep(QUIET_MS);
+        if (output.bytesOut() == seen) {
+            return seen;
+        }
         pauses++;
-        long seen;
         do {
             seen = output.bytesOut();
             Thread.sleep(QUIET_MS);
