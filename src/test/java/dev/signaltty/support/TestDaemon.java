@@ -44,10 +44,6 @@ public final class TestDaemon implements AutoCloseable {
         props.put("XDG_CONFIG_HOME", dir(root, "config"));
         props.put("SIGNALTTY_SOCKET", "");
         props.put("spring.main.keep-alive", "false");
-        // off unless a test asks for it: a second of CPU per in-process daemon, and the suite starts hundreds (ADR 0770)
-        if (java.util.Arrays.stream(extraProperties).noneMatch(p -> p.startsWith("signaltty.pane.output-warmup="))) {
-            props.put("signaltty.pane.output-warmup", "false");
-        }
         List<String> args = new ArrayList<>();
         props.forEach((k, v) -> args.add("--" + k + "=" + v));
         for (String extra : extraProperties) {

@@ -63,11 +63,6 @@ class PaneOutput implements MeterBinder {
         }
     }
 
-    /** Every pane's output so far, in bytes: {@link OutputWarmup} pauses while it grows. */
-    long bytesOut() {
-        return bytesOut.sum();
-    }
-
     @Override
     public void bindTo(MeterRegistry meters) {
         FunctionCounter.builder("signaltty.pty.bytes", bytesOut, LongAdder::sum).tag("direction", "out")

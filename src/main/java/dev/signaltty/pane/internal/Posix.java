@@ -44,9 +44,6 @@ final class Posix {
 
     static native int close(int fd) throws LastErrorException;
 
-    /** {@code which} 0 (PRIO_PROCESS) with a thread id sets that thread's nice value on Linux. */
-    static native int setpriority(int which, int who, int priority) throws LastErrorException;
-
     /** {@code handler} {@link Pointer#NULL} is SIG_DFL. */
     static native Pointer signal(int signal, Pointer handler);
 }

@@ -26,7 +26,7 @@ final class KnownEventListeners extends EventListenerMethodProcessor {
 
     /** The beans with {@code @EventListener} methods. */
     static final Set<String> BEANS = Set.of("agentEventSignals", "agentProcessRelay", "daemonLifecycleLog",
-            "decisionStore", "outputWarmup", "paneLifecycle", "paneRecordHandler", "paneTranscripts", "taskStore",
+            "decisionStore", "paneLifecycle", "paneRecordHandler", "paneTranscripts", "taskStore",
             "turnBaselineListener", "workerEvents");
 
     @Override
