@@ -31,6 +31,12 @@ import dev.signaltty.cli.internal.Json;
  */
 final class McpStdio {
 
+    /**
+     * The longest line read, as the daemon's socket allows (seed: max line 16 MiB): a longer one is answered with
+     * a parse error and skipped to its newline, so a runaway client cannot grow this process without bound.
+     */
+    static final int MAX_LINE = 16 << 20;
+
     /** After stdin ended, with no tool call running, how long the end waits for an answer. */
     static final long QUIET_MS = 10_000;
 
@@ -160,6 +166,16 @@ final class McpStdio {
         writeLine(Json.write(answer).getBytes(StandardCharsets.UTF_8));
     }
 
+    private void refuseLong(long length) throws IOException {
+        err.println("signaltty mcp: a line of " + length + " bytes is longer than " + MAX_LINE + " (16 MiB), answered with a parse error");
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("jsonrpc", "2.0");
+        answer.put("id", null);
+        answer.put("error", Map.of("code", -32700, "message",
+                "Parse error: line of " + length + " bytes is longer than the limit of " + MAX_LINE + " bytes"));
+        writeLine(Json.write(answer).getBytes(StandardCharsets.UTF_8));
+    }
+
     private final class Lines extends InputStream {
         private final InputStream in;
         private byte[] current = new byte[0];
@@ -173,14 +189,21 @@ final class McpStdio {
         private boolean next() throws IOException {
             while (pos == current.length) {
                 ByteArrayOutputStream line = new ByteArrayOutputStream();
+                long length = 0;
                 int c;
                 while ((c = in.read()) >= 0 && c != '\n') {
-                    line.write(c);
+                    if (length++ < MAX_LINE) {
+                        line.write(c);
+                    }
                 }
-                if (c < 0 && line.size() == 0) {
+                if (c < 0 && length == 0) {
                     drain();
                     end();
                     return false;
+                }
+                if (length > MAX_LINE) {
+                    refuseLong(length);
+                    continue;
                 }
                 byte[] bytes = line.toByteArray();
                 if (new String(bytes, StandardCharsets.UTF_8).isBlank()) {
