@@ -4,7 +4,7 @@
 // more only once it has parsed what it had. A pane whose unpainted backlog passes HIGH_BYTES stops
 // reading its connection until it is down to LOW_BYTES; if the daemon meanwhile closes it for lag,
 // the viewer reattaches: the attach reply's snapshot is the current screen (seed R201, R203, R204).
-import { h } from './dom.js';
+import { h, toast } from './dom.js';
 import { Link } from './rpc.js';
 import { S, rpc, ui } from './state.js';
 
@@ -59,6 +59,7 @@ export class Viewer {
     this.overruled = null; // {cols, rows, got}: the daemon's size policy answered that size with another
     this.attaching = null;
     this.closures = 0; // viewer connections that ended without the page asking
+    this.refused = null; // why the last key typed was refused, until one goes through
     this.term = new Terminal({ fontSize: 13, fontFamily: 'ui-monospace, "DejaVu Sans Mono", monospace', scrollback: 2000,
       theme: { background: '#0d1117', foreground: '#d6dde6', cursor: '#7ee787' }, allowProposedApi: false });
     this.fit = new FitAddon.FitAddon();
@@ -71,7 +72,13 @@ export class Viewer {
     this.term.textarea?.addEventListener('focus', () => setFocused(paneId));
     this.term.onData((d) => {
       if (S.readOnly) return;
-      rpc.call('pane.write', { pane_id: paneId, data: d }).catch(() => {});
+      // A refused key (the program exited, the pane closed) is said once, not dropped in silence, and not
+      // once per key: the notice comes back only after a key went through or the reason changed.
+      rpc.call('pane.write', { pane_id: paneId, data: d }).then(() => { this.refused = null; }, (e) => {
+        if (this.refused === e.message) return;
+        this.refused = e.message;
+        toast(`keys not sent to ${S.panes.get(paneId)?.name || paneId}: ${e.message}`);
+      });
     });
   }
 

@@ -316,6 +316,26 @@ class DashboardBrowserTest {
         assertThat(daemon.tail(pane).split("ran-once", -1)).hasSize(3);
     }
 
+    /** Keys typed into an exited pane are refused by the daemon: the page says so, once, instead of dropping them. */
+    @Test
+    void keysTypedIntoAnExitedPaneAreSaidToBeRefusedOnce() {
+        String pane = sh("exit 5");
+        showTab(browser, tabOf(pane));
+        browser.until(d -> browser.text(".pane[data-pane-id='" + pane + "'] .pane-head").contains("exited 5"));
+        type(browser, pane, "abc");
+        browser.until(d -> !toasts(pane).isEmpty());
+        type(browser, pane, "def");
+        browser.js("return new Promise((done) => setTimeout(done, 500))"); // the later keys' answers come back
+        assertThat(toasts(pane)).as("one notice for the six refused keys").hasSize(1);
+        assertThat(toasts(pane).get(0)).contains("PANE_EXITED").contains("has exited");
+    }
+
+    private static List<String> toasts(String pane) {
+        Object texts = browser.js("return [...document.querySelectorAll('.toast')].map((t) => t.textContent)"
+                + ".filter((t) => t.startsWith('keys not sent to '))");
+        return ((List<?>) texts).stream().map(String::valueOf).toList();
+    }
+
     /** Answering a decision with a real click: the keys go back to the pane, not to a button drawn away. */
     @Test
     void afterADecisionIsAnsweredTheKeysGoBackToThePane() throws Exception {
