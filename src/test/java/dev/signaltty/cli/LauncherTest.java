@@ -33,6 +33,22 @@ class LauncherTest {
     @TempDir
     Path temp;
 
+    /** {@code printf '<request>' | bin/signaltty mcp} on a stale build: the build must leave the request to the command. */
+    @Test
+    void theBuildDoesNotReadTheCallersStdin() throws Exception {
+        Path repo = scratchRepo();
+        Path input = Files.writeString(temp.resolve("caller.stdin"), "the caller's request\n");
+        ProcessBuilder builder = new ProcessBuilder(repo.resolve("bin/signaltty").toString(), "completion", "bash")
+                .redirectErrorStream(true).redirectInput(input.toFile()).redirectOutput(temp.resolve("stdin.out").toFile());
+        environment(builder, null, Map.of());
+        Process process = builder.start();
+        assertThat(process.waitFor(180, TimeUnit.SECONDS)).isTrue();
+        String out = Files.readString(temp.resolve("stdin.out"));
+        assertThat(process.exitValue()).as(out).isZero();
+        assertThat(Files.readAllLines(repo.resolve("mvnw.calls"))).as("it built").hasSize(1);
+        assertThat(repo.resolve("mvnw.stdin")).as("the build read none of the caller's stdin").doesNotExist();
+    }
+
     @Test
     void buildsOnlyWhenSourcesChanged() throws Exception {
         Path repo = scratchRepo();
@@ -304,7 +320,9 @@ class LauncherTest {
         Files.writeString(repo.resolve("src/vt/java/V.java"), "class V {}\n");
         Path mvnw = repo.resolve("mvnw");
         // as a real build: the classes it writes are newer than the stamp the launcher touched before it
+        // it also keeps a line it could read from its stdin (waiting at most 1 s for one): the build must not take the caller's
         Files.writeString(mvnw, "#!/usr/bin/env bash\ncd \"$(dirname \"$0\")\"\necho \"$*\" >> mvnw.calls\n"
+                + "if read -t 1 -r line; then printf '%s\\n' \"$line\" >> mvnw.stdin; fi\n"
                 + "find target/classes -type f -exec touch {} +\n");
         Files.setPosixFilePermissions(mvnw, PosixFilePermissions.fromString("rwxr-xr-x"));
         Files.createDirectories(repo.resolve("target/lib"));

@@ -25,8 +25,9 @@ import dev.signaltty.cli.internal.Json;
  *     into the SDK's;</li>
  * <li>stdin's end reaches the SDK only once every request read since {@code initialize} is answered (the SDK
  *     closes its session at its input's end, answered or not: {@code printf … | signaltty mcp} printed nothing),
- *     waiting while a tool call runs, else at most {@link #QUIET_MS} without an answer (the SDK ignores a
- *     request sent before {@code initialize}).</li>
+ *     waiting while a tool call runs, else at most {@link #QUIET_MS} without an answer;</li>
+ * <li>a request sent before {@code initialize} is answered here with an Invalid Request error that says so: the
+ *     SDK drops it unanswered, and a client waiting for the answer would hang.</li>
  * </ul>
  */
 final class McpStdio {
@@ -116,6 +117,23 @@ final class McpStdio {
                 requests++;
             }
         }
+    }
+
+    /** A request (method and id) other than {@code initialize} while no {@code initialize} came: the SDK drops those unanswered. */
+    private boolean beforeInitialize(Map<?, ?> message) {
+        synchronized (lock) {
+            return !initialized && message.containsKey("id") && message.get("method") instanceof String method
+                    && !"initialize".equals(method);
+        }
+    }
+
+    private void refuseUninitialized(Map<?, ?> message) throws IOException {
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("jsonrpc", "2.0");
+        answer.put("id", message.get("id"));
+        answer.put("error", Map.of("code", -32600, "message", "Invalid Request: " + message.get("method")
+                + " before initialize; an MCP session starts with an initialize request"));
+        writeLine(Json.write(answer).getBytes(StandardCharsets.UTF_8));
     }
 
     private void wrote(byte[] line) {
@@ -211,6 +229,10 @@ final class McpStdio {
                 }
                 if (!(parse(bytes) instanceof Map<?, ?> message)) {
                     refuse(bytes);
+                    continue;
+                }
+                if (beforeInitialize(message)) {
+                    refuseUninitialized(message);
                     continue;
                 }
                 asked(message);

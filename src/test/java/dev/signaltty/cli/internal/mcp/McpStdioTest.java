@@ -38,4 +38,26 @@ class McpStdioTest {
                 .contains("line of " + (McpStdio.MAX_LINE + 1) + " bytes is longer than the limit");
         assertThat(stderr.toString(StandardCharsets.UTF_8)).contains("longer than");
     }
+    /** The SDK drops a request sent before initialize without a word; a client waiting for its answer would hang. */
+    @Test
+    void aRequestBeforeInitializeIsAnsweredWithAnErrorAndInitializeStillReachesTheSdk() throws Exception {
+        String early = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/list\"}\n";
+        String notice = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{}}\n";
+        String initialize = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{}}\n";
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        McpStdio stdio = new McpStdio(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        stdio.output(stdout);
+        InputStream sdkSees = stdio.input(new ByteArrayInputStream((early + notice + initialize).getBytes(StandardCharsets.UTF_8)));
+        byte[] buffer = new byte[initialize.length() + notice.length()];
+        int n = 0;
+        while (n < buffer.length) { // read what the SDK would, without reaching stdin's end (which waits for answers)
+            n += sdkSees.read(buffer, n, buffer.length - n);
+        }
+
+        assertThat(new String(buffer, StandardCharsets.UTF_8)).as("a notification and initialize pass, the early request does not")
+                .isEqualTo(notice + initialize);
+        String answered = stdout.toString(StandardCharsets.UTF_8);
+        assertThat(answered.lines().toList()).hasSize(1);
+        assertThat(answered).contains("\"id\":7").contains("-32600").contains("tools/list before initialize");
+    }
 }
