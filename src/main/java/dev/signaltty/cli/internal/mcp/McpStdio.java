@@ -128,12 +128,8 @@ final class McpStdio {
     }
 
     private void refuseUninitialized(Map<?, ?> message) throws IOException {
-        Map<String, Object> answer = new LinkedHashMap<>();
-        answer.put("jsonrpc", "2.0");
-        answer.put("id", message.get("id"));
-        answer.put("error", Map.of("code", -32600, "message", "Invalid Request: " + message.get("method")
-                + " before initialize; an MCP session starts with an initialize request"));
-        writeLine(Json.write(answer).getBytes(StandardCharsets.UTF_8));
+        writeError(message.get("id"), -32600, "Invalid Request: " + message.get("method")
+                + " before initialize; an MCP session starts with an initialize request");
     }
 
     private void wrote(byte[] line) {
@@ -177,20 +173,20 @@ final class McpStdio {
         String text = new String(line, StandardCharsets.UTF_8).strip();
         String shown = text.length() > 60 ? text.substring(0, 60) + "…" : text;
         err.println("signaltty mcp: not a JSON-RPC message (one JSON object a line), answered with a parse error: " + shown);
-        Map<String, Object> answer = new LinkedHashMap<>();
-        answer.put("jsonrpc", "2.0");
-        answer.put("id", null); // JSON-RPC 2.0: a message that could not be read has no id to answer
-        answer.put("error", Map.of("code", -32700, "message", "Parse error: not a JSON object: " + shown));
-        writeLine(Json.write(answer).getBytes(StandardCharsets.UTF_8));
+        writeError(null, -32700, "Parse error: not a JSON object: " + shown);
     }
 
     private void refuseLong(long length) throws IOException {
         err.println("signaltty mcp: a line of " + length + " bytes is longer than " + MAX_LINE + " (16 MiB), answered with a parse error");
+        writeError(null, -32700, "Parse error: line of " + length + " bytes is longer than the limit of " + MAX_LINE + " bytes");
+    }
+
+    /** A JSON-RPC error answer written here, not by the SDK; {@code id} null for a message that could not be read. */
+    private void writeError(@Nullable Object id, int code, String text) throws IOException {
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("jsonrpc", "2.0");
-        answer.put("id", null);
-        answer.put("error", Map.of("code", -32700, "message",
-                "Parse error: line of " + length + " bytes is longer than the limit of " + MAX_LINE + " bytes"));
+        answer.put("id", id);
+        answer.put("error", Map.of("code", code, "message", text));
         writeLine(Json.write(answer).getBytes(StandardCharsets.UTF_8));
     }
 
