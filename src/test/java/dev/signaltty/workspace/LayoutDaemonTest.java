@@ -90,6 +90,12 @@ abstract class LayoutDaemonTest {
             return events.stream().filter(e -> e.seq() > mark && !causedByAnExit(e)).toList();
         }
 
+        /** Every event whose payload names {@code id}, for a failure's message. */
+        synchronized List<String> about(String id) {
+            return events.stream().filter(e -> e.payload().toString().contains(id))
+                    .map(e -> e.seq() + " " + e.event() + " " + e.payload()).toList();
+        }
+
         private static boolean causedByAnExit(Recorded e) {
             return e.event().equals("pane.exited") || e.event().startsWith("agent.");
         }

@@ -118,6 +118,15 @@ final class CodexDrive extends AgentDrive {
      * record of the trust in {@code config.toml}, which lets every later launch under this CODEX_HOME run the hooks.
      */
     void trustAll(String pane) {
+        try {
+            pressTrustAll(pane);
+        } catch (AssertionError e) {
+            throw failure(pane, e); // Codex once exited (status 1) before its review showed: keep its last screen
+        }
+        eventually(TURN, () -> readConfig().contains("trusted_hash = \"sha256:"));
+    }
+
+    private void pressTrustAll(String pane) {
         awaitScreen(pane, "Trust all and continue", LAUNCH); // the class's first launch of Codex
         // a key sent while the TUI is still setting up is lost: press Down until the cursor is on "Trust all"
         eventually(TURN, () -> {
@@ -133,7 +142,6 @@ final class CodexDrive extends AgentDrive {
         });
         press(pane, "\r");
         awaitScreen(pane, "Ask Codex");
-        eventually(TURN, () -> readConfig().contains("trusted_hash = \"sha256:"));
     }
 
     /**
