@@ -36,16 +36,19 @@ class LiveHandOver implements SmartLifecycle {
     private final PaneRegistry registry;
     private final PaneLifecycle lifecycle;
     private final DaemonRestart restart;
+    private final dev.signaltty.agent.PaneAgents agents;
     private final Path file;
     /** The version written: {@link HandOverFile#VERSION}; another one stands in for a build that writes another. */
     private final int writtenVersion;
     private volatile boolean running;
 
-    LiveHandOver(PaneRegistry registry, PaneLifecycle lifecycle, DaemonRestart restart, SignalttyPaths paths,
+    LiveHandOver(PaneRegistry registry, PaneLifecycle lifecycle, DaemonRestart restart,
+                 dev.signaltty.agent.PaneAgents agents, SignalttyPaths paths,
                  @Value("${signaltty.restart.handover-version:" + HandOverFile.VERSION + "}") int writtenVersion) {
         this.registry = registry;
         this.lifecycle = lifecycle;
         this.restart = restart;
+        this.agents = agents;
         this.file = HandOverFile.of(paths);
         this.writtenVersion = writtenVersion;
     }
@@ -127,6 +130,7 @@ class LiveHandOver implements SmartLifecycle {
         }
         try {
             lifecycle.adopt(pane, PtySession.adopt(entry.fd(), pid));
+            agents.keptRunning(pane.id);
             return true;
         } catch (IOException | RuntimeException e) {
             log.warn("pane {}: its program (pid {}) not adopted: {}; it is hung up", entry.paneId(), pid, e.toString());
