@@ -71,6 +71,28 @@ class CliLiveRestartTest {
                 assertThat(ProcessHandle.of(shellPid).map(ProcessHandle::isAlive)).contains(true);
                 assertThat(ProcessHandle.of(counterPid).map(ProcessHandle::isAlive)).contains(true);
 
+                // its agent lifecycle is not "exited" (as a pane restored without its process reads): unknown until it reports
+                JsonNode lifecycle = daemon.call("agent.explain", Map.of("pane_id", shell)).get("lifecycle");
+                assertThat(lifecycle.get("state").asString()).as(lifecycle.toString()).isEqualTo("unknown");
+
+                // the journal goes on across the restart: a replay from before it is complete, in order, and
+                // tells each kept pane running again after its creation
+                try (ProtocolClient events = ProtocolClient.connect(cli.socket())) {
+                    JsonNode replay = events.call("subscribe", Map.of("events", List.of("pane.*"), "from_seq", 0))
+                            .get("replay");
+                    assertThat(replay.get("status").asString()).isEqualTo("complete");
+                    List<JsonNode> replayed = new ArrayList<>();
+                    for (int i = 0; i < replay.get("returned").asInt(); i++) {
+                        replayed.add(events.nextEvent());
+                    }
+                    assertThat(replayed.stream().map(e -> e.get("seq").asLong()).toList()).isSorted().doesNotHaveDuplicates();
+                    for (String id : List.of(shell, counter)) {
+                        List<String> told = replayed.stream().filter(e -> id.equals(e.get("payload").path("pane_id").asString()))
+                                .map(e -> e.get("event").asString() + ":" + e.get("payload").path("status").asString()).toList();
+                        assertThat(told).as(id).startsWith("pane.created:running").endsWith("pane.updated:running");
+                    }
+                }
+
                 // the screen from before, and the shell's input and echo through the new daemon
                 assertThat(tail(daemon, shell)).contains("before-42-restart");
                 daemon.call("pane.write", Map.of("pane_id", shell, "data", "echo after-$((6*7))-restart\r"));
