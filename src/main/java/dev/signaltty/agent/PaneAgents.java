@@ -51,6 +51,12 @@ public interface PaneAgents {
      */
     void restoredWithoutProcess(String paneId);
 
+    /**
+     * A restored pane whose program ran on through a restart in place (ADR 0810): its lifecycle is
+     * unknown until the program's next hook or screen report, as after a launch, with no event.
+     */
+    void keptRunning(String paneId);
+
     /** Drops the pane's attention to none (journaled as attention.cleared with {@code cause}). */
     void clearAttention(String paneId, String cause);
 }

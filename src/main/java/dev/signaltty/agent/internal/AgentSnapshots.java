@@ -68,7 +68,9 @@ class AgentSnapshots extends SnapshotLifecycle {
             s.resumableSession = remembered.agentSessionId();
             s.sessionId = remembered.agentSessionId();
             s.sessionGeneration = remembered.agentSessionId() == null ? 0 : 1;
-            s.lifecycle = Lifecycle.EXITED;
+            // a program kept running through a restart in place (ADR 0810) tells its state at its next report
+            s.lifecycle = panes.find(remembered.paneId()).map(AgentPanes.PaneRef::alive).orElse(false)
+                    ? Lifecycle.UNKNOWN : Lifecycle.EXITED;
         });
     }
 

@@ -64,6 +64,14 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
         });
     }
 
+    @Override
+    public void keptRunning(String paneId) {
+        table.update(paneId, s -> {
+            s.lifecycle = Lifecycle.UNKNOWN;
+            s.lifecycleOrigin = new StateOrigin("restart", "kept_running", null, null, null, null, Instant.now(), 0);
+        });
+    }
+
     /** A resume replaced the pane's process: every older baseline now reads IDENTITY_CHANGED. */
     public void processReplaced(String paneId) {
         AgentPanes.PaneRef pane = panes.find(paneId).orElse(null);

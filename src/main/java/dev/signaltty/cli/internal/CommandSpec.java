@@ -20,7 +20,7 @@ public record CommandSpec(List<String> words, @Nullable String method, boolean m
     /** How a command is carried out; everything but CALL is a small special case in the runner. */
     public enum Action {
         CALL, NEW, HOOK_EVENT, EVENTS, ATTACH, CONSOLE, VIEW, SET_LAYOUT, LOGS,
-        SERVER_START, SERVER_RUN, SERVER_STOP, SERVER_STATUS, SERVER_RECOVER,
+        SERVER_START, SERVER_RUN, SERVER_STOP, SERVER_RESTART, SERVER_STATUS, SERVER_RECOVER,
         HOSTS, WEB
     }
 

@@ -182,6 +182,9 @@ public final class CommandTable {
                             .action(Action.SERVER_START),
                     of("server run", null, "run the daemon in the foreground").action(Action.SERVER_RUN),
                     of("server stop", "server.stop", "stop the daemon").mutating().action(Action.SERVER_STOP),
+                    of("server restart", "server.restart",
+                            "restart the daemon in place (a new build at the same path): panes' programs keep running")
+                            .mutating().action(Action.SERVER_RESTART),
                     of("server status", "server.info", "report the running daemon").action(Action.SERVER_STATUS),
                     of("server recover", "server.info",
                             "start the daemon accepting the loss of unprovable journal history").action(Action.SERVER_RECOVER));

@@ -248,6 +248,66 @@ public final class Daemon {
                 + STOP_DEADLINE_MS / 1000 + " s");
     }
 
+    /** What a restart in place did: the daemon's pid (the same before and after) and what its panes did. */
+    public record Restarted(long pid, List<String> kept, List<String> notKept) {
+    }
+
+    /**
+     * Asks the daemon to restart in place (ADR 0810) and waits, up to the start deadline, until the new
+     * image answers: the same pid with an uptime shorter than the wait, so the old image's last answers
+     * are not taken for it. Then compares the running panes before and after: a pane kept running has
+     * the same pid and is not {@code restored}.
+     */
+    public Restarted restart() {
+        Map<String, Object> before;
+        long pid;
+        long asked;
+        try (Client client = Client.connect(paths.socket())) {
+            before = runningPanes(client);
+            asked = System.nanoTime();
+            Object result = client.call("server.restart", Map.of()).orThrow();
+            pid = result instanceof Map<?, ?> m && m.get("pid") instanceof Number n ? n.longValue() : -1;
+        }
+        long deadline = System.nanoTime() + startDeadlineMs() * 1_000_000;
+        while (System.nanoTime() < deadline) {
+            sleep(50);
+            if (!Client.listening(paths.socket())) {
+                continue;
+            }
+            try (Client client = Client.connect(paths.socket())) {
+                Object info = client.call("server.info", Map.of()).orThrow();
+                long waited = (System.nanoTime() - asked) / 1_000_000;
+                if (info instanceof Map<?, ?> m && m.get("pid") instanceof Number p && p.longValue() == pid
+                        && m.get("uptime_ms") instanceof Number up && up.longValue() < waited) {
+                    Map<String, Object> after = runningPanes(client);
+                    List<String> kept = new ArrayList<>();
+                    List<String> notKept = new ArrayList<>();
+                    before.forEach((pane, was) -> (was.equals(after.get(pane)) ? kept : notKept).add(pane));
+                    return new Restarted(pid, kept, notKept);
+                }
+            } catch (CliException e) {
+                // the old image closing, or the new one not ready: asked again
+            }
+        }
+        throw new CliException("TIMEOUT", "the restarted daemon (pid " + pid + ") did not answer within "
+                + startDeadlineMs() / 1000 + " s; see " + log());
+    }
+
+    /** The running, not restored panes by id, each with its pid. */
+    private static Map<String, Object> runningPanes(Client client) {
+        Map<String, Object> running = new java.util.LinkedHashMap<>();
+        Object result = client.call("pane.list", Map.of()).orThrow();
+        if (result instanceof Map<?, ?> m && m.get("panes") instanceof List<?> panes) {
+            for (Object item : panes) {
+                if (item instanceof Map<?, ?> pane && "running".equals(pane.get("status"))
+                        && pane.get("restored") == null && pane.get("pid") != null) {
+                    running.put(String.valueOf(pane.get("pane_id")), pane.get("pid"));
+                }
+            }
+        }
+        return running;
+    }
+
     private @Nullable String onPath(String program) {
         String path = env.apply("PATH");
         if (path == null) {

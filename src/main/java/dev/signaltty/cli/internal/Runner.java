@@ -172,7 +172,7 @@ public final class Runner {
                 err.println("the console opens from a shell: signaltty console");
                 return USAGE;
             }
-            case SERVER_START, SERVER_RECOVER, SERVER_STOP, SERVER_STATUS -> {
+            case SERVER_START, SERVER_RECOVER, SERVER_STOP, SERVER_RESTART, SERVER_STATUS -> {
                 return new ServerCommand(daemon, paths.socket(), out, err).run(spec.action(), inv);
             }
             case SERVER_RUN -> throw new IllegalStateException("server run is started by Main");

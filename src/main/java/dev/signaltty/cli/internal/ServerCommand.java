@@ -9,7 +9,7 @@ import dev.signaltty.cli.internal.ArgParser.Invocation;
 import dev.signaltty.cli.internal.CommandSpec.Action;
 
 /**
- * {@code server start|recover|stop|status}: the daemon's lifecycle on this machine. A start while one
+ * {@code server start|recover|stop|restart|status}: the daemon's lifecycle on this machine. A start while one
  * listens reports it (and refuses settings, which apply only at start, or a recover); status reads
  * {@code server.info}.
  */
@@ -29,6 +29,9 @@ record ServerCommand(Daemon daemon, Path socket, PrintStream out, PrintStream er
                     out.println("stopped");
                 }
                 return 0;
+            }
+            case SERVER_RESTART -> {
+                return restart(json);
             }
             case SERVER_STATUS -> {
                 if (!Client.listening(socket)) {
@@ -63,6 +66,24 @@ record ServerCommand(Daemon daemon, Path socket, PrintStream out, PrintStream er
         }
         out.println("started pid " + pid + " on " + socket + " (log " + daemon.log() + ")");
         return 0;
+    }
+
+    /** Exit 0 when every program that ran before runs on; 1 (and why, on stderr) when one does not. */
+    private int restart(boolean json) {
+        Daemon.Restarted restarted = daemon.restart();
+        if (json) {
+            out.println(Json.write(Map.of("pid", restarted.pid(), "kept", restarted.kept(),
+                    "not_kept", restarted.notKept())));
+        } else {
+            out.println("restarted: pid " + restarted.pid() + ", " + restarted.kept().size()
+                    + (restarted.kept().size() == 1 ? " pane" : " panes") + " kept running");
+        }
+        if (restarted.notKept().isEmpty()) {
+            return 0;
+        }
+        err.println("signaltty: not kept running (exited or not handed over): " + String.join(", ", restarted.notKept())
+                + "; see " + daemon.log());
+        return 1;
     }
 
     private int status(boolean json) {

@@ -45,6 +45,8 @@ final class Pane {
     volatile @Nullable Integer exitCode;
     volatile @Nullable Instant exitedAt;
     volatile boolean closed;
+    /** Its program was handed to the daemon's next image (a restart in place, ADR 0810): the shutdown leaves it running. */
+    volatile boolean handedOver;
     /** The agent integration of the last launch (null for ordinary programs); persisted with the pane. */
     volatile dev.signaltty.agent.@Nullable Integration integration;
     /** The screen watch of the current launch when an agent manifest applies to its program (ADR 0210), else null. */

@@ -64,6 +64,11 @@ class PaneLifecycle {
     private final PaneOutput output;
     private final EmulatorScheduler scheduler;
     private final Map<String, CountDownLatch> exits = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Each running program's reader and emulation, for a hand-over to end them without ending the program. */
+    private final Map<String, Watch> watches = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private record Watch(PtySession session, PaneReader reader, PaneEmulation emulation) {
+    }
     private AgentLaunches integrations;
     private ShellIntegration shells;
 
@@ -271,6 +276,7 @@ class PaneLifecycle {
         PaneEmulation emulation = new PaneEmulation(pane, output, scheduler);
         // a quiet pane's history pages are kept deflated (ADR 0540): idle panes are most of the daemon's memory
         PaneReader reader = new PaneReader(pane.id, session, emulation.pipe(), () -> pane.terminal.deflateIdleHistory());
+        watches.put(pane.id, new Watch(session, reader, emulation));
         reader.start();
         // a virtual thread: pty4j's own reaper thread does the native waitpid; waitFor here is a Java
         // monitor wait, and the rest (joins, the drain latch, the structure lock) are Java waits too
@@ -292,6 +298,7 @@ class PaneLifecycle {
                 Thread.currentThread().interrupt();
                 return;
             }
+            watches.remove(pane.id, new Watch(session, reader, emulation));
             pane.exitCode = code;
             pane.exitedAt = Instant.now();
             try {
@@ -308,6 +315,46 @@ class PaneLifecycle {
                 // counted down last, so shutdown waits for the exit to be journaled before the journal closes
                 exited.countDown();
             }
+        });
+    }
+
+    /**
+     * A running program's hand-over to the daemon's next image (ADR 0810): a descriptor of its master
+     * for the exec to keep, then the reader is stopped and everything it read is emulated (and so in the
+     * transcript the next image restores the screen from). What the program writes from then on waits in
+     * the PTY for the next image's reader. Null when the pane runs nothing to hand over.
+     */
+    HandOverFile.@Nullable Entry handOver(Pane pane) throws IOException, InterruptedException {
+        PtySession session = pane.session;
+        Watch watch = watches.get(pane.id);
+        if (session == null || !pane.alive() || watch == null || watch.session() != session) {
+            return null;
+        }
+        int fd = session.duplicateMasterForExec();
+        pane.handedOver = true;
+        session.output().stop();
+        if (!watch.reader().awaitEnd(EMULATOR_DRAIN_MS)) {
+            log.warn("pane {}: its reader did not stop within {} ms of the hand-over", pane.id, EMULATOR_DRAIN_MS);
+        }
+        if (!watch.emulation().awaitDrained(EMULATOR_DRAIN_MS)) {
+            log.warn("pane {}: output not emulated within {} ms of the hand-over", pane.id, EMULATOR_DRAIN_MS);
+        }
+        return new HandOverFile.Entry(pane.id, fd, session.pid(), pane.terminal.cols(), pane.terminal.rows());
+    }
+
+    /**
+     * A restored pane runs its handed-over program again (ADR 0810): the screen is back from the transcript,
+     * and the reader takes up the output the program wrote while no one read.
+     */
+    void adopt(Pane pane, PtySession session) {
+        lock.run(() -> {
+            pane.restored = false;
+            pane.exitCode = null;
+            pane.exitedAt = null;
+            pane.session = session;
+            pane.screenWatch = screens.watch(pane.id, pane.argv, pane.terminal);
+            startWatching(pane, session);
+            events.append(new PaneEvents.Updated(pane.view()));
         });
     }
 
@@ -368,7 +415,9 @@ class PaneLifecycle {
     @jakarta.annotation.PreDestroy
     void shutdown() {
         List<Pane> panes = List.copyOf(registry.all());
-        panes.forEach(pane -> {
+        // a program handed to the next image (a restart in place, ADR 0810) runs on
+        List<Pane> ending = panes.stream().filter(pane -> !pane.handedOver).toList();
+        ending.forEach(pane -> {
             PtySession session = pane.session;
             if (session != null) {
                 session.signalGroup(PtySession.SIGHUP);
@@ -377,7 +426,7 @@ class PaneLifecycle {
         // one thread each, so the grace periods of panes whose programs ignore SIGHUP overlap: a parallel
         // stream on two cores waited them out two at a time (128 such panes: over two minutes)
         try (var ends = Executors.newVirtualThreadPerTaskExecutor()) {
-            panes.forEach(pane -> ends.execute(() -> terminate(pane)));
+            ending.forEach(pane -> ends.execute(() -> terminate(pane)));
         }
     }
 }

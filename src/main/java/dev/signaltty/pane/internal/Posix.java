@@ -25,6 +25,11 @@ final class Posix {
     static final int F_SETFL = 4;
     static final int FD_CLOEXEC = 1;
     static final int O_NONBLOCK = 0x800;
+    static final int F_GETFD = 1;
+    static final int WNOHANG = 1;
+    static final int ECHILD = 10;
+    /** Linux's TIOCSWINSZ (x86-64 and arm64 alike). */
+    static final long TIOCSWINSZ = 0x5414;
 
     private Posix() {
     }
@@ -43,6 +48,12 @@ final class Posix {
     static native int fcntl(int fd, int command, int argument) throws LastErrorException;
 
     static native int close(int fd) throws LastErrorException;
+
+    /** {@code status} receives the wait status; 0 with {@link #WNOHANG} while the child runs. */
+    static native int waitpid(int pid, int[] status, int options) throws LastErrorException;
+
+    /** {@code argument} points at a {@code struct winsize} for {@link #TIOCSWINSZ}. */
+    static native int ioctl(int fd, long request, Memory argument) throws LastErrorException;
 
     /** {@code handler} {@link Pointer#NULL} is SIG_DFL. */
     static native Pointer signal(int signal, Pointer handler);

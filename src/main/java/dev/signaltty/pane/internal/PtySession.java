@@ -15,9 +15,57 @@ import com.sun.jna.Pointer;
 
 /**
  * One child on a real PTY. The child is a session leader (pty4j calls setsid), so its pid is its
- * process group id and signals to {@code -pid} reach everything it started.
+ * process group id and signals to {@code -pid} reach everything it started. The child is launched here
+ * through pty4j, or adopted after a restart in place ({@link AdoptedChild}, ADR 0810).
  */
 final class PtySession {
+
+    /** The process side of a session: pty4j's process, or an adopted child. */
+    interface Child {
+        long pid();
+
+        void resize(int cols, int rows);
+
+        boolean isAlive();
+
+        /** Blocks until the child exits and is reaped; its exit status (128+n for signal n). */
+        int waitFor() throws InterruptedException;
+
+        /** Lets go of the child's own master descriptor (ours are closed by the reader and writer). */
+        void release();
+    }
+
+    /** A child pty4j launched. */
+    private record Launched(PtyProcess process) implements Child {
+        @Override
+        public long pid() {
+            return process.pid();
+        }
+
+        @Override
+        public void resize(int cols, int rows) {
+            process.setWinSize(new WinSize(cols, rows));
+        }
+
+        @Override
+        public boolean isAlive() {
+            return process.isAlive();
+        }
+
+        @Override
+        public int waitFor() throws InterruptedException {
+            return process.waitFor();
+        }
+
+        @Override
+        public void release() {
+            try {
+                process.getInputStream().close(); // how pty4j releases its descriptors
+            } catch (IOException e) {
+                // the descriptor is released by the close attempt either way
+            }
+        }
+    }
 
     interface LibC extends Library {
         LibC INSTANCE = Native.load("c", LibC.class);
@@ -32,12 +80,14 @@ final class PtySession {
     static final int SIGHUP = 1;
     static final int SIGKILL = 9;
 
-    private final PtyProcess process;
+    private final Child process;
+    private final int master;
     private final PtyOutputReader output;
     private final PtyInputWriter input;
 
-    private PtySession(PtyProcess process, PtyOutputReader output, PtyInputWriter input) {
+    private PtySession(Child process, int master, PtyOutputReader output, PtyInputWriter input) {
         this.process = process;
+        this.master = master;
         this.output = output;
         this.input = input;
     }
@@ -62,13 +112,50 @@ final class PtySession {
         try {
             int master = unix.getPty().getMasterFD();
             output = PtyOutputReader.open(master);
-            return new PtySession(process, output, PtyInputWriter.open(master));
+            return new PtySession(new Launched(process), master, output, PtyInputWriter.open(master));
         } catch (IOException e) {
             if (output != null) {
                 output.close();
             }
             process.destroyForcibly();
             throw e;
+        }
+    }
+
+    /**
+     * The session of a program handed over by the daemon's previous image: {@code master} is the
+     * inherited descriptor of its PTY master (made close-on-exec here, so later children do not inherit
+     * it), {@code pid} our running child. On failure the descriptor is closed.
+     */
+    static PtySession adopt(int master, int pid) throws IOException {
+        PtyOutputReader output = null;
+        try {
+            Posix.fcntl(master, Posix.F_SETFD, Posix.FD_CLOEXEC);
+            output = PtyOutputReader.open(master);
+            PtyInputWriter input = PtyInputWriter.open(master);
+            return new PtySession(AdoptedChild.reap(pid, master), master, output, input);
+        } catch (IOException | com.sun.jna.LastErrorException e) {
+            if (output != null) {
+                output.close();
+            }
+            try {
+                Posix.close(master);
+            } catch (com.sun.jna.LastErrorException ignored) {
+                // gone either way
+            }
+            throw e instanceof IOException io ? io : new IOException("cannot adopt the PTY master " + master, e);
+        }
+    }
+
+    /**
+     * A new descriptor of the master, not close-on-exec, for the next image of the daemon (ADR 0810);
+     * taken before the reader ends, whose end closes every descriptor this session holds.
+     */
+    int duplicateMasterForExec() throws IOException {
+        try {
+            return Posix.dup(master);
+        } catch (com.sun.jna.LastErrorException e) {
+            throw new IOException("cannot duplicate the PTY master: errno " + e.getErrorCode(), e);
         }
     }
 
@@ -105,11 +192,7 @@ final class PtySession {
     void closeOutput() {
         output.close();
         input.close();
-        try {
-            process.getInputStream().close();
-        } catch (IOException e) {
-            // the descriptor is released by the close attempt either way
-        }
+        process.release();
     }
 
     /** The non-blocking way in; pty4j's own stream is never written (the master is non-blocking). */
@@ -118,7 +201,7 @@ final class PtySession {
     }
 
     void resize(int cols, int rows) {
-        process.setWinSize(new WinSize(cols, rows));
+        process.resize(cols, rows);
     }
 
     /** Signals the child's whole process group. */

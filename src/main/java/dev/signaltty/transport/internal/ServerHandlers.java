@@ -19,7 +19,7 @@ import dev.signaltty.transport.MethodHandler;
 import dev.signaltty.transport.NoParams;
 import dev.signaltty.transport.SignalttyPaths;
 
-/** The server's own methods: ping, server.info, server.stop and schema. */
+/** The server's own methods: ping, server.info, server.stop, server.restart and schema. */
 @Configuration(proxyBeanMethods = false)
 class ServerHandlers {
 
@@ -35,6 +35,9 @@ class ServerHandlers {
     }
 
     record Stopping(boolean stopping, long pid) {
+    }
+
+    record Restarting(boolean restarting, long pid) {
     }
 
     @Bean
@@ -63,6 +66,40 @@ class ServerHandlers {
                         context.close();
                     });
                     return new Stopping(true, ProcessHandle.current().pid());
+                });
+    }
+
+    /**
+     * A restart in place (ADR 0810): refused, the daemon running on, when the exec cannot be made;
+     * otherwise answered, then the context closes as on a stop except that the panes' programs are
+     * handed over ({@link dev.signaltty.transport.DaemonRestart}), and the process executes itself again.
+     * An exec that fails after the close leaves no daemon to go back to: the process exits, its PTY
+     * masters close and the programs are hung up, as by a crash.
+     */
+    @Bean
+    MethodHandler<NoParams, Restarting> serverRestartHandler(ConfigurableApplicationContext context,
+            DaemonLifecycleLog lifecycleLog, dev.signaltty.transport.DaemonRestart restart) {
+        return new Simple<>("server.restart",
+                "Restarts the daemon in place (same pid, same command line): panes' programs keep running.",
+                Restarting.class, p -> {
+                    String refused = SelfExec.cannotExec();
+                    if (refused != null) {
+                        throw new dev.signaltty.transport.ProtocolException(ErrorCode.IO_ERROR, refused, Map.of());
+                    }
+                    restart.request();
+                    lifecycleLog.stopping("a server.restart request (the daemon executes itself again; "
+                            + "its panes' programs keep running)");
+                    // not a daemon thread: the JVM would exit once the closed context's keep-alive thread ends,
+                    // before this one made the exec
+                    Thread.ofPlatform().daemon(false).name("server-restart").start(() -> {
+                        sleepQuietly(100);
+                        context.close();
+                        String failure = SelfExec.exec(restart.kept());
+                        org.slf4j.LoggerFactory.getLogger(ServerHandlers.class).error(
+                                "restart failed, the daemon exits and its panes' programs are hung up: {}", failure);
+                        System.exit(1);
+                    });
+                    return new Restarting(true, ProcessHandle.current().pid());
                 });
     }
 

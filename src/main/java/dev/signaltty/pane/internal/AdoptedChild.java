@@ -1,0 +1,106 @@
+package dev.signaltty.pane.internal;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+
+import com.sun.jna.LastErrorException;
+import com.sun.jna.Memory;
+
+/**
+ * A pane's program that the daemon's previous image launched and handed over across a restart in place
+ * (ADR 0810): still our child (same pid), its PTY master inherited as a plain descriptor. What pty4j's
+ * process object does for a launched child is done here on the master and the pid directly: the size
+ * through {@code TIOCSWINSZ}, the exit through {@code waitpid} on a reaper thread of its own.
+ */
+final class AdoptedChild implements PtySession.Child {
+
+    private final int pid;
+    private final int master;
+    private final CompletableFuture<Integer> exit = new CompletableFuture<>();
+    private boolean released;
+
+    private AdoptedChild(int pid, int master) {
+        this.pid = pid;
+        this.master = master;
+    }
+
+    /**
+     * Starts reaping {@code pid}; the caller has checked it is our running child. A platform thread,
+     * as pty4j's reaper is: a blocking native wait would pin a virtual thread's carrier.
+     */
+    static AdoptedChild reap(int pid, int master) {
+        AdoptedChild child = new AdoptedChild(pid, master);
+        Thread.ofPlatform().daemon().name("pty-reap-" + pid).start(child::awaitExit);
+        return child;
+    }
+
+    private void awaitExit() {
+        int[] status = new int[1];
+        while (true) {
+            try {
+                Posix.waitpid(pid, status, 0);
+                exit.complete(exitCode(status[0]));
+                return;
+            } catch (LastErrorException e) {
+                if (e.getErrorCode() != Posix.EINTR) {
+                    // ECHILD: reaped elsewhere; its status is lost, as a kill by signal would read
+                    exit.complete(128 + PtySession.SIGHUP);
+                    return;
+                }
+            }
+        }
+    }
+
+    /** The exit status as pty4j reports it: the code, or 128+n for signal n. */
+    static int exitCode(int status) {
+        int signal = status & 0x7f;
+        return signal == 0 ? (status >> 8) & 0xff : 128 + signal;
+    }
+
+    @Override
+    public long pid() {
+        return pid;
+    }
+
+    @Override
+    public synchronized void resize(int cols, int rows) {
+        if (released) {
+            return;
+        }
+        try (Memory size = new Memory(8)) {
+            size.setShort(0, (short) rows);
+            size.setShort(2, (short) cols);
+            size.setShort(4, (short) 0);
+            size.setShort(6, (short) 0);
+            Posix.ioctl(master, Posix.TIOCSWINSZ, size); // the kernel sends SIGWINCH to the foreground group
+        } catch (LastErrorException e) {
+            // the terminal is gone: the program has ended or is ending
+        }
+    }
+
+    @Override
+    public boolean isAlive() {
+        return !exit.isDone();
+    }
+
+    @Override
+    public int waitFor() throws InterruptedException {
+        try {
+            return exit.get();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    @Override
+    public synchronized void release() {
+        if (!released) {
+            released = true;
+            try {
+                Posix.close(master);
+            } catch (LastErrorException ignored) {
+                // gone either way
+            }
+        }
+    }
+}

@@ -1,0 +1,195 @@
+package dev.signaltty.pane.internal;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+import com.sun.jna.LastErrorException;
+
+import dev.signaltty.transport.DaemonRestart;
+import dev.signaltty.transport.SignalttyPaths;
+
+/**
+ * A restart in place keeps the panes' programs running (ADR 0810). At the stop of a restart (after the
+ * socket closed, before the transcripts' last checkpoint and the panes' last snapshot) each running
+ * program's reader is stopped and drained and its master named to the exec, listed in the
+ * {@link HandOverFile}. At the next image's start (after the panes and their screens came back, before
+ * the restart policies relaunch anything) each listed program that is still our child is adopted; a
+ * program that is not, or a file that cannot be read, is told in the log, and the programs the file
+ * does not account for are hung up ({@link OrphanPrograms}), as a stop would have.
+ */
+@Component
+class LiveHandOver implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(LiveHandOver.class);
+
+    private final PaneRegistry registry;
+    private final PaneLifecycle lifecycle;
+    private final DaemonRestart restart;
+    private final dev.signaltty.agent.PaneAgents agents;
+    private final Path file;
+    /** The version written: {@link HandOverFile#VERSION}; another one stands in for a build that writes another. */
+    private final int writtenVersion;
+    private volatile boolean running;
+
+    LiveHandOver(PaneRegistry registry, PaneLifecycle lifecycle, DaemonRestart restart,
+                 dev.signaltty.agent.PaneAgents agents, SignalttyPaths paths,
+                 @Value("${signaltty.restart.handover-version:" + HandOverFile.VERSION + "}") int writtenVersion) {
+        this.registry = registry;
+        this.lifecycle = lifecycle;
+        this.restart = restart;
+        this.agents = agents;
+        this.file = HandOverFile.of(paths);
+        this.writtenVersion = writtenVersion;
+    }
+
+    @Override
+    public void start() {
+        running = true;
+        if (!Files.exists(file)) {
+            return;
+        }
+        List<HandOverFile.Entry> entries;
+        try {
+            entries = HandOverFile.read(file);
+        } catch (IOException e) {
+            log.error("restart hand-over {} unreadable ({}): the programs it listed are hung up and their panes "
+                    + "restored as exited", file, e.getMessage());
+            entries = List.of();
+        }
+        Set<Integer> listedFds = new HashSet<>();
+        entries.forEach(e -> listedFds.add(e.fd()));
+        List<Integer> programs = OrphanPrograms.programs();
+        // the masters of programs this start does not adopt close with their hang-up
+        OrphanPrograms.closeInheritedMasters(listedFds);
+        Set<Long> adopted = new HashSet<>();
+        List<String> notKept = new ArrayList<>();
+        for (HandOverFile.Entry entry : entries) {
+            if (adopt(entry)) {
+                adopted.add(entry.pid());
+            } else {
+                notKept.add(entry.paneId());
+            }
+        }
+        int hungUp = OrphanPrograms.hangUp(programs, adopted);
+        log.info("restart in place: {} panes' programs kept running{}{}", adopted.size(),
+                notKept.isEmpty() ? "" : ", not kept: " + notKept,
+                hungUp == 0 ? "" : ", " + hungUp + " programs the hand-over did not account for hung up");
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            log.warn("restart hand-over {} not deleted: {}", file, e.toString());
+        }
+    }
+
+    /** True when the entry's program runs on in its pane. */
+    private boolean adopt(HandOverFile.Entry entry) {
+        Pane pane = registry.all().stream().filter(p -> p.id.equals(entry.paneId()) && !p.closed).findFirst().orElse(null);
+        int pid = (int) entry.pid();
+        if (!OrphanPrograms.isPtyMaster(entry.fd())) {
+            // a file left by a restart whose image never started: this process inherited nothing
+            log.warn("pane {}: descriptor {} is not an inherited PTY master: restored as exited", entry.paneId(),
+                    entry.fd());
+            return false;
+        }
+        int[] status = new int[1];
+        int waited;
+        try {
+            waited = Posix.waitpid(pid, status, Posix.WNOHANG);
+        } catch (LastErrorException e) {
+            log.warn("pane {}: pid {} is no longer our child (errno {}): restored as exited", entry.paneId(), pid,
+                    e.getErrorCode());
+            closeQuietly(entry.fd());
+            return false;
+        }
+        if (waited == pid) {
+            closeQuietly(entry.fd());
+            int code = AdoptedChild.exitCode(status[0]);
+            log.info("pane {}: its program (pid {}) exited with {} during the restart: restored as exited",
+                    entry.paneId(), pid, code);
+            if (pane != null) {
+                pane.exitCode = code;
+                pane.exitedAt = java.time.Instant.now();
+            }
+            return false;
+        }
+        if (pane == null) {
+            log.warn("pane {} is gone from the snapshot: its program (pid {}) is hung up", entry.paneId(), pid);
+            closeQuietly(entry.fd());
+            return false; // not adopted: OrphanPrograms hangs it up and reaps it
+        }
+        try {
+            lifecycle.adopt(pane, PtySession.adopt(entry.fd(), pid));
+            agents.keptRunning(pane.id);
+            return true;
+        } catch (IOException | RuntimeException e) {
+            log.warn("pane {}: its program (pid {}) not adopted: {}; it is hung up", entry.paneId(), pid, e.toString());
+            return false;
+        }
+    }
+
+    private static void closeQuietly(int fd) {
+        try {
+            Posix.close(fd);
+        } catch (LastErrorException ignored) {
+            // not open: nothing inherited to close
+        }
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        if (!restart.requested()) {
+            return;
+        }
+        List<HandOverFile.Entry> entries = new ArrayList<>();
+        List<Pane> handed = new ArrayList<>();
+        for (Pane pane : List.copyOf(registry.all())) {
+            try {
+                HandOverFile.Entry entry = lifecycle.handOver(pane);
+                if (entry != null) {
+                    entries.add(entry);
+                    handed.add(pane);
+                }
+            } catch (IOException e) {
+                log.warn("pane {}: not handed over, its program ends as on a stop: {}", pane.id, e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        try {
+            HandOverFile.write(file, writtenVersion, entries);
+            entries.forEach(e -> restart.keepAcrossExec(e.fd()));
+            log.info("restart in place: {} panes' programs handed over in {}", entries.size(), file);
+        } catch (IOException e) {
+            // nothing would tell the next image about them: they end here, as on a stop
+            log.error("restart hand-over {} not written ({}): the panes' programs end as on a stop", file, e.toString());
+            handed.forEach(p -> p.handedOver = false);
+            entries.forEach(entry -> closeQuietly(entry.fd()));
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    @Override
+    public int getPhase() {
+        // starts after the transcripts (-190) brought the screens back and before the restart policies
+        // (-140) relaunch restored panes; stops after the socket (-100) and before the transcripts' last
+        // checkpoint and the panes' last snapshot (-200)
+        return Integer.MAX_VALUE - 185;
+    }
+}

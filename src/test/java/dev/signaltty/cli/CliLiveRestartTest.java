@@ -1,0 +1,180 @@
+package dev.signaltty.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.signaltty.cli.CliHarness.Run;
+import dev.signaltty.support.Await;
+import dev.signaltty.support.ProtocolClient;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@code signaltty server restart} (ADR 0810): the daemon executes itself again with the same pid, and
+ * the panes' programs run on through it: same pids, running (not restored), their input and output
+ * through the new image, the screen and scrollback from before, no output byte lost or doubled, and
+ * their exits reaped by the new image. A hand-over the new image cannot read ends the programs as a
+ * stop does, and says so.
+ */
+class CliLiveRestartTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final Pattern TICK = Pattern.compile("tick (\\d+)");
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void programsKeepRunningThroughTheRestartAndTheNewDaemonReapsThem() throws Exception {
+        try (CliHarness cli = new CliHarness(temp)) {
+            Run start = cli.run("server", "start");
+            assertThat(start.status()).as(start.toString()).isZero();
+            String shell;
+            String counter;
+            long shellPid;
+            long counterPid;
+            long lastTickBefore;
+            try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
+                String workspace = daemon.call("workspace.create", Map.of("name", "live", "cwd", cli.cwd().toString()))
+                        .get("workspace_id").asString();
+                shell = spawn(daemon, workspace, List.of("bash", "--norc", "--noprofile"));
+                counter = spawn(daemon, workspace, List.of("bash", "-c",
+                        "i=0; while true; do echo tick $i; i=$((i+1)); sleep 0.02; done"));
+                shellPid = pane(daemon, shell).get("pid").asLong();
+                counterPid = pane(daemon, counter).get("pid").asLong();
+                daemon.call("pane.write", Map.of("pane_id", shell, "data", "echo before-$((6*7))-restart\r"));
+                Await.until(WAIT, "the shell's echo before the restart", () -> tail(daemon, shell).contains("before-42-restart"));
+                Await.until(WAIT, "ticks before the restart", () -> lastTick(tail(daemon, counter)) >= 20);
+                lastTickBefore = lastTick(tail(daemon, counter));
+            }
+
+            Run restart = cli.run("server", "restart");
+            assertThat(restart.status()).as(restart.toString()).isZero();
+            assertThat(restart.out()).as(restart.toString()).matches("restarted: pid \\d+, 2 panes kept running\\n");
+
+            try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
+                JsonNode shellPane = pane(daemon, shell);
+                assertThat(shellPane.get("status").asString()).isEqualTo("running");
+                assertThat(shellPane.get("pid").asLong()).isEqualTo(shellPid);
+                assertThat(shellPane.has("restored")).as(shellPane.toString()).isFalse();
+                assertThat(pane(daemon, counter).get("pid").asLong()).isEqualTo(counterPid);
+                assertThat(ProcessHandle.of(shellPid).map(ProcessHandle::isAlive)).contains(true);
+                assertThat(ProcessHandle.of(counterPid).map(ProcessHandle::isAlive)).contains(true);
+
+                // its agent lifecycle is not "exited" (as a pane restored without its process reads): unknown until it reports
+                JsonNode lifecycle = daemon.call("agent.explain", Map.of("pane_id", shell)).get("lifecycle");
+                assertThat(lifecycle.get("state").asString()).as(lifecycle.toString()).isEqualTo("unknown");
+
+                // the journal goes on across the restart: a replay from before it is complete, in order, and
+                // tells each kept pane running again after its creation
+                try (ProtocolClient events = ProtocolClient.connect(cli.socket())) {
+                    JsonNode replay = events.call("subscribe", Map.of("events", List.of("pane.*"), "from_seq", 0))
+                            .get("replay");
+                    assertThat(replay.get("status").asString()).isEqualTo("complete");
+                    List<JsonNode> replayed = new ArrayList<>();
+                    for (int i = 0; i < replay.get("returned").asInt(); i++) {
+                        replayed.add(events.nextEvent());
+                    }
+                    assertThat(replayed.stream().map(e -> e.get("seq").asLong()).toList()).isSorted().doesNotHaveDuplicates();
+                    for (String id : List.of(shell, counter)) {
+                        List<String> told = replayed.stream().filter(e -> id.equals(e.get("payload").path("pane_id").asString()))
+                                .map(e -> e.get("event").asString() + ":" + e.get("payload").path("status").asString()).toList();
+                        assertThat(told).as(id).startsWith("pane.created:running").endsWith("pane.updated:running");
+                    }
+                }
+
+                // the screen from before, and the shell's input and echo through the new daemon
+                assertThat(tail(daemon, shell)).contains("before-42-restart");
+                daemon.call("pane.write", Map.of("pane_id", shell, "data", "echo after-$((6*7))-restart\r"));
+                Await.until(WAIT, "the shell's echo after the restart", () -> tail(daemon, shell).contains("after-42-restart"));
+
+                // every tick once and in order: before, during (waiting in the PTY) and after the restart
+                Await.until(WAIT, "ticks after the restart", () -> lastTick(tail(daemon, counter)) > lastTickBefore + 50);
+                List<Long> ticks = ticks(tail(daemon, counter));
+                assertThat(ticks.getFirst()).isZero();
+                for (int i = 0; i < ticks.size(); i++) {
+                    assertThat(ticks.get(i)).as("tick at line %d of %s", i, ticks).isEqualTo(i);
+                }
+
+                // an exit after the restart: the new daemon reaps the program and tells its real code
+                daemon.call("pane.write", Map.of("pane_id", shell, "data", "exit 7\r"));
+                Await.until(WAIT, "the shell's exit", () -> pane(daemon, shell).get("status").asString().equals("exited"));
+                assertThat(pane(daemon, shell).get("exit_code").asInt()).isEqualTo(7);
+                Await.until(WAIT, "the shell reaped", () -> ProcessHandle.of(shellPid).isEmpty());
+            }
+            assertThat(Files.readString(cli.stateDir().resolve("daemon.log")))
+                    .contains("2 panes' programs handed over", "2 panes' programs kept running");
+        }
+    }
+
+    @Test
+    void aHandOverOfAnUnknownVersionEndsTheProgramsAsAStopWouldAndSaysSo() throws Exception {
+        try (CliHarness cli = new CliHarness(temp)) {
+            // this daemon writes a version no build reads: the stand-in for a hand-over it cannot use
+            Run start = cli.run("server", "start", "--signaltty.restart.handover-version=99");
+            assertThat(start.status()).as(start.toString()).isZero();
+            String shell;
+            long shellPid;
+            try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
+                String workspace = daemon.call("workspace.create", Map.of("name", "lost", "cwd", cli.cwd().toString()))
+                        .get("workspace_id").asString();
+                shell = spawn(daemon, workspace, List.of("bash", "--norc", "--noprofile"));
+                shellPid = pane(daemon, shell).get("pid").asLong();
+                daemon.call("pane.write", Map.of("pane_id", shell, "data", "echo kept-$((6*7))-screen\r"));
+                Await.until(WAIT, "the shell's echo", () -> tail(daemon, shell).contains("kept-42-screen"));
+            }
+
+            Run restart = cli.run("server", "restart");
+            assertThat(restart.status()).as(restart.toString()).isEqualTo(1);
+            assertThat(restart.out()).matches("restarted: pid \\d+, 0 panes kept running\\n");
+            assertThat(restart.err()).contains("not kept running", shell, "daemon.log");
+
+            try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
+                JsonNode pane = pane(daemon, shell);
+                assertThat(pane.get("status").asString()).isEqualTo("exited");
+                assertThat(pane.get("restored").asBoolean()).isTrue();
+                assertThat(tail(daemon, shell)).contains("kept-42-screen");
+            }
+            Await.until(WAIT, "the hung-up program reaped", () -> ProcessHandle.of(shellPid).isEmpty());
+            assertThat(Files.readString(cli.stateDir().resolve("daemon.log")))
+                    .contains("unreadable (version 99 (this build reads version 1))", "hung up");
+        }
+    }
+
+    private static String spawn(ProtocolClient daemon, String workspace, List<String> argv) {
+        return daemon.call("pane.spawn", Map.of("workspace_id", workspace, "argv", argv, "cols", 80, "rows", 24))
+                .get("pane_id").asString();
+    }
+
+    private static JsonNode pane(ProtocolClient daemon, String id) {
+        return daemon.call("pane.get", Map.of("pane_id", id)).get("pane");
+    }
+
+    private static String tail(ProtocolClient daemon, String id) {
+        return daemon.call("pane.read", Map.of("pane_id", id, "mode", "tail", "lines", 5000)).get("text").asString();
+    }
+
+    private static List<Long> ticks(String text) {
+        List<Long> ticks = new ArrayList<>();
+        Matcher m = TICK.matcher(text);
+        while (m.find()) {
+            ticks.add(Long.parseLong(m.group(1)));
+        }
+        return ticks;
+    }
+
+    private static long lastTick(String text) {
+        List<Long> ticks = ticks(text);
+        return ticks.isEmpty() ? -1 : ticks.getLast();
+    }
+}
