@@ -54,6 +54,31 @@ class InternalErrorTest {
             };
         }
 
+        @Bean
+        MethodHandler<NoParams, NoParams> erroringHandler() {
+            return new MethodHandler<>() {
+                @Override
+                public String method() {
+                    return "test.error";
+                }
+
+                @Override
+                public Class<NoParams> paramsType() {
+                    return NoParams.class;
+                }
+
+                @Override
+                public Class<?> resultType() {
+                    return NoParams.class;
+                }
+
+                @Override
+                public NoParams handle(NoParams params, CallContext context) {
+                    throw new UnsatisfiedLinkError("a native function the handler binds is missing");
+                }
+            };
+        }
+
         /** Its result's accessor throws while Jackson writes the response. */
         record Unwritable(String value) {
             @Override
@@ -118,6 +143,17 @@ class InternalErrorTest {
             assertThat(client.call("ping", Map.of())).isNotNull();
             assertThat(client.call("workspace.list", Map.of()).get("workspaces").isArray()).isTrue();
             assertThat(client.errorCode("test.throw", Map.of())).isEqualTo("INTERNAL");
+            assertThat(client.call("ping", Map.of())).isNotNull();
+        }
+    }
+
+    @Test
+    void aHandlerThatThrowsAnErrorIsAnsweredInternalAndTheConnectionStaysUsable() { // seed R312
+        try (ProtocolClient client = daemon.connect()) {
+            JsonNode response = client.request("test.error", Map.of());
+            assertThat(response.get("ok").asBoolean()).isFalse();
+            assertThat(response.get("error").get("code").asString()).isEqualTo("INTERNAL");
+            assertThat(response.get("error").get("message").asString()).contains("test.error", "UnsatisfiedLinkError");
             assertThat(client.call("ping", Map.of())).isNotNull();
         }
     }

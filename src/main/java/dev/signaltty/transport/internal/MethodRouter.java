@@ -55,7 +55,10 @@ public class MethodRouter {
             return handler.handle(bound, context);
         } catch (ProtocolException e) {
             throw e;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
+            // an Error from one handler (a missing native symbol, a failed assertion, a runaway recursion) is a
+            // bug in that method, not a broken JVM: left to propagate it ended the connection's reader thread and
+            // the client waited for an answer forever. OutOfMemoryError and the like still propagate.
             log.error("method {} failed", handler.method(), e);
             throw new ProtocolException(ErrorCode.INTERNAL, "internal error in " + handler.method() + ": "
                     + e.getClass().getSimpleName());
