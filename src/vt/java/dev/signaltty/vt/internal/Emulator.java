@@ -365,9 +365,25 @@ final class Emulator implements TerminalOperations {
                 modes.appCursor, modes.mouse);
     }
 
-    /** Resize without reflow; see docs/05-rendered-ring.md ("Resize"). */
+    /**
+     * A new size; see docs/05-rendered-ring.md ("Resize"). A new width rewraps the main screen
+     * ({@link Reflow}): its cursor (the live one, or the one 1049 saved while the alternate screen is
+     * shown) and its saved cursor stay on their characters.
+     */
     void resize(int newCols, int newRows) {
-        cursor.resized(screens.resize(newCols, newRows, cursor.y()));
+        if (newCols == screens.cols()) {
+            cursor.resized(screens.resize(newCols, newRows, cursor.y()));
+        } else if (screens.altActive()) {
+            Reflow.Spot saved = cursor.savedMainSpot();
+            cursor.resized(screens.reflow(newCols, newRows, cursor.y(), saved));
+            cursor.savedMainMoved(saved);
+        } else {
+            Reflow.Spot live = new Reflow.Spot(cursor.x(), cursor.y());
+            Reflow.Spot saved = cursor.savedMainSpot();
+            screens.reflow(newCols, newRows, cursor.y(), live, saved);
+            cursor.reflowed(live);
+            cursor.savedMainMoved(saved);
+        }
         tabs.resize(newCols);
     }
 }

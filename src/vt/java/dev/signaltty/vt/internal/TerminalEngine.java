@@ -66,7 +66,7 @@ public final class TerminalEngine {
         parser.advance(buf, off, len);
     }
 
-    /** Resizes without reflow (docs/05-rendered-ring.md, "Resize"). */
+    /** Resizes; a new width rewraps the main screen's soft-wrapped lines (docs/05-rendered-ring.md, "Resize"; ADR 0800). */
     public void resize(int cols, int rows) {
         if (cols < 1 || rows < 1) {
             throw new IllegalArgumentException("size must be at least 1x1: " + cols + "x" + rows);
