@@ -153,6 +153,8 @@ class ReflowTest {
         }
         whole.resize(9, 6);
         single.resize(9, 6);
+        // 37 cells make 4 rows of 9, 紫の文字 and text 2, the prompt 1: the first row goes to history
+        assertEquals("e long en\nough to w\nrap twice\n紫の文字\nand text\n>", whole.screen(false));
         assertEquals(whole.screen(true), single.screen(true));
         assertEquals(whole.tail(100, true).text(), single.tail(100, true).text());
         feed(whole, "typed");
@@ -191,6 +193,7 @@ class ReflowTest {
         feed(t, "0123456789ab\r\nc");
         t.resize(4, 3);
         // 0123 4567 89ab c: the first row went to history
+        assertEquals("4567\n89ab\nc", t.screen(false));
         boolean[] flags = t.wrapFlags();
         assertTrue(flags[0]);
         assertFalse(flags[1]);
