@@ -199,4 +199,15 @@ class ReflowTest {
         assertFalse(flags[1]);
         assertFalse(flags[2]);
     }
+
+    /** A row kept as it was keeps no old number when it leaves: reads by number give history in screen order. */
+    @Test
+    void rowsLeavingForHistoryAreNumberedInScreenOrder() {
+        Terminal t = term(10, 3);
+        feed(t, "0123456789\r\nshort\r\n$ ");
+        long seen = t.rendered(0, 100, false).nextSeq(); // every row numbered: "short" before the split line's rows
+        t.resize(5, 1);
+        assertEquals("01234\n56789\nshort\n$", t.rendered(0, 100, false).text());
+        assertEquals("01234\n56789\nshort\n$", t.rendered(seen, 100, false).text(), "all of them changed");
+    }
 }

@@ -102,7 +102,9 @@ final class Reflow {
     private void line(Row[] old, int start, int end, Spot[] spots, int[] oldRows) {
         int firstOut = out.size();
         if (start == end && !old[start].wrapped && contentLength(old[start]) <= cols) {
-            // a hard line that fits (nearly every row): the row itself, cut or padded as before
+            // a hard line that fits (nearly every row): the row itself, cut or padded as before; resizing
+            // marks it changed, so like the new rows it gets a new number, and rows leaving for history
+            // are numbered in screen order
             Row r = old[start];
             int length = contentLength(r);
             r.resize(cols);
