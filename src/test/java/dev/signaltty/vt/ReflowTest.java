@@ -210,4 +210,27 @@ class ReflowTest {
         assertEquals("01234\n56789\nshort\n$", t.rendered(0, 100, false).text());
         assertEquals("01234\n56789\nshort\n$", t.rendered(seen, 100, false).text(), "all of them changed");
     }
+
+    /**
+     * OSC 133 ranges are line numbers, and a resize renumbers every screen row: the commands' boundaries
+     * move with their rows, so the last command's output (pane.read last_command) keeps its lines. On
+     * main every resize, even of rows alone, left it empty.
+     */
+    @Test
+    void aCommandsOutputKeepsItsLinesAcrossResizes() {
+        String osc = ESC + "]133;";
+        Terminal t = term(20, 10);
+        feed(t, osc + "A\u0007$ " + osc + "B\u0007ls\r\n" + osc + "C\u0007out one\r\nout-two-is-a-much-longer-line\r\n"
+            + osc + "D;0\u0007" + osc + "A\u0007$ " + osc + "B\u0007make\r\n" + osc + "C\u0007building");
+        assertEquals("out one\nout-two-is-a-much-longer-line", t.command(0, 100, false).output());
+        t.resize(20, 8);
+        assertEquals("out one\nout-two-is-a-much-longer-line", t.command(0, 100, false).output(), "rows only");
+        t.resize(9, 8);
+        assertEquals("out one\nout-two-is-a-much-longer-line", t.command(0, 100, false).output(), "rewrapped");
+        t.resize(30, 8);
+        assertEquals("out one\nout-two-is-a-much-longer-line", t.command(0, 100, false).output(), "joined again");
+        feed(t, " done\r\n" + osc + "D;0\u0007" + osc + "A\u0007$ ");
+        assertEquals("building done", t.command(0, 100, false).output(), "the running command's start moved too");
+        assertEquals("out one\nout-two-is-a-much-longer-line", t.command(1, 100, false).output());
+    }
 }

@@ -42,23 +42,28 @@ final class Reflow {
 
     private final int cols;
     private final List<Row> out = new ArrayList<>();
+    /** For each old row, the new row holding its last cell. */
+    private final Row[] ends;
     /** For each new row of the line being laid out: the logical offset it starts at, and the cells it holds. */
     private int[] starts = new int[8];
     private int[] lengths = new int[8];
 
-    private Reflow(int cols) {
+    private Reflow(int cols, int oldRows) {
         this.cols = cols;
+        this.ends = new Row[oldRows];
     }
 
     /**
      * Rewraps {@code grid} to {@code newCols} columns and fits it to {@code newRows} rows: blank rows
      * below {@code spots[0]} go first, then rows leave the top into {@code sink} (null: they are
      * dropped); short of rows, blank ones are added at the bottom. Every spot is moved with its
-     * character; one whose row left the top goes to the home position.
+     * character; one whose row left the top goes to the home position. Returns, for each old row top
+     * down, the row its last cell went to (in history or on the screen; the row itself when it was kept),
+     * or null for a blank row given up: how {@link ShellMarks} boundaries follow their lines.
      */
-    static void rewrap(Grid grid, int newCols, int newRows, Grid.@Nullable ScrollSink sink, Spot... spots) {
+    static Row[] rewrap(Grid grid, int newCols, int newRows, Grid.@Nullable ScrollSink sink, Spot... spots) {
         Row[] old = grid.topDown();
-        Reflow r = new Reflow(newCols);
+        Reflow r = new Reflow(newCols, old.length);
         int[] oldRows = new int[spots.length]; // each spot's row before, -1 once it has moved
         for (int i = 0; i < spots.length; i++) {
             oldRows[i] = spots[i].y;
@@ -74,7 +79,12 @@ final class Reflow {
         List<Row> rows = r.out;
         int anchor = spots.length > 0 ? spots[0].y : -1;
         while (rows.size() > newRows && rows.size() - 1 > anchor && rows.getLast().isBlank()) {
-            rows.removeLast();
+            Row dropped = rows.removeLast();
+            for (int y = 0; y < old.length; y++) {
+                if (r.ends[y] == dropped) {
+                    r.ends[y] = null;
+                }
+            }
         }
         int fromTop = Math.max(0, rows.size() - newRows);
         for (int i = 0; i < fromTop; i++) {
@@ -96,6 +106,7 @@ final class Reflow {
             fitted[y] = from < rows.size() ? rows.get(from) : new Row(newCols, true);
         }
         grid.replaceRows(fitted, newCols);
+        return r.ends;
     }
 
     /** Lays out the logical line made of rows {@code old[start..end]}, moving the spots on it. */
@@ -109,6 +120,7 @@ final class Reflow {
             int length = contentLength(r);
             r.resize(cols);
             out.add(r);
+            ends[start] = r;
             for (int i = 0; i < spots.length; i++) {
                 if (oldRows[i] == start) {
                     spots[i].x = column(spots[i].x, spots[i].x == length && length == cols);
@@ -186,6 +198,7 @@ final class Reflow {
                 offset += width;
                 c += width;
             }
+            ends[y] = row;
         }
         lengths[k] = x;
         row.wrapped = old[end].wrapped; // the screen's last row may continue past it (kept as it was)

@@ -195,9 +195,10 @@ final class Screens {
      * screen is shown (tmux reflows the main screen when the alternate one is left, and its history
      * takes them then). The alternate screen is cut or padded, never rewrapped: full-screen programs
      * redraw on SIGWINCH, and tmux and xterm cut it too. Returns how many rows left the alternate
-     * screen's top ({@link #resize}'s figure for its cursor), 0 when it is not shown.
+     * screen's top ({@link #resize}'s figure for its cursor; 0 when it is not shown) and the main
+     * screen's {@link Reflow#rewrap} map.
      */
-    int reflow(int newCols, int newRows, int altCursorY, Reflow.Spot... mainSpots) {
+    Reflowed reflow(int newCols, int newRows, int altCursorY, Reflow.Spot... mainSpots) {
         int altFromTop = 0;
         if (active == alt && newRows < rows) {
             int blankBelow = 0;
@@ -207,13 +208,17 @@ final class Screens {
             altFromTop = Math.max(0, rows - newRows - blankBelow);
         }
         alt.resize(newCols, newRows, altFromTop, null);
-        Reflow.rewrap(main, newCols, newRows, historySink, mainSpots);
+        Row[] mainEnds = Reflow.rewrap(main, newCols, newRows, historySink, mainSpots);
         cols = newCols;
         rows = newRows;
         resetRegion();
         main.markAllDirty();
         alt.markAllDirty();
-        return altFromTop;
+        return new Reflowed(altFromTop, mainEnds);
+    }
+
+    /** What {@link #reflow} did: rows that left the alternate screen's top, and where each main row's end went. */
+    record Reflowed(int altFromTop, Row[] mainEnds) {
     }
 
     /**
