@@ -76,12 +76,14 @@ class ScrolledRowTest {
     }
 
     @Test
-    void aRowCutByANarrowerScreenReadsAsCut() {
+    void aRowRewrappedByANarrowerScreenReadsAsShown() {
         Terminal t = TerminalTest.term(20, 3);
         TerminalTest.feed(t, "0123456789→日本語");
-        t.resize(12, 3);
+        t.resize(12, 3); // rewrapped (ADR 0800): 日 does not fit the new edge and starts the next row
         String before = t.screen(true);
+        assertEquals("0123456789→\n日本語", t.screen(false));
         TerminalTest.feed(t, "\n".repeat(6));
-        assertEquals(before, t.tail(100, true).text().split("\n", -1)[0]);
+        String[] history = t.tail(100, true).text().split("\n", -1);
+        assertEquals(before, history[0] + "\n" + history[1]);
     }
 }

@@ -343,15 +343,17 @@ class TerminalTest {
             assertEquals(4, t.historyLines());
         }
 
+        /** A line longer than the new width is split even when it ended hard, as tmux does (ADR 0800; it was cut). */
         @Test
-        void cutsAndPadsColumnsWithoutReflow() {
+        void rewrapsColumnsInsteadOfCuttingThem() {
             Terminal t = term(10, 3);
             feed(t, "0123456789\r\nab");
             t.resize(4, 3);
-            assertEquals("0123\nab", t.screen(false));
+            assertEquals("4567\n89\nab", t.screen(false));
+            assertEquals("0123\n4567\n89\nab", t.tail(10, false).text());
             t.resize(8, 3);
             feed(t, CSI + "1;8Hz");
-            assertEquals("0123   z\nab", t.screen(false));
+            assertEquals("456789 z\nab", t.screen(false), "the line that began in history rejoined on the screen");
         }
     }
 

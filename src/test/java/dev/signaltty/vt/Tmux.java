@@ -49,6 +49,46 @@ final class Tmux implements AutoCloseable {
 
     /** Feeds {@code input} to a fresh pane of the given size and returns the captured screen. */
     Capture captureAfter(Path input, int cols, int rows) throws IOException, InterruptedException {
+        long deadline = start(input, cols, rows);
+        String screen = settledScreen(deadline);
+        String all = run(List.of(tmux, "-S", socket.toString(), "capture-pane", "-p", "-S", "-"));
+        String alt = run(List.of(tmux, "-S", socket.toString(), "display-message", "-p", "#{alternate_on}"));
+        return new Capture(screen, all, alt.trim().equals("1"));
+    }
+
+    /** What tmux shows after a resize: {@link Capture}'s, and the cursor. */
+    record Resized(String screen, String historyAndScreen, boolean altScreen, int cursorX, int cursorY) {
+    }
+
+    /**
+     * Feeds {@code input} to a fresh pane of {@code cols} x {@code rows}, then resizes its window to each
+     * of {@code widths} in turn ({@code resize-window -x}, the window size made manual), capturing after
+     * each: tmux 3.3a reflows the main screen's wrapped lines, the reference for ours (ADR 0800).
+     */
+    List<Resized> captureAfterResizes(Path input, int cols, int rows, int... widths)
+            throws IOException, InterruptedException {
+        long deadline = start(input, cols, rows);
+        settledScreen(deadline);
+        run(List.of(tmux, "-S", socket.toString(), "set", "-g", "window-size", "manual"));
+        List<Resized> out = new ArrayList<>();
+        for (int w : widths) {
+            run(List.of(tmux, "-S", socket.toString(), "resize-window", "-x", String.valueOf(w), "-y",
+                String.valueOf(rows)));
+            String screen = settledScreen(System.nanoTime() + TimeUnit.SECONDS.toNanos(20));
+            String all = run(List.of(tmux, "-S", socket.toString(), "capture-pane", "-p", "-S", "-"));
+            String[] state = run(List.of(tmux, "-S", socket.toString(), "display-message", "-p",
+                "#{alternate_on} #{cursor_x} #{cursor_y} #{pane_width}")).trim().split(" ");
+            if (Integer.parseInt(state[3]) != w) {
+                throw new AssertionError("tmux pane is " + state[3] + " wide after resize-window -x " + w);
+            }
+            out.add(new Resized(screen, all, state[0].equals("1"), Integer.parseInt(state[1]),
+                Integer.parseInt(state[2])));
+        }
+        return out;
+    }
+
+    /** Starts a fresh server whose pane cats {@code input}; returns the deadline for it to settle. */
+    private long start(Path input, int cols, int rows) throws IOException, InterruptedException {
         close(); // one fresh server per stream: no state leaks between cases
         socket = dir.resolve("s" + (++servers));
         Path done = dir.resolve("done-" + servers);
@@ -63,7 +103,11 @@ final class Tmux implements AutoCloseable {
             }
             Thread.sleep(20);
         }
-        // tmux parses the PTY output asynchronously: wait until three captures in a row agree
+        return deadline;
+    }
+
+    /** tmux parses the PTY output asynchronously: the screen once three captures in a row agree. */
+    private String settledScreen(long deadline) throws IOException, InterruptedException {
         String previous = null;
         int stable = 0;
         while (stable < 2) {
@@ -75,9 +119,7 @@ final class Tmux implements AutoCloseable {
             stable = now.equals(previous) ? stable + 1 : 0;
             previous = now;
         }
-        String all = run(List.of(tmux, "-S", socket.toString(), "capture-pane", "-p", "-S", "-"));
-        String alt = run(List.of(tmux, "-S", socket.toString(), "display-message", "-p", "#{alternate_on}"));
-        return new Capture(previous, all, alt.trim().equals("1"));
+        return previous;
     }
 
     private String run(List<String> command) throws IOException, InterruptedException {

@@ -31,7 +31,7 @@ public final class Terminal {
         engine.feed(buf, off, len);
     }
 
-    /** Resizes without reflow (docs/05-rendered-ring.md, "Resize"). */
+    /** Resizes; a new width rewraps the main screen's soft-wrapped lines (docs/05-rendered-ring.md, "Resize"; ADR 0800). */
     public synchronized void resize(int cols, int rows) {
         engine.resize(cols, rows);
     }

@@ -7,9 +7,10 @@ import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
 
 /**
- * pane.resize: changes the PTY size (the child gets SIGWINCH). From a connection attached to the pane
- * the size is that viewer's request, combined with the other viewers' by the size policy (ADR-0160);
- * the result carries the size the pane has afterwards.
+ * pane.resize: changes the PTY size (the child gets SIGWINCH) and the terminal's, whose main screen a
+ * new width rewraps (ADR 0800: reads and attach snapshots after it show whole lines). From a connection
+ * attached to the pane the size is that viewer's request, combined with the other viewers' by the size
+ * policy (ADR-0160); the result carries the size the pane has afterwards.
  */
 @Component
 class PaneResizeHandler implements MethodHandler<PaneResizeHandler.Params, PaneResizeHandler.Result> {
@@ -39,7 +40,7 @@ class PaneResizeHandler implements MethodHandler<PaneResizeHandler.Params, PaneR
 
     @Override
     public String summary() {
-        return "Changes the PTY size; the child gets SIGWINCH.";
+        return "Changes the PTY size; the child gets SIGWINCH. A new width rewraps the screen's soft-wrapped lines.";
     }
 
     @Override

@@ -198,6 +198,25 @@ final class Cursor {
         altSaved.reset();
     }
 
+    /** The main screen's saved cursor (DECSC, 1049) as a reflow spot: {@code cols} for a saved pending wrap. */
+    Reflow.Spot savedMainSpot() {
+        return new Reflow.Spot(mainSaved.pendingWrap ? screens.cols() : mainSaved.x, mainSaved.y);
+    }
+
+    /** Puts the main screen's saved cursor where a reflow moved it (after the screens took the new size). */
+    void savedMainMoved(Reflow.Spot s) {
+        int cols = screens.cols();
+        mainSaved.pendingWrap = s.x >= cols;
+        mainSaved.x = Math.min(s.x, cols - 1);
+        mainSaved.y = s.y;
+    }
+
+    /** Where a reflow moved the cursor on the main screen ({@code cols}: a pending wrap). */
+    void reflowed(Reflow.Spot s) {
+        x = Math.min(s.x, screens.cols());
+        y = Math.min(s.y, screens.rows() - 1);
+    }
+
     /** After a resize that moved {@code fromTop} rows off the top. */
     void resized(int fromTop) {
         y = Math.max(0, y - fromTop);

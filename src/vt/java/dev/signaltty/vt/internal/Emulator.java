@@ -365,9 +365,32 @@ final class Emulator implements TerminalOperations {
                 modes.appCursor, modes.mouse);
     }
 
-    /** Resize without reflow; see docs/05-rendered-ring.md ("Resize"). */
-    void resize(int newCols, int newRows) {
-        cursor.resized(screens.resize(newCols, newRows, cursor.y()));
+    /**
+     * A new size; see docs/05-rendered-ring.md ("Resize"). A new width rewraps the main screen
+     * ({@link Reflow}): its cursor (the live one, or the one 1049 saved while the alternate screen is
+     * shown) and its saved cursor stay on their characters. Returns, for each main screen row before
+     * (top down), the row that holds its end now (the same row when only rows changed; null for a row
+     * given up), so numbered boundaries can follow their lines.
+     */
+    Row[] resize(int newCols, int newRows) {
+        Row[] ends;
+        if (newCols == screens.cols()) {
+            ends = screens.main().topDown();
+            cursor.resized(screens.resize(newCols, newRows, cursor.y()));
+        } else if (screens.altActive()) {
+            Reflow.Spot saved = cursor.savedMainSpot();
+            Screens.Reflowed done = screens.reflow(newCols, newRows, cursor.y(), saved);
+            cursor.resized(done.altFromTop());
+            cursor.savedMainMoved(saved);
+            ends = done.mainEnds();
+        } else {
+            Reflow.Spot live = new Reflow.Spot(cursor.x(), cursor.y());
+            Reflow.Spot saved = cursor.savedMainSpot();
+            ends = screens.reflow(newCols, newRows, cursor.y(), live, saved).mainEnds();
+            cursor.reflowed(live);
+            cursor.savedMainMoved(saved);
+        }
         tabs.resize(newCols);
+        return ends;
     }
 }

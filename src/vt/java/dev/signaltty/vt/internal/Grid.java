@@ -228,8 +228,21 @@ final class Grid {
         return -1;
     }
 
+    /** The rows from the top of the screen down, for a {@link Reflow} (which then {@linkplain #replaceRows replaces} them). */
+    Row[] topDown() {
+        rows = unrolled();
+        return rows.clone();
+    }
+
+    /** Takes rows laid out at {@code newCols} columns (a {@link Reflow}'s) as the screen, top down. */
+    void replaceRows(Row[] newRows, int newCols) {
+        rows = newRows;
+        origin = 0;
+        cols = newCols;
+    }
+
     /**
-     * Resizes without reflow. Columns are cut or padded per row. When rows shrink, the sink (history)
+     * Resizes without reflow (the alternate screen, and the main screen when only rows change). Columns are cut or padded per row. When rows shrink, the sink (history)
      * receives rows removed from the top; {@code keepFromTop} rows are removed from the top, the rest of
      * the reduction from the bottom. When rows grow, blank rows are added at the bottom.
      */

@@ -189,7 +189,40 @@ final class Screens {
     }
 
     /**
-     * Resize without reflow (docs/05-rendered-ring.md, "Resize"); returns how many rows left the top.
+     * A resize that changes the width (docs/05-rendered-ring.md, "Resize"; ADR 0800): the main screen is
+     * rewrapped by a {@link Reflow} with its spots ({@code mainSpots[0]}, the main screen's cursor, keeps
+     * the blank rows above it), rows it pushes off the top going to history even while the alternate
+     * screen is shown (tmux reflows the main screen when the alternate one is left, and its history
+     * takes them then). The alternate screen is cut or padded, never rewrapped: full-screen programs
+     * redraw on SIGWINCH, and tmux and xterm cut it too. Returns how many rows left the alternate
+     * screen's top ({@link #resize}'s figure for its cursor; 0 when it is not shown) and the main
+     * screen's {@link Reflow#rewrap} map.
+     */
+    Reflowed reflow(int newCols, int newRows, int altCursorY, Reflow.Spot... mainSpots) {
+        int altFromTop = 0;
+        if (active == alt && newRows < rows) {
+            int blankBelow = 0;
+            for (int y = rows - 1; y > altCursorY && alt.row(y).isBlank(); y--) {
+                blankBelow++;
+            }
+            altFromTop = Math.max(0, rows - newRows - blankBelow);
+        }
+        alt.resize(newCols, newRows, altFromTop, null);
+        Row[] mainEnds = Reflow.rewrap(main, newCols, newRows, historySink, mainSpots);
+        cols = newCols;
+        rows = newRows;
+        resetRegion();
+        main.markAllDirty();
+        alt.markAllDirty();
+        return new Reflowed(altFromTop, mainEnds);
+    }
+
+    /** What {@link #reflow} did: rows that left the alternate screen's top, and where each main row's end went. */
+    record Reflowed(int altFromTop, Row[] mainEnds) {
+    }
+
+    /**
+     * Resize when only the rows change (docs/05-rendered-ring.md, "Resize"); returns how many rows left the top.
      * Shrinking rows: like tmux, drop blank rows below the cursor's row first, then push rows off the
      * top (into history on the main screen). Growing rows adds blank rows at the bottom (tmux instead
      * pulls history back; we keep history untouched so rendered cursors stay valid).

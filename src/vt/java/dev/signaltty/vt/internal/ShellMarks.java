@@ -113,6 +113,49 @@ final class ShellMarks {
         }
     }
 
+    /**
+     * A resize renumbered the screen's rows (docs/05-rendered-ring.md, "Resize"): {@code before[y]} was
+     * row y's number, {@code ends[y]} is the row now holding its end (numbered; null when given up). Each
+     * kept command's boundary moves to the new number of the last row that was at or below it, and a
+     * fragment's number to its row's new one, so a command's range keeps the same lines.
+     */
+    void renumber(long[] before, Row[] ends) {
+        if (running != null) {
+            Command c = running;
+            running = new Command(c.number(), moved(c.startedSeq(), before, ends), -1, null, c.startedNanos(), 0, null);
+        }
+        ArrayDeque<Command> renumbered = new ArrayDeque<>();
+        for (Command c : finished) {
+            HistoryLine f = c.fragment();
+            renumbered.addLast(new Command(c.number(), moved(c.startedSeq(), before, ends),
+                moved(c.endedSeq(), before, ends), c.exitStatus(), c.startedNanos(), c.endedNanos(),
+                f == null ? null : new HistoryLine(same(f.seq(), before, ends), f.utf8(), f.runs(), f.wrapped())));
+        }
+        finished.clear();
+        finished.addAll(renumbered);
+    }
+
+    /** A boundary: the new number of the last row (in screen order) numbered at or below it; kept below them all. */
+    private static long moved(long boundary, long[] before, Row[] ends) {
+        int y = -1;
+        for (int i = 0; i < before.length; i++) {
+            if (before[i] <= boundary) {
+                y = i;
+            }
+        }
+        return y < 0 || ends[y] == null || ends[y].dirty ? boundary : ends[y].seq;
+    }
+
+    /** A row's number: the new number of the row that had it, or itself when no row has it any more. */
+    private static long same(long seq, long[] before, Row[] ends) {
+        for (int i = 0; i < before.length; i++) {
+            if (before[i] == seq && ends[i] != null && !ends[i].dirty) {
+                return ends[i].seq;
+            }
+        }
+        return seq;
+    }
+
     boolean seen() {
         return phase != Phase.NONE;
     }

@@ -66,14 +66,30 @@ public final class TerminalEngine {
         parser.advance(buf, off, len);
     }
 
-    /** Resizes without reflow (docs/05-rendered-ring.md, "Resize"). */
+    /** Resizes; a new width rewraps the main screen's soft-wrapped lines (docs/05-rendered-ring.md, "Resize"; ADR 0800). */
     public void resize(int cols, int rows) {
         if (cols < 1 || rows < 1) {
             throw new IllegalArgumentException("size must be at least 1x1: " + cols + "x" + rows);
         }
-        if (cols != emu.screens().cols() || rows != emu.screens().rows()) {
-            emu.resize(cols, rows);
+        if (cols == emu.screens().cols() && rows == emu.screens().rows()) {
+            return;
         }
+        if (!marks.seen() || emu.screens().altActive()) {
+            emu.resize(cols, rows);
+            return;
+        }
+        // every screen row gets a new number (it was redrawn, and rewrapped rows are new): number them
+        // before and after, and carry the OSC 133 commands' boundaries over from the old rows to the rows
+        // now holding their ends, so a command's output keeps its lines (pane.read last_command)
+        assignScreenSeqs();
+        Grid main = emu.screens().main();
+        long[] before = new long[main.lastNonBlankRow() + 1];
+        for (int y = 0; y < before.length; y++) {
+            before[y] = main.row(y).seq;
+        }
+        Row[] ends = emu.resize(cols, rows);
+        assignScreenSeqs();
+        marks.renumber(before, ends);
     }
 
     /**
