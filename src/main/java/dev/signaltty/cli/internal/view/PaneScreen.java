@@ -28,6 +28,10 @@ final class PaneScreen {
     volatile String lifecycle = "unknown";
     volatile String attention = "none";
     volatile @Nullable String pendingDecision;
+    /** The pending decision's question ("Allow Bash: rm -rf build?"), shown while the pane has the focus. */
+    volatile @Nullable String pendingQuestion;
+    /** The pane's label (pane spawn --label, a task's objective): shown when it has no name. */
+    volatile @Nullable String paneLabel;
     volatile @Nullable Integer exitCode;
     volatile boolean exited;
     /** The size this view last asked for, to resize only on a change. */
@@ -44,7 +48,8 @@ final class PaneScreen {
 
     String label() {
         String n = name;
-        return n != null ? n : id;
+        String l = paneLabel;
+        return n != null ? n : l != null && !l.isBlank() ? l : id;
     }
 
     synchronized Terminal terminal() {

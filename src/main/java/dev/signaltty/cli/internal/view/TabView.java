@@ -41,6 +41,8 @@ public final class TabView {
     final OuterTerminal outer;
     final Frame frame = new Frame();
     final Map<String, PaneScreen> panes = new ConcurrentHashMap<>();
+    /** Every pending decision of the daemon, id → pane: the status line counts those outside this tab too. */
+    final Map<String, String> pendingAnywhere = new ConcurrentHashMap<>();
     String workspaceId = "";
     String workspaceName = "";
     String tabId = "";
@@ -48,6 +50,8 @@ public final class TabView {
     LayoutTree.@Nullable Node root;
     LayoutTree.Geometry geometry = new LayoutTree.Geometry(List.of(), List.of());
     @Nullable String focus;
+    /** The pane focused before {@link #focus} (the prefix then {@code ;} goes back to it). Guarded by the monitor. */
+    @Nullable String lastFocus;
     /** The pane this view's own split made, focused once the tab shows it (as tmux does). Guarded by the monitor. */
     @Nullable String splitFocus;
     boolean zoomed;
@@ -56,6 +60,14 @@ public final class TabView {
     @Nullable String prompt;
     final StringBuilder promptText = new StringBuilder();
     java.util.function.@Nullable Consumer<String> promptDone;
+    /** A yes/no question on the status line (close pane?): y runs it, any other key cancels. Guarded by the monitor. */
+    @Nullable Runnable confirm;
+    /** The key list (the prefix then {@code ?}) is drawn over the panes; any key closes it. Guarded by the monitor. */
+    boolean help;
+    /** The text copy mode copied last, for the prefix then {@code ]} (tmux's paste buffer). Guarded by the monitor. */
+    @Nullable String copied;
+    /** The prefix as typed (C-b), for the help and hints. */
+    String prefixName = "C-b";
     private @Nullable String message;
     private long messageUntil;
     /** Something changed since the last frame ({@link ViewFrames} clears it). Guarded by the monitor. */
@@ -218,6 +230,7 @@ public final class TabView {
         if (ended != null) {
             return;
         }
+        message("lost the daemon connection: reconnecting (keys are not sent meanwhile)");
         Thread.ofVirtual().start(() -> {
             HostChoice shown = hosts.get(host);
             long deadline = System.nanoTime() + shown.reconnectMs() * 1_000_000;
@@ -250,6 +263,25 @@ public final class TabView {
         if (Boolean.FALSE.equals(subscribed.get("subscribed"))) {
             throw new CliException("INTERNAL", "subscribe was refused");
         }
+        // after subscribing, so no decision made meanwhile is missed; events keep it current
+        pendingAnywhere.clear();
+        for (Object d : list(map(wire.call("decision.list", Map.of("status", "pending"))).get("decisions"))) {
+            Map<?, ?> m = map(d);
+            if (m.get("decision_id") instanceof String id && m.get("pane_id") instanceof String pane) {
+                pendingAnywhere.put(id, pane);
+            }
+        }
+    }
+
+    /** Pending decisions of panes not in this tab (another tab, another workspace). */
+    int pendingElsewhere() {
+        int n = 0;
+        for (String pane : pendingAnywhere.values()) {
+            if (!panes.containsKey(pane)) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /** Shows another tab: detaches this one's panes, attaches the new one's. Not on the reader thread. */
@@ -268,6 +300,7 @@ public final class TabView {
             copy = null;
             zoomed = false;
             splitFocus = null;
+            lastFocus = null;
             focus = t.get("focused_pane_id") instanceof String f ? f : null;
             applyTab(t);
         }
@@ -280,6 +313,7 @@ public final class TabView {
     /** tab.get / tab.updated: the tree, the name, and the panes to attach or let go. Holds the monitor. */
     void applyTab(Map<?, ?> t) {
         tabName = String.valueOf(t.get("name") != null ? t.get("name") : tabId);
+        LayoutTree.Cell focusedCell = focus == null ? null : geometry.cell(focus);
         root = LayoutTree.parse(t.get("layout"));
         List<String> ids = new ArrayList<>();
         for (Object id : list(t.get("pane_ids"))) {
@@ -303,11 +337,19 @@ public final class TabView {
             }
         }
         if (splitFocus != null && panes.containsKey(splitFocus)) {
+            lastFocus = focus;
             focus = splitFocus;
             splitFocus = null;
         }
         if (focus == null || !panes.containsKey(focus)) {
-            focus = ids.isEmpty() ? null : ids.getFirst();
+            // the pane that takes the closed one's space gets the focus (tmux), not the tab's first pane:
+            // a second prefix x must not close a pane far from the one just closed
+            String next = LayoutTree.successor(focusedCell == null ? null : focusedCell.rect(), LayoutTree.layout(root,
+                    new LayoutTree.Rect(0, 0, Math.max(1, frame.cols()), Math.max(1, frame.rows() - 1))));
+            focus = next != null && panes.containsKey(next) ? next : ids.isEmpty() ? null : ids.getFirst();
+        }
+        if (lastFocus != null && !panes.containsKey(lastFocus)) {
+            lastFocus = null;
         }
         if (ids.isEmpty()) {
             // closed panes leave a tab; a tab shown empty never had one here: say how to add one
@@ -334,7 +376,11 @@ public final class TabView {
             Map<?, ?> got = map(wire.call("pane.get", Map.of("pane_id", p.id)));
             if (got.get("pane") instanceof Map<?, ?> view) {
                 p.name = view.get("name") instanceof String n ? n : null;
+                p.paneLabel = view.get("label") instanceof String l ? l : null;
                 p.exited = "exited".equals(view.get("status"));
+                if (view.get("exit_code") instanceof Number code) {
+                    p.exitCode = code.intValue(); // after a reload or a daemon restart, not only from pane.exited
+                }
             }
             if (got.get("lifecycle") instanceof String l) {
                 p.lifecycle = l;
@@ -342,29 +388,56 @@ public final class TabView {
             if (got.get("attention") instanceof String a) {
                 p.attention = a;
             }
-            p.pendingDecision = newestPending(p.id);
+            Pending pending = newestPending(p.id);
+            p.pendingDecision = pending == null ? null : pending.decisionId();
+            p.pendingQuestion = pending == null ? null : pending.question();
         } catch (CliException e) {
             // the pane went away meanwhile; tab.updated removes it
         }
         changed();
     }
 
-    @Nullable String newestPending(String paneId) {
+    /** A pane's pending decision: its id and the question it asks. */
+    record Pending(String decisionId, @Nullable String question) {
+    }
+
+    @Nullable Pending newestPending(String paneId) {
         List<?> decisions = list(map(wire.call("decision.list", Map.of("pane_id", paneId))).get("decisions"));
-        String newest = null;
+        Pending newest = null;
         for (Object d : decisions) {
             Map<?, ?> m = map(d);
             if ("pending".equals(m.get("status")) || m.get("status") == null) {
-                newest = String.valueOf(m.get("decision_id"));
+                newest = new Pending(String.valueOf(m.get("decision_id")), m.get("question") instanceof String q ? q : null);
             }
         }
         return newest;
     }
 
+    /** Moves the focus (a key or a click), remembering the pane it leaves for the prefix then {@code ;}. */
+    synchronized void focusPane(String paneId) {
+        if (!paneId.equals(focus) && panes.containsKey(paneId)) {
+            lastFocus = focus;
+            focus = paneId;
+            markSeen(paneId);
+        }
+        changed();
+    }
+
+    /**
+     * A person moved to the pane or typed into it: an {@code unread} pane is seen (pane.mark_seen), as
+     * tmux clears a window's activity flag when it is selected. Required attention stays.
+     */
+    void markSeen(String paneId) {
+        PaneScreen p = panes.get(paneId);
+        if (p != null && "unread".equals(p.attention)) {
+            wire.send("pane.mark_seen", Map.of("pane_id", paneId));
+        }
+    }
+
     /** The reply to this view's split: the new pane takes the focus, now or when tab.updated brings it. */
     synchronized void focusSplit(String paneId) {
         if (panes.containsKey(paneId)) {
-            focus = paneId;
+            focusPane(paneId);
         } else {
             splitFocus = paneId;
         }

@@ -67,16 +67,27 @@ final class ViewEvents {
             }
             case "decision.created" -> {
                 Map<?, ?> d = TabView.map(payload.get("decision"));
+                if (d.get("decision_id") instanceof String id && d.get("pane_id") instanceof String pane) {
+                    view.pendingAnywhere.put(id, pane);
+                }
+                if (d.get("prev") instanceof String prev) {
+                    view.pendingAnywhere.remove(prev); // superseded
+                }
                 PaneScreen owner = d.get("pane_id") instanceof String id ? view.panes.get(id) : p;
                 if (owner != null) {
                     owner.pendingDecision = String.valueOf(d.get("decision_id"));
+                    owner.pendingQuestion = d.get("question") instanceof String q ? q : null;
                 }
             }
             case "decision.answered", "decision.cleared" -> {
                 Object id = payload.get("decision_id");
+                if (id instanceof String decision) {
+                    view.pendingAnywhere.remove(decision);
+                }
                 for (PaneScreen each : view.panes.values()) {
                     if (each.pendingDecision != null && each.pendingDecision.equals(id)) {
                         each.pendingDecision = null;
+                        each.pendingQuestion = null;
                     }
                 }
             }
