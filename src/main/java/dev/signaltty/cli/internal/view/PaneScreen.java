@@ -52,6 +52,26 @@ final class PaneScreen {
         return n != null ? n : l != null && !l.isBlank() ? l : id;
     }
 
+    /** pane.get's answer and the newest pending decision: name, label, exit, agent state, asked once. */
+    void refresh(Map<?, ?> got, ViewDecisions.@Nullable Pending pending) {
+        if (got.get("pane") instanceof Map<?, ?> view) {
+            name = view.get("name") instanceof String n ? n : null;
+            paneLabel = view.get("label") instanceof String l ? l : null;
+            exited = "exited".equals(view.get("status"));
+            if (view.get("exit_code") instanceof Number code) {
+                exitCode = code.intValue(); // after a reload or a daemon restart, not only from pane.exited
+            }
+        }
+        if (got.get("lifecycle") instanceof String l) {
+            lifecycle = l;
+        }
+        if (got.get("attention") instanceof String a) {
+            attention = a;
+        }
+        pendingDecision = pending == null ? null : pending.decisionId();
+        pendingQuestion = pending == null ? null : pending.question();
+    }
+
     synchronized Terminal terminal() {
         return terminal;
     }

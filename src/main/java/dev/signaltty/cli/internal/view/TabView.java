@@ -41,8 +41,7 @@ public final class TabView {
     final OuterTerminal outer;
     final Frame frame = new Frame();
     final Map<String, PaneScreen> panes = new ConcurrentHashMap<>();
-    /** Every pending decision of the daemon, id → pane: the status line counts those outside this tab too. */
-    final Map<String, String> pendingAnywhere = new ConcurrentHashMap<>();
+    final ViewDecisions decisions = new ViewDecisions();
     String workspaceId = "";
     String workspaceName = "";
     String tabId = "";
@@ -263,25 +262,7 @@ public final class TabView {
         if (Boolean.FALSE.equals(subscribed.get("subscribed"))) {
             throw new CliException("INTERNAL", "subscribe was refused");
         }
-        // after subscribing, so no decision made meanwhile is missed; events keep it current
-        pendingAnywhere.clear();
-        for (Object d : list(map(wire.call("decision.list", Map.of("status", "pending"))).get("decisions"))) {
-            Map<?, ?> m = map(d);
-            if (m.get("decision_id") instanceof String id && m.get("pane_id") instanceof String pane) {
-                pendingAnywhere.put(id, pane);
-            }
-        }
-    }
-
-    /** Pending decisions of panes not in this tab (another tab, another workspace). */
-    int pendingElsewhere() {
-        int n = 0;
-        for (String pane : pendingAnywhere.values()) {
-            if (!panes.containsKey(pane)) {
-                n++;
-            }
-        }
-        return n;
+        decisions.reload(wire); // after subscribing, so no decision made meanwhile is missed
     }
 
     /** Shows another tab: detaches this one's panes, attaches the new one's. Not on the reader thread. */
@@ -373,44 +354,15 @@ public final class TabView {
     /** The name, agent state and newest pending decision, asked once (events keep them current). */
     private void refreshAgent(PaneScreen p) {
         try {
-            Map<?, ?> got = map(wire.call("pane.get", Map.of("pane_id", p.id)));
-            if (got.get("pane") instanceof Map<?, ?> view) {
-                p.name = view.get("name") instanceof String n ? n : null;
-                p.paneLabel = view.get("label") instanceof String l ? l : null;
-                p.exited = "exited".equals(view.get("status"));
-                if (view.get("exit_code") instanceof Number code) {
-                    p.exitCode = code.intValue(); // after a reload or a daemon restart, not only from pane.exited
-                }
-            }
-            if (got.get("lifecycle") instanceof String l) {
-                p.lifecycle = l;
-            }
-            if (got.get("attention") instanceof String a) {
-                p.attention = a;
-            }
-            Pending pending = newestPending(p.id);
-            p.pendingDecision = pending == null ? null : pending.decisionId();
-            p.pendingQuestion = pending == null ? null : pending.question();
+            p.refresh(TabView.map(wire.call("pane.get", Map.of("pane_id", p.id))), newestPending(p.id));
         } catch (CliException e) {
             // the pane went away meanwhile; tab.updated removes it
         }
         changed();
     }
 
-    /** A pane's pending decision: its id and the question it asks. */
-    record Pending(String decisionId, @Nullable String question) {
-    }
-
-    @Nullable Pending newestPending(String paneId) {
-        List<?> decisions = list(map(wire.call("decision.list", Map.of("pane_id", paneId))).get("decisions"));
-        Pending newest = null;
-        for (Object d : decisions) {
-            Map<?, ?> m = map(d);
-            if ("pending".equals(m.get("status")) || m.get("status") == null) {
-                newest = new Pending(String.valueOf(m.get("decision_id")), m.get("question") instanceof String q ? q : null);
-            }
-        }
-        return newest;
+    ViewDecisions.@Nullable Pending newestPending(String paneId) {
+        return ViewDecisions.newest(wire, paneId);
     }
 
     /** Moves the focus (a key or a click), remembering the pane it leaves for the prefix then {@code ;}. */

@@ -137,7 +137,7 @@ final class ViewActions {
             return;
         }
         try {
-            TabView.Pending pending = view.newestPending(focus);
+            ViewDecisions.Pending pending = view.newestPending(focus);
             if (pending == null) {
                 view.message("no pending decision for this pane");
                 return;

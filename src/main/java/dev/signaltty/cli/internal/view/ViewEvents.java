@@ -67,12 +67,7 @@ final class ViewEvents {
             }
             case "decision.created" -> {
                 Map<?, ?> d = TabView.map(payload.get("decision"));
-                if (d.get("decision_id") instanceof String id && d.get("pane_id") instanceof String pane) {
-                    view.pendingAnywhere.put(id, pane);
-                }
-                if (d.get("prev") instanceof String prev) {
-                    view.pendingAnywhere.remove(prev); // superseded
-                }
+                view.decisions.created(d);
                 PaneScreen owner = d.get("pane_id") instanceof String id ? view.panes.get(id) : p;
                 if (owner != null) {
                     owner.pendingDecision = String.valueOf(d.get("decision_id"));
@@ -82,7 +77,7 @@ final class ViewEvents {
             case "decision.answered", "decision.cleared" -> {
                 Object id = payload.get("decision_id");
                 if (id instanceof String decision) {
-                    view.pendingAnywhere.remove(decision);
+                    view.decisions.resolved(decision);
                 }
                 for (PaneScreen each : view.panes.values()) {
                     if (each.pendingDecision != null && each.pendingDecision.equals(id)) {

@@ -129,7 +129,7 @@ final class ViewFrames {
             }
         }
         String place = view.place();
-        StatusLine.draw(frame, rows - 1, place, view.tabName, ordered, focus, middle, hint, view.pendingElsewhere(),
+        StatusLine.draw(frame, rows - 1, place, view.tabName, ordered, focus, middle, hint, view.decisions.elsewhere(view.panes.keySet()),
                 LocalTime.now());
         if (prompt != null) {
             frame.cursor(Math.min(cols - 1, place.length() + view.tabName.length() + 6 + middle.length()), rows - 1, true);
