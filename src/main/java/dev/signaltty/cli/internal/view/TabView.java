@@ -46,6 +46,8 @@ public final class TabView {
     String workspaceName = "";
     String tabId = "";
     String tabName = "";
+    /** The tab's place in its workspace, from 0 (the prefix then a digit), or -1 before it is known. */
+    volatile int tabIndex = -1;
     LayoutTree.@Nullable Node root;
     LayoutTree.Geometry geometry = new LayoutTree.Geometry(List.of(), List.of());
     @Nullable String focus;
@@ -288,7 +290,30 @@ public final class TabView {
         for (PaneScreen p : List.copyOf(panes.values())) {
             refreshAgent(p);
         }
+        refreshTabIndex();
+    }
+
+    /** Finds the tab's place among its workspace's tabs (after a load, and when a tab comes or goes). */
+    void refreshTabIndex() {
+        try {
+            List<?> tabs = list(map(wire.call("tab.list", Map.of("workspace_id", workspaceId))).get("tabs"));
+            int at = -1;
+            for (int i = 0; i < tabs.size(); i++) {
+                if (tabId.equals(map(tabs.get(i)).get("tab_id"))) {
+                    at = i;
+                }
+            }
+            tabIndex = at;
+        } catch (CliException e) {
+            // the workspace went away; its end comes as an event
+        }
         changed();
+    }
+
+    /** The tab as the status line names it: {@code 2:name}, as tmux's window list. */
+    String tabLabel() {
+        int i = tabIndex;
+        return i < 0 ? tabName : i + ":" + tabName;
     }
 
     /** tab.get / tab.updated: the tree, the name, and the panes to attach or let go. Holds the monitor. */

@@ -96,6 +96,13 @@ final class ViewEvents {
             case "tab.closed" -> {
                 if (view.tabId.equals(payload.get("tab_id"))) {
                     view.end("tab " + view.tabName + " closed");
+                } else if (view.workspaceId.equals(payload.get("workspace_id"))) {
+                    Thread.ofVirtual().start(view::refreshTabIndex); // the tabs after it moved up; never wait here
+                }
+            }
+            case "tab.created" -> {
+                if (view.workspaceId.equals(payload.get("workspace_id"))) {
+                    Thread.ofVirtual().start(view::refreshTabIndex);
                 }
             }
             case "workspace.updated" -> {

@@ -129,10 +129,11 @@ final class ViewFrames {
             }
         }
         String place = view.place();
-        StatusLine.draw(frame, rows - 1, place, view.tabName, ordered, focus, middle, hint, view.decisions.elsewhere(view.panes.keySet()),
+        String tab = view.tabLabel();
+        StatusLine.draw(frame, rows - 1, place, tab, ordered, focus, middle, hint, view.decisions.elsewhere(view.panes.keySet()),
                 LocalTime.now());
         if (prompt != null) {
-            frame.cursor(Math.min(cols - 1, place.length() + view.tabName.length() + 6 + middle.length()), rows - 1, true);
+            frame.cursor(Math.min(cols - 1, place.length() + tab.length() + 6 + middle.length()), rows - 1, true);
         } else if (focusRect != null && focusCells != null && view.copy == null && !view.help && focusCells.cursorX() < focusRect.w()
                 && focusCells.cursorY() < focusRect.h()) {
             frame.cursor(focusRect.x() + focusCells.cursorX(), focusRect.y() + focusCells.cursorY(), focusCells.cursorVisible());
