@@ -166,7 +166,7 @@ class TabViewTmuxHabitsTest {
             tmux.keys("\\;");
             tmux.await(WAIT, "c focused again", s -> statusLine(s).contains("*c"));
 
-            // copy a line of a in copy mode, paste it into c with ]
+            // copy a line of a in copy mode (y, as tmux's vi mode), paste it into c with ]
             tmux.keys("C-b");
             tmux.keys("Left");
             tmux.keys("C-b");
@@ -175,7 +175,7 @@ class TabViewTmuxHabitsTest {
             tmux.literal("/");
             tmux.literal("A-READY");
             tmux.keys("Enter");
-            tmux.keys("Enter");
+            tmux.literal("y"); // tmux vi copy mode's copy
             tmux.await(WAIT, "copied", s -> statusLine(s).contains("C-b ] pastes it"));
             tmux.keys("C-b");
             tmux.keys("\\;");

@@ -9,10 +9,11 @@ import java.util.List;
 final class ViewHelp {
 
     /** Keys and what they do, two columns. */
+    /** Each line fits an 80-column window with the box's margins. */
     static final List<String> KEYS = columns(
-            "arrows  o  ;", "focus the pane beside / the next pane / the previous one",
+            "arrows  o  ;", "focus the pane beside / the next one / the one before",
             "C- M-arrows", "resize the focused pane by 1 / 5 cells",
-            "%  |  \"  -", "split right / down (a shell; the new pane gets the focus)",
+            "%  |  \"  -", "split right / down (a shell, focused)",
             "x", "close the focused pane (asks y/n first)",
             "z", "zoom the focused pane, again to go back",
             "c", "new tab with a shell",
@@ -20,8 +21,8 @@ final class ViewHelp {
             "0 … 9", "tab by number, from 0",
             ",", "rename the focused pane (empty: no name)",
             "y  N", "answer the focused pane's decision: allow once / deny",
-            "[", "copy mode: arrows j k PgUp PgDn g G move, / searches up, n N again,",
-            "", "Space marks, Enter copies (OSC 52 and the view's buffer), q leaves",
+            "[", "copy mode: arrows j k PgUp PgDn g G, / search up, n N again,",
+            "", "Space/v marks, Enter/y copies (OSC 52, and for ]), q leaves",
             "]", "paste what copy mode copied last",
             "H", "next host (signaltty hosts)",
             "d", "detach",

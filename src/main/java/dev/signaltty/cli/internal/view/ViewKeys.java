@@ -266,12 +266,7 @@ final class ViewKeys {
             case "PageUp" -> c.move(-h, h);
             case "PageDown" -> c.move(h, h);
             case "Escape" -> view.copy = null;
-            case "Enter" -> {
-                view.copied = c.selection();
-                view.outer.write(CopyMode.osc52(view.copied));
-                view.copy = null;
-                error = "copied to the clipboard (" + view.prefixName + " ] pastes it)";
-            }
+            case "Enter" -> error = copy(c);
             default -> {
                 if (key.raw().length == 1) {
                     switch ((char) key.raw()[0]) {
@@ -280,7 +275,8 @@ final class ViewKeys {
                         case 'g' -> c.move(-c.size(), h);
                         case 'G' -> c.move(c.size(), h);
                         case 'q' -> view.copy = null;
-                        case ' ' -> c.toggleMark();
+                        case ' ', 'v' -> c.toggleMark(); // v and y: tmux's vi copy mode
+                        case 'y' -> error = copy(c);
                         case 'n' -> error = c.next(-1, h);
                         case 'N' -> error = c.next(1, h);
                         case '/', '?' -> prompt("search (regex): ", regex -> {
@@ -302,6 +298,14 @@ final class ViewKeys {
             view.message(error);
         }
         view.changed();
+    }
+
+    /** Enter or y in copy mode: OSC 52 to the outer terminal, kept for the prefix then ]; holds the monitor. */
+    private String copy(CopyMode c) {
+        view.copied = c.selection();
+        view.outer.write(CopyMode.osc52(view.copied));
+        view.copy = null;
+        return "copied to the clipboard (" + view.prefixName + " ] pastes it)";
     }
 
     private void prompt(String label, java.util.function.Consumer<String> done) {
