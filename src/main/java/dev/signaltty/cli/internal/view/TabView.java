@@ -348,11 +348,13 @@ public final class TabView {
             splitFocus = null;
         }
         if (focus == null || !panes.containsKey(focus)) {
-            // the pane that takes the closed one's space gets the focus (tmux), not the tab's first pane:
-            // a second prefix x must not close a pane far from the one just closed
-            String next = LayoutTree.successor(focusedCell == null ? null : focusedCell.rect(), LayoutTree.layout(root,
-                    new LayoutTree.Rect(0, 0, Math.max(1, frame.cols()), Math.max(1, frame.rows() - 1))));
+            // as tmux: the pane focused before, else the one that takes the closed one's space; never simply
+            // the tab's first pane, where a second prefix x would close a pane far from the one just closed
+            String next = lastFocus != null && panes.containsKey(lastFocus) ? lastFocus
+                    : LayoutTree.successor(focusedCell == null ? null : focusedCell.rect(), LayoutTree.layout(root,
+                            new LayoutTree.Rect(0, 0, Math.max(1, frame.cols()), Math.max(1, frame.rows() - 1))));
             focus = next != null && panes.containsKey(next) ? next : ids.isEmpty() ? null : ids.getFirst();
+            lastFocus = null;
         }
         if (lastFocus != null && !panes.containsKey(lastFocus)) {
             lastFocus = null;
