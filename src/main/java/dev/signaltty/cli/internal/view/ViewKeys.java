@@ -209,7 +209,7 @@ final class ViewKeys {
     }
 
     private static String printable(char c) {
-        return c < 0x20 ? "C-" + (char) ('a' + c - 1) : c == 0x7f ? "DEL" : String.valueOf(c);
+        return c < 0x20 ? "C-" + Character.toLowerCase((char) ('@' + c)) : c == 0x7f ? "DEL" : String.valueOf(c);
     }
 
     /** x: asks first, as tmux's kill-pane does (a pane may hold an agent's hours of work). */
