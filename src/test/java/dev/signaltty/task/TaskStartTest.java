@@ -146,4 +146,13 @@ class TaskStartTest extends TaskDaemonTest {
         JsonNode pane = f.client.call("pane.get", Map.of("pane_id", paneId)).get("pane");
         assertThat(pane.get("task_id").asString()).isEqualTo(taskId);
     }
+
+    @Test
+    void theWorkerPaneIsLabelledWithTheObjectivesFirstLineNotTheTaskId() { // ADR 0820
+        Map<String, Object> params = f.params("make the login test pass\nthen tidy up", "silent");
+        JsonNode started = f.client.call("task.start", params);
+        String taskId = started.get("task").get("task_id").asString();
+        JsonNode pane = f.client.call("pane.get", Map.of("pane_id", started.get("pane").get("pane_id").asString())).get("pane");
+        assertThat(pane.get("label").asString()).isEqualTo("make the login test pass").doesNotContain(taskId);
+    }
 }

@@ -117,7 +117,7 @@ class TaskStarter {
             }
             stage = Evidence.Stage.SPAWN;
             return panes.spawn(new Panes.SpawnRequest(workspace.id(), p.tabId(), task.argv, worktree, Map.of(),
-                    p.parentPaneId(), "task " + task.id, p.parentPaneId() == null ? null : "worker", task.id));
+                    p.parentPaneId(), TaskPaneLabel.of(task.objective), p.parentPaneId() == null ? null : "worker", task.id));
         } catch (ProtocolException e) {
             throw failed(task.id, stage, e);
         } catch (RuntimeException e) {

@@ -43,6 +43,11 @@ class TabViewTest {
 
     /** A script that runs the CLI with {@code args} against the fixture's daemon, then reports its exit. */
     static Path script(Path dir, String before, String... args) throws IOException {
+        return script(daemon.socket(), dir, before, args);
+    }
+
+    /** As {@link #script(Path, String, String...)}, against the daemon at {@code socket}. */
+    static Path script(Path socket, Path dir, String before, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(),
                 "--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
                 "dev.signaltty.cli.Main", "--no-start"));
@@ -53,7 +58,7 @@ class TabViewTest {
         }
         Path script = dir.resolve("run.sh");
         Files.writeString(script, "unset SIGNALTTY_PANE SIGNALTTY_WORKSPACE SIGNALTTY_TASK\n"
-                + "export SIGNALTTY_SOCKET='" + daemon.socket() + "'\n" + before + "\n"
+                + "export SIGNALTTY_SOCKET='" + socket + "'\n" + before + "\n"
                 + quoted.toString().strip() + " 2>'" + dir.resolve("err") + "'\n"
                 + "echo \"CLI-EXIT=$?\"\nsleep 600\n");
         return script;
@@ -217,7 +222,7 @@ class TabViewTest {
             tmux.await(WAIT, "the first tab", s -> s.contains("FIRST-TAB"));
             tmux.keys("C-b");
             tmux.keys(")");
-            tmux.await(WAIT, "the third tab, past the empty one", s -> s.contains("THIRD-TAB") && statusLine(s).contains("» third"));
+            tmux.await(WAIT, "the third tab, past the empty one", s -> s.contains("THIRD-TAB") && statusLine(s).contains("» 2:third"));
             tmux.keys("C-b");
             tmux.keys(")");
             tmux.await(WAIT, "round to the first tab", s -> s.contains("FIRST-TAB") && !s.contains("CLI-EXIT="));

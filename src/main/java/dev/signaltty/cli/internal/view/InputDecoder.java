@@ -151,6 +151,15 @@ final class InputDecoder {
             case "\u001b[D", "\u001bOD" -> "Left";
             case "\u001b[5~" -> "PageUp";
             case "\u001b[6~" -> "PageDown";
+            // xterm's modified arrows (tmux sends these too): the resize keys after the prefix
+            case "\u001b[1;5A" -> "C-Up";
+            case "\u001b[1;5B" -> "C-Down";
+            case "\u001b[1;5C" -> "C-Right";
+            case "\u001b[1;5D" -> "C-Left";
+            case "\u001b[1;3A" -> "M-Up";
+            case "\u001b[1;3B" -> "M-Down";
+            case "\u001b[1;3C" -> "M-Right";
+            case "\u001b[1;3D" -> "M-Left";
             case "\u001b" -> "Escape";
             default -> "";
         };

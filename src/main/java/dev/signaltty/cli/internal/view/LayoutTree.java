@@ -37,6 +37,11 @@ final class LayoutTree {
             return vertical ? cx == at && cy >= from && cy < to : cy == at && cx >= from && cx < to;
         }
 
+        /** The ratio that moves this divider by {@code cells} columns (vertical) or rows (a resize key). */
+        double ratioMovedBy(int cells) {
+            return vertical ? ratioAt(at + cells, 0) : ratioAt(0, at + cells);
+        }
+
         /** The ratio that puts this divider at the given column (vertical) or row. */
         double ratioAt(int cx, int cy) {
             int avail = (vertical ? area.w() : area.h()) - 1;
@@ -173,5 +178,46 @@ final class LayoutTree {
             }
         }
         return best;
+    }
+
+    /**
+     * The divider a resize key moves for {@code paneId}, as tmux's resize-pane picks it: the pane's
+     * right (vertical) or bottom edge, else its left or top edge when the pane is last in its row or
+     * column; null when no divider of that kind borders the pane.
+     */
+    static @Nullable Divider edge(Geometry g, String paneId, boolean vertical) {
+        Cell c = g.cell(paneId);
+        if (c == null) {
+            return null;
+        }
+        Rect r = c.rect();
+        Divider before = null;
+        for (Divider d : g.dividers()) {
+            if (d.vertical() != vertical) {
+                continue;
+            }
+            boolean spans = vertical ? d.from() <= r.y() && d.to() >= r.y() + r.h() : d.from() <= r.x() && d.to() >= r.x() + r.w();
+            int far = vertical ? r.x() + r.w() : r.y() + r.h();
+            int near = vertical ? r.x() - 1 : r.y() - 1;
+            if (spans && d.at() == far) {
+                return d;
+            }
+            if (spans && d.at() == near) {
+                before = d;
+            }
+        }
+        return before;
+    }
+
+    /**
+     * The pane that takes a closed pane's place: the one whose cell in the new tree covers the corner
+     * where the closed pane's cell began (its sibling, or the sibling's first pane), as in tmux.
+     */
+    static @Nullable String successor(@Nullable Rect closed, Geometry after) {
+        if (closed == null) {
+            return null;
+        }
+        Cell c = after.at(closed.x(), closed.y());
+        return c == null ? null : c.paneId();
     }
 }

@@ -28,6 +28,10 @@ final class PaneScreen {
     volatile String lifecycle = "unknown";
     volatile String attention = "none";
     volatile @Nullable String pendingDecision;
+    /** The pending decision's question ("Allow Bash: rm -rf build?"), shown while the pane has the focus. */
+    volatile @Nullable String pendingQuestion;
+    /** The pane's label (pane spawn --label, a task's objective): shown when it has no name. */
+    volatile @Nullable String paneLabel;
     volatile @Nullable Integer exitCode;
     volatile boolean exited;
     /** The size this view last asked for, to resize only on a change. */
@@ -44,7 +48,28 @@ final class PaneScreen {
 
     String label() {
         String n = name;
-        return n != null ? n : id;
+        String l = paneLabel;
+        return n != null ? n : l != null && !l.isBlank() ? l : id;
+    }
+
+    /** pane.get's answer and the newest pending decision: name, label, exit, agent state, asked once. */
+    void refresh(Map<?, ?> got, ViewDecisions.@Nullable Pending pending) {
+        if (got.get("pane") instanceof Map<?, ?> view) {
+            name = view.get("name") instanceof String n ? n : null;
+            paneLabel = view.get("label") instanceof String l ? l : null;
+            exited = "exited".equals(view.get("status"));
+            if (view.get("exit_code") instanceof Number code) {
+                exitCode = code.intValue(); // after a reload or a daemon restart, not only from pane.exited
+            }
+        }
+        if (got.get("lifecycle") instanceof String l) {
+            lifecycle = l;
+        }
+        if (got.get("attention") instanceof String a) {
+            attention = a;
+        }
+        pendingDecision = pending == null ? null : pending.decisionId();
+        pendingQuestion = pending == null ? null : pending.question();
     }
 
     synchronized Terminal terminal() {

@@ -2,6 +2,7 @@ package dev.signaltty.cli.internal.view;
 
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.jspecify.annotations.Nullable;
@@ -37,8 +38,15 @@ final class StatusLine {
         };
     }
 
+    /** One piece of the status line: text, its style, and whether a space goes before it. */
+    private record Piece(String text, int style, boolean gap) {
+        int width() {
+            return text.length() + (gap ? 1 : 0);
+        }
+    }
+
     static void draw(Frame f, int y, String workspace, String tab, List<PaneScreen> panes, @Nullable String focus,
-            @Nullable String middle, LocalTime now) {
+            @Nullable String middle, @Nullable String hint, int elsewhere, LocalTime now) {
         int cols = f.cols();
         for (int x = 0; x < cols; x++) {
             f.put(x, y, ' ', Frame.Style.STATUS);
@@ -49,27 +57,67 @@ final class StatusLine {
                 pending++;
             }
         }
-        String right = " decisions " + pending + " " + now.format(CLOCK) + " ";
+        // tmux flags activity in other windows; here a decision waiting in another tab or workspace counts too
+        String right = " decisions " + (pending + elsewhere) + (elsewhere > 0 ? " (" + elsewhere + " elsewhere)" : "") + " "
+                + now.format(CLOCK) + " ";
         int rightStart = Math.max(0, cols - right.length());
         int x = f.text(0, y, " " + workspace + " » " + tab + " ", Frame.Style.of(15, 6, true), rightStart);
         if (middle != null) {
             f.text(x + 1, y, middle, Frame.Style.of(0, 3, false), rightStart);
         } else {
+            List<List<Piece>> each = new ArrayList<>();
+            int focused = 0;
             for (PaneScreen p : panes) {
-                boolean focused = p.id.equals(focus);
-                x = f.text(x + 1, y, (focused ? "*" : "") + p.label(), Frame.Style.of(0, 7, focused), rightStart);
-                String life = p.exited ? "exited" : p.lifecycle;
-                if (lifecycleStyle(life) != 0) {
-                    x = f.text(x + 1, y, " " + life + " ", lifecycleStyle(life), rightStart);
+                if (p.id.equals(focus)) {
+                    focused = each.size();
                 }
-                if (attentionStyle(p.attention) != 0) {
-                    x = f.text(x + 1, y, " " + p.attention + " ", attentionStyle(p.attention), rightStart);
-                }
-                if (p.pendingDecision != null) {
-                    x = f.text(x, y, "?", Frame.Style.of(15, 1, true), rightStart);
+                each.add(pieces(p, p.id.equals(focus)));
+            }
+            // more panes than fit (8+, or a narrow window): start late enough that the focused one shows, as
+            // tmux's window list scrolls to the current window, and say with < that some are left out
+            int first = 0;
+            while (first < focused && x + 2 + width(each, first, focused + 1) > rightStart) {
+                first++;
+            }
+            if (first > 0) {
+                x = f.text(x + 1, y, "<", Frame.Style.STATUS, rightStart);
+            }
+            for (int i = first; i < each.size(); i++) {
+                for (Piece piece : each.get(i)) {
+                    x = f.text(x + (piece.gap() ? 1 : 0), y, piece.text(), piece.style(), rightStart);
                 }
             }
+            if (hint != null && x + 3 < rightStart) {
+                f.text(x + 2, y, hint, Frame.Style.of(0, 3, false), rightStart);
+            }
         }
-        f.text(rightStart, y, right, pending > 0 ? Frame.Style.of(15, 1, true) : Frame.Style.STATUS, cols);
+        f.text(rightStart, y, right, pending + elsewhere > 0 ? Frame.Style.of(15, 1, true) : Frame.Style.STATUS, cols);
+    }
+
+    private static int width(List<List<Piece>> each, int from, int to) {
+        int w = 0;
+        for (int i = from; i < to; i++) {
+            for (Piece piece : each.get(i)) {
+                w += piece.width();
+            }
+        }
+        return w;
+    }
+
+    /** A pane's name ({@code *} when focused), lifecycle and attention badges, and {@code ?} for a decision. */
+    private static List<Piece> pieces(PaneScreen p, boolean focused) {
+        List<Piece> out = new ArrayList<>();
+        out.add(new Piece((focused ? "*" : "") + p.label(), Frame.Style.of(0, 7, focused), true));
+        String life = p.exited ? "exited" : p.lifecycle;
+        if (lifecycleStyle(life) != 0) {
+            out.add(new Piece(" " + life + " ", lifecycleStyle(life), true));
+        }
+        if (attentionStyle(p.attention) != 0) {
+            out.add(new Piece(" " + p.attention + " ", attentionStyle(p.attention), true));
+        }
+        if (p.pendingDecision != null) {
+            out.add(new Piece("?", Frame.Style.of(15, 1, true), false));
+        }
+        return out;
     }
 }

@@ -41,13 +41,18 @@ public final class TabView {
     final OuterTerminal outer;
     final Frame frame = new Frame();
     final Map<String, PaneScreen> panes = new ConcurrentHashMap<>();
+    final ViewDecisions decisions = new ViewDecisions();
     String workspaceId = "";
     String workspaceName = "";
     String tabId = "";
     String tabName = "";
+    /** The tab's place in its workspace, from 0 (the prefix then a digit), or -1 before it is known. */
+    volatile int tabIndex = -1;
     LayoutTree.@Nullable Node root;
     LayoutTree.Geometry geometry = new LayoutTree.Geometry(List.of(), List.of());
     @Nullable String focus;
+    /** The pane focused before {@link #focus} (the prefix then {@code ;} goes back to it). Guarded by the monitor. */
+    @Nullable String lastFocus;
     /** The pane this view's own split made, focused once the tab shows it (as tmux does). Guarded by the monitor. */
     @Nullable String splitFocus;
     boolean zoomed;
@@ -56,6 +61,14 @@ public final class TabView {
     @Nullable String prompt;
     final StringBuilder promptText = new StringBuilder();
     java.util.function.@Nullable Consumer<String> promptDone;
+    /** A yes/no question on the status line (close pane?): y runs it, any other key cancels. Guarded by the monitor. */
+    @Nullable Runnable confirm;
+    /** The key list (the prefix then {@code ?}) is drawn over the panes; any key closes it. Guarded by the monitor. */
+    boolean help;
+    /** The text copy mode copied last, for the prefix then {@code ]} (tmux's paste buffer). Guarded by the monitor. */
+    @Nullable String copied;
+    /** The prefix as typed (C-b), for the help and hints. */
+    String prefixName = "C-b";
     private @Nullable String message;
     private long messageUntil;
     /** Something changed since the last frame ({@link ViewFrames} clears it). Guarded by the monitor. */
@@ -218,6 +231,7 @@ public final class TabView {
         if (ended != null) {
             return;
         }
+        message("lost the daemon connection: reconnecting (keys are not sent meanwhile)");
         Thread.ofVirtual().start(() -> {
             HostChoice shown = hosts.get(host);
             long deadline = System.nanoTime() + shown.reconnectMs() * 1_000_000;
@@ -250,6 +264,7 @@ public final class TabView {
         if (Boolean.FALSE.equals(subscribed.get("subscribed"))) {
             throw new CliException("INTERNAL", "subscribe was refused");
         }
+        decisions.reload(wire); // after subscribing, so no decision made meanwhile is missed
     }
 
     /** Shows another tab: detaches this one's panes, attaches the new one's. Not on the reader thread. */
@@ -268,18 +283,43 @@ public final class TabView {
             copy = null;
             zoomed = false;
             splitFocus = null;
+            lastFocus = null;
             focus = t.get("focused_pane_id") instanceof String f ? f : null;
             applyTab(t);
         }
         for (PaneScreen p : List.copyOf(panes.values())) {
             refreshAgent(p);
         }
+        refreshTabIndex();
+    }
+
+    /** Finds the tab's place among its workspace's tabs (after a load, and when a tab comes or goes). */
+    void refreshTabIndex() {
+        try {
+            List<?> tabs = list(map(wire.call("tab.list", Map.of("workspace_id", workspaceId))).get("tabs"));
+            int at = -1;
+            for (int i = 0; i < tabs.size(); i++) {
+                if (tabId.equals(map(tabs.get(i)).get("tab_id"))) {
+                    at = i;
+                }
+            }
+            tabIndex = at;
+        } catch (CliException e) {
+            // the workspace went away; its end comes as an event
+        }
         changed();
+    }
+
+    /** The tab as the status line names it: {@code 2:name}, as tmux's window list. */
+    String tabLabel() {
+        int i = tabIndex;
+        return i < 0 ? tabName : i + ":" + tabName;
     }
 
     /** tab.get / tab.updated: the tree, the name, and the panes to attach or let go. Holds the monitor. */
     void applyTab(Map<?, ?> t) {
         tabName = String.valueOf(t.get("name") != null ? t.get("name") : tabId);
+        LayoutTree.Cell focusedCell = focus == null ? null : geometry.cell(focus);
         root = LayoutTree.parse(t.get("layout"));
         List<String> ids = new ArrayList<>();
         for (Object id : list(t.get("pane_ids"))) {
@@ -303,11 +343,21 @@ public final class TabView {
             }
         }
         if (splitFocus != null && panes.containsKey(splitFocus)) {
+            lastFocus = focus;
             focus = splitFocus;
             splitFocus = null;
         }
         if (focus == null || !panes.containsKey(focus)) {
-            focus = ids.isEmpty() ? null : ids.getFirst();
+            // as tmux: the pane focused before, else the one that takes the closed one's space; never simply
+            // the tab's first pane, where a second prefix x would close a pane far from the one just closed
+            String next = lastFocus != null && panes.containsKey(lastFocus) ? lastFocus
+                    : LayoutTree.successor(focusedCell == null ? null : focusedCell.rect(), LayoutTree.layout(root,
+                            new LayoutTree.Rect(0, 0, Math.max(1, frame.cols()), Math.max(1, frame.rows() - 1))));
+            focus = next != null && panes.containsKey(next) ? next : ids.isEmpty() ? null : ids.getFirst();
+            lastFocus = null;
+        }
+        if (lastFocus != null && !panes.containsKey(lastFocus)) {
+            lastFocus = null;
         }
         if (ids.isEmpty()) {
             // closed panes leave a tab; a tab shown empty never had one here: say how to add one
@@ -331,40 +381,42 @@ public final class TabView {
     /** The name, agent state and newest pending decision, asked once (events keep them current). */
     private void refreshAgent(PaneScreen p) {
         try {
-            Map<?, ?> got = map(wire.call("pane.get", Map.of("pane_id", p.id)));
-            if (got.get("pane") instanceof Map<?, ?> view) {
-                p.name = view.get("name") instanceof String n ? n : null;
-                p.exited = "exited".equals(view.get("status"));
-            }
-            if (got.get("lifecycle") instanceof String l) {
-                p.lifecycle = l;
-            }
-            if (got.get("attention") instanceof String a) {
-                p.attention = a;
-            }
-            p.pendingDecision = newestPending(p.id);
+            p.refresh(TabView.map(wire.call("pane.get", Map.of("pane_id", p.id))), newestPending(p.id));
         } catch (CliException e) {
             // the pane went away meanwhile; tab.updated removes it
         }
         changed();
     }
 
-    @Nullable String newestPending(String paneId) {
-        List<?> decisions = list(map(wire.call("decision.list", Map.of("pane_id", paneId))).get("decisions"));
-        String newest = null;
-        for (Object d : decisions) {
-            Map<?, ?> m = map(d);
-            if ("pending".equals(m.get("status")) || m.get("status") == null) {
-                newest = String.valueOf(m.get("decision_id"));
-            }
+    ViewDecisions.@Nullable Pending newestPending(String paneId) {
+        return ViewDecisions.newest(wire, paneId);
+    }
+
+    /** Moves the focus (a key or a click), remembering the pane it leaves for the prefix then {@code ;}. */
+    synchronized void focusPane(String paneId) {
+        if (!paneId.equals(focus) && panes.containsKey(paneId)) {
+            lastFocus = focus;
+            focus = paneId;
+            markSeen(paneId);
         }
-        return newest;
+        changed();
+    }
+
+    /**
+     * A person moved to the pane or typed into it: an {@code unread} pane is seen (pane.mark_seen), as
+     * tmux clears a window's activity flag when it is selected. Required attention stays.
+     */
+    void markSeen(String paneId) {
+        PaneScreen p = panes.get(paneId);
+        if (p != null && "unread".equals(p.attention)) {
+            wire.send("pane.mark_seen", Map.of("pane_id", paneId));
+        }
     }
 
     /** The reply to this view's split: the new pane takes the focus, now or when tab.updated brings it. */
     synchronized void focusSplit(String paneId) {
         if (panes.containsKey(paneId)) {
-            focus = paneId;
+            focusPane(paneId);
         } else {
             splitFocus = paneId;
         }

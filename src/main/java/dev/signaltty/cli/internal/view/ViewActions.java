@@ -3,6 +3,7 @@ package dev.signaltty.cli.internal.view;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -35,21 +36,28 @@ final class ViewActions {
         }
     }
 
+    /** The workspace's tab ids in order; empty tabs (tab create) only when {@code withEmpty}. */
+    private List<String> tabIds(boolean withEmpty) {
+        List<?> tabs = TabView.list(TabView.map(view.wire.call("tab.list", Map.of("workspace_id", view.workspaceId))).get("tabs"));
+        List<String> ids = new ArrayList<>();
+        for (Object t : tabs) {
+            Map<?, ?> tab = TabView.map(t);
+            String id = String.valueOf(tab.get("tab_id"));
+            // an empty tab (tab create) has nothing to show, and a view of it would end at once
+            if (withEmpty || id.equals(view.tabId) || !TabView.list(tab.get("pane_ids")).isEmpty()) {
+                ids.add(id);
+            }
+        }
+        return ids;
+    }
+
+    /** n / p, ) / (: the next or previous tab with panes, round the end. */
     void switchTab(int step) {
         try {
-            List<?> tabs = TabView.list(TabView.map(view.wire.call("tab.list", Map.of("workspace_id", view.workspaceId))).get("tabs"));
-            List<String> ids = new ArrayList<>();
-            for (Object t : tabs) {
-                Map<?, ?> tab = TabView.map(t);
-                String id = String.valueOf(tab.get("tab_id"));
-                // an empty tab (tab create) has nothing to show, and a view of it would end at once
-                if (id.equals(view.tabId) || !TabView.list(tab.get("pane_ids")).isEmpty()) {
-                    ids.add(id);
-                }
-            }
+            List<String> ids = tabIds(false);
             int at = ids.indexOf(view.tabId);
             if (ids.size() < 2 || at < 0) {
-                view.message("no other tab with panes in this workspace");
+                view.message("no other tab with panes in this workspace (" + view.prefixName + " c makes one)");
                 return;
             }
             view.load(ids.get(Math.floorMod(at + step, ids.size())));
@@ -58,17 +66,83 @@ final class ViewActions {
         }
     }
 
-    /** y / n: the focused pane's newest pending decision, answered allow_once / deny. */
+    /** 0 … 9: the workspace's tab at that index (as tmux's windows, counted from 0). */
+    void selectTab(int index) {
+        try {
+            List<String> ids = tabIds(true);
+            if (index >= ids.size()) {
+                view.message("no tab " + index + " (tabs 0-" + (ids.size() - 1) + ")");
+            } else if (!ids.get(index).equals(view.tabId)) {
+                Map<?, ?> tab = TabView.map(view.wire.call("tab.get", Map.of("tab_id", ids.get(index))));
+                Map<?, ?> t = tab.get("tab") instanceof Map<?, ?> m ? m : tab;
+                if (TabView.list(t.get("pane_ids")).isEmpty()) {
+                    view.message("tab " + index + " has no panes");
+                } else {
+                    view.load(ids.get(index));
+                }
+            }
+        } catch (CliException e) {
+            view.message(e.code() + ": " + e.getMessage());
+        }
+    }
+
+    /** c: a new tab in this workspace with a shell in it (tmux's new-window), shown at once. */
+    void newTab() {
+        try {
+            Map<?, ?> tab = TabView.map(view.wire.call("tab.create", Map.of("workspace_id", view.workspaceId)));
+            Map<?, ?> t = tab.get("tab") instanceof Map<?, ?> m ? m : tab;
+            String tabId = String.valueOf(t.get("tab_id"));
+            view.wire.call("pane.spawn", Map.of("workspace_id", view.workspaceId, "tab_id", tabId));
+            view.load(tabId);
+        } catch (CliException e) {
+            view.message(e.code() + ": " + e.getMessage());
+        }
+    }
+
+    /** C-/M-arrows: the divider beside the focused pane moved by {@code cells}, live and then tab.set_ratio. */
+    void resize(@Nullable String focus, boolean vertical, int cells) {
+        Map<String, Object> params = new LinkedHashMap<>();
+        synchronized (view) {
+            LayoutTree.Divider d = focus == null || view.zoomed ? null : LayoutTree.edge(view.geometry, focus, vertical);
+            if (d == null || view.root == null) {
+                view.message("no " + (vertical ? "left or right" : "upper or lower") + " neighbour to resize against");
+                return;
+            }
+            double ratio = d.ratioMovedBy(cells);
+            view.root = LayoutTree.withRatio(view.root, d.path(), ratio);
+            params.put("tab_id", view.tabId);
+            params.put("path", d.path().stream().map(Long::valueOf).toList());
+            params.put("ratio", ratio);
+        }
+        view.changed();
+        ask("tab.set_ratio", params, null);
+    }
+
+    /** ]: the text copy mode copied last, typed into the focused pane (tmux's paste-buffer). */
+    void paste(@Nullable String focus, ByteArrayOutputStream forward) {
+        String text;
+        synchronized (view) {
+            text = view.copied;
+        }
+        if (text == null) {
+            view.message("nothing copied yet (" + view.prefixName + " [ then Space and Enter copies)");
+        } else if (focus != null) {
+            forward.writeBytes(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+    }
+
+    /** y / N: the focused pane's newest pending decision, answered allow_once / deny. */
     void answer(@Nullable String focus, String option) {
         if (focus == null) {
             return;
         }
         try {
-            String decision = view.newestPending(focus);
-            if (decision == null) {
+            ViewDecisions.Pending pending = view.newestPending(focus);
+            if (pending == null) {
                 view.message("no pending decision for this pane");
                 return;
             }
+            String decision = pending.decisionId();
             view.wire.call("decision.answer", Map.of("decision_id", decision, "option_id", option));
             view.message(option + ": " + decision);
         } catch (CliException e) {
@@ -128,5 +202,6 @@ final class ViewActions {
         }
         ask("pane.write", Map.of("pane_id", focus, "data_b64", Base64.getEncoder().encodeToString(forward.toByteArray())), null);
         forward.reset();
+        view.markSeen(focus);
     }
 }

@@ -67,16 +67,22 @@ final class ViewEvents {
             }
             case "decision.created" -> {
                 Map<?, ?> d = TabView.map(payload.get("decision"));
+                view.decisions.created(d);
                 PaneScreen owner = d.get("pane_id") instanceof String id ? view.panes.get(id) : p;
                 if (owner != null) {
                     owner.pendingDecision = String.valueOf(d.get("decision_id"));
+                    owner.pendingQuestion = d.get("question") instanceof String q ? q : null;
                 }
             }
             case "decision.answered", "decision.cleared" -> {
                 Object id = payload.get("decision_id");
+                if (id instanceof String decision) {
+                    view.decisions.resolved(decision);
+                }
                 for (PaneScreen each : view.panes.values()) {
                     if (each.pendingDecision != null && each.pendingDecision.equals(id)) {
                         each.pendingDecision = null;
+                        each.pendingQuestion = null;
                     }
                 }
             }
@@ -90,6 +96,13 @@ final class ViewEvents {
             case "tab.closed" -> {
                 if (view.tabId.equals(payload.get("tab_id"))) {
                     view.end("tab " + view.tabName + " closed");
+                } else if (view.workspaceId.equals(payload.get("workspace_id"))) {
+                    Thread.ofVirtual().start(view::refreshTabIndex); // the tabs after it moved up; never wait here
+                }
+            }
+            case "tab.created" -> {
+                if (view.workspaceId.equals(payload.get("workspace_id"))) {
+                    Thread.ofVirtual().start(view::refreshTabIndex);
                 }
             }
             case "workspace.updated" -> {

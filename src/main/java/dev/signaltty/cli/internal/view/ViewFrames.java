@@ -109,8 +109,18 @@ final class ViewFrames {
                 }
             }
         }
+        if (view.help) {
+            ViewHelp.draw(frame, area, view.prefixName);
+        }
         String prompt = view.prompt;
         String middle = prompt != null ? prompt + view.promptText : view.message();
+        PaneScreen focused = focus == null ? null : view.panes.get(focus);
+        String hint = null;
+        if (focused != null && focused.pendingDecision != null) {
+            // what the focused pane waits for, and the keys that answer it
+            String question = focused.pendingQuestion != null ? focused.pendingQuestion : "a decision waits";
+            hint = question + " " + view.prefixName + " y/N"; // allow once / deny
+        }
         List<PaneScreen> ordered = new ArrayList<>();
         for (LayoutTree.Cell cell : LayoutTree.layout(view.root, area).cells()) {
             PaneScreen p = view.panes.get(cell.paneId());
@@ -119,10 +129,12 @@ final class ViewFrames {
             }
         }
         String place = view.place();
-        StatusLine.draw(frame, rows - 1, place, view.tabName, ordered, focus, middle, LocalTime.now());
+        String tab = view.tabLabel();
+        StatusLine.draw(frame, rows - 1, place, tab, ordered, focus, middle, hint, view.decisions.elsewhere(view.panes.keySet()),
+                LocalTime.now());
         if (prompt != null) {
-            frame.cursor(Math.min(cols - 1, place.length() + view.tabName.length() + 6 + middle.length()), rows - 1, true);
-        } else if (focusRect != null && focusCells != null && view.copy == null && focusCells.cursorX() < focusRect.w()
+            frame.cursor(Math.min(cols - 1, place.length() + tab.length() + 6 + middle.length()), rows - 1, true);
+        } else if (focusRect != null && focusCells != null && view.copy == null && !view.help && focusCells.cursorX() < focusRect.w()
                 && focusCells.cursorY() < focusRect.h()) {
             frame.cursor(focusRect.x() + focusCells.cursorX(), focusRect.y() + focusCells.cursorY(), focusCells.cursorVisible());
         } else {

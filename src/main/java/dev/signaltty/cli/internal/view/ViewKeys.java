@@ -4,7 +4,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -25,15 +24,17 @@ final class ViewKeys {
     private final TabView view;
     private final byte prefix;
     private final ViewActions actions;
+    private final ViewMouse mouse;
     private final InputDecoder decoder = new InputDecoder();
     private boolean armed;
-    private LayoutTree.@Nullable Divider dragging;
     private boolean detach;
 
     ViewKeys(TabView view, byte prefix) {
         this.view = view;
         this.prefix = prefix;
         this.actions = new ViewActions(view);
+        this.mouse = new ViewMouse(view, actions);
+        view.prefixName = "C-" + (char) ('a' + prefix - 1);
     }
 
     void readLoop(InputStream in) {
@@ -85,11 +86,26 @@ final class ViewKeys {
 
     private void handle(InputDecoder.Input input, ByteArrayOutputStream forward) {
         if (input instanceof InputDecoder.Mouse m) {
-            mouse(m);
+            mouse.report(m);
             return;
         }
         InputDecoder.Key key = (InputDecoder.Key) input;
         synchronized (view) {
+            if (view.help) { // any key closes the key list, and does nothing else (tmux: q leaves list-keys)
+                view.help = false;
+                view.changed();
+                return;
+            }
+            if (view.confirm != null) {
+                Runnable yes = view.confirm;
+                view.confirm = null;
+                view.prompt = null;
+                if (key.raw().length == 1 && (key.raw()[0] == 'y' || key.raw()[0] == 'Y')) {
+                    yes.run();
+                }
+                view.changed();
+                return;
+            }
             if (view.prompt != null) {
                 promptKey(key);
                 return;
@@ -117,8 +133,18 @@ final class ViewKeys {
             case "Down" -> focus(0, 1);
             case "Left" -> focus(-1, 0);
             case "Right" -> focus(1, 0);
+            // resize-pane as tmux binds it: C-arrows by one cell, M-arrows by five
+            case "C-Up" -> actions.resize(focus, false, -1);
+            case "C-Down" -> actions.resize(focus, false, 1);
+            case "C-Left" -> actions.resize(focus, true, -1);
+            case "C-Right" -> actions.resize(focus, true, 1);
+            case "M-Up" -> actions.resize(focus, false, -5);
+            case "M-Down" -> actions.resize(focus, false, 5);
+            case "M-Left" -> actions.resize(focus, true, -5);
+            case "M-Right" -> actions.resize(focus, true, 5);
             default -> {
                 if (key.raw().length != 1) {
+                    view.message("unbound key after the prefix (" + view.prefixName + " ? lists the keys)");
                     return;
                 }
                 byte b = key.raw()[0];
@@ -126,12 +152,23 @@ final class ViewKeys {
                     forward.write(prefix);
                     return;
                 }
+                if (b == ']') {
+                    actions.paste(focus, forward);
+                    return;
+                }
                 actions.write(forward);
-                switch ((char) b) {
+                char c = (char) b;
+                switch (c) {
                     case 'd' -> detach = true;
+                    case '?' -> {
+                        synchronized (view) {
+                            view.help = true;
+                        }
+                        view.changed();
+                    }
                     case '%', '|' -> actions.split(focus, "right");
                     case '"', '-' -> actions.split(focus, "down");
-                    case 'x' -> actions.ask("pane.close", focus == null ? null : Map.of("pane_id", focus), "closing " + focus);
+                    case 'x' -> confirmClose(focus);
                     case 'z' -> {
                         synchronized (view) {
                             view.zoomed = !view.zoomed;
@@ -139,26 +176,63 @@ final class ViewKeys {
                         view.changed();
                     }
                     case 'o' -> cycle();
+                    case ';' -> {
+                        String last = view.lastFocus;
+                        if (last == null) {
+                            view.message("no previous pane");
+                        } else {
+                            view.focusPane(last);
+                        }
+                    }
+                    case 'c' -> actions.newTab();
                     case 'H' -> view.switchHost();
-                    case ')' -> actions.switchTab(1);
-                    case '(' -> actions.switchTab(-1);
+                    case 'n', ')' -> actions.switchTab(1);
+                    case 'p', '(' -> actions.switchTab(-1);
                     case ',' -> prompt("rename pane: ", name -> actions.ask("pane.rename",
                             focus == null ? null : name.isEmpty() ? Map.of("pane_id", focus) : Map.of("pane_id", focus, "name", name),
                             "renamed"));
                     case 'y' -> actions.answer(focus, "allow_once");
-                    case 'n' -> actions.answer(focus, "deny");
+                    // deny is a capital N: tmux's n (next window) is in every tmux user's fingers, and must never deny
+                    case 'N' -> actions.answer(focus, "deny");
                     case '[' -> actions.enterCopy(focus);
-                    default -> view.message("unbound key after the prefix");
+                    default -> {
+                        if (c >= '0' && c <= '9') {
+                            actions.selectTab(c - '0');
+                        } else {
+                            view.message("unbound key " + printable(c) + " after the prefix (" + view.prefixName
+                                    + " ? lists the keys)");
+                        }
+                    }
                 }
             }
         }
+    }
+
+    private static String printable(char c) {
+        return c < 0x20 ? "C-" + Character.toLowerCase((char) ('@' + c)) : c == 0x7f ? "DEL" : String.valueOf(c);
+    }
+
+    /** x: asks first, as tmux's kill-pane does (a pane may hold an agent's hours of work). */
+    private void confirmClose(@Nullable String focus) {
+        if (focus == null) {
+            return;
+        }
+        PaneScreen p = view.panes.get(focus);
+        String label = p == null ? focus : p.label();
+        synchronized (view) {
+            view.prompt = "close pane " + label + "? (y/n)";
+            view.promptText.setLength(0);
+            view.promptDone = null;
+            view.confirm = () -> actions.ask("pane.close", Map.of("pane_id", focus), "closed " + label);
+        }
+        view.changed();
     }
 
     private void focus(int dx, int dy) {
         synchronized (view) {
             String next = view.focus == null ? null : LayoutTree.neighbour(view.geometry, view.focus, dx, dy);
             if (next != null) {
-                view.focus = next;
+                view.focusPane(next);
             }
         }
         view.changed();
@@ -169,7 +243,7 @@ final class ViewKeys {
             List<LayoutTree.Cell> cells = view.geometry.cells();
             for (int i = 0; i < cells.size(); i++) {
                 if (cells.get(i).paneId().equals(view.focus)) {
-                    view.focus = cells.get((i + 1) % cells.size()).paneId();
+                    view.focusPane(cells.get((i + 1) % cells.size()).paneId());
                     break;
                 }
             }
@@ -192,11 +266,7 @@ final class ViewKeys {
             case "PageUp" -> c.move(-h, h);
             case "PageDown" -> c.move(h, h);
             case "Escape" -> view.copy = null;
-            case "Enter" -> {
-                view.outer.write(CopyMode.osc52(c.selection()));
-                view.copy = null;
-                error = "copied to the clipboard";
-            }
+            case "Enter" -> error = copy(c);
             default -> {
                 if (key.raw().length == 1) {
                     switch ((char) key.raw()[0]) {
@@ -205,7 +275,8 @@ final class ViewKeys {
                         case 'g' -> c.move(-c.size(), h);
                         case 'G' -> c.move(c.size(), h);
                         case 'q' -> view.copy = null;
-                        case ' ' -> c.toggleMark();
+                        case ' ', 'v' -> c.toggleMark(); // v and y: tmux's vi copy mode
+                        case 'y' -> error = copy(c);
                         case 'n' -> error = c.next(-1, h);
                         case 'N' -> error = c.next(1, h);
                         case '/', '?' -> prompt("search (regex): ", regex -> {
@@ -227,6 +298,14 @@ final class ViewKeys {
             view.message(error);
         }
         view.changed();
+    }
+
+    /** Enter or y in copy mode: OSC 52 to the outer terminal, kept for the prefix then ]; holds the monitor. */
+    private String copy(CopyMode c) {
+        view.copied = c.selection();
+        view.outer.write(CopyMode.osc52(view.copied));
+        view.copy = null;
+        return "copied to the clipboard (" + view.prefixName + " ] pastes it)";
     }
 
     private void prompt(String label, java.util.function.Consumer<String> done) {
@@ -260,65 +339,5 @@ final class ViewKeys {
             view.promptText.append(new String(key.raw(), StandardCharsets.UTF_8));
         }
         view.changed();
-    }
-
-    private void mouse(InputDecoder.Mouse m) {
-        synchronized (view) {
-            if (dragging != null) {
-                double ratio = dragging.ratioAt(m.x(), m.y());
-                if (m.release()) {
-                    LayoutTree.Divider d = dragging;
-                    dragging = null;
-                    Map<String, Object> params = new LinkedHashMap<>();
-                    params.put("tab_id", view.tabId);
-                    params.put("path", d.path().stream().map(Long::valueOf).toList());
-                    params.put("ratio", ratio);
-                    actions.ask("tab.set_ratio", params, null);
-                } else if (view.root != null) {
-                    view.root = LayoutTree.withRatio(view.root, dragging.path(), ratio); // live, until the echo
-                }
-            } else if (m.wheelUp() || m.wheelDown()) {
-                LayoutTree.Cell cell = view.geometry.at(m.x(), m.y());
-                if (cell != null) {
-                    wheel(cell, m.wheelUp() ? -3 : 3);
-                }
-            } else if (m.leftPress() && !m.motion()) {
-                LayoutTree.Divider d = view.zoomed ? null : view.geometry.dividerAt(m.x(), m.y());
-                if (d != null) {
-                    dragging = d;
-                } else {
-                    LayoutTree.Cell cell = view.geometry.at(m.x(), m.y());
-                    if (cell != null) {
-                        view.focus = cell.paneId();
-                    }
-                }
-            }
-        }
-        view.changed();
-    }
-
-    /** The wheel scrolls back through copy mode (entered on the first turn up, left at the bottom). */
-    private void wheel(LayoutTree.Cell cell, int delta) {
-        CopyMode c = view.copy;
-        if (c == null || !c.paneId.equals(cell.paneId())) {
-            if (delta > 0) {
-                return;
-            }
-            view.focus = cell.paneId();
-            String pane = cell.paneId();
-            Thread.ofVirtual().start(() -> {
-                actions.enterCopy(pane);
-                synchronized (view) {
-                    if (view.copy != null) {
-                        view.copy.scroll(delta, cell.rect().h());
-                    }
-                }
-                view.changed();
-            });
-            return;
-        }
-        if (c.scroll(delta, cell.rect().h()) && delta > 0) {
-            view.copy = null;
-        }
     }
 }

@@ -47,6 +47,42 @@ class LayoutAndInputTest {
         assertThat(((InputDecoder.Key) d.flush().getFirst()).name()).isEqualTo("Escape"); // escape-time passed
     }
 
+    @Test
+    void aResizeKeyMovesThePanesRightOrLowerEdgeElseItsLeftOrUpperOneAsTmuxDoes() { // ADR 0820
+        LayoutTree.Geometry g = LayoutTree.layout(LayoutTree.parse(TREE), new LayoutTree.Rect(0, 0, 81, 25));
+        // a's right edge is the root divider; c has no right edge, so its left one (the same divider) moves
+        assertThat(LayoutTree.edge(g, "a", true).path()).isEmpty();
+        assertThat(LayoutTree.edge(g, "c", true).path()).isEmpty();
+        // b's lower edge; c is last in its column, so its upper edge (the same divider); a has none
+        assertThat(LayoutTree.edge(g, "b", false).path()).containsExactly(1);
+        assertThat(LayoutTree.edge(g, "c", false).path()).containsExactly(1);
+        assertThat(LayoutTree.edge(g, "a", false)).isNull();
+        // five cells left: the ratio that lays the divider out at column 35, row 7 for one down
+        LayoutTree.Divider root = LayoutTree.edge(g, "a", true);
+        LayoutTree.Node left = LayoutTree.withRatio(LayoutTree.parse(TREE), root.path(), root.ratioMovedBy(-5));
+        assertThat(LayoutTree.layout(left, new LayoutTree.Rect(0, 0, 81, 25)).cell("a").rect().w()).isEqualTo(35);
+        LayoutTree.Divider lower = LayoutTree.edge(g, "b", false);
+        LayoutTree.Node down = LayoutTree.withRatio(LayoutTree.parse(TREE), lower.path(), lower.ratioMovedBy(1));
+        assertThat(LayoutTree.layout(down, new LayoutTree.Rect(0, 0, 81, 25)).cell("b").rect().h()).isEqualTo(13);
+    }
+
+    @Test
+    void theFocusAfterAClosedPaneGoesToThePaneThatTakesItsPlace() { // ADR 0820: not the tab's first pane
+        LayoutTree.Geometry before = LayoutTree.layout(LayoutTree.parse(TREE), new LayoutTree.Rect(0, 0, 81, 25));
+        // c closed: the tree is a | b, and b (c's sibling) grows into c's cell
+        LayoutTree.Geometry after = LayoutTree.layout(LayoutTree.parse(Map.of("direction", "right", "ratio", 0.5,
+                "first", Map.of("pane_id", "a"), "second", Map.of("pane_id", "b"))), new LayoutTree.Rect(0, 0, 81, 25));
+        assertThat(LayoutTree.successor(before.cell("c").rect(), after)).isEqualTo("b");
+        assertThat(LayoutTree.successor(null, after)).isNull();
+    }
+
+    @Test
+    void namesTheControlAndAltArrowsTmuxSendsForTheResizeKeys() {
+        InputDecoder d = new InputDecoder();
+        List<InputDecoder.Input> in = feed(d, "\u001b[1;5A\u001b[1;5D\u001b[1;3B\u001b[1;3C");
+        assertThat(in).extracting(i -> ((InputDecoder.Key) i).name()).containsExactly("C-Up", "C-Left", "M-Down", "M-Right");
+    }
+
     private static List<InputDecoder.Input> feed(InputDecoder d, String s) {
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
         return d.feed(b, b.length);
