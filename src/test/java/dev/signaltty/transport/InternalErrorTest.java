@@ -31,35 +31,20 @@ class InternalErrorTest {
 
         @Bean
         MethodHandler<NoParams, NoParams> throwingHandler() {
-            return new MethodHandler<>() {
-                @Override
-                public String method() {
-                    return "test.throw";
-                }
-
-                @Override
-                public Class<NoParams> paramsType() {
-                    return NoParams.class;
-                }
-
-                @Override
-                public Class<?> resultType() {
-                    return NoParams.class;
-                }
-
-                @Override
-                public NoParams handle(NoParams params, CallContext context) {
-                    throw new IllegalStateException("a bug nobody anticipated");
-                }
-            };
+            return failing("test.throw", new IllegalStateException("a bug nobody anticipated"));
         }
 
         @Bean
         MethodHandler<NoParams, NoParams> erroringHandler() {
+            return failing("test.error", new UnsatisfiedLinkError("a native function the handler binds is missing"));
+        }
+
+        /** A handler whose body throws {@code failure} (an exception or an Error). */
+        static MethodHandler<NoParams, NoParams> failing(String method, Throwable failure) {
             return new MethodHandler<>() {
                 @Override
                 public String method() {
-                    return "test.error";
+                    return method;
                 }
 
                 @Override
@@ -74,7 +59,10 @@ class InternalErrorTest {
 
                 @Override
                 public NoParams handle(NoParams params, CallContext context) {
-                    throw new UnsatisfiedLinkError("a native function the handler binds is missing");
+                    if (failure instanceof RuntimeException e) {
+                        throw e;
+                    }
+                    throw (Error) failure;
                 }
             };
         }
