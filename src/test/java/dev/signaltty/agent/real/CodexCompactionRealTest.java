@@ -179,8 +179,7 @@ class CodexCompactionRealTest {
         assertThat(lifecycle.get("hook_event").asString()).as("explain %s", lifecycle).isEqualTo("PostCompact");
         eventually(TURN, () -> taskCompletes(pane) == 3); // the compaction's own task_complete, after PostCompact
         drive.submit(pane, "scenario:codex-compact-after which word was it");
-        assertThat(drive.timeline().awaitLifecycle(pane, TURN, "done", "working", "done", "working", "done"))
-                .containsExactlyElementsOf(expected);
+        drive.timeline().awaitWholeLifecycle(pane, TURN, expected);
         drive.awaitScreen(pane, "The word was heron.");
         lifecycle = drive.explainLifecycle(pane);
         assertThat(lifecycle.get("source").asString()).as("explain %s", lifecycle).isEqualTo("hook");
@@ -221,8 +220,7 @@ class CodexCompactionRealTest {
         assertThat(drive.model().requests(ScriptedModel.COMPACTION)).as("tries").hasSize(compactions + 1);
         drive.awaitScreen(pane, "high demand");
         drive.submit(pane, "scenario:codex-compact-fail-after which word was it");
-        assertThat(drive.timeline().awaitLifecycle(pane, TURN, "done", "working", "done", "working", "done"))
-                .containsExactlyElementsOf(expected);
+        drive.timeline().awaitWholeLifecycle(pane, TURN, expected);
         drive.awaitScreen(pane, "The word was egret, uncompacted.");
         assertThat(drive.explainLifecycle(pane).get("hook_event").asString()).isEqualTo("Stop");
         // nothing was compacted: the model's earlier answers are still in the conversation
@@ -255,8 +253,7 @@ class CodexCompactionRealTest {
         assertThat(lifecycle.get("hook_event").asString()).as("explain %s", lifecycle).isEqualTo("Interrupt");
         eventually(TURN, () -> taskCompletes(pane) == 3 || drive.screen(pane).contains("Ask Codex"));
         drive.submit(pane, "scenario:codex-compact-esc-after go on");
-        assertThat(drive.timeline().awaitLifecycle(pane, TURN, "done", "working", "done", "working", "done"))
-                .containsExactlyElementsOf(expected);
+        drive.timeline().awaitWholeLifecycle(pane, TURN, expected);
         drive.awaitScreen(pane, "Back after the interrupted compaction.");
     }
 

@@ -282,8 +282,7 @@ class CodexRealTest {
                     .as("tries of %s", scenario).isEqualTo(1);
         }
         drive.submit(pane, "scenario:after-error go on");
-        assertThat(drive.timeline().awaitLifecycle(pane, TURN, "done", "working", "done", "working", "done"))
-                .containsExactlyElementsOf(Scenario.CODEX_API_ERROR.lifecycle());
+        drive.timeline().awaitWholeLifecycle(pane, TURN, Scenario.CODEX_API_ERROR.lifecycle());
         drive.awaitScreen(pane, "Back after the errors.");
         assertThat(drive.explainLifecycle(pane).get("source").asString()).isEqualTo("hook"); // Stop again
     }
@@ -327,8 +326,7 @@ class CodexRealTest {
             assertThat(lifecycle.get("hook_event").asString()).as("explain %s", lifecycle).isEqualTo("Interrupt");
         }
         drive.submit(pane, "scenario:after-interrupt go on");
-        assertThat(drive.timeline().awaitLifecycle(pane, TURN, "done", "working", "done", "working", "done"))
-                .containsExactlyElementsOf(expected);
+        drive.timeline().awaitWholeLifecycle(pane, TURN, expected);
         drive.awaitScreen(pane, "Back after the interrupt.");
         assertThat(drive.explainLifecycle(pane).get("hook_event").asString()).isEqualTo("Stop");
     }

@@ -148,6 +148,20 @@ public final class Timeline implements AutoCloseable {
         return lifecycle(pane);
     }
 
+    /**
+     * Waits until the pane's lifecycle is exactly {@code whole}. Waiting for a tail instead returned at once when the
+     * lifecycle before a new turn already ended with that tail (done, working, done, working, done before the
+     * turn's own working and done arrived), so the assertion after it raced the turn.
+     */
+    public List<String> awaitWholeLifecycle(String pane, Duration timeout, List<String> whole) {
+        try {
+            ProtocolClient.eventually(timeout, () -> lifecycle(pane).equals(whole));
+        } catch (AssertionError e) {
+            throw new AssertionError("pane " + pane + " lifecycle " + lifecycle(pane) + " never became " + whole, e);
+        }
+        return lifecycle(pane);
+    }
+
     @Override
     public void close() {
         closed = true;
