@@ -77,6 +77,19 @@ class PaneRunTest {
     }
 
     @Test
+    void wrappedOutputReadsAsPrintedAcrossTheAlternateScreen() {
+        String pane = spawn("bash"); // 80 columns
+        // 79 x's and a space fill the first row exactly; "tail" wraps: the space is output, not trimmed
+        String line = "x".repeat(79) + " tail";
+        assertThat(run(pane, "printf '%079d tail\\n' 0 | tr 0 x").get("output").asString()).isEqualTo(line);
+        // the same line, then a full-screen program in and out of the alternate screen (a pager, an editor)
+        JsonNode around = run(pane, "printf '%079d tail\\n' 0 | tr 0 x; printf '\\033[?1049hTUI\\033[?1049l'");
+        assertThat(around.get("output").asString()).isEqualTo(line);
+        JsonNode last = daemon.client().call("pane.read", Map.of("pane_id", pane, "mode", "last_command"));
+        assertThat(last.get("text").asString()).isEqualTo(line);
+    }
+
+    @Test
     void aTimeoutLeavesTheCommandRunningAndTheBusyPaneIsRefused() {
         String pane = spawn("bash");
         ProtocolClient client = daemon.client();

@@ -36,10 +36,10 @@ final class Emulator implements TerminalOperations {
     private String progress = "";
 
     Emulator(int cols, int rows, TerminalListener listener, Grid.ScrollSink historySink, Runnable clearHistory,
-             ShellMarks shellMarks) {
+             ShellMarks shellMarks, Screens.Renumbering renumbering) {
         this.listener = listener;
         this.shellMarks = shellMarks;
-        this.screens = new Screens(cols, rows, historySink);
+        this.screens = new Screens(cols, rows, historySink, renumbering);
         this.tabs = new TabStops(cols);
         this.cursor = new Cursor(screens, modes, charsets);
         this.printer = new TextPrinter(screens, cursor, modes, charsets);

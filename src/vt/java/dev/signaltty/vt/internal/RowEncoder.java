@@ -4,7 +4,8 @@ import java.util.Arrays;
 
 /**
  * Encodes a row into the compact form every line read goes through: its trimmed text as UTF-8 (a
- * wide character is one code point, combining marks follow their base) and its attributes as runs
+ * wide character is one code point, combining marks follow their base; a soft-wrapped row keeps its
+ * written trailing spaces, see {@link HistoryLine}) and its attributes as runs
  * {@code [byteOffset0, attr0, byteOffset1, attr1, ...]}, a run starting wherever the attribute of a
  * shown cell changes. The result stays in scratch arrays reused from row to row: the scroll path
  * copies it straight into history's pages ({@link History#add}), so encoding allocates nothing.
@@ -22,7 +23,9 @@ final class RowEncoder {
     boolean wrapped;
 
     void encode(Row row) {
-        int last = lastNonBlankCell(row); // trailing blanks are trimmed, with any runs starting there
+        // trailing blanks are trimmed, with any runs starting there; a wrapped row was written up to its
+        // last column, so its written spaces are text its next row continues (ADR 0830)
+        int last = row.wrapped ? lastWrittenCell(row) : lastNonBlankCell(row);
         int need = 4 * row.cols(); // the most one row's characters can take, combining marks aside
         if (text.length < need) {
             text = new byte[need];
@@ -139,6 +142,21 @@ final class RowEncoder {
         runs[r] = at;
         runs[r + 1] = attr;
         return r + 2;
+    }
+
+    /**
+     * Index of the last written cell (a space written counts; never-written and erased cells, such as
+     * the gap a wide character that did not fit leaves, do not), or -1: as {@link Reflow#contentLength}.
+     */
+    private static int lastWrittenCell(Row row) {
+        int[] cps = row.cps();
+        String[] combining = row.combining;
+        for (int x = row.used - 1; x >= 0; x--) {
+            if (cps[x] != Row.EMPTY || combining != null && combining[x] != null) {
+                return x;
+            }
+        }
+        return -1;
     }
 
     /** Index of the last cell that shows something (a character or a combining mark), or -1. */

@@ -12,7 +12,8 @@ import java.util.Arrays;
  * <p>While {@link #valid}: cells {@code [0, cells)} encode to {@code text[0, length)} with runs
  * {@code runs[0, runsLength)}; cells at and beyond {@code cells} are empty with no combining marks; the
  * row's trimmed form is {@code text[0, trimmedLength)} with runs {@code [0, trimmedRuns)} (trailing
- * blanks, and the runs starting among them, are cut as the encoder cuts them).
+ * blanks, and the runs starting among them, are cut as the encoder cuts them). A row that wrapped keeps
+ * its trailing spaces ({@code text[0, length)}, ADR 0830): it was written to its last column.
  */
 final class RowUtf8 {
 

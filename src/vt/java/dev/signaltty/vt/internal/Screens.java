@@ -15,6 +15,7 @@ import java.util.Arrays;
 final class Screens {
 
     private final Grid.ScrollSink historySink;
+    private final Renumbering renumbering;
     private final Grid main;
     private final Grid alt;
     private Grid active;
@@ -23,10 +24,19 @@ final class Screens {
     private int top;
     private int bottom;
 
-    Screens(int cols, int rows, Grid.ScrollSink historySink) {
+    /**
+     * Runs a change after which every main screen row gets a new number (the terminal numbers rows;
+     * it keeps the OSC 133 commands' boundaries on their rows across it, ADR 0830).
+     */
+    interface Renumbering {
+        void around(Runnable change);
+    }
+
+    Screens(int cols, int rows, Grid.ScrollSink historySink, Renumbering renumbering) {
         this.cols = cols;
         this.rows = rows;
         this.historySink = historySink;
+        this.renumbering = renumbering;
         main = new Grid(cols, rows, true);
         alt = new Grid(cols, rows, false);
         active = main;
@@ -183,8 +193,10 @@ final class Screens {
 
     void leaveAlt() {
         if (active == alt) {
-            active = main;
-            main.markAllDirty(); // the main screen's text reappears: readers see it as new
+            renumbering.around(() -> {
+                active = main;
+                main.markAllDirty(); // the main screen's text reappears: readers see it as new
+            });
         }
     }
 

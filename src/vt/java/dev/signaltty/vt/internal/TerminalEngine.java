@@ -55,7 +55,8 @@ public final class TerminalEngine {
         this.head = seqBase;
         this.history = new History(limits.maxLines(), limits.maxBytes(), seqBase);
         this.marks = new ShellMarks(new MarkHost());
-        this.emu = new Emulator(cols, rows, listener, this::scrolledOff, this::clearHistory, marks);
+        this.emu = new Emulator(cols, rows, listener, this::scrolledOff, this::clearHistory, marks,
+            this::keepingMarks);
         this.parser = new VtParser(new ControlTranslator(emu, emu.editor()));
         this.queries = new RingQueries(emu, history, marks, this::assignScreenSeqs);
     }
@@ -74,22 +75,46 @@ public final class TerminalEngine {
         if (cols == emu.screens().cols() && rows == emu.screens().rows()) {
             return;
         }
-        if (!marks.seen() || emu.screens().altActive()) {
+        if (!marks.seen()) {
             emu.resize(cols, rows);
             return;
         }
-        // every screen row gets a new number (it was redrawn, and rewrapped rows are new): number them
-        // before and after, and carry the OSC 133 commands' boundaries over from the old rows to the rows
-        // now holding their ends, so a command's output keeps its lines (pane.read last_command)
-        assignScreenSeqs();
-        Grid main = emu.screens().main();
-        long[] before = new long[main.lastNonBlankRow() + 1];
-        for (int y = 0; y < before.length; y++) {
-            before[y] = main.row(y).seq;
-        }
+        // every main screen row gets a new number (it was redrawn, and rewrapped rows are new): number
+        // them before and after, and carry the OSC 133 commands' boundaries over from the old rows to the
+        // rows now holding their ends, so a command's output keeps its lines (pane.read last_command).
+        // Behind the alternate screen too: the main screen is rewrapped there, and read when it is left.
+        long[] before = numberMain();
         Row[] ends = emu.resize(cols, rows);
-        assignScreenSeqs();
+        numberMain();
         marks.renumber(before, ends);
+    }
+
+    /**
+     * Leaving the alternate screen gives every main screen row a new number (its text reappears, and a
+     * rendered cursor reads it as new); the rows themselves do not move, so each command's boundaries
+     * go to the new numbers of the same rows, as across a resize (ADR 0830).
+     */
+    private void keepingMarks(Runnable renumbersMain) {
+        if (!marks.seen()) {
+            renumbersMain.run();
+            return;
+        }
+        long[] before = numberMain();
+        Row[] rows = emu.screens().main().topDown();
+        renumbersMain.run();
+        numberMain();
+        marks.renumber(before, rows);
+    }
+
+    /** Numbers the main screen's changed content rows (shown or not); their numbers, top down. */
+    private long[] numberMain() {
+        Grid main = emu.screens().main();
+        long[] seqs = new long[main.lastNonBlankRow() + 1];
+        for (int y = 0; y < seqs.length; y++) {
+            assign(main.row(y));
+            seqs[y] = main.row(y).seq;
+        }
+        return seqs;
     }
 
     /**
@@ -322,7 +347,12 @@ public final class TerminalEngine {
         RowUtf8 u = row.utf8;
         if (u != null && u.valid) { // written left to right: its compact form is ready (ADR 0112)
             assert sameAsEncoded(row, u) : "stale compact form for a row";
-            history.add(row.seq, u.text, u.trimmedLength, u.runs, u.trimmedRuns, row.wrapped);
+            // a wrapped row keeps the spaces it ends in, as the encoder does (ADR 0830): all it wrote
+            if (row.wrapped) {
+                history.add(row.seq, u.text, u.length, u.runs, u.runsLength, true);
+            } else {
+                history.add(row.seq, u.text, u.trimmedLength, u.runs, u.trimmedRuns, false);
+            }
         } else {
             encoder.encode(row);
             history.add(row.seq, encoder.text, encoder.textLength, encoder.runs, encoder.runsLength, row.wrapped);
@@ -332,8 +362,10 @@ public final class TerminalEngine {
     /** With assertions on (the tests): a row's kept compact form is what encoding its cells gives. */
     private boolean sameAsEncoded(Row row, RowUtf8 u) {
         encoder.encode(row);
-        return Arrays.equals(encoder.text, 0, encoder.textLength, u.text, 0, u.trimmedLength)
-            && Arrays.equals(encoder.runs, 0, encoder.runsLength, u.runs, 0, u.trimmedRuns);
+        int length = row.wrapped ? u.length : u.trimmedLength;
+        int runs = row.wrapped ? u.runsLength : u.trimmedRuns;
+        return Arrays.equals(encoder.text, 0, encoder.textLength, u.text, 0, length)
+            && Arrays.equals(encoder.runs, 0, encoder.runsLength, u.runs, 0, runs);
     }
 
     private HistoryLine line(Row row, long seq) {
