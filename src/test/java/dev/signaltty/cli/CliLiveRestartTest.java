@@ -151,6 +151,67 @@ class CliLiveRestartTest {
         }
     }
 
+    @Test
+    void inputQueuedWhenTheRestartBeginsIsWrittenFirstAndWhatIsNotReadInTimeIsSaid() throws Exception {
+        try (CliHarness cli = new CliHarness(temp)) {
+            Run start = cli.run("server", "start");
+            assertThat(start.status()).as(start.toString()).isZero();
+            String reader;
+            String deaf;
+            try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
+                String workspace = daemon.call("workspace.create", Map.of("name", "input", "cwd", cli.cwd().toString()))
+                        .get("workspace_id").asString();
+                // reads its input once the file go exists, a thousand bytes per dd: slower than the old image's exit
+                reader = spawn(daemon, workspace, List.of("bash", "-c", "stty raw -echo; echo ready;"
+                        + " while [ ! -e go ]; do sleep 0.05; done; for i in $(seq 300); do"
+                        + " dd bs=1000 count=1 iflag=fullblock 2>/dev/null >> got; done; echo got-$(wc -c < got)-bytes;"
+                        + " exec sleep 600"));
+                // never reads its input
+                deaf = spawn(daemon, workspace, List.of("bash", "-c", "stty raw -echo; echo ready; exec sleep 600"));
+                for (String id : List.of(reader, deaf)) {
+                    Await.until(WAIT, "raw mode in " + id, () -> tail(daemon, id).contains("ready"));
+                }
+            }
+            // more than a PTY holds: the rest waits in the pane's input queue, and the call answers an error once
+            // its deadline (10 s) passed with the program not reading; the bytes stay queued, to be written
+            String payload = "x".repeat(300_000);
+            List<Thread> writers = new ArrayList<>();
+            for (String id : List.of(reader, deaf)) {
+                writers.add(Thread.ofVirtual().start(() -> {
+                    try (ProtocolClient writer = ProtocolClient.connect(cli.socket())) {
+                        writer.errorCode("pane.write", Map.of("pane_id", id, "data", payload));
+                    }
+                }));
+            }
+            for (Thread writer : writers) {
+                writer.join(WAIT);
+                assertThat(writer.isAlive()).as("a pane.write over its deadline").isFalse();
+            }
+
+            List<Run> restarted = new ArrayList<>();
+            Thread restart = Thread.ofVirtual().start(() -> restarted.add(cli.run("server", "restart")));
+            // the old image closed its socket: the hand-over is under way, and the reader starts reading
+            Await.until(WAIT, "the socket closed for the restart", () -> !Files.exists(cli.socket())
+                    || !dev.signaltty.cli.internal.Client.listening(cli.socket()));
+            Files.createFile(cli.cwd().resolve("go"));
+            restart.join(WAIT.multipliedBy(2));
+            assertThat(restarted).hasSize(1);
+            Run run = restarted.getFirst();
+            assertThat(run.status()).as(run.toString()).isEqualTo(1);
+            assertThat(run.out()).as(run.toString()).matches("restarted: pid \\d+, 2 panes kept running\\n");
+            assertThat(run.err()).as(run.toString()).contains("input accepted before the restart and not written")
+                    .containsPattern(deaf + ": \\d+ bytes").doesNotContain(reader);
+
+            try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
+                // every byte queued before the restart reached the program that reads
+                Await.until(WAIT, "the reader's count", () -> tail(daemon, reader).contains("got-300000-bytes"));
+                assertThat(pane(daemon, deaf).get("status").asString()).isEqualTo("running");
+            }
+            assertThat(Files.readString(cli.stateDir().resolve("daemon.log")))
+                    .containsPattern("pane " + deaf + ": \\d+ bytes of input accepted before the restart not written");
+        }
+    }
+
     private static String spawn(ProtocolClient daemon, String workspace, List<String> argv) {
         return daemon.call("pane.spawn", Map.of("workspace_id", workspace, "argv", argv, "cols", 80, "rows", 24))
                 .get("pane_id").asString();

@@ -32,6 +32,8 @@ import dev.signaltty.transport.SignalttyPaths;
 class LiveHandOver implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(LiveHandOver.class);
+    /** How long the hand-over waits, for all panes together, for the programs to read their queued input. */
+    static final long INPUT_FLUSH_MS = 5_000;
 
     private final PaneRegistry registry;
     private final PaneLifecycle lifecycle;
@@ -154,9 +156,11 @@ class LiveHandOver implements SmartLifecycle {
         }
         List<HandOverFile.Entry> entries = new ArrayList<>();
         List<Pane> handed = new ArrayList<>();
+        // one deadline for every pane's queued input: the writers drain in parallel meanwhile
+        long inputDeadline = System.nanoTime() + INPUT_FLUSH_MS * 1_000_000;
         for (Pane pane : List.copyOf(registry.all())) {
             try {
-                HandOverFile.Entry entry = lifecycle.handOver(pane);
+                HandOverFile.Entry entry = lifecycle.handOver(pane, inputDeadline);
                 if (entry != null) {
                     entries.add(entry);
                     handed.add(pane);
