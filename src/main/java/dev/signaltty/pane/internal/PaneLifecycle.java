@@ -350,7 +350,7 @@ class PaneLifecycle {
         if (!watch.emulation().awaitDrained(EMULATOR_DRAIN_MS)) {
             log.warn("pane {}: output not emulated within {} ms of the hand-over", pane.id, EMULATOR_DRAIN_MS);
         }
-        return new HandOverFile.Entry(pane.id, fd, session.pid(), pane.terminal.cols(), pane.terminal.rows());
+        return new HandOverFile.Entry(pane.id, fd, session.pid(), pane.terminal.cols(), pane.terminal.rows(), null);
     }
 
     /**
