@@ -118,18 +118,27 @@ class CliLiveRestartTest {
     }
 
     @Test
-    void aHandOverOfAnUnknownVersionEndsTheProgramsAsAStopWouldAndSaysSo() throws Exception {
+    void aHandOverTheNewImageCannotReadEndsTheProgramsAsAStopWouldAndSaysSo() throws Exception {
         try (CliHarness cli = new CliHarness(temp)) {
-            // this daemon writes a version no build reads: the stand-in for a hand-over it cannot use
-            Run start = cli.run("server", "start", "--signaltty.restart.handover-version=99");
+            Run start = cli.run("server", "start");
             assertThat(start.status()).as(start.toString()).isZero();
             String shell;
             long shellPid;
+            long spoilerPid;
             try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
                 String workspace = daemon.call("workspace.create", Map.of("name", "lost", "cwd", cli.cwd().toString()))
                         .get("workspace_id").asString();
                 shell = spawn(daemon, workspace, List.of("bash", "--norc", "--noprofile"));
                 shellPid = pane(daemon, shell).get("pid").asLong();
+                // the stand-in for a build that writes a hand-over this one cannot read: once the old image has
+                // written the file (renamed into place whole), it is overwritten with a version no build reads,
+                // before the new image (a JVM start away) reads it
+                String spoiler = daemon.call("pane.spawn", Map.of("workspace_id", workspace, "argv", List.of("bash", "-c",
+                                "echo waiting; while [ ! -e \"$HANDOVER\" ]; do sleep 0.005; done;"
+                                        + " printf 'signaltty-handover 99\\n' > \"$HANDOVER\"; exec sleep 600"),
+                        "env", Map.of("HANDOVER", cli.socket() + ".handover"))).get("pane_id").asString();
+                spoilerPid = pane(daemon, spoiler).get("pid").asLong();
+                Await.until(WAIT, "the spoiler waiting", () -> tail(daemon, spoiler).contains("waiting"));
                 daemon.call("pane.write", Map.of("pane_id", shell, "data", "echo kept-$((6*7))-screen\r"));
                 Await.until(WAIT, "the shell's echo", () -> tail(daemon, shell).contains("kept-42-screen"));
             }
@@ -145,7 +154,8 @@ class CliLiveRestartTest {
                 assertThat(pane.get("restored").asBoolean()).isTrue();
                 assertThat(tail(daemon, shell)).contains("kept-42-screen");
             }
-            Await.until(WAIT, "the hung-up program reaped", () -> ProcessHandle.of(shellPid).isEmpty());
+            Await.until(WAIT, "the hung-up programs reaped", () -> ProcessHandle.of(shellPid).isEmpty()
+                    && ProcessHandle.of(spoilerPid).isEmpty());
             assertThat(Files.readString(cli.stateDir().resolve("daemon.log")))
                     .contains("unreadable (version 99 (this build reads versions 1 and 2))", "hung up");
         }

@@ -55,8 +55,8 @@ final class HandOverFile {
     }
 
     /** Writes the file whole (a temporary file renamed into place), 0600. */
-    static void write(Path file, int version, List<Entry> entries) throws IOException {
-        StringBuilder text = new StringBuilder(HEADER).append(' ').append(version).append('\n');
+    static void write(Path file, List<Entry> entries) throws IOException {
+        StringBuilder text = new StringBuilder(HEADER).append(' ').append(VERSION).append('\n');
         for (Entry e : entries) {
             text.append(e.paneId()).append(' ').append(e.fd()).append(' ').append(e.pid()).append(' ')
                     .append(e.cols()).append(' ').append(e.rows());

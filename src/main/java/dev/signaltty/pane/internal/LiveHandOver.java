@@ -10,7 +10,6 @@ import java.util.Set;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
@@ -40,19 +39,15 @@ class LiveHandOver implements SmartLifecycle {
     private final DaemonRestart restart;
     private final dev.signaltty.agent.PaneAgents agents;
     private final Path file;
-    /** The version written: {@link HandOverFile#VERSION}; another one stands in for a build that writes another. */
-    private final int writtenVersion;
     private volatile boolean running;
 
     LiveHandOver(PaneRegistry registry, PaneLifecycle lifecycle, DaemonRestart restart,
-                 dev.signaltty.agent.PaneAgents agents, SignalttyPaths paths,
-                 @Value("${signaltty.restart.handover-version:" + HandOverFile.VERSION + "}") int writtenVersion) {
+                 dev.signaltty.agent.PaneAgents agents, SignalttyPaths paths) {
         this.registry = registry;
         this.lifecycle = lifecycle;
         this.restart = restart;
         this.agents = agents;
         this.file = HandOverFile.of(paths);
-        this.writtenVersion = writtenVersion;
     }
 
     @Override
@@ -187,7 +182,7 @@ class LiveHandOver implements SmartLifecycle {
             }
         }
         try {
-            HandOverFile.write(file, writtenVersion, entries);
+            HandOverFile.write(file, entries);
             entries.forEach(e -> restart.keepAcrossExec(e.fd()));
             restart.beforeExec(() -> tellExitsBeforeExec(entries, sessions));
             log.info("restart in place: {} panes' programs handed over in {}", entries.size(), file);
@@ -225,7 +220,7 @@ class LiveHandOver implements SmartLifecycle {
         }
         if (exited) {
             try {
-                HandOverFile.write(file, writtenVersion, told);
+                HandOverFile.write(file, told);
             } catch (IOException e) {
                 log.error("restart hand-over {}: the exits before the exec not written: {}", file, e.toString());
             }
