@@ -254,6 +254,55 @@ class CliLiveRestartTest {
         }
     }
 
+    @Test
+    void anAttachedTerminalWaitsOutASlowRestartAndShowsTheKeptProgramsOutputAfterIt() throws Exception {
+        try (CliHarness cli = new CliHarness(temp)) {
+            Run start = cli.run("server", "start");
+            assertThat(start.status()).as(start.toString()).isZero();
+            String shell;
+            try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
+                String workspace = daemon.call("workspace.create", Map.of("name", "attached", "cwd", cli.cwd().toString()))
+                        .get("workspace_id").asString();
+                shell = spawn(daemon, workspace, List.of("bash", "--norc", "--noprofile"));
+                // a program that does not read the input queued for it: the hand-over waits its 5 s for it, so
+                // the daemon is away longer than a lost connection was retried (5 s)
+                String deaf = spawn(daemon, workspace, List.of("bash", "-c", "stty raw -echo; echo ready; exec sleep 600"));
+                Await.until(WAIT, "raw mode", () -> tail(daemon, deaf).contains("ready"));
+                daemon.errorCode("pane.write", Map.of("pane_id", deaf, "data", "x".repeat(300_000)));
+            }
+            String command = String.join(" ", CliHarness.javaCommand("attach", shell).stream()
+                    .map(w -> "'" + w.replace("'", "'\\''") + "'").toList());
+            Path transcript = temp.resolve("attach-transcript");
+            Process attach = cli.builder(List.of("script", "-qefc", command, "/dev/null"), Map.of())
+                    .redirectOutput(transcript.toFile()).redirectErrorStream(true).start();
+            try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
+                // typed through the attached terminal, echoed back through it
+                // the snapshot's repaint: attached
+                Await.until(WAIT, "attached", () -> Files.size(transcript) > 0);
+                attach.getOutputStream().write("echo before-$((2+3))\r".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                attach.getOutputStream().flush();
+                Await.until(WAIT, "the echo in the attached terminal", () -> Files.readString(transcript).contains("before-5"));
+            }
+
+            Run restart = cli.run("server", "restart");
+            assertThat(restart.err()).as(restart.toString()).contains("input accepted before the restart and not written");
+
+            try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
+                daemon.call("pane.write", Map.of("pane_id", shell, "data", "echo after-$((3+4))\r"));
+                Await.until(WAIT, "the output after the restart in the attached terminal",
+                        () -> Files.readString(transcript).contains("after-7") || !attach.isAlive());
+                String screen = Files.readString(transcript);
+                assertThat(attach.isAlive()).as(screen).isTrue();
+                assertThat(screen).contains("after-7").doesNotContain("exited").doesNotContain("detached");
+                attach.getOutputStream().write(0x1c); // Ctrl-\ detaches
+                attach.getOutputStream().flush();
+                assertThat(attach.waitFor(WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            } finally {
+                attach.destroyForcibly();
+            }
+        }
+    }
+
     private static String spawn(ProtocolClient daemon, String workspace, List<String> argv) {
         return daemon.call("pane.spawn", Map.of("workspace_id", workspace, "argv", argv, "cols", 80, "rows", 24))
                 .get("pane_id").asString();

@@ -79,6 +79,21 @@ public final class Daemon {
     }
 
     /**
+     * True while a daemon of this machine's state dir holds its lock without answering: one stopping for a
+     * {@code server restart} (its hand-over can wait 5 s for programs to read their input) or starting, whose
+     * socket comes back; a reconnect goes on waiting for it, up to {@link #startDeadline} (ADR 0850).
+     * False through a tunnel (the lock is the remote machine's).
+     */
+    public boolean daemonComingBack() {
+        return dev.signaltty.cli.internal.remote.RemoteHosts.tunnel(env) == null && heldForOurSocket();
+    }
+
+    /** How long a daemon may take to answer once launched ({@code SIGNALTTY_START_TIMEOUT_S}), in ms. */
+    public long startDeadline() {
+        return startDeadlineMs();
+    }
+
+    /**
      * Launches the daemon and waits until its socket accepts.
      *
      * @param recover start with {@code -Dsignaltty.journal.recover=true} (issue 4's explicit recovery)
