@@ -209,7 +209,7 @@ final class Attach {
         long lost = System.nanoTime();
         long deadline = lost + wait;
         // a restarting daemon (ADR 0850) can take longer than the wait: its lock says it is coming back; the
-        // wait then runs from the last time it did (the lock is let go for the instant of the exec)
+        // wait then runs from the last time it did (the lock is let go at the exec until the new image takes it)
         long cap = lost + Math.max(wait, daemon.startDeadline() * 1_000_000);
         while (!detached.get() && System.nanoTime() < deadline) {
             try {
