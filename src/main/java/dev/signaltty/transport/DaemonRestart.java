@@ -16,6 +16,7 @@ public class DaemonRestart {
 
     private volatile boolean requested;
     private final Set<Integer> kept = ConcurrentHashMap.newKeySet();
+    private final java.util.List<Runnable> lastSteps = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /** True from the {@code server.restart} request on: a shutdown now is the first half of a restart. */
     public boolean requested() {
@@ -30,6 +31,26 @@ public class DaemonRestart {
     /** A descriptor the restarted daemon must find open (a PTY master whose program keeps running). */
     public void keepAcrossExec(int fd) {
         kept.add(fd);
+    }
+
+    /**
+     * A step for the last moment before the exec, after the context closed (ADR 0850): what changed since the
+     * hand-over (a program that exited meanwhile) is told to the next image there. A step must be quick and
+     * must not throw; one that does is logged and the exec goes on.
+     */
+    public void beforeExec(Runnable step) {
+        lastSteps.add(step);
+    }
+
+    /** Runs the {@link #beforeExec} steps; only the restart's own thread calls it, just before the exec. */
+    public void runBeforeExec() {
+        for (Runnable step : lastSteps) {
+            try {
+                step.run();
+            } catch (RuntimeException e) {
+                org.slf4j.LoggerFactory.getLogger(DaemonRestart.class).error("restart: a last step failed: {}", e.toString());
+            }
+        }
     }
 
     /** The descriptors named by {@link #keepAcrossExec}. */

@@ -118,18 +118,27 @@ class CliLiveRestartTest {
     }
 
     @Test
-    void aHandOverOfAnUnknownVersionEndsTheProgramsAsAStopWouldAndSaysSo() throws Exception {
+    void aHandOverTheNewImageCannotReadEndsTheProgramsAsAStopWouldAndSaysSo() throws Exception {
         try (CliHarness cli = new CliHarness(temp)) {
-            // this daemon writes a version no build reads: the stand-in for a hand-over it cannot use
-            Run start = cli.run("server", "start", "--signaltty.restart.handover-version=99");
+            Run start = cli.run("server", "start");
             assertThat(start.status()).as(start.toString()).isZero();
             String shell;
             long shellPid;
+            long spoilerPid;
             try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
                 String workspace = daemon.call("workspace.create", Map.of("name", "lost", "cwd", cli.cwd().toString()))
                         .get("workspace_id").asString();
                 shell = spawn(daemon, workspace, List.of("bash", "--norc", "--noprofile"));
                 shellPid = pane(daemon, shell).get("pid").asLong();
+                // the stand-in for a build that writes a hand-over this one cannot read: once the old image has
+                // written the file (renamed into place whole), it is overwritten with a version no build reads,
+                // before the new image (a JVM start away) reads it
+                String spoiler = daemon.call("pane.spawn", Map.of("workspace_id", workspace, "argv", List.of("bash", "-c",
+                                "echo waiting; while [ ! -e \"$HANDOVER\" ]; do sleep 0.005; done;"
+                                        + " printf 'signaltty-handover 99\\n' > \"$HANDOVER\"; exec sleep 600"),
+                        "env", Map.of("HANDOVER", cli.socket() + ".handover"))).get("pane_id").asString();
+                spoilerPid = pane(daemon, spoiler).get("pid").asLong();
+                Await.until(WAIT, "the spoiler waiting", () -> tail(daemon, spoiler).contains("waiting"));
                 daemon.call("pane.write", Map.of("pane_id", shell, "data", "echo kept-$((6*7))-screen\r"));
                 Await.until(WAIT, "the shell's echo", () -> tail(daemon, shell).contains("kept-42-screen"));
             }
@@ -145,9 +154,152 @@ class CliLiveRestartTest {
                 assertThat(pane.get("restored").asBoolean()).isTrue();
                 assertThat(tail(daemon, shell)).contains("kept-42-screen");
             }
-            Await.until(WAIT, "the hung-up program reaped", () -> ProcessHandle.of(shellPid).isEmpty());
+            Await.until(WAIT, "the hung-up programs reaped", () -> ProcessHandle.of(shellPid).isEmpty()
+                    && ProcessHandle.of(spoilerPid).isEmpty());
             assertThat(Files.readString(cli.stateDir().resolve("daemon.log")))
-                    .contains("unreadable (version 99 (this build reads version 1))", "hung up");
+                    .contains("unreadable (version 99 (this build reads versions 1 and 2))", "hung up");
+        }
+    }
+
+    @Test
+    void inputQueuedWhenTheRestartBeginsIsWrittenFirstAndWhatIsNotReadInTimeIsSaid() throws Exception {
+        try (CliHarness cli = new CliHarness(temp)) {
+            Run start = cli.run("server", "start");
+            assertThat(start.status()).as(start.toString()).isZero();
+            String reader;
+            String deaf;
+            try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
+                String workspace = daemon.call("workspace.create", Map.of("name", "input", "cwd", cli.cwd().toString()))
+                        .get("workspace_id").asString();
+                // reads its input once the file go exists, a thousand bytes per dd: slower than the old image's exit
+                reader = spawn(daemon, workspace, List.of("bash", "-c", "stty raw -echo; echo ready;"
+                        + " while [ ! -e go ]; do sleep 0.05; done; for i in $(seq 300); do"
+                        + " dd bs=1000 count=1 iflag=fullblock 2>/dev/null >> got; done; echo got-$(wc -c < got)-bytes;"
+                        + " exec sleep 600"));
+                // never reads its input
+                deaf = spawn(daemon, workspace, List.of("bash", "-c", "stty raw -echo; echo ready; exec sleep 600"));
+                for (String id : List.of(reader, deaf)) {
+                    Await.until(WAIT, "raw mode in " + id, () -> tail(daemon, id).contains("ready"));
+                }
+            }
+            // more than a PTY holds: the rest waits in the pane's input queue, and the call answers an error once
+            // its deadline (10 s) passed with the program not reading; the bytes stay queued, to be written
+            String payload = "x".repeat(300_000);
+            List<Thread> writers = new ArrayList<>();
+            for (String id : List.of(reader, deaf)) {
+                writers.add(Thread.ofVirtual().start(() -> {
+                    try (ProtocolClient writer = ProtocolClient.connect(cli.socket())) {
+                        writer.errorCode("pane.write", Map.of("pane_id", id, "data", payload));
+                    }
+                }));
+            }
+            for (Thread writer : writers) {
+                writer.join(WAIT);
+                assertThat(writer.isAlive()).as("a pane.write over its deadline").isFalse();
+            }
+
+            List<Run> restarted = new ArrayList<>();
+            Thread restart = Thread.ofVirtual().start(() -> restarted.add(cli.run("server", "restart")));
+            // the old image closed its socket: the hand-over is under way, and the reader starts reading
+            Await.until(WAIT, "the socket closed for the restart", () -> !Files.exists(cli.socket())
+                    || !dev.signaltty.cli.internal.Client.listening(cli.socket()));
+            Files.createFile(cli.cwd().resolve("go"));
+            restart.join(WAIT.multipliedBy(2));
+            assertThat(restarted).hasSize(1);
+            Run run = restarted.getFirst();
+            assertThat(run.status()).as(run.toString()).isEqualTo(1);
+            assertThat(run.out()).as(run.toString()).matches("restarted: pid \\d+, 2 panes kept running\\n");
+            assertThat(run.err()).as(run.toString()).contains("input accepted before the restart and not written")
+                    .containsPattern(deaf + ": \\d+ bytes").doesNotContain(reader);
+
+            try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
+                // every byte queued before the restart reached the program that reads
+                Await.until(WAIT, "the reader's count", () -> tail(daemon, reader).contains("got-300000-bytes"));
+                assertThat(pane(daemon, deaf).get("status").asString()).isEqualTo("running");
+            }
+            assertThat(Files.readString(cli.stateDir().resolve("daemon.log")))
+                    .containsPattern("pane " + deaf + ": \\d+ bytes of input accepted before the restart not written");
+        }
+    }
+
+    @Test
+    void aProgramThatExitsBetweenTheHandOverAndTheExecComesBackWithItsExitCode() throws Exception {
+        try (CliHarness cli = new CliHarness(temp)) {
+            Run start = cli.run("server", "start");
+            assertThat(start.status()).as(start.toString()).isZero();
+            String quitter;
+            long pid;
+            try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
+                String workspace = daemon.call("workspace.create", Map.of("name", "window", "cwd", cli.cwd().toString()))
+                        .get("workspace_id").asString();
+                // exits once the hand-over file is there: after the old image let go of it, before (or, on a
+                // slow exit, just after) the exec; pty4j's reaper in the old image reaps it in the first case
+                quitter = daemon.call("pane.spawn", Map.of("workspace_id", workspace, "argv", List.of("bash", "-c",
+                                "echo waiting; while [ ! -e \"$HANDOVER\" ]; do sleep 0.005; done; exit 5"),
+                        "env", Map.of("HANDOVER", cli.socket() + ".handover"))).get("pane_id").asString();
+                pid = pane(daemon, quitter).get("pid").asLong();
+                Await.until(WAIT, "the program waiting", () -> tail(daemon, quitter).contains("waiting"));
+            }
+
+            Run restart = cli.run("server", "restart");
+            assertThat(restart.out()).as(restart.toString()).matches("restarted: pid \\d+, \\d panes? kept running\\n");
+
+            try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
+                Await.until(WAIT, "the program's exit", () -> pane(daemon, quitter).get("status").asString().equals("exited"));
+                JsonNode pane = pane(daemon, quitter);
+                assertThat(pane.path("exit_code").isNumber()).as(pane.toString()).isTrue();
+                assertThat(pane.get("exit_code").asInt()).as(pane.toString()).isEqualTo(5);
+            }
+            Await.until(WAIT, "the program reaped", () -> ProcessHandle.of(pid).isEmpty());
+        }
+    }
+
+    @Test
+    void anAttachedTerminalWaitsOutASlowRestartAndShowsTheKeptProgramsOutputAfterIt() throws Exception {
+        try (CliHarness cli = new CliHarness(temp)) {
+            Run start = cli.run("server", "start");
+            assertThat(start.status()).as(start.toString()).isZero();
+            String shell;
+            try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
+                String workspace = daemon.call("workspace.create", Map.of("name", "attached", "cwd", cli.cwd().toString()))
+                        .get("workspace_id").asString();
+                shell = spawn(daemon, workspace, List.of("bash", "--norc", "--noprofile"));
+                // a program that does not read the input queued for it: the hand-over waits its 5 s for it, so
+                // the daemon is away longer than a lost connection was retried (5 s)
+                String deaf = spawn(daemon, workspace, List.of("bash", "-c", "stty raw -echo; echo ready; exec sleep 600"));
+                Await.until(WAIT, "raw mode", () -> tail(daemon, deaf).contains("ready"));
+                daemon.errorCode("pane.write", Map.of("pane_id", deaf, "data", "x".repeat(300_000)));
+            }
+            String command = String.join(" ", CliHarness.javaCommand("attach", shell).stream()
+                    .map(w -> "'" + w.replace("'", "'\\''") + "'").toList());
+            Path transcript = temp.resolve("attach-transcript");
+            Process attach = cli.builder(List.of("script", "-qefc", command, "/dev/null"), Map.of())
+                    .redirectOutput(transcript.toFile()).redirectErrorStream(true).start();
+            try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
+                // typed through the attached terminal, echoed back through it
+                // the snapshot's repaint: attached
+                Await.until(WAIT, "attached", () -> Files.size(transcript) > 0);
+                attach.getOutputStream().write("echo before-$((2+3))\r".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                attach.getOutputStream().flush();
+                Await.until(WAIT, "the echo in the attached terminal", () -> Files.readString(transcript).contains("before-5"));
+            }
+
+            Run restart = cli.run("server", "restart");
+            assertThat(restart.err()).as(restart.toString()).contains("input accepted before the restart and not written");
+
+            try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
+                daemon.call("pane.write", Map.of("pane_id", shell, "data", "echo after-$((3+4))\r"));
+                Await.until(WAIT, "the output after the restart in the attached terminal",
+                        () -> Files.readString(transcript).contains("after-7") || !attach.isAlive());
+                String screen = Files.readString(transcript);
+                assertThat(attach.isAlive()).as(screen).isTrue();
+                assertThat(screen).contains("after-7").doesNotContain("exited").doesNotContain("detached");
+                attach.getOutputStream().write(0x1c); // Ctrl-\ detaches
+                attach.getOutputStream().flush();
+                assertThat(attach.waitFor(WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            } finally {
+                attach.destroyForcibly();
+            }
         }
     }
 

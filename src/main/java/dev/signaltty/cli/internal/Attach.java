@@ -205,7 +205,12 @@ final class Attach {
      * (same socket, or same ssh master), so it is dropped too and the next input opens a new one.
      */
     private boolean reconnect(String pane) {
-        long deadline = System.nanoTime() + daemon.reconnectDeadlineMs(RECONNECT_DEADLINE_MS) * 1_000_000;
+        long wait = daemon.reconnectDeadlineMs(RECONNECT_DEADLINE_MS) * 1_000_000;
+        long lost = System.nanoTime();
+        long deadline = lost + wait;
+        // a restarting daemon (ADR 0850) can take longer than the wait: its lock says it is coming back; the
+        // wait then runs from the last time it did (the lock is let go at the exec until the new image takes it)
+        long cap = lost + Math.max(wait, daemon.startDeadline() * 1_000_000);
         while (!detached.get() && System.nanoTime() < deadline) {
             try {
                 Client fresh = daemon.connect(true, err);
@@ -217,6 +222,9 @@ final class Attach {
                 // TIMEOUT: an ssh step of the tunnel ran past its deadline (a loaded or slow link)
                 if (!"NO_SUCH_SERVER".equals(e.code()) && !"IO_ERROR".equals(e.code()) && !"TIMEOUT".equals(e.code())) {
                     return false; // e.g. NO_SUCH_PANE: nothing to come back to
+                }
+                if (daemon.daemonComingBack()) {
+                    deadline = Math.min(cap, Math.max(deadline, System.nanoTime() + wait));
                 }
                 sleep(200);
             }

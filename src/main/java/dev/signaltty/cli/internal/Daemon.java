@@ -79,6 +79,21 @@ public final class Daemon {
     }
 
     /**
+     * True while a daemon of this machine's state dir holds its lock without answering: one stopping for a
+     * {@code server restart} (its hand-over can wait 5 s for programs to read their input) or starting, whose
+     * socket comes back; a reconnect goes on waiting for it, up to {@link #startDeadline} (ADR 0850).
+     * False through a tunnel (the lock is the remote machine's).
+     */
+    public boolean daemonComingBack() {
+        return dev.signaltty.cli.internal.remote.RemoteHosts.tunnel(env) == null && heldForOurSocket();
+    }
+
+    /** How long a daemon may take to answer once launched ({@code SIGNALTTY_START_TIMEOUT_S}), in ms. */
+    public long startDeadline() {
+        return startDeadlineMs();
+    }
+
+    /**
      * Launches the daemon and waits until its socket accepts.
      *
      * @param recover start with {@code -Dsignaltty.journal.recover=true} (issue 4's explicit recovery)
@@ -249,8 +264,16 @@ public final class Daemon {
     }
 
     /** What a restart in place did: the daemon's pid (the same before and after) and what its panes did. */
-    public record Restarted(long pid, List<String> kept, List<String> notKept) {
+    public record Restarted(long pid, List<String> kept, List<String> notKept, List<String> inputNotWritten) {
     }
+
+    /**
+     * The old image's log line for input it accepted but its program had not read when the hand-over's deadline
+     * passed (PaneLifecycle.INPUT_NOT_WRITTEN, ADR 0850): the queue does not survive the exec, so the restart's
+     * output names it. Group 1 the pane, group 2 the bytes.
+     */
+    private static final java.util.regex.Pattern INPUT_NOT_WRITTEN = java.util.regex.Pattern.compile(
+            "restart hand-over: pane (\\S+): (\\d+) bytes of input accepted before the restart not written");
 
     /**
      * Asks the daemon to restart in place (ADR 0810) and waits, up to the start deadline, until the new
@@ -262,6 +285,7 @@ public final class Daemon {
         Map<String, Object> before;
         long pid;
         long asked;
+        long logBefore = logSize();
         try (Client client = Client.connect(paths.socket())) {
             before = runningPanes(client);
             asked = System.nanoTime();
@@ -283,7 +307,7 @@ public final class Daemon {
                     List<String> kept = new ArrayList<>();
                     List<String> notKept = new ArrayList<>();
                     before.forEach((pane, was) -> (was.equals(after.get(pane)) ? kept : notKept).add(pane));
-                    return new Restarted(pid, kept, notKept);
+                    return new Restarted(pid, kept, notKept, inputNotWritten(logBefore));
                 }
             } catch (CliException e) {
                 // the old image closing, or the new one not ready: asked again
@@ -291,6 +315,33 @@ public final class Daemon {
         }
         throw new CliException("TIMEOUT", "the restarted daemon (pid " + pid + ") did not answer within "
                 + startDeadlineMs() / 1000 + " s; see " + log());
+    }
+
+    private long logSize() {
+        try {
+            return Files.size(log());
+        } catch (java.io.IOException e) {
+            return 0;
+        }
+    }
+
+    /** "pane: N bytes" for each pane whose queued input the old image could not write before the exec. */
+    private List<String> inputNotWritten(long logBefore) {
+        List<String> found = new ArrayList<>();
+        try (var channel = java.nio.channels.FileChannel.open(log())) {
+            long from = channel.size() < logBefore ? 0 : logBefore; // a log rotated meanwhile is read whole
+            // capped: a restart writes a few lines; a log flooded meanwhile is read up to this much
+            java.nio.ByteBuffer text = java.nio.ByteBuffer.allocate((int) Math.min(channel.size() - from, 4 << 20));
+            channel.read(text, from);
+            var m = INPUT_NOT_WRITTEN.matcher(new String(text.array(), 0, text.position(),
+                    java.nio.charset.StandardCharsets.UTF_8));
+            while (m.find()) {
+                found.add(m.group(1) + ": " + m.group(2) + " bytes");
+            }
+        } catch (java.io.IOException e) {
+            found.add("(unknown: " + log() + " unreadable: " + e.getMessage() + ")");
+        }
+        return found;
     }
 
     /** The running, not restored panes by id, each with its pid. */

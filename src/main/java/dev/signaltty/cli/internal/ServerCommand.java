@@ -73,13 +73,17 @@ record ServerCommand(Daemon daemon, Path socket, PrintStream out, PrintStream er
         Daemon.Restarted restarted = daemon.restart();
         if (json) {
             out.println(Json.write(Map.of("pid", restarted.pid(), "kept", restarted.kept(),
-                    "not_kept", restarted.notKept())));
+                    "not_kept", restarted.notKept(), "input_not_written", restarted.inputNotWritten())));
         } else {
             out.println("restarted: pid " + restarted.pid() + ", " + restarted.kept().size()
                     + (restarted.kept().size() == 1 ? " pane" : " panes") + " kept running");
         }
+        if (!restarted.inputNotWritten().isEmpty()) {
+            err.println("signaltty: input accepted before the restart and not written (the program did not read it in "
+                    + "time): " + String.join(", ", restarted.inputNotWritten()) + "; see " + daemon.log());
+        }
         if (restarted.notKept().isEmpty()) {
-            return 0;
+            return restarted.inputNotWritten().isEmpty() ? 0 : 1;
         }
         err.println("signaltty: not kept running (exited or not handed over): " + String.join(", ", restarted.notKept())
                 + "; see " + daemon.log());

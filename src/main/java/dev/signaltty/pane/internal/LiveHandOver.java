@@ -10,7 +10,6 @@ import java.util.Set;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
@@ -32,25 +31,23 @@ import dev.signaltty.transport.SignalttyPaths;
 class LiveHandOver implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(LiveHandOver.class);
+    /** How long the hand-over waits, for all panes together, for the programs to read their queued input. */
+    static final long INPUT_FLUSH_MS = 5_000;
 
     private final PaneRegistry registry;
     private final PaneLifecycle lifecycle;
     private final DaemonRestart restart;
     private final dev.signaltty.agent.PaneAgents agents;
     private final Path file;
-    /** The version written: {@link HandOverFile#VERSION}; another one stands in for a build that writes another. */
-    private final int writtenVersion;
     private volatile boolean running;
 
     LiveHandOver(PaneRegistry registry, PaneLifecycle lifecycle, DaemonRestart restart,
-                 dev.signaltty.agent.PaneAgents agents, SignalttyPaths paths,
-                 @Value("${signaltty.restart.handover-version:" + HandOverFile.VERSION + "}") int writtenVersion) {
+                 dev.signaltty.agent.PaneAgents agents, SignalttyPaths paths) {
         this.registry = registry;
         this.lifecycle = lifecycle;
         this.restart = restart;
         this.agents = agents;
         this.file = HandOverFile.of(paths);
-        this.writtenVersion = writtenVersion;
     }
 
     @Override
@@ -100,6 +97,17 @@ class LiveHandOver implements SmartLifecycle {
             // a file left by a restart whose image never started: this process inherited nothing
             log.warn("pane {}: descriptor {} is not an inherited PTY master: restored as exited", entry.paneId(),
                     entry.fd());
+            return false;
+        }
+        if (entry.exited() != null) {
+            // the previous image reaped it after the hand-over, just before the exec, and said its status
+            closeQuietly(entry.fd());
+            log.info("pane {}: its program (pid {}) exited with {} before the exec: restored as exited",
+                    entry.paneId(), pid, entry.exited());
+            if (pane != null) {
+                pane.exitCode = entry.exited();
+                pane.exitedAt = java.time.Instant.now();
+            }
             return false;
         }
         int[] status = new int[1];
@@ -154,12 +162,17 @@ class LiveHandOver implements SmartLifecycle {
         }
         List<HandOverFile.Entry> entries = new ArrayList<>();
         List<Pane> handed = new ArrayList<>();
+        List<PtySession> sessions = new ArrayList<>();
+        // one deadline for every pane's queued input: the writers drain in parallel meanwhile
+        long inputDeadline = System.nanoTime() + INPUT_FLUSH_MS * 1_000_000;
         for (Pane pane : List.copyOf(registry.all())) {
             try {
-                HandOverFile.Entry entry = lifecycle.handOver(pane);
+                PtySession session = pane.session;
+                HandOverFile.Entry entry = lifecycle.handOver(pane, inputDeadline);
                 if (entry != null) {
                     entries.add(entry);
                     handed.add(pane);
+                    sessions.add(session);
                 }
             } catch (IOException e) {
                 log.warn("pane {}: not handed over, its program ends as on a stop: {}", pane.id, e.getMessage());
@@ -169,14 +182,48 @@ class LiveHandOver implements SmartLifecycle {
             }
         }
         try {
-            HandOverFile.write(file, writtenVersion, entries);
+            HandOverFile.write(file, entries);
             entries.forEach(e -> restart.keepAcrossExec(e.fd()));
+            restart.beforeExec(() -> tellExitsBeforeExec(entries, sessions));
             log.info("restart in place: {} panes' programs handed over in {}", entries.size(), file);
         } catch (IOException e) {
             // nothing would tell the next image about them: they end here, as on a stop
             log.error("restart hand-over {} not written ({}): the panes' programs end as on a stop", file, e.toString());
             handed.forEach(p -> p.handedOver = false);
             entries.forEach(entry -> closeQuietly(entry.fd()));
+        }
+    }
+
+    /**
+     * The last step before the exec (ADR 0850). A program that exited after the hand-over has been reaped by
+     * this image already: pty4j's reaper thread blocks in {@code waitpid} on every child it launched (and goes
+     * on after EINTR) until the exec ends it, so the next image's {@code waitpid} would find no child and no
+     * status. Its status is written into the file here instead. What is left is the instant between this
+     * step and the exec.
+     */
+    private void tellExitsBeforeExec(List<HandOverFile.Entry> entries, List<PtySession> sessions) {
+        List<HandOverFile.Entry> told = new ArrayList<>(entries.size());
+        boolean exited = false;
+        for (int i = 0; i < entries.size(); i++) {
+            HandOverFile.Entry entry = entries.get(i);
+            PtySession session = sessions.get(i);
+            if (session != null && !session.isAlive()) {
+                try {
+                    told.add(entry.withExit(session.waitFor())); // reaped: returns at once
+                    exited = true;
+                    continue;
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            told.add(entry);
+        }
+        if (exited) {
+            try {
+                HandOverFile.write(file, told);
+            } catch (IOException e) {
+                log.error("restart hand-over {}: the exits before the exec not written: {}", file, e.toString());
+            }
         }
     }
 

@@ -36,6 +36,8 @@ final class PaneInput {
     private final ArrayDeque<Chunk> queue = new ArrayDeque<>();
     private @Nullable Thread writer;
     private boolean stopped;
+    /** How much of the first queued chunk the writer has written (what a hand-over still owes of it). */
+    private volatile int headWritten;
 
     PaneInput(String paneId, Supplier<@Nullable PtyInputWriter> target) {
         this.paneId = paneId;
@@ -114,6 +116,8 @@ final class PaneInput {
             }
             synchronized (this) {
                 queue.remove(chunk); // stop() may have taken it out already
+                headWritten = 0;
+                notifyAll(); // a hand-over waits for the queue to drain
             }
         }
     }
@@ -134,14 +138,44 @@ final class PaneInput {
             }
             int n = out.writeNow(bytes, at, bytes.length - at);
             at += n;
+            headWritten = at;
             if (n == 0) {
                 out.awaitRoom(ROOM_WAIT_MS);
             }
         }
     }
 
+    /**
+     * The pane's program goes to the daemon's next image (ADR 0850): what was accepted but is still queued
+     * is written first, as long as the program reads it before {@code deadlineNanos} ({@link System#nanoTime});
+     * then the input stops. Returns the bytes that were not written (the rest fails its callers).
+     */
+    long flushThenStop(long deadlineNanos) {
+        synchronized (this) {
+            long left;
+            while (!queue.isEmpty() && !stopped && (left = deadlineNanos - System.nanoTime()) > 0) {
+                try {
+                    wait(Math.max(1, left / 1_000_000));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+            long unwritten = -headWritten;
+            for (Chunk chunk : queue) {
+                unwritten += chunk.bytes().length;
+            }
+            stop("the daemon restarted before the program read it");
+            return Math.max(0, unwritten);
+        }
+    }
+
     /** Fails what is queued and stops the writer (the pane is closed). */
     synchronized void stop() {
+        stop("pane closed");
+    }
+
+    private synchronized void stop(String why) {
         stopped = true;
         if (writer != null) {
             writer.interrupt();
@@ -150,7 +184,7 @@ final class PaneInput {
         notifyAll();
         Chunk chunk;
         while ((chunk = queue.poll()) != null) {
-            chunk.done().completeExceptionally(new IOException("pane closed"));
+            chunk.done().completeExceptionally(new IOException(why));
         }
     }
 }

@@ -51,6 +51,8 @@ class PaneLifecycle {
     static final long OUTPUT_LINGER_MS = 500;
     /** How long the exit waits for the emulator to finish what was read (at most one pipe's worth). */
     static final long EMULATOR_DRAIN_MS = 5_000;
+    /** The words after the byte count in the log line {@code signaltty server restart} looks for (ADR 0850). */
+    static final String INPUT_NOT_WRITTEN = "bytes of input accepted before the restart not written: the program did not read them in time";
 
     private final PaneRegistry registry;
     private final Workspaces workspaces;
@@ -323,12 +325,21 @@ class PaneLifecycle {
      * for the exec to keep, then the reader is stopped and everything it read is emulated (and so in the
      * transcript the next image restores the screen from). What the program writes from then on waits in
      * the PTY for the next image's reader. Null when the pane runs nothing to hand over.
+     *
+     * <p>First the input accepted before the restart and still queued is written, while the reader still
+     * reads (a program that echoes would otherwise stop reading once its output fills the PTY), until
+     * {@code inputDeadlineNanos}: the queue dies with this image, so what the program has not read by then is
+     * said, in the log and (through it) in {@code server restart}'s output, never dropped silently (ADR 0850).
      */
-    HandOverFile.@Nullable Entry handOver(Pane pane) throws IOException, InterruptedException {
+    HandOverFile.@Nullable Entry handOver(Pane pane, long inputDeadlineNanos) throws IOException, InterruptedException {
         PtySession session = pane.session;
         Watch watch = watches.get(pane.id);
         if (session == null || !pane.alive() || watch == null || watch.session() != session) {
             return null;
+        }
+        long unwritten = pane.input.flushThenStop(inputDeadlineNanos);
+        if (unwritten > 0) {
+            log.warn("restart hand-over: pane {}: {} {}", pane.id, unwritten, INPUT_NOT_WRITTEN);
         }
         int fd = session.duplicateMasterForExec();
         pane.handedOver = true;
@@ -339,7 +350,7 @@ class PaneLifecycle {
         if (!watch.emulation().awaitDrained(EMULATOR_DRAIN_MS)) {
             log.warn("pane {}: output not emulated within {} ms of the hand-over", pane.id, EMULATOR_DRAIN_MS);
         }
-        return new HandOverFile.Entry(pane.id, fd, session.pid(), pane.terminal.cols(), pane.terminal.rows());
+        return new HandOverFile.Entry(pane.id, fd, session.pid(), pane.terminal.cols(), pane.terminal.rows(), null);
     }
 
     /**

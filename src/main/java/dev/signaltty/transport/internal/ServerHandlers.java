@@ -94,6 +94,7 @@ class ServerHandlers {
                     Thread.ofPlatform().daemon(false).name("server-restart").start(() -> {
                         sleepQuietly(100);
                         context.close();
+                        restart.runBeforeExec();
                         String failure = SelfExec.exec(restart.kept());
                         org.slf4j.LoggerFactory.getLogger(ServerHandlers.class).error(
                                 "restart failed, the daemon exits and its panes' programs are hung up: {}", failure);
