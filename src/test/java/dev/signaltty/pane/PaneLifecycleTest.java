@@ -45,6 +45,22 @@ class PaneLifecycleTest {
     }
 
     @Test
+    void aProgramThatDoesNotReadItsInputIsATimeoutNotAnExit() {
+        // raw mode: the line discipline holds what it cannot pass on instead of dropping it, so the writer waits
+        String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(),
+                "argv", List.of("sh", "-c", "stty raw -echo; echo ready; exec sleep 600"))).get("pane_id").asString();
+        eventually(Duration.ofSeconds(10), () -> tail(pane).contains("ready"));
+        JsonNode response = daemon.client().request("pane.write", Map.of("pane_id", pane, "data", "x".repeat(1 << 20)));
+        assertThat(response.get("ok").asBoolean()).as(response.toString()).isFalse();
+        assertThat(response.get("error").get("code").asString()).as(response.toString()).isEqualTo("TIMEOUT");
+        assertThat(response.get("error").get("message").asString()).contains("has not read its input", "stays queued");
+        assertThat(response.get("error").get("details").get("pane_id").asString()).isEqualTo(pane);
+        assertThat(daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("status").asString())
+                .isEqualTo("running");
+        daemon.client().call("pane.close", Map.of("pane_id", pane));
+    }
+
+    @Test
     void givesTheChildItsSizeFromItsFirstInstruction() {
         String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "cols", 117, "rows", 33,
                 "argv", List.of("sh", "-c", "echo size=$(tput cols)x$(tput lines); sleep 30"))).get("pane_id").asString();

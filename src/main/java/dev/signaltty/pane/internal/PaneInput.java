@@ -72,7 +72,7 @@ final class PaneInput {
         } catch (ExecutionException e) {
             throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
         } catch (TimeoutException e) {
-            throw new IOException("the program has not read its input for " + WRITE_DEADLINE_SECONDS + " s");
+            throw new Unread(WRITE_DEADLINE_SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted");
@@ -185,6 +185,16 @@ final class PaneInput {
         Chunk chunk;
         while ((chunk = queue.poll()) != null) {
             chunk.done().completeExceptionally(new IOException(why));
+        }
+    }
+
+    /**
+     * The program has not read what was written for the deadline: the pane is alive and the rest stays queued
+     * (written when the program reads), so the caller is told TIMEOUT, not PANE_EXITED.
+     */
+    static final class Unread extends IOException {
+        Unread(long seconds) {
+            super("the program has not read its input for " + seconds + " s");
         }
     }
 }

@@ -120,7 +120,7 @@ class PaneRunHandler implements MethodHandler<PaneRunHandler.Params, PaneRunHand
         try {
             pane.write(bytes);
         } catch (IOException e) {
-            throw exited(pane);
+            throw InputRefusal.of(pane, e);
         }
         while (true) {
             ShellState now = pane.terminal.shellState();

@@ -138,7 +138,7 @@ class PaneSubmitHandler implements MethodHandler<PaneSubmitHandler.Params, PaneS
                 }
             });
         } catch (UncheckedIOException e) {
-            throw exited(pane);
+            throw InputRefusal.of(pane, e.getCause());
         }
     }
 

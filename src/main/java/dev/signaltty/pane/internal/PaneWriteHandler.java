@@ -3,7 +3,6 @@ package dev.signaltty.pane.internal;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
-import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
 import io.micrometer.core.instrument.FunctionCounter;
@@ -13,7 +12,6 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.CallContext;
-import dev.signaltty.transport.ErrorCode;
 import dev.signaltty.transport.MethodHandler;
 import dev.signaltty.transport.ProtocolException;
 
@@ -68,8 +66,7 @@ class PaneWriteHandler implements MethodHandler<PaneWriteHandler.Params, PaneWri
             pane.write(bytes);
             bytesIn.add(bytes.length);
         } catch (IOException e) {
-            throw new ProtocolException(ErrorCode.PANE_EXITED, "pane " + pane.id + " has exited",
-                    Map.of("pane_id", pane.id));
+            throw InputRefusal.of(pane, e);
         }
         return new Result(pane.id, bytes.length);
     }
