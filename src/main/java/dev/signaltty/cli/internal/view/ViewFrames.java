@@ -130,7 +130,8 @@ final class ViewFrames {
         }
         String place = view.place();
         String tab = view.tabLabel();
-        StatusLine.draw(frame, rows - 1, place, tab, ordered, focus, middle, hint, view.decisions.elsewhere(view.panes.keySet()),
+        List<TabList.Entry> tabs = view.tabs.entries(view.tabId, view.lastTabId, view.zoomed, view.decisions.panes(), view.panes);
+        StatusLine.draw(frame, rows - 1, place, tab, tabs, ordered, focus, middle, hint, view.decisions.elsewhere(view.panes.keySet()),
                 LocalTime.now());
         if (prompt != null) {
             frame.cursor(Math.min(cols - 1, place.length() + tab.length() + 6 + middle.length()), rows - 1, true);

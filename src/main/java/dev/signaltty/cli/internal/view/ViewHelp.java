@@ -21,6 +21,7 @@ final class ViewHelp {
             "0 … 9", "tab by number, from 0",
             ",", "rename the focused pane (empty: no name)",
             "y  N", "answer the focused pane's decision: allow once / deny",
+            "R", "relaunch the focused pane after it exited (pane.resume)",
             "[", "copy mode: arrows j k PgUp PgDn g G, / search up, n N again,",
             "", "Space/v marks, Enter/y copies (OSC 52, and for ]), q leaves",
             "]", "paste what copy mode copied last",
@@ -28,6 +29,7 @@ final class ViewHelp {
             "d", "detach",
             "?", "this list",
             "the prefix", "send the prefix key itself",
+            "tab flags", "* shown, - before, Z zoomed, ? decision, # unread, X exited",
             "mouse", "click focuses, drag a divider resizes, wheel scrolls back");
 
     private ViewHelp() {

@@ -185,6 +185,9 @@ final class ViewKeys {
                         }
                     }
                     case 'c' -> actions.newTab();
+                    // relaunch (tmux's respawn-pane, which has no default key): a capital, as N, since prefix r is
+                    // tmux's refresh-client and a lower-case slip should never start a program again
+                    case 'R' -> actions.relaunch(focus);
                     case 'H' -> view.switchHost();
                     case 'n', ')' -> actions.switchTab(1);
                     case 'p', '(' -> actions.switchTab(-1);
