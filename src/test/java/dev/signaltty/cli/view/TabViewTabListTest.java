@@ -21,7 +21,8 @@ import dev.signaltty.support.DaemonFixture;
 
 /**
  * The view's status line lists the workspace's tabs with tmux's window flags, so a tab that wants
- * someone shows from any other (ADR 0840); and the prefix then R relaunches an exited pane. Through
+ * someone shows from any other (ADR 0840); the prefix then R relaunches an exited pane; copy mode
+ * selects characters as tmux's vi mode. Through
  * the real CLI, daemon and an outer tmux.
  */
 class TabViewTabListTest {
@@ -103,6 +104,17 @@ class TabViewTabListTest {
             tmux.keys("R");
             tmux.await(WAIT, "the refusal", s -> statusLine(s).contains("only an exited pane resumes"));
 
+            // copy mode as tmux's vi mode: ? searches up, l moves by a character, v selects from the cursor's column
+            tmux.keys("C-b");
+            tmux.keys("[");
+            tmux.await(WAIT, "copy mode", s -> s.contains("[copy "));
+            tmux.literal("?");
+            tmux.await(WAIT, "the search prompt", s -> statusLine(s).contains("search up (regex):"));
+            tmux.literal("RELAUNCHED");
+            tmux.keys("Enter");
+            tmux.literal("llvlly");
+            tmux.await(WAIT, "copied", s -> statusLine(s).contains("C-b ] pastes it"));
+            assertThat(tmux.buffer()).isEqualTo("LAU");
             detach(tmux);
         }
 
