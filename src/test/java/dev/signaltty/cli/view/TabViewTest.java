@@ -222,7 +222,7 @@ class TabViewTest {
             tmux.await(WAIT, "the first tab", s -> s.contains("FIRST-TAB"));
             tmux.keys("C-b");
             tmux.keys(")");
-            tmux.await(WAIT, "the third tab, past the empty one", s -> s.contains("THIRD-TAB") && statusLine(s).contains("» 2:third"));
+            tmux.await(WAIT, "the third tab, past the empty one", s -> s.contains("THIRD-TAB") && statusLine(s).contains(" 2:third* "));
             tmux.keys("C-b");
             tmux.keys(")");
             tmux.await(WAIT, "round to the first tab", s -> s.contains("FIRST-TAB") && !s.contains("CLI-EXIT="));

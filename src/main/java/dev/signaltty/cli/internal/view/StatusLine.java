@@ -8,7 +8,8 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The bottom row: workspace and tab, each pane's name with its agent lifecycle and attention as
+ * The bottom row: workspace, its tabs as tmux lists windows ({@link TabList}; the tab shown alone
+ * when it is the only one), each pane's name with its agent lifecycle and attention as
  * colour badges (a {@code ?} when a decision waits), the count of pending decisions and a clock. A
  * prompt or a short message takes the middle when there is one.
  */
@@ -45,7 +46,8 @@ final class StatusLine {
         }
     }
 
-    static void draw(Frame f, int y, String workspace, String tab, List<PaneScreen> panes, @Nullable String focus,
+    static void draw(Frame f, int y, String workspace, String tab, List<TabList.Entry> tabs, List<PaneScreen> panes,
+            @Nullable String focus,
             @Nullable String middle, @Nullable String hint, int elsewhere, LocalTime now) {
         int cols = f.cols();
         for (int x = 0; x < cols; x++) {
@@ -61,37 +63,69 @@ final class StatusLine {
         String right = " decisions " + (pending + elsewhere) + (elsewhere > 0 ? " (" + elsewhere + " elsewhere)" : "") + " "
                 + now.format(CLOCK) + " ";
         int rightStart = Math.max(0, cols - right.length());
-        int x = f.text(0, y, " " + workspace + " » " + tab + " ", Frame.Style.of(15, 6, true), rightStart);
-        if (middle != null) {
-            f.text(x + 1, y, middle, Frame.Style.of(0, 3, false), rightStart);
+        if (middle != null || tabs.size() < 2) {
+            // a prompt keeps its place after the tab shown (the cursor is put there)
+            int x = f.text(0, y, " " + workspace + " » " + tab + " ", Frame.Style.of(15, 6, true), rightStart);
+            if (middle != null) {
+                f.text(x + 1, y, middle, Frame.Style.of(0, 3, false), rightStart);
+            } else {
+                panes(f, y, x, panes, focus, hint, rightStart);
+            }
         } else {
-            List<List<Piece>> each = new ArrayList<>();
-            int focused = 0;
-            for (PaneScreen p : panes) {
-                if (p.id.equals(focus)) {
-                    focused = each.size();
-                }
-                each.add(pieces(p, p.id.equals(focus)));
-            }
-            // more panes than fit (8+, or a narrow window): start late enough that the focused one shows, as
-            // tmux's window list scrolls to the current window, and say with < that some are left out
-            int first = 0;
-            while (first < focused && x + 2 + width(each, first, focused + 1) > rightStart) {
-                first++;
-            }
-            if (first > 0) {
-                x = f.text(x + 1, y, "<", Frame.Style.STATUS, rightStart);
-            }
-            for (int i = first; i < each.size(); i++) {
-                for (Piece piece : each.get(i)) {
-                    x = f.text(x + (piece.gap() ? 1 : 0), y, piece.text(), piece.style(), rightStart);
-                }
-            }
-            if (hint != null && x + 3 < rightStart) {
-                f.text(x + 2, y, hint, Frame.Style.of(0, 3, false), rightStart);
-            }
+            int x = f.text(0, y, " " + workspace + " » ", Frame.Style.of(15, 6, true), rightStart);
+            // the tabs get up to half of what is left, the panes of the tab shown the rest
+            x = tabs(f, y, x, tabs, Math.max(1, (rightStart - x) / 2), rightStart);
+            panes(f, y, x, panes, focus, hint, rightStart);
         }
         f.text(rightStart, y, right, pending + elsewhere > 0 ? Frame.Style.of(15, 1, true) : Frame.Style.STATUS, cols);
+    }
+
+    /** The workspace's tabs, tmux's window list: the shown one highlighted, one that wants someone in red. */
+    private static int tabs(Frame f, int y, int x, List<TabList.Entry> tabs, int width, int limit) {
+        TabList.Fit fit = TabList.fit(tabs, width);
+        if (fit.from() > 0) {
+            x = f.text(x, y, "< ", Frame.Style.STATUS, limit);
+        }
+        for (int i = fit.from(); i < fit.to(); i++) {
+            TabList.Entry e = tabs.get(i);
+            int style = e.current() ? Frame.Style.of(15, 6, true)
+                    : e.needsAttention() ? Frame.Style.of(1, 7, true) : Frame.Style.STATUS;
+            x = f.text(x + (i > fit.from() ? 1 : 0), y, e.text(), style, limit);
+        }
+        if (fit.to() < tabs.size()) {
+            x = f.text(x, y, " >", Frame.Style.STATUS, limit);
+        }
+        return x + 1;
+    }
+
+    /** The panes of the tab shown, from {@code x}: the focused one always in sight. */
+    private static void panes(Frame f, int y, int x, List<PaneScreen> panes, @Nullable String focus, @Nullable String hint,
+            int rightStart) {
+        List<List<Piece>> each = new ArrayList<>();
+        int focused = 0;
+        for (PaneScreen p : panes) {
+            if (p.id.equals(focus)) {
+                focused = each.size();
+            }
+            each.add(pieces(p, p.id.equals(focus)));
+        }
+        // more panes than fit (8+, or a narrow window): start late enough that the focused one shows, as
+        // tmux's window list scrolls to the current window, and say with < that some are left out
+        int first = 0;
+        while (first < focused && x + 2 + width(each, first, focused + 1) > rightStart) {
+            first++;
+        }
+        if (first > 0) {
+            x = f.text(x + 1, y, "<", Frame.Style.STATUS, rightStart);
+        }
+        for (int i = first; i < each.size(); i++) {
+            for (Piece piece : each.get(i)) {
+                x = f.text(x + (piece.gap() ? 1 : 0), y, piece.text(), piece.style(), rightStart);
+            }
+        }
+        if (hint != null && x + 3 < rightStart) {
+            f.text(x + 2, y, hint, Frame.Style.of(0, 3, false), rightStart);
+        }
     }
 
     private static int width(List<List<Piece>> each, int from, int to) {

@@ -42,6 +42,10 @@ public final class TabView {
     final Frame frame = new Frame();
     final Map<String, PaneScreen> panes = new ConcurrentHashMap<>();
     final ViewDecisions decisions = new ViewDecisions();
+    /** The workspace's tabs and their flags, for the status line's tab list. */
+    final ViewTabs tabs = new ViewTabs();
+    /** The tab shown before this one (the tab list's {@code -}), or empty. */
+    volatile String lastTabId = "";
     String workspaceId = "";
     String workspaceName = "";
     String tabId = "";
@@ -277,7 +281,11 @@ public final class TabView {
                 wire.send("pane.detach", Map.of("pane_id", id));
             }
             panes.clear();
-            tabId = String.valueOf(t.get("tab_id"));
+            String shown = String.valueOf(t.get("tab_id"));
+            if (!tabId.isEmpty() && !tabId.equals(shown)) {
+                lastTabId = tabId;
+            }
+            tabId = shown;
             workspaceId = String.valueOf(t.get("workspace_id"));
             workspaceName = String.valueOf(wsView.get("name") != null ? wsView.get("name") : workspaceId);
             copy = null;
@@ -293,13 +301,17 @@ public final class TabView {
         refreshTabIndex();
     }
 
-    /** Finds the tab's place among its workspace's tabs (after a load, and when a tab comes or goes). */
+    /**
+     * Asks for the workspace's tabs (the status line's tab list) and finds the tab's place among them:
+     * after a load, and when a tab comes or goes. Not on the reader thread.
+     */
     void refreshTabIndex() {
         try {
-            List<?> tabs = list(map(wire.call("tab.list", Map.of("workspace_id", workspaceId))).get("tabs"));
+            tabs.reload(wire, workspaceId);
+            List<ViewTabs.Tab> all = tabs.tabs();
             int at = -1;
-            for (int i = 0; i < tabs.size(); i++) {
-                if (tabId.equals(map(tabs.get(i)).get("tab_id"))) {
+            for (int i = 0; i < all.size(); i++) {
+                if (tabId.equals(all.get(i).id())) {
                     at = i;
                 }
             }

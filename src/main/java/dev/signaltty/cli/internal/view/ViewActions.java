@@ -131,6 +131,25 @@ final class ViewActions {
         }
     }
 
+    /**
+     * R: pane.resume for the focused pane, which must have exited (the daemon says so otherwise, on
+     * the status line). The pane keeps its cell; its new output arrives on the same attach (seed R305: the viewer
+     * survives a resume).
+     */
+    void relaunch(@Nullable String focus) {
+        if (focus == null) {
+            return;
+        }
+        PaneScreen p = view.panes.get(focus);
+        String label = p == null ? focus : p.label();
+        ask("pane.resume", Map.of("pane_id", focus), "relaunched " + label, result -> {
+            if (p != null) {
+                p.askedCols = 0; // size it to its cell again: an exited pane was never resized
+                p.askedRows = 0;
+            }
+        });
+    }
+
     /** y / N: the focused pane's newest pending decision, answered allow_once / deny. */
     void answer(@Nullable String focus, String option) {
         if (focus == null) {

@@ -46,6 +46,11 @@ final class ViewDecisions {
         pendingAnywhere.remove(decisionId);
     }
 
+    /** The panes with a pending decision, in any tab or workspace (the tab list's {@code ?} flag). */
+    Set<String> panes() {
+        return Set.copyOf(pendingAnywhere.values());
+    }
+
     /** Pending decisions of panes not among {@code shown} (another tab, another workspace). */
     int elsewhere(Set<String> shown) {
         int n = 0;

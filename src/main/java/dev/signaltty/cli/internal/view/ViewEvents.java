@@ -19,11 +19,35 @@ final class ViewEvents {
         this.view = view;
     }
 
+    /** What the tab list flags for panes of any tab: unread output, an exited pane. */
+    private void tabListFacts(String event, Map<?, ?> payload) {
+        if (!(payload.get("pane_id") instanceof String id)) {
+            return;
+        }
+        switch (event) {
+            case "attention.changed", "attention.cleared" -> {
+                if (payload.get("attention") instanceof String a) {
+                    view.tabs.attention(id, a);
+                }
+            }
+            case "pane.exited" -> view.tabs.status(id, "exited");
+            case "pane.updated" -> {
+                if (payload.get("status") instanceof String s) {
+                    view.tabs.status(id, s);
+                }
+            }
+            default -> {
+                // not a fact the tab list shows
+            }
+        }
+    }
+
     /** Applies one event or pty.data chunk to the view's panes; on the wire's reader thread. */
     void apply(Map<String, Object> message) {
         String event = String.valueOf(message.get("event"));
         Map<?, ?> payload = TabView.map(message.get("payload"));
         PaneScreen p = payload.get("pane_id") instanceof String id ? view.panes.get(id) : null;
+        tabListFacts(event, payload);
         switch (event) {
             case "pty.data" -> {
                 Long end = OutputCursor.offset(payload.get("output_offset"));
@@ -92,6 +116,7 @@ final class ViewEvents {
                         view.applyTab(payload);
                     }
                 }
+                view.tabs.updated(payload);
             }
             case "tab.closed" -> {
                 if (view.tabId.equals(payload.get("tab_id"))) {

@@ -130,7 +130,8 @@ final class ViewFrames {
         }
         String place = view.place();
         String tab = view.tabLabel();
-        StatusLine.draw(frame, rows - 1, place, tab, ordered, focus, middle, hint, view.decisions.elsewhere(view.panes.keySet()),
+        List<TabList.Entry> tabs = view.tabs.entries(view.tabId, view.lastTabId, view.zoomed, view.decisions.panes(), view.panes);
+        StatusLine.draw(frame, rows - 1, place, tab, tabs, ordered, focus, middle, hint, view.decisions.elsewhere(view.panes.keySet()),
                 LocalTime.now());
         if (prompt != null) {
             frame.cursor(Math.min(cols - 1, place.length() + tab.length() + 6 + middle.length()), rows - 1, true);
@@ -158,15 +159,20 @@ final class ViewFrames {
     }
 
     private void drawCopy(CopyMode c, LayoutTree.Rect r) {
+        int selected = Frame.Style.of(0, 3, false);
         for (int dy = 0; dy < r.h(); dy++) {
             int i = c.top + dy;
-            int style = c.selected(i) ? Frame.Style.of(0, 3, false) : Frame.Style.PLAIN;
-            if (c.selected(i)) {
-                for (int x = 0; x < r.w(); x++) {
-                    frame.put(r.x() + x, r.y() + dy, ' ', style);
+            int[] cols = c.selectedColumns(i);
+            String line = c.line(i);
+            frame.text(r.x(), r.y() + dy, line, Frame.Style.PLAIN, r.x() + r.w());
+            if (cols != null) { // the selected cells (to the row's end for whole lines), as tmux paints them
+                for (int x = Math.max(0, cols[0]); x < r.w() && x < cols[1]; x++) {
+                    frame.put(r.x() + x, r.y() + dy, x < line.length() ? line.charAt(x) : ' ', selected);
                 }
             }
-            frame.text(r.x(), r.y() + dy, c.line(i), style, r.x() + r.w());
+            if (i == c.cursor && c.col < r.w()) { // the copy cursor's cell, reversed
+                frame.put(r.x() + c.col, r.y() + dy, c.col < line.length() ? line.charAt(c.col) : ' ', Frame.Style.of(0, 7, true));
+            }
         }
         String where = " [copy " + (c.cursor + 1) + "/" + c.size() + "] ";
         frame.text(Math.max(r.x(), r.x() + r.w() - where.length()), r.y(), where, Frame.Style.of(0, 3, true), r.x() + r.w());

@@ -21,13 +21,16 @@ final class ViewHelp {
             "0 … 9", "tab by number, from 0",
             ",", "rename the focused pane (empty: no name)",
             "y  N", "answer the focused pane's decision: allow once / deny",
-            "[", "copy mode: arrows j k PgUp PgDn g G, / search up, n N again,",
-            "", "Space/v marks, Enter/y copies (OSC 52, and for ]), q leaves",
+            "R", "relaunch the focused pane after it exited (pane.resume)",
+            "[", "copy mode: arrows h j k l 0 $ C-u C-d PgUp PgDn g G move,",
+            "", "v/Space selects characters, V lines; / searches down, ? up,",
+            "", "n N again; Enter/y copies (OSC 52, and for ]); Esc, q leave",
             "]", "paste what copy mode copied last",
             "H", "next host (signaltty hosts)",
             "d", "detach",
             "?", "this list",
             "the prefix", "send the prefix key itself",
+            "tab flags", "* shown, - before, Z zoomed, ? decision, # unread, X exited",
             "mouse", "click focuses, drag a divider resizes, wheel scrolls back");
 
     private ViewHelp() {

@@ -185,6 +185,9 @@ final class ViewKeys {
                         }
                     }
                     case 'c' -> actions.newTab();
+                    // relaunch (tmux's respawn-pane, which has no default key): a capital, as N, since prefix r is
+                    // tmux's refresh-client and a lower-case slip should never start a program again
+                    case 'R' -> actions.relaunch(focus);
                     case 'H' -> view.switchHost();
                     case 'n', ')' -> actions.switchTab(1);
                     case 'p', '(' -> actions.switchTab(-1);
@@ -256,39 +259,52 @@ final class ViewKeys {
         return cell == null ? 24 : Math.max(1, cell.rect().h());
     }
 
-    /** Keys in copy mode; holds the view's monitor. */
+    /** Keys in copy mode, tmux's vi copy mode; holds the view's monitor. */
     private void copyKey(CopyMode c, InputDecoder.Key key) {
         int h = copyHeight(c);
         String error = null;
         switch (key.name()) {
             case "Up" -> c.move(-1, h);
             case "Down" -> c.move(1, h);
+            case "Left" -> c.moveColumn(-1);
+            case "Right" -> c.moveColumn(1);
             case "PageUp" -> c.move(-h, h);
             case "PageDown" -> c.move(h, h);
-            case "Escape" -> view.copy = null;
+            case "Escape" -> { // tmux vi: Escape clears the selection; without one it leaves
+                if (c.selection == CopyMode.Selection.NONE) {
+                    view.copy = null;
+                } else {
+                    c.selection = CopyMode.Selection.NONE;
+                }
+            }
             case "Enter" -> error = copy(c);
             default -> {
-                if (key.raw().length == 1) {
+                if (key.raw().length == 1 && key.raw()[0] == prefix) {
+                    armed = true; // the prefix keys work in copy mode, as in tmux
+                } else if (key.raw().length == 1) {
                     switch ((char) key.raw()[0]) {
                         case 'k' -> c.move(-1, h);
                         case 'j' -> c.move(1, h);
+                        case 'h' -> c.moveColumn(-1);
+                        case 'l' -> c.moveColumn(1);
+                        case '0' -> c.lineEdge(false);
+                        case '$' -> c.lineEdge(true);
+                        case 0x15 -> c.move(-Math.max(1, h / 2), h); // C-u, C-d: half a page
+                        case 0x04 -> c.move(Math.max(1, h / 2), h);
+                        case 0x02 -> c.move(-h, h); // C-b, C-f: a page (C-b when another key is the prefix)
+                        case 0x06 -> c.move(h, h);
                         case 'g' -> c.move(-c.size(), h);
                         case 'G' -> c.move(c.size(), h);
                         case 'q' -> view.copy = null;
-                        case ' ', 'v' -> c.toggleMark(); // v and y: tmux's vi copy mode
+                        case ' ', 'v' -> c.toggle(CopyMode.Selection.CHARS);
+                        case 'V' -> c.toggle(CopyMode.Selection.LINES);
                         case 'y' -> error = copy(c);
-                        case 'n' -> error = c.next(-1, h);
-                        case 'N' -> error = c.next(1, h);
-                        case '/', '?' -> prompt("search (regex): ", regex -> {
-                            String e = c.search(regex, h);
-                            if (e != null) {
-                                view.message(e);
-                            }
-                        });
+                        case 'n' -> error = c.next(false, h);
+                        case 'N' -> error = c.next(true, h);
+                        case '/' -> search(c, "search down (regex): ", 1, h);
+                        case '?' -> search(c, "search up (regex): ", -1, h);
                         default -> {
-                            if (key.raw()[0] == prefix) {
-                                armed = true;
-                            }
+                            // not a copy-mode key: ignored, as tmux does
                         }
                     }
                 }
@@ -298,6 +314,15 @@ final class ViewKeys {
             view.message(error);
         }
         view.changed();
+    }
+
+    private void search(CopyMode c, String label, int direction, int height) {
+        prompt(label, regex -> {
+            String e = c.search(regex, direction, height);
+            if (e != null) {
+                view.message(e);
+            }
+        });
     }
 
     /** Enter or y in copy mode: OSC 52 to the outer terminal, kept for the prefix then ]; holds the monitor. */

@@ -1,0 +1,120 @@
+package dev.signaltty.cli.internal.view;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import dev.signaltty.cli.internal.CliException;
+
+/**
+ * The shown workspace's tabs and, for each pane in any of them, whether it has unread output or has
+ * exited: what the status line's tab list ({@link TabList}) flags. Asked on each load and when a tab
+ * comes or goes (tab.list, pane.list, attention.pending); the reader thread's events keep it current.
+ */
+final class ViewTabs {
+
+    /** A tab of the workspace: id, name and panes, in the workspace's order. */
+    record Tab(String id, String name, List<String> paneIds) {
+    }
+
+    private volatile List<Tab> tabs = List.of();
+    /** Pane → attention (unread, input_required …), for panes of every tab of the workspace. */
+    private final Map<String, String> attention = new ConcurrentHashMap<>();
+    private final Set<String> exited = ConcurrentHashMap.newKeySet();
+
+    /** Asks the daemon for the workspace's tabs and their panes' state; not on the reader thread. */
+    void reload(Wire wire, String workspaceId) {
+        List<Tab> fresh = new ArrayList<>();
+        for (Object t : TabView.list(TabView.map(wire.call("tab.list", Map.of("workspace_id", workspaceId))).get("tabs"))) {
+            fresh.add(tab(TabView.map(t)));
+        }
+        tabs = List.copyOf(fresh);
+        try {
+            for (Object p : TabView.list(TabView.map(wire.call("pane.list", Map.of("workspace_id", workspaceId))).get("panes"))) {
+                Map<?, ?> pane = TabView.map(p);
+                if (pane.get("pane_id") instanceof String id) {
+                    status(id, pane.get("status") instanceof String s ? s : "running");
+                }
+            }
+            // every pane that wants someone, unread ones included; the rest have no attention to flag
+            Map<?, ?> pending = TabView.map(wire.call("attention.pending", Map.of("limit", 1000L)));
+            attention.clear();
+            for (Object p : TabView.list(pending.get("panes"))) {
+                Map<?, ?> row = TabView.map(p);
+                if (row.get("pane_id") instanceof String id && row.get("attention") instanceof String a) {
+                    attention.put(id, a);
+                }
+            }
+        } catch (CliException e) {
+            // a daemon without attention.pending (or a pane that went away meanwhile): no flags, the tabs still listed
+        }
+    }
+
+    /** The tabs in order. */
+    List<Tab> tabs() {
+        return tabs;
+    }
+
+    /** tab.updated of any tab of the workspace: its name and panes. */
+    void updated(Map<?, ?> payload) {
+        if (!(payload.get("tab_id") instanceof String id)) {
+            return;
+        }
+        List<Tab> now = new ArrayList<>(tabs);
+        for (int i = 0; i < now.size(); i++) {
+            if (now.get(i).id().equals(id)) {
+                now.set(i, tab(payload));
+            }
+        }
+        tabs = List.copyOf(now);
+    }
+
+    void attention(String paneId, String value) {
+        attention.put(paneId, value);
+    }
+
+    /** A pane's status (pane.updated, pane.exited): running or exited. */
+    void status(String paneId, String status) {
+        if (status.equals("exited")) {
+            exited.add(paneId);
+        } else {
+            exited.remove(paneId);
+        }
+    }
+
+    /**
+     * The status line's entries. {@code pendingPanes}: the panes with a pending decision anywhere;
+     * {@code shown}: the panes of the tab shown, whose own state the view knows best (its screens).
+     */
+    List<TabList.Entry> entries(String currentTab, String lastTab, boolean zoomed, Set<String> pendingPanes,
+            Map<String, PaneScreen> shown) {
+        List<TabList.Entry> out = new ArrayList<>();
+        List<Tab> all = tabs;
+        for (int i = 0; i < all.size(); i++) {
+            Tab t = all.get(i);
+            boolean current = t.id().equals(currentTab);
+            boolean decision = false;
+            boolean unread = false;
+            boolean gone = false;
+            for (String pane : current ? List.copyOf(shown.keySet()) : t.paneIds()) {
+                PaneScreen screen = current ? shown.get(pane) : null;
+                decision |= pendingPanes.contains(pane) || screen != null && screen.pendingDecision != null;
+                unread |= "unread".equals(screen != null ? screen.attention : attention.get(pane));
+                gone |= screen != null ? screen.exited : exited.contains(pane);
+            }
+            out.add(new TabList.Entry(i, t.name(), current, t.id().equals(lastTab), current && zoomed, decision, unread, gone));
+        }
+        return out;
+    }
+
+    private static Tab tab(Map<?, ?> t) {
+        String id = String.valueOf(t.get("tab_id"));
+        List<String> panes = new ArrayList<>();
+        for (Object p : TabView.list(t.get("pane_ids"))) {
+            panes.add(String.valueOf(p));
+        }
+        return new Tab(id, t.get("name") instanceof String n ? n : id, List.copyOf(panes));
+    }
+}

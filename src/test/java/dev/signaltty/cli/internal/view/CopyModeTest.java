@@ -1,0 +1,85 @@
+package dev.signaltty.cli.internal.view;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/** Copy mode as tmux's vi copy mode (ADR 0840): v by characters, V by lines, / down, ? up, n / N. */
+class CopyModeTest {
+
+    private static final List<String> LINES = List.of("alpha one", "beta two", "gamma three", "delta two", "omega");
+
+    @Test
+    void vSelectsFromTheCursorsColumnAndVSelectsWholeLines() {
+        CopyMode c = new CopyMode("p", LINES, 10);
+        assertThat(c.search("two", 1, 10)).isNull(); // from the last line, down wraps to the first match
+        assertThat(c.cursor).isEqualTo(1);
+        assertThat(c.col).isEqualTo(5);
+        c.toggle(CopyMode.Selection.CHARS);
+        c.move(1, 10);
+        c.lineEdge(false);
+        c.moveColumn(2);
+        assertThat(c.selection()).isEqualTo("two\ngam");
+        assertThat(c.selectedColumns(1)).containsExactly(5, Integer.MAX_VALUE);
+        assertThat(c.selectedColumns(2)).containsExactly(0, 3);
+        assertThat(c.selectedColumns(0)).isNull();
+        // V: the same rows, whole
+        c.toggle(CopyMode.Selection.LINES);
+        assertThat(c.selection()).isEqualTo("beta two\ngamma three");
+        // backwards: the cursor before the mark
+        c.toggle(CopyMode.Selection.LINES);
+        c.toggle(CopyMode.Selection.CHARS);
+        c.moveColumn(-100);
+        c.move(-1, 10);
+        c.lineEdge(true);
+        assertThat(c.selection()).isEqualTo("o\ngam"); // the mark (g a m, col 2) included
+        // no selection: the cursor line
+        c.toggle(CopyMode.Selection.CHARS);
+        assertThat(c.selection()).isEqualTo("beta two");
+    }
+
+    @Test
+    void slashSearchesDownQuestionMarkUpNRepeatsTheSameWayAndCapitalNTheOtherWay() {
+        CopyMode c = new CopyMode("p", LINES, 10);
+        c.move(-c.size(), 10); // top: alpha one
+        assertThat(c.search("two", 1, 10)).isNull();
+        assertThat(c.cursor).isEqualTo(1);
+        assertThat(c.next(false, 10)).isNull();
+        assertThat(c.cursor).isEqualTo(3);
+        assertThat(c.next(true, 10)).isNull();
+        assertThat(c.cursor).isEqualTo(1);
+        // ? from the bottom goes up: delta two first; n goes on up, wrapping round the top
+        c.move(c.size(), 10);
+        assertThat(c.search("two", -1, 10)).isNull();
+        assertThat(c.cursor).isEqualTo(3);
+        assertThat(c.next(false, 10)).isNull();
+        assertThat(c.cursor).isEqualTo(1);
+        assertThat(c.next(false, 10)).isNull();
+        assertThat(c.cursor).isEqualTo(3);
+        // two matches in one line: down finds the one after the cursor's column
+        CopyMode same = new CopyMode("p", List.of("x aa bb aa"), 10);
+        assertThat(same.search("aa", 1, 10)).isNull();
+        assertThat(same.col).isEqualTo(2);
+        assertThat(same.next(false, 10)).isNull();
+        assertThat(same.col).isEqualTo(8);
+        assertThat(same.next(true, 10)).isNull();
+        assertThat(same.col).isEqualTo(2);
+        assertThat(c.search("nowhere", 1, 10)).isEqualTo("no match for nowhere");
+        assertThat(c.search("(", 1, 10)).startsWith("bad regex");
+    }
+
+    @Test
+    void halfPagesMoveByHalfTheCellAndTheViewFollows() {
+        List<String> many = java.util.stream.IntStream.range(0, 100).mapToObj(i -> "line " + i).toList();
+        CopyMode c = new CopyMode("p", many, 20);
+        assertThat(c.top).isEqualTo(80);
+        c.move(-10, 20); // C-u in a 20-row cell
+        c.move(-10, 20);
+        assertThat(c.cursor).isEqualTo(79);
+        assertThat(c.top).isEqualTo(79);
+        c.move(10, 20); // C-d
+        assertThat(c.cursor).isEqualTo(89);
+    }
+}

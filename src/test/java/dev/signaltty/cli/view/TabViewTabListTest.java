@@ -1,0 +1,137 @@
+package dev.signaltty.cli.view;
+
+import static dev.signaltty.cli.view.TabViewTest.WAIT;
+import static dev.signaltty.cli.view.TabViewTest.statusLine;
+import static dev.signaltty.support.ProtocolClient.eventually;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.signaltty.agent.FakeAgent;
+import dev.signaltty.support.DaemonFixture;
+
+/**
+ * The view's status line lists the workspace's tabs with tmux's window flags, so a tab that wants
+ * someone shows from any other (ADR 0840); the prefix then R relaunches an exited pane; copy mode
+ * selects characters as tmux's vi mode. Through
+ * the real CLI, daemon and an outer tmux.
+ */
+class TabViewTabListTest {
+
+    @RegisterExtension
+    static final DaemonFixture daemon = new DaemonFixture("tablistws", FakeAgent.cliProperty());
+    static Path claude;
+
+    @TempDir
+    Path temp;
+
+    @BeforeAll
+    static void installFakeAgent() {
+        claude = FakeAgent.install(daemon.root());
+    }
+
+    private Path view(Path dir, String... args) throws IOException {
+        List<String> all = new java.util.ArrayList<>(List.of("view"));
+        all.addAll(List.of(args));
+        return TabViewTest.script(daemon.socket(), dir, "", all.toArray(String[]::new));
+    }
+
+    private String spawn(String workspace, String tab, String... argv) {
+        Map<String, Object> params = new java.util.HashMap<>(Map.of("workspace_id", workspace, "argv", List.of(argv)));
+        if (tab != null) {
+            params.put("tab_id", tab);
+        }
+        return daemon.client().call("pane.spawn", params).get("pane_id").asString();
+    }
+
+    private String tab(String ws, String name) {
+        return daemon.client().call("tab.create", Map.of("workspace_id", ws, "name", name)).get("tab_id").asString();
+    }
+
+    @Test
+    void otherTabsShowTheirDecisionUnreadAndExitedFlagsAndRRelaunchesAnExitedPane() throws Exception {
+        String ws = daemon.client().call("workspace.create", Map.of("name", "tl", "cwd", daemon.root().toString()))
+                .get("workspace_id").asString();
+        String main = spawn(ws, null, "sh", "-c", "echo MAIN-READY; exec cat");
+        String mainTab = daemon.client().call("pane.get", Map.of("pane_id", main)).get("pane").get("tab_id").asString();
+        daemon.client().call("tab.rename", Map.of("tab_id", mainTab, "name", "main"));
+        // exits with 3 the first time, runs cat when relaunched
+        Path flag = temp.resolve("ran-once");
+        String doneTab = tab(ws, "done");
+        String done = spawn(ws, doneTab, "sh", "-c", "if [ -e '" + flag + "' ]; then echo RELAUNCHED; exec cat; else touch '"
+                + flag + "'; exit 3; fi");
+        daemon.awaitExited(done, WAIT);
+        String agentTab = tab(ws, "agent");
+        String agent = spawn(ws, agentTab, claude.toString());
+
+        try (OuterTmux tmux = OuterTmux.start(temp, 140, 20, view(temp, ws))) {
+            // tmux's window list: the tab shown (*), the one with an exited pane (X)
+            tmux.await(WAIT, "the tabs listed", s -> s.contains("MAIN-READY")
+                    && statusLine(s).contains("» 0:main* 1:doneX 2:agent "));
+            // a decision in a tab not shown: ? on that tab
+            eventually(WAIT, () -> daemon.tail(agent).contains("fake>"));
+            daemon.client().call("pane.write", Map.of("pane_id", agent, "data", "ask rm-stuff\r"));
+            tmux.await(WAIT, "the agent's tab flagged", s -> statusLine(s).contains(" 2:agent? "));
+            // answered: its turn ends with unread output, tmux's activity flag #
+            String decision = daemon.client().call("decision.list", Map.of("pane_id", agent)).get("decisions").get(0)
+                    .get("decision_id").asString();
+            daemon.client().call("decision.answer", Map.of("decision_id", decision, "option_id", "deny"));
+            tmux.await(WAIT, "the agent's tab unread", s -> statusLine(s).contains(" 2:agent# "));
+
+            // the exited pane's tab; R on it runs it again, and its X goes
+            tmux.keys("C-b");
+            tmux.keys("1");
+            tmux.await(WAIT, "the done tab, main the last one", s -> s.contains("[exited 3]")
+                    && statusLine(s).contains("» 0:main- 1:done*X 2:agent# "));
+            tmux.keys("C-b");
+            tmux.keys("R");
+            tmux.await(WAIT, "relaunched", s -> s.contains("RELAUNCHED") && !s.contains("[exited")
+                    && statusLine(s).contains(" 1:done* "));
+            tmux.literal("typed-after-relaunch");
+            tmux.keys("Enter");
+            eventually(WAIT, () -> daemon.tail(done).contains("typed-after-relaunch"));
+            // R on a running pane: the daemon's refusal on the status line, nothing started
+            tmux.keys("C-b");
+            tmux.keys("R");
+            tmux.await(WAIT, "the refusal", s -> statusLine(s).contains("only an exited pane resumes"));
+
+            // copy mode as tmux's vi mode: ? searches up, l moves by a character, v selects from the cursor's column
+            tmux.keys("C-b");
+            tmux.keys("[");
+            tmux.await(WAIT, "copy mode", s -> s.contains("[copy "));
+            tmux.literal("?");
+            tmux.await(WAIT, "the search prompt", s -> statusLine(s).contains("search up (regex):"));
+            tmux.literal("RELAUNCHED");
+            tmux.keys("Enter");
+            tmux.literal("llvlly");
+            tmux.await(WAIT, "copied", s -> statusLine(s).contains("C-b ] pastes it"));
+            assertThat(tmux.buffer()).isEqualTo("LAU");
+            detach(tmux);
+        }
+
+        // a narrow window: the tab shown stays, < and > say that tabs were left out
+        Path narrow = Files.createDirectories(temp.resolve("narrow"));
+        try (OuterTmux tmux = OuterTmux.start(narrow, 50, 12, view(narrow, ws, "--tab", doneTab))) {
+            String screen = tmux.await(WAIT, "the tab shown between markers", s -> s.contains("RELAUNCHED")
+                    && statusLine(s).contains("» < 1:done* >"));
+            assertThat(statusLine(screen)).doesNotContain("0:main").doesNotContain("2:agent");
+            detach(tmux);
+        }
+        daemon.client().call("workspace.close", Map.of("workspace_id", ws));
+    }
+
+    private static void detach(OuterTmux tmux) {
+        tmux.keys("C-b");
+        tmux.keys("d");
+        tmux.await(WAIT, "the CLI to end", s -> s.contains("CLI-EXIT=0"));
+    }
+}
