@@ -303,6 +303,53 @@ class CliLiveRestartTest {
         }
     }
 
+    @Test
+    void theTabViewWaitsOutASlowRestartAndShowsTheKeptProgramsOutputAfterIt() throws Exception {
+        try (CliHarness cli = new CliHarness(temp)) {
+            Run start = cli.run("server", "start");
+            assertThat(start.status()).as(start.toString()).isZero();
+            String shell;
+            String tab;
+            try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
+                String workspace = daemon.call("workspace.create", Map.of("name", "viewed", "cwd", cli.cwd().toString()))
+                        .get("workspace_id").asString();
+                shell = spawn(daemon, workspace, List.of("bash", "--norc", "--noprofile"));
+                tab = daemon.call("pane.get", Map.of("pane_id", shell)).get("pane").get("tab_id").asString();
+                // in another tab, a program that does not read its queued input: the hand-over waits 5 s for it,
+                // longer than the view retried a lost connection (5 s)
+                String other = daemon.call("tab.create", Map.of("workspace_id", workspace)).get("tab_id").asString();
+                String deaf = daemon.call("pane.spawn", Map.of("workspace_id", workspace, "tab_id", other, "argv",
+                        List.of("bash", "-c", "stty raw -echo; echo ready; exec sleep 600"))).get("pane_id").asString();
+                Await.until(WAIT, "raw mode", () -> tail(daemon, deaf).contains("ready"));
+                daemon.errorCode("pane.write", Map.of("pane_id", deaf, "data", "x".repeat(300_000)));
+            }
+            String command = String.join(" ", CliHarness.javaCommand("attach", "--tab", tab).stream()
+                    .map(w -> "'" + w.replace("'", "'\\''") + "'").toList());
+            Path transcript = temp.resolve("view-transcript");
+            Process view = cli.builder(List.of("script", "-qefc", command, "/dev/null"), Map.of())
+                    .redirectOutput(transcript.toFile()).redirectErrorStream(true).start();
+            try {
+                try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
+                    Await.until(WAIT, "the view drawn", () -> Files.size(transcript) > 0);
+                    daemon.call("pane.write", Map.of("pane_id", shell, "data", "echo before-$((2+3))\r"));
+                    Await.until(WAIT, "the echo in the view", () -> Files.readString(transcript).contains("before-5"));
+                }
+                Run restart = cli.run("server", "restart");
+                assertThat(restart.err()).as(restart.toString()).contains("input accepted before the restart and not written");
+                try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
+                    daemon.call("pane.write", Map.of("pane_id", shell, "data", "echo after-$((3+4))\r"));
+                    Await.until(WAIT, "the output after the restart in the view",
+                            () -> Files.readString(transcript).contains("after-7") || !view.isAlive());
+                    String screen = Files.readString(transcript);
+                    assertThat(view.isAlive()).as(screen).isTrue();
+                    assertThat(screen).contains("after-7");
+                }
+            } finally {
+                view.destroyForcibly();
+            }
+        }
+    }
+
     private static String spawn(ProtocolClient daemon, String workspace, List<String> argv) {
         return daemon.call("pane.spawn", Map.of("workspace_id", workspace, "argv", argv, "cols", 80, "rows", 24))
                 .get("pane_id").asString();

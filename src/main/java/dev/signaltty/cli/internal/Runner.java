@@ -201,7 +201,7 @@ public final class Runner {
                     dev.signaltty.cli.internal.view.OuterTerminal.open());
         }
         var hosts = dev.signaltty.cli.internal.remote.HostChoice.all(env,
-                dev.signaltty.cli.internal.view.TabView.RECONNECT_MS);
+                dev.signaltty.cli.internal.view.TabView.RECONNECT_MS, daemon::daemonComingBack, daemon.startDeadline());
         var outer = dev.signaltty.cli.internal.view.OuterTerminal.open();
         return dev.signaltty.cli.internal.view.TabView.run(outer, () -> daemon.connect(inv.options().noStart(), err),
                 hosts, dev.signaltty.cli.internal.remote.HostChoice.indexOf(hosts, env), (String) p.get("workspace_id"),

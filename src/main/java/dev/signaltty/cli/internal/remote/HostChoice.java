@@ -2,6 +2,7 @@ package dev.signaltty.cli.internal.remote;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -19,18 +20,34 @@ import dev.signaltty.cli.internal.Client;
  * @param remote   true when the daemon is reached over ssh
  * @param connect  a new connection to that daemon (a remote one starts on demand, as with --host)
  * @param reconnectMs how long a lost connection is retried
+ * @param comingBack  true while the daemon is known to be on its way back (a local {@code server restart} holds
+ *                    the state dir's lock): the retry goes on, up to {@code comingBackMs}
+ * @param comingBackMs the longest a daemon that is coming back is waited for
  */
-public record HostChoice(String name, boolean remote, Supplier<Client> connect, long reconnectMs) {
+public record HostChoice(String name, boolean remote, Supplier<Client> connect, long reconnectMs,
+                         BooleanSupplier comingBack, long comingBackMs) {
+
+    /** Until when a connection lost at {@code lostNanos} is retried, given the deadline so far (ADR 0850). */
+    public long retryUntil(long lostNanos, long deadlineNanos) {
+        if (!comingBack.getAsBoolean()) {
+            return deadlineNanos;
+        }
+        long wait = reconnectMs * 1_000_000;
+        long cap = lostNanos + Math.max(wait, comingBackMs * 1_000_000);
+        return Math.min(cap, Math.max(deadlineNanos, System.nanoTime() + wait));
+    }
 
     /**
      * This machine's daemon, then every configured host in the hosts file's order; a host named with
      * {@code --host} that is not in the file comes right after this machine.
      */
-    public static List<HostChoice> all(Function<String, @Nullable String> env, long localReconnectMs) {
+    public static List<HostChoice> all(Function<String, @Nullable String> env, long localReconnectMs,
+                                       BooleanSupplier localComingBack, long localComingBackMs) {
         var paths = RemoteHosts.localPaths(env);
         long remoteMs = ResumingEvents.reconnectDeadlineS(env) * 1_000;
         List<HostChoice> hosts = new ArrayList<>();
-        hosts.add(new HostChoice(HostsFile.LOCAL, false, () -> Client.connect(paths.socket()), localReconnectMs));
+        hosts.add(new HostChoice(HostsFile.LOCAL, false, () -> Client.connect(paths.socket()), localReconnectMs,
+                localComingBack, localComingBackMs));
         SshTunnel current = RemoteHosts.tunnel(env);
         var configured = new HostsFile(paths.configDir()).all();
         if (current != null && !configured.containsKey(current.host().name())) {
@@ -55,6 +72,7 @@ public record HostChoice(String name, boolean remote, Supplier<Client> connect, 
     }
 
     private static HostChoice over(SshTunnel tunnel, long reconnectMs) {
-        return new HostChoice(tunnel.host().name(), true, () -> tunnel.connect(false), reconnectMs);
+        // the lock that says a daemon is coming back is the remote machine's: not seen from here
+        return new HostChoice(tunnel.host().name(), true, () -> tunnel.connect(false), reconnectMs, () -> false, reconnectMs);
     }
 }

@@ -238,7 +238,8 @@ public final class TabView {
         message("lost the daemon connection: reconnecting (keys are not sent meanwhile)");
         Thread.ofVirtual().start(() -> {
             HostChoice shown = hosts.get(host);
-            long deadline = System.nanoTime() + shown.reconnectMs() * 1_000_000;
+            long lost = System.nanoTime();
+            long deadline = lost + shown.reconnectMs() * 1_000_000;
             while (ended == null && System.nanoTime() < deadline) {
                 try {
                     // The same host again: through its tunnel, a new ssh master when the old one died.
@@ -252,6 +253,7 @@ public final class TabView {
                     load(tabId);
                     return;
                 } catch (CliException e) {
+                    deadline = shown.retryUntil(lost, deadline); // a restarting daemon is waited for longer
                     try {
                         Thread.sleep(200);
                     } catch (InterruptedException ie) {
