@@ -264,11 +264,7 @@ class CliLiveRestartTest {
                 String workspace = daemon.call("workspace.create", Map.of("name", "attached", "cwd", cli.cwd().toString()))
                         .get("workspace_id").asString();
                 shell = spawn(daemon, workspace, List.of("bash", "--norc", "--noprofile"));
-                // a program that does not read the input queued for it: the hand-over waits its 5 s for it, so
-                // the daemon is away longer than a lost connection was retried (5 s)
-                String deaf = spawn(daemon, workspace, List.of("bash", "-c", "stty raw -echo; echo ready; exec sleep 600"));
-                Await.until(WAIT, "raw mode", () -> tail(daemon, deaf).contains("ready"));
-                daemon.errorCode("pane.write", Map.of("pane_id", deaf, "data", "x".repeat(300_000)));
+                queueUnreadInput(daemon, Map.of("workspace_id", workspace));
             }
             String command = String.join(" ", CliHarness.javaCommand("attach", shell).stream()
                     .map(w -> "'" + w.replace("'", "'\\''") + "'").toList());
@@ -315,13 +311,8 @@ class CliLiveRestartTest {
                         .get("workspace_id").asString();
                 shell = spawn(daemon, workspace, List.of("bash", "--norc", "--noprofile"));
                 tab = daemon.call("pane.get", Map.of("pane_id", shell)).get("pane").get("tab_id").asString();
-                // in another tab, a program that does not read its queued input: the hand-over waits 5 s for it,
-                // longer than the view retried a lost connection (5 s)
                 String other = daemon.call("tab.create", Map.of("workspace_id", workspace)).get("tab_id").asString();
-                String deaf = daemon.call("pane.spawn", Map.of("workspace_id", workspace, "tab_id", other, "argv",
-                        List.of("bash", "-c", "stty raw -echo; echo ready; exec sleep 600"))).get("pane_id").asString();
-                Await.until(WAIT, "raw mode", () -> tail(daemon, deaf).contains("ready"));
-                daemon.errorCode("pane.write", Map.of("pane_id", deaf, "data", "x".repeat(300_000)));
+                queueUnreadInput(daemon, Map.of("workspace_id", workspace, "tab_id", other)); // not in the view's tab
             }
             String command = String.join(" ", CliHarness.javaCommand("attach", "--tab", tab).stream()
                     .map(w -> "'" + w.replace("'", "'\\''") + "'").toList());
@@ -348,6 +339,18 @@ class CliLiveRestartTest {
                 view.destroyForcibly();
             }
         }
+    }
+
+    /**
+     * A pane (placed by {@code where}) whose program does not read the input queued for it: the hand-over waits its
+     * 5 s for it, so the daemon is away longer than a client retried a lost connection before (5 s).
+     */
+    private static void queueUnreadInput(ProtocolClient daemon, Map<String, String> where) throws Exception {
+        Map<String, Object> params = new java.util.HashMap<>(where);
+        params.put("argv", List.of("bash", "-c", "stty raw -echo; echo ready; exec sleep 600"));
+        String deaf = daemon.call("pane.spawn", params).get("pane_id").asString();
+        Await.until(WAIT, "raw mode", () -> tail(daemon, deaf).contains("ready"));
+        daemon.errorCode("pane.write", Map.of("pane_id", deaf, "data", "x".repeat(300_000)));
     }
 
     private static String spawn(ProtocolClient daemon, String workspace, List<String> argv) {
