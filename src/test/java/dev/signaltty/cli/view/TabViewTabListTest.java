@@ -2,21 +2,18 @@ package dev.signaltty.cli.view;
 
 import static dev.signaltty.cli.view.TabViewTest.WAIT;
 import static dev.signaltty.cli.view.TabViewTest.statusLine;
+import static dev.signaltty.cli.view.ViewBench.detach;
 import static dev.signaltty.support.ProtocolClient.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.signaltty.agent.FakeAgent;
 import dev.signaltty.support.DaemonFixture;
 
 /**
@@ -28,52 +25,28 @@ import dev.signaltty.support.DaemonFixture;
 class TabViewTabListTest {
 
     @RegisterExtension
-    static final DaemonFixture daemon = new DaemonFixture("tablistws", FakeAgent.cliProperty());
-    static Path claude;
+    static final ViewBench bench = new ViewBench("tablistws");
+    static final DaemonFixture daemon = bench.daemon();
 
     @TempDir
     Path temp;
 
-    @BeforeAll
-    static void installFakeAgent() {
-        claude = FakeAgent.install(daemon.root());
-    }
-
-    private Path view(Path dir, String... args) throws IOException {
-        List<String> all = new java.util.ArrayList<>(List.of("view"));
-        all.addAll(List.of(args));
-        return TabViewTest.script(daemon.socket(), dir, "", all.toArray(String[]::new));
-    }
-
-    private String spawn(String workspace, String tab, String... argv) {
-        Map<String, Object> params = new java.util.HashMap<>(Map.of("workspace_id", workspace, "argv", List.of(argv)));
-        if (tab != null) {
-            params.put("tab_id", tab);
-        }
-        return daemon.client().call("pane.spawn", params).get("pane_id").asString();
-    }
-
-    private String tab(String ws, String name) {
-        return daemon.client().call("tab.create", Map.of("workspace_id", ws, "name", name)).get("tab_id").asString();
-    }
-
     @Test
     void otherTabsShowTheirDecisionUnreadAndExitedFlagsAndRRelaunchesAnExitedPane() throws Exception {
-        String ws = daemon.client().call("workspace.create", Map.of("name", "tl", "cwd", daemon.root().toString()))
-                .get("workspace_id").asString();
-        String main = spawn(ws, null, "sh", "-c", "echo MAIN-READY; exec cat");
-        String mainTab = daemon.client().call("pane.get", Map.of("pane_id", main)).get("pane").get("tab_id").asString();
+        String ws = bench.workspace("tl");
+        String main = bench.spawn(ws, Map.of(), "sh", "-c", "echo MAIN-READY; exec cat");
+        String mainTab = bench.tabOf(main);
         daemon.client().call("tab.rename", Map.of("tab_id", mainTab, "name", "main"));
         // exits with 3 the first time, runs cat when relaunched
         Path flag = temp.resolve("ran-once");
-        String doneTab = tab(ws, "done");
-        String done = spawn(ws, doneTab, "sh", "-c", "if [ -e '" + flag + "' ]; then echo RELAUNCHED; exec cat; else touch '"
+        String doneTab = bench.tab(ws, "done");
+        String done = bench.spawn(ws, Map.of("tab_id", doneTab), "sh", "-c", "if [ -e '" + flag + "' ]; then echo RELAUNCHED; exec cat; else touch '"
                 + flag + "'; exit 3; fi");
         daemon.awaitExited(done, WAIT);
-        String agentTab = tab(ws, "agent");
-        String agent = spawn(ws, agentTab, claude.toString());
+        String agentTab = bench.tab(ws, "agent");
+        String agent = bench.spawn(ws, Map.of("tab_id", agentTab), bench.claude().toString());
 
-        try (OuterTmux tmux = OuterTmux.start(temp, 140, 20, view(temp, ws))) {
+        try (OuterTmux tmux = OuterTmux.start(temp, 140, 20, bench.view(temp, ws))) {
             // tmux's window list: the tab shown (*), the one with an exited pane (X)
             tmux.await(WAIT, "the tabs listed", s -> s.contains("MAIN-READY")
                     && statusLine(s).contains("» 0:main* 1:doneX 2:agent "));
@@ -120,18 +93,12 @@ class TabViewTabListTest {
 
         // a narrow window: the tab shown stays, < and > say that tabs were left out
         Path narrow = Files.createDirectories(temp.resolve("narrow"));
-        try (OuterTmux tmux = OuterTmux.start(narrow, 50, 12, view(narrow, ws, "--tab", doneTab))) {
+        try (OuterTmux tmux = OuterTmux.start(narrow, 50, 12, bench.view(narrow, ws, "--tab", doneTab))) {
             String screen = tmux.await(WAIT, "the tab shown between markers", s -> s.contains("RELAUNCHED")
                     && statusLine(s).contains("» < 1:done* >"));
             assertThat(statusLine(screen)).doesNotContain("0:main").doesNotContain("2:agent");
             detach(tmux);
         }
         daemon.client().call("workspace.close", Map.of("workspace_id", ws));
-    }
-
-    private static void detach(OuterTmux tmux) {
-        tmux.keys("C-b");
-        tmux.keys("d");
-        tmux.await(WAIT, "the CLI to end", s -> s.contains("CLI-EXIT=0"));
     }
 }

@@ -3,20 +3,18 @@ package dev.signaltty.cli.view;
 import static dev.signaltty.cli.view.TabViewTest.WAIT;
 import static dev.signaltty.cli.view.TabViewTest.divider;
 import static dev.signaltty.cli.view.TabViewTest.statusLine;
+import static dev.signaltty.cli.view.ViewBench.detach;
 import static dev.signaltty.support.ProtocolClient.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.signaltty.agent.FakeAgent;
 import dev.signaltty.support.DaemonFixture;
 
 /**
@@ -28,41 +26,11 @@ import dev.signaltty.support.DaemonFixture;
 class TabViewTmuxHabitsTest {
 
     @RegisterExtension
-    static final DaemonFixture daemon = new DaemonFixture("habitsws", FakeAgent.cliProperty());
-    static Path claude;
+    static final ViewBench bench = new ViewBench("habitsws");
+    static final DaemonFixture daemon = bench.daemon();
 
     @TempDir
     Path temp;
-
-    @BeforeAll
-    static void installFakeAgent() {
-        claude = FakeAgent.install(daemon.root());
-    }
-
-    private Path view(String... args) throws IOException {
-        List<String> all = new java.util.ArrayList<>(List.of("view"));
-        all.addAll(List.of(args));
-        return TabViewTest.script(daemon.socket(), temp, "", all.toArray(String[]::new));
-    }
-
-    private String workspace(String name) {
-        return daemon.client().call("workspace.create", Map.of("name", name, "cwd", daemon.root().toString()))
-                .get("workspace_id").asString();
-    }
-
-    private String spawn(String workspace, Map<String, Object> extra, String... argv) {
-        Map<String, Object> params = new java.util.HashMap<>(extra);
-        params.put("workspace_id", workspace);
-        params.put("argv", List.of(argv));
-        return daemon.client().call("pane.spawn", params).get("pane_id").asString();
-    }
-
-    private String split(String pane, String direction, String name, String... argv) {
-        String id = daemon.client().call("pane.split", Map.of("pane_id", pane, "direction", direction, "argv", List.of(argv)))
-                .get("pane_id").asString();
-        daemon.client().call("pane.rename", Map.of("pane_id", id, "name", name));
-        return id;
-    }
 
     private String decisionStatus(String pane) {
         return daemon.client().call("decision.list", Map.of("pane_id", pane)).get("decisions").get(0).get("status").asString();
@@ -70,12 +38,12 @@ class TabViewTmuxHabitsTest {
 
     @Test
     void nGoesToTheNextTabAndNeverDeniesCMakesATabDigitsPickOneAndTheDecisionIsSpeltOut() throws Exception {
-        String ws = workspace("tabkeysws");
-        String agent = spawn(ws, Map.of("label", "review the diff"), claude.toString());
-        String second = daemon.client().call("tab.create", Map.of("workspace_id", ws, "name", "second")).get("tab_id").asString();
-        spawn(ws, Map.of("tab_id", second), "sh", "-c", "echo SECOND-TAB; exec cat");
+        String ws = bench.workspace("tabkeysws");
+        String agent = bench.spawn(ws, Map.of("label", "review the diff"), bench.claude().toString());
+        String second = bench.tab(ws, "second");
+        bench.spawn(ws, Map.of("tab_id", second), "sh", "-c", "echo SECOND-TAB; exec cat");
 
-        try (OuterTmux tmux = OuterTmux.start(temp, 140, 30, view(ws))) {
+        try (OuterTmux tmux = OuterTmux.start(temp, 140, 30, bench.view(temp, ws))) {
             // an unnamed pane shows its label, not its id
             tmux.await(WAIT, "the agent, by its label", s -> s.contains("fake>") && statusLine(s).contains("*review the diff"));
             tmux.literal("ask rm-stuff");
@@ -122,14 +90,14 @@ class TabViewTmuxHabitsTest {
 
     @Test
     void xAsksFirstAndTheFocusGoesBackToThePaneBeforeResizeKeysHelpLastPaneAndPaste() throws Exception {
-        String ws = workspace("panekeysws");
-        String a = spawn(ws, Map.of(), "sh", "-c", "echo A-READY; exec cat");
+        String ws = bench.workspace("panekeysws");
+        String a = bench.spawn(ws, Map.of(), "sh", "-c", "echo A-READY; exec cat");
         daemon.client().call("pane.rename", Map.of("pane_id", a, "name", "a"));
-        String b = split(a, "right", "b", "sh", "-c", "echo B-READY; exec cat");
-        String c = split(b, "down", "c", "sh", "-c", "echo C-READY; exec cat");
-        String tab = daemon.client().call("pane.get", Map.of("pane_id", a)).get("pane").get("tab_id").asString();
+        String b = bench.split(a, "right", "b", "sh", "-c", "echo B-READY; exec cat");
+        String c = bench.split(b, "down", "c", "sh", "-c", "echo C-READY; exec cat");
+        String tab = bench.tabOf(a);
 
-        try (OuterTmux tmux = OuterTmux.start(temp, 101, 25, view(ws))) {
+        try (OuterTmux tmux = OuterTmux.start(temp, 101, 25, bench.view(temp, ws))) {
             String screen = tmux.await(WAIT, "three panes", s -> s.contains("A-READY") && s.contains("B-READY") && s.contains("C-READY"));
             int col = divider(screen.lines().filter(l -> l.contains("A-READY")).findFirst().orElseThrow());
             tmux.literal("\u001b[<0;" + (col + 10) + ";20M");
@@ -212,17 +180,17 @@ class TabViewTmuxHabitsTest {
 
     @Test
     void withNinePanesTheStatusLineStillShowsTheFocusedOneAndAnExitedPaneItsStatus() throws Exception {
-        String ws = workspace("ninews");
-        String last = spawn(ws, Map.of(), "cat");
+        String ws = bench.workspace("ninews");
+        String last = bench.spawn(ws, Map.of(), "cat");
         daemon.client().call("pane.rename", Map.of("pane_id", last, "name", "pane-one"));
         for (String name : List.of("pane-two", "pane-three", "pane-four", "pane-five", "pane-six", "pane-seven", "pane-eight")) {
-            last = split(last, "down", name, "cat");
+            last = bench.split(last, "down", name, "cat");
         }
         // the last split has the tab's focus; it exits before the view opens
-        String exited = split(last, "down", "pane-nine", "sh", "-c", "exit 3");
+        String exited = bench.split(last, "down", "pane-nine", "sh", "-c", "exit 3");
         daemon.awaitExited(exited, WAIT);
 
-        try (OuterTmux tmux = OuterTmux.start(temp, 100, 40, view(ws))) {
+        try (OuterTmux tmux = OuterTmux.start(temp, 100, 40, bench.view(temp, ws))) {
             // the exit status of a pane that exited before the view opened
             tmux.await(WAIT, "the exited pane's status", s -> s.contains("[exited 3]"));
             // the names before it are left out (<), the focused one is there
@@ -235,11 +203,5 @@ class TabViewTmuxHabitsTest {
 
     private static int rows(String pane) {
         return daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("rows").asInt();
-    }
-
-    private static void detach(OuterTmux tmux) {
-        tmux.keys("C-b");
-        tmux.keys("d");
-        tmux.await(WAIT, "the CLI to end", s -> s.contains("CLI-EXIT=0"));
     }
 }

@@ -22,7 +22,8 @@ import dev.signaltty.cli.internal.remote.HostChoice;
  *
  * <p>Hosts: the view shows one daemon at a time, this machine's or a remote host's over its ssh
  * tunnel; the prefix then {@code H} switches to the next one ({@link HostChoice#all}), and the status
- * line names the host whenever there is more than one to choose from.
+ * line names the host whenever there is more than one to choose from. The connection, its
+ * subscription and its reconnects are {@link ViewConnection}'s.
  *
  * <p>Threads: the wire's reader applies events and output ({@link ViewEvents}, never blocking on a
  * reply); the render thread ({@link ViewFrames}) draws at most {@link #MAX_FPS} frames a second, only
@@ -32,12 +33,15 @@ import dev.signaltty.cli.internal.remote.HostChoice;
 public final class TabView {
 
     static final int MAX_FPS = 60;
-    static final List<String> EVENTS = List.of("pane.*", "tab.*", "workspace.*", "agent.*", "attention.*", "decision.*");
+    /**
+     * Attempts to come back after a lost connection to this machine's daemon, for this long (the
+     * launcher's {@link HostChoice} carries it; {@link ViewConnection} retries).
+     */
+    public static final long RECONNECT_MS = 5_000;
 
+    /** The wire to the daemon shown; only {@link #connection} replaces it (another host, a reconnect). */
     volatile Wire wire;
-    private final List<HostChoice> hosts;
-    /** The host shown, an index into {@link #hosts}. */
-    private volatile int host;
+    private final ViewConnection connection;
     final OuterTerminal outer;
     final Frame frame = new Frame();
     final Map<String, PaneScreen> panes = new ConcurrentHashMap<>();
@@ -78,13 +82,11 @@ public final class TabView {
     /** Something changed since the last frame ({@link ViewFrames} clears it). Guarded by the monitor. */
     boolean dirty = true;
     private volatile @Nullable String ended;
-    private final ViewEvents events = new ViewEvents(this);
 
     private TabView(Wire wire, OuterTerminal outer, List<HostChoice> hosts, int host) {
         this.wire = wire;
         this.outer = outer;
-        this.hosts = hosts;
-        this.host = host;
+        this.connection = new ViewConnection(this, hosts, host);
     }
 
     /**
@@ -106,7 +108,7 @@ public final class TabView {
         dev.signaltty.cli.internal.ProcessExit.addShutdownHook(restore);
         String end;
         try {
-            view.listen(wire);
+            view.connection.listen(wire);
             view.open(workspace, tab);
             outer.enterFullScreen(true);
             outer.onResize(view::changed);
@@ -141,8 +143,8 @@ public final class TabView {
     }
 
     /** Finds the workspace and tab, subscribes first (so no change is missed), then loads the tab. */
-    private void open(@Nullable String workspace, @Nullable String tab) {
-        subscribe();
+    void open(@Nullable String workspace, @Nullable String tab) {
+        connection.subscribe();
         if (tab == null) {
             String ws = workspace;
             if (ws == null) {
@@ -165,112 +167,14 @@ public final class TabView {
         }
     }
 
-    /** Attempts to come back after a lost connection to this machine's daemon, for this long. */
-    public static final long RECONNECT_MS = 5_000;
-
-    /** Starts {@code w}'s reader; events and the end of a wire the view has left are ignored. */
-    private void listen(Wire w) {
-        w.start(event -> {
-            if (wire == w) {
-                events.apply(event);
-            }
-        }, () -> {
-            if (wire == w) {
-                connectionLost();
-            }
-        });
-    }
-
-    /**
-     * The prefix then H: the next host's daemon, its first workspace's first tab. The new connection
-     * is made and checked before anything changes, so a host that is down or empty leaves the view
-     * where it was (with a message naming the host). Not on the reader thread.
-     */
+    /** The prefix then H: the next host ({@link ViewConnection#switchHost}). Not on the reader thread. */
     void switchHost() {
-        if (hosts.size() < 2) {
-            message("no other host (add one: signaltty hosts add NAME [user@]box)");
-            return;
-        }
-        int next = Math.floorMod(host + 1, hosts.size());
-        HostChoice target = hosts.get(next);
-        message("connecting to host " + target.name() + " (" + (next + 1) + "/" + hosts.size() + ")");
-        Wire fresh;
-        try {
-            fresh = new Wire(target.connect().get());
-        } catch (CliException e) {
-            message("host " + target.name() + ": " + e.code() + ": " + e.getMessage());
-            return;
-        }
-        Wire old = wire;
-        synchronized (this) {
-            host = next;
-            wire = fresh; // from here on the old wire's events and end are ignored
-            panes.clear();
-            root = null;
-            tabId = "";
-            workspaceId = "";
-        }
-        listen(fresh);
-        old.close(); // the old daemon drops this view's viewers with the connection
-        try {
-            open(null, null);
-        } catch (CliException e) {
-            message("host " + target.name() + ": " + e.code() + ": " + e.getMessage());
-        }
-        changed();
+        connection.switchHost();
     }
 
     /** The status line's first words: the host (when there is a choice of hosts) and the workspace. */
     String place() {
-        HostChoice shown = hosts.get(host);
-        return hosts.size() > 1 || shown.remote() ? shown.name() + ": " + workspaceName : workspaceName;
-    }
-
-    /**
-     * The wire ended: the daemon closed a view that lagged behind a flood (seed: the client refreshes
-     * and reattaches), or it went away. A fresh connection subscribes and reloads the tab; nothing
-     * that mutates is resent. After {@link #RECONNECT_MS} without success the view ends.
-     */
-    private void connectionLost() {
-        if (ended != null) {
-            return;
-        }
-        message("lost the daemon connection: reconnecting (keys are not sent meanwhile)");
-        Thread.ofVirtual().start(() -> {
-            HostChoice shown = hosts.get(host);
-            long lost = System.nanoTime();
-            long deadline = lost + shown.reconnectMs() * 1_000_000;
-            while (ended == null && System.nanoTime() < deadline) {
-                try {
-                    // The same host again: through its tunnel, a new ssh master when the old one died.
-                    Wire fresh = new Wire(shown.connect().get());
-                    wire = fresh;
-                    listen(fresh);
-                    subscribe();
-                    synchronized (this) {
-                        panes.clear(); // reattached below: the old screens may miss bytes
-                    }
-                    load(tabId);
-                    return;
-                } catch (CliException e) {
-                    deadline = shown.retryUntil(lost, deadline); // a restarting daemon is waited for longer
-                    try {
-                        Thread.sleep(200);
-                    } catch (InterruptedException ie) {
-                        return;
-                    }
-                }
-            }
-            end("lost the daemon connection");
-        });
-    }
-
-    private void subscribe() {
-        Map<?, ?> subscribed = map(wire.call("subscribe", Map.of("events", EVENTS)));
-        if (Boolean.FALSE.equals(subscribed.get("subscribed"))) {
-            throw new CliException("INTERNAL", "subscribe was refused");
-        }
-        decisions.reload(wire); // after subscribing, so no decision made meanwhile is missed
+        return connection.place(workspaceName);
     }
 
     /** Shows another tab: detaches this one's panes, attaches the new one's. Not on the reader thread. */
