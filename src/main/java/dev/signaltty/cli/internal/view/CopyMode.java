@@ -11,8 +11,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Copy mode over one pane's scrollback (history plus screen, as {@code pane.read} tail returns it),
- * after tmux's vi copy mode: a cursor cell moved with the arrows, h j k l, 0 $, half and whole pages,
- * g/G; {@code v} (or Space) starts a character-wise selection at the cursor, {@code V} a line-wise
+ * after tmux's vi copy mode: a cursor cell moved with the arrows, h j k l, 0 $, the word motions
+ * w b e W B E, half and whole pages, g/G; {@code v} (or Space) starts a character-wise selection at the cursor, {@code V} a line-wise
  * one; {@code /} searches down and {@code ?} up by regular expression, {@code n} repeats in the same
  * direction and {@code N} in the other; Enter or y copies the selection (the cursor line without one)
  * to the outer terminal's clipboard with OSC 52.
@@ -89,6 +89,111 @@ final class CopyMode {
 
     private int lastColumn() {
         return Math.max(0, line(cursor).length() - 1);
+    }
+
+    /**
+     * vi's word motions, across line ends: {@code w} the next word's start, {@code b} this or the
+     * previous word's start, {@code e} this or the next word's end. A word is a run of letters, digits
+     * and {@code _}, or a run of other non-blank characters; for {@code W}, {@code B}, {@code E} any
+     * run of non-blanks. A line end is a blank; an empty line is a word of its own for w and b (vi).
+     */
+    void word(char motion, int height) {
+        boolean big = Character.isUpperCase(motion);
+        int[] p = {cursor, Math.min(col, line(cursor).length())};
+        switch (Character.toLowerCase(motion)) {
+            case 'w' -> nextWordStart(p, big);
+            case 'b' -> wordStart(p, big);
+            case 'e' -> wordEnd(p, big);
+            default -> throw new IllegalArgumentException("not a word motion: " + motion);
+        }
+        cursor = p[0];
+        col = Math.max(0, Math.min(p[1], line(p[0]).length() - 1));
+        follow(height);
+    }
+
+    private void nextWordStart(int[] p, boolean big) {
+        int start = p[0];
+        int kind = kind(p, big);
+        while (kind != 0 && kind(p, big) == kind) {
+            if (!forward(p)) {
+                return; // the last word of the scrollback: stay on it
+            }
+        }
+        while (kind(p, big) == 0 && !(line(p[0]).isEmpty() && p[0] != start)) {
+            if (!forward(p)) {
+                return;
+            }
+        }
+    }
+
+    private void wordStart(int[] p, boolean big) {
+        int start = p[0];
+        if (!backward(p)) {
+            return;
+        }
+        while (kind(p, big) == 0 && !(line(p[0]).isEmpty() && p[0] != start)) {
+            if (!backward(p)) {
+                return;
+            }
+        }
+        int kind = kind(p, big);
+        for (int[] q = p.clone(); kind != 0 && backward(q) && kind(q, big) == kind; q = q.clone()) {
+            p[0] = q[0];
+            p[1] = q[1];
+        }
+    }
+
+    private void wordEnd(int[] p, boolean big) {
+        if (!forward(p)) {
+            return;
+        }
+        while (kind(p, big) == 0) { // e passes empty lines, as vi's
+            if (!forward(p)) {
+                return;
+            }
+        }
+        int kind = kind(p, big);
+        for (int[] q = p.clone(); forward(q) && kind(q, big) == kind; q = q.clone()) {
+            p[0] = q[0];
+            p[1] = q[1];
+        }
+    }
+
+    /** 0 a blank (or the line's end), 1 punctuation (any non-blank for W B E), 2 a letter, digit or _. */
+    private int kind(int[] p, boolean big) {
+        String s = line(p[0]);
+        if (p[1] >= s.length() || Character.isWhitespace(s.charAt(p[1]))) {
+            return 0;
+        }
+        char c = s.charAt(p[1]);
+        return big || !(Character.isLetterOrDigit(c) || c == '_') ? 1 : 2;
+    }
+
+    /** One cell on, the line's end (column = its length) counting as a cell; false at the scrollback's end. */
+    private boolean forward(int[] p) {
+        if (p[1] < line(p[0]).length()) {
+            p[1]++;
+            return true;
+        }
+        if (p[0] + 1 < lines.size()) {
+            p[0]++;
+            p[1] = 0;
+            return true;
+        }
+        return false;
+    }
+
+    private boolean backward(int[] p) {
+        if (p[1] > 0) {
+            p[1]--;
+            return true;
+        }
+        if (p[0] > 0) {
+            p[0]--;
+            p[1] = line(p[0]).length();
+            return true;
+        }
+        return false;
     }
 
     /** Scrolls the view (the wheel); true when it is back at the bottom. */

@@ -46,7 +46,12 @@ final class StatusLine {
         }
     }
 
-    static void draw(Frame f, int y, String workspace, String tab, List<TabList.Entry> tabs, List<PaneScreen> panes,
+    /** Where a tab's entry was drawn on the status line, columns [from, to): a click there shows tab {@code index}. */
+    record TabSpan(int from, int to, int index) {
+    }
+
+    /** Draws the line; returns where the tab list's entries are (none when the list is not shown). */
+    static List<TabSpan> draw(Frame f, int y, String workspace, String tab, List<TabList.Entry> tabs, List<PaneScreen> panes,
             @Nullable String focus,
             @Nullable String middle, @Nullable String hint, int elsewhere, LocalTime now) {
         int cols = f.cols();
@@ -63,6 +68,7 @@ final class StatusLine {
         String right = " decisions " + (pending + elsewhere) + (elsewhere > 0 ? " (" + elsewhere + " elsewhere)" : "") + " "
                 + now.format(CLOCK) + " ";
         int rightStart = Math.max(0, cols - right.length());
+        List<TabSpan> spans = new ArrayList<>();
         if (middle != null || tabs.size() < 2) {
             // a prompt keeps its place after the tab shown (the cursor is put there)
             int x = f.text(0, y, " " + workspace + " » " + tab + " ", Frame.Style.of(15, 6, true), rightStart);
@@ -74,14 +80,15 @@ final class StatusLine {
         } else {
             int x = f.text(0, y, " " + workspace + " » ", Frame.Style.of(15, 6, true), rightStart);
             // the tabs get up to half of what is left, the panes of the tab shown the rest
-            x = tabs(f, y, x, tabs, Math.max(1, (rightStart - x) / 2), rightStart);
+            x = tabs(f, y, x, tabs, Math.max(1, (rightStart - x) / 2), rightStart, spans);
             panes(f, y, x, panes, focus, hint, rightStart);
         }
         f.text(rightStart, y, right, pending + elsewhere > 0 ? Frame.Style.of(15, 1, true) : Frame.Style.STATUS, cols);
+        return List.copyOf(spans);
     }
 
     /** The workspace's tabs, tmux's window list: the shown one highlighted, one that wants someone in red. */
-    private static int tabs(Frame f, int y, int x, List<TabList.Entry> tabs, int width, int limit) {
+    private static int tabs(Frame f, int y, int x, List<TabList.Entry> tabs, int width, int limit, List<TabSpan> spans) {
         TabList.Fit fit = TabList.fit(tabs, width);
         if (fit.from() > 0) {
             x = f.text(x, y, "< ", Frame.Style.STATUS, limit);
@@ -90,7 +97,9 @@ final class StatusLine {
             TabList.Entry e = tabs.get(i);
             int style = e.current() ? Frame.Style.of(15, 6, true)
                     : e.needsAttention() ? Frame.Style.of(1, 7, true) : Frame.Style.STATUS;
-            x = f.text(x + (i > fit.from() ? 1 : 0), y, e.text(), style, limit);
+            int from = x + (i > fit.from() ? 1 : 0);
+            x = f.text(from, y, e.text(), style, limit);
+            spans.add(new TabSpan(from, x, e.index()));
         }
         if (fit.to() < tabs.size()) {
             x = f.text(x, y, " >", Frame.Style.STATUS, limit);

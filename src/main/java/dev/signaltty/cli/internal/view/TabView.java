@@ -71,6 +71,10 @@ public final class TabView {
     java.util.function.@Nullable Consumer<String> promptDone;
     /** A yes/no question on the status line (close pane?): y runs it, any other key cancels. Guarded by the monitor. */
     @Nullable Runnable confirm;
+    /** Where the status line drew the tab list's entries (a click there shows that tab). Guarded by the monitor. */
+    List<StatusLine.TabSpan> tabSpans = List.of();
+    /** The tab chooser (the prefix then {@code w}) drawn over the panes, or null. Guarded by the monitor. */
+    @Nullable TabChooser chooser;
     /** The key list (the prefix then {@code ?}) is drawn over the panes; any key closes it. Guarded by the monitor. */
     boolean help;
     /** The text copy mode copied last, for the prefix then {@code ]} (tmux's paste buffer). Guarded by the monitor. */

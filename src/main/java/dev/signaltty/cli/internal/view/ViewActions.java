@@ -86,6 +86,54 @@ final class ViewActions {
         }
     }
 
+    /** ': the index typed at the prompt; anything but a tab's index is named on the status line. */
+    void selectTab(String typed) {
+        String text = typed.strip();
+        if (!text.matches("[0-9]{1,9}")) {
+            view.message("not a tab index: '" + typed + "' (tabs are numbered from 0)");
+            return;
+        }
+        selectTab(Integer.parseInt(text));
+    }
+
+    /** l: the tab shown before this one (tmux's last-window), the tab list's {@code -}. */
+    void lastTab() {
+        String last = view.lastTabId;
+        try {
+            if (last.isEmpty() || !tabIds(false).contains(last)) {
+                view.message("no last tab (" + view.prefixName + " l goes back to the tab shown before this one)");
+                return;
+            }
+            view.load(last);
+        } catch (CliException e) {
+            view.message(e.code() + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * & (after y): tab.close, which ends the tab's panes with it. As tmux's kill-window, the view goes
+     * on with the last tab, else the one before (round the start); with no other tab to show, the
+     * tab.closed event ends the view as the last window's end ends tmux.
+     */
+    void closeTab() {
+        String closing = view.tabId;
+        String name = view.tabName;
+        try {
+            List<String> ids = tabIds(false);
+            int at = ids.indexOf(closing);
+            ids.remove(closing);
+            String next = ids.contains(view.lastTabId) ? view.lastTabId
+                    : ids.isEmpty() ? null : ids.get(Math.floorMod(at - 1, ids.size()));
+            if (next != null) {
+                view.load(next);
+            }
+            view.wire.call("tab.close", Map.of("tab_id", closing));
+            view.message("closed tab " + name);
+        } catch (CliException e) {
+            view.message(e.code() + ": " + e.getMessage());
+        }
+    }
+
     /** c: a new tab in this workspace with a shell in it (tmux's new-window), shown at once. */
     void newTab() {
         try {

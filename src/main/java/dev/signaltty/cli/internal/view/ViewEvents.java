@@ -119,6 +119,9 @@ final class ViewEvents {
                 view.tabs.updated(payload);
             }
             case "tab.closed" -> {
+                if (view.lastTabId.equals(payload.get("tab_id"))) {
+                    view.lastTabId = ""; // the tab list's - and the prefix then l go nowhere now
+                }
                 if (view.tabId.equals(payload.get("tab_id"))) {
                     view.end("tab " + view.tabName + " closed");
                 } else if (view.workspaceId.equals(payload.get("workspace_id"))) {

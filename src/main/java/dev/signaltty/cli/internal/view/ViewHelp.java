@@ -8,8 +8,7 @@ import java.util.List;
  */
 final class ViewHelp {
 
-    /** Keys and what they do, two columns. */
-    /** Each line fits an 80-column window with the box's margins. */
+    /** Keys and what they do, two columns; each line fits an 80-column window with the box's margins. */
     static final List<String> KEYS = columns(
             "arrows  o  ;", "focus the pane beside / the next one / the one before",
             "C- M-arrows", "resize the focused pane by 1 / 5 cells",
@@ -18,11 +17,15 @@ final class ViewHelp {
             "z", "zoom the focused pane, again to go back",
             "c", "new tab with a shell",
             "n  p  )  (", "next / previous tab",
-            "0 … 9", "tab by number, from 0",
+            "l", "the last tab (the one shown before this one)",
+            "0 … 9  '", "tab by number, from 0; ' asks for the number (10 and up)",
+            "w", "choose a tab from a list: j k or arrows, Enter; q, Esc leave",
+            "&", "close the tab and its panes (asks y/n first)",
             ",", "rename the focused pane (empty: no name)",
             "y  N", "answer the focused pane's decision: allow once / deny",
             "R", "relaunch the focused pane after it exited (pane.resume)",
             "[", "copy mode: arrows h j k l 0 $ C-u C-d PgUp PgDn g G move,",
+            "", "w b e by words, W B E by blank-separated words, across lines;",
             "", "v/Space selects characters, V lines; / searches down, ? up,",
             "", "n N again; Enter/y copies (OSC 52, and for ]); Esc, q leave",
             "]", "paste what copy mode copied last",
@@ -31,7 +34,8 @@ final class ViewHelp {
             "?", "this list",
             "the prefix", "send the prefix key itself",
             "tab flags", "* shown, - before, Z zoomed, ? decision, # unread, X exited",
-            "mouse", "click focuses, drag a divider resizes, wheel scrolls back");
+            "mouse", "click focuses (a tab in the status line: shows it),",
+            "", "drag a divider resizes, wheel scrolls back");
 
     private ViewHelp() {
     }

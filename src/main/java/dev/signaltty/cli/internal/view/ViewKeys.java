@@ -25,6 +25,7 @@ final class ViewKeys {
     private final byte prefix;
     private final ViewActions actions;
     private final ViewMouse mouse;
+    private final CopyModeKeys copyKeys;
     private final InputDecoder decoder = new InputDecoder();
     private boolean armed;
     private boolean detach;
@@ -34,6 +35,7 @@ final class ViewKeys {
         this.prefix = prefix;
         this.actions = new ViewActions(view);
         this.mouse = new ViewMouse(view, actions);
+        this.copyKeys = new CopyModeKeys(view, this, prefix);
         view.prefixName = "C-" + (char) ('a' + prefix - 1);
     }
 
@@ -90,30 +92,37 @@ final class ViewKeys {
             return;
         }
         InputDecoder.Key key = (InputDecoder.Key) input;
+        Runnable then = null; // what a key asks of the daemon runs after the monitor is let go: the reader needs it
         synchronized (view) {
             if (view.help) { // any key closes the key list, and does nothing else (tmux: q leaves list-keys)
                 view.help = false;
                 view.changed();
                 return;
             }
-            if (view.confirm != null) {
+            if (view.chooser != null) {
+                then = chooserKey(view.chooser, key);
+            } else if (view.confirm != null) {
                 Runnable yes = view.confirm;
                 view.confirm = null;
                 view.prompt = null;
                 if (key.raw().length == 1 && (key.raw()[0] == 'y' || key.raw()[0] == 'Y')) {
-                    yes.run();
+                    then = yes;
                 }
                 view.changed();
+            } else if (view.prompt != null) {
+                then = promptKey(key);
+            } else if (view.copy != null && !armed) {
+                armed = copyKeys.key(view.copy, key);
                 return;
+            } else {
+                then = NOT_TAKEN;
             }
-            if (view.prompt != null) {
-                promptKey(key);
-                return;
+        }
+        if (then != NOT_TAKEN) {
+            if (then != null) {
+                then.run();
             }
-            if (view.copy != null && !armed) {
-                copyKey(view.copy, key);
-                return;
-            }
+            return;
         }
         if (armed) {
             armed = false;
@@ -123,6 +132,39 @@ final class ViewKeys {
         } else {
             forward.writeBytes(key.raw());
         }
+    }
+
+    /** {@link #handle}'s mark for a key that no open list, question, prompt or copy mode took. */
+    private static final Runnable NOT_TAKEN = () -> { };
+
+    /** Keys while the tab chooser is open: what Enter chose runs after the monitor is let go. Holds the monitor. */
+    private @Nullable Runnable chooserKey(TabChooser chooser, InputDecoder.Key key) {
+        int size = view.tabs.tabs().size();
+        Runnable then = null;
+        switch (key.name()) {
+            case "Up" -> chooser.move(-1, size);
+            case "Down" -> chooser.move(1, size);
+            case "Escape" -> view.chooser = null;
+            case "Enter" -> {
+                int chosen = chooser.selected();
+                view.chooser = null;
+                then = () -> actions.selectTab(chosen);
+            }
+            default -> {
+                if (key.raw().length == 1) {
+                    switch ((char) key.raw()[0]) {
+                        case 'k' -> chooser.move(-1, size);
+                        case 'j' -> chooser.move(1, size);
+                        case 'q' -> view.chooser = null;
+                        default -> {
+                            // not a chooser key: ignored, as tmux's choose-tree does
+                        }
+                    }
+                }
+            }
+        }
+        view.changed();
+        return then;
     }
 
     /** The key after the prefix. */
@@ -169,6 +211,7 @@ final class ViewKeys {
                     case '%', '|' -> actions.split(focus, "right");
                     case '"', '-' -> actions.split(focus, "down");
                     case 'x' -> confirmClose(focus);
+                    case '&' -> confirmCloseTab();
                     case 'z' -> {
                         synchronized (view) {
                             view.zoomed = !view.zoomed;
@@ -190,6 +233,9 @@ final class ViewKeys {
                     case 'R' -> actions.relaunch(focus);
                     case 'H' -> view.switchHost();
                     case 'n', ')' -> actions.switchTab(1);
+                    case 'l' -> actions.lastTab();
+                    case '\'' -> prompt("tab index: ", actions::selectTab); // tmux's prompt for tabs past 9
+                    case 'w' -> openChooser();
                     case 'p', '(' -> actions.switchTab(-1);
                     case ',' -> prompt("rename pane: ", name -> actions.ask("pane.rename",
                             focus == null ? null : name.isEmpty() ? Map.of("pane_id", focus) : Map.of("pane_id", focus, "name", name),
@@ -231,6 +277,33 @@ final class ViewKeys {
         view.changed();
     }
 
+    /**
+     * &: asks first, as tmux's kill-window, naming how many panes go with the tab: tab.close closes
+     * the tab's panes (their programs end), not only the tab.
+     */
+    private void confirmCloseTab() {
+        String name;
+        int count;
+        synchronized (view) {
+            name = view.tabName;
+            count = view.panes.size();
+            view.prompt = "close tab " + name + " and its " + count + (count == 1 ? " pane" : " panes") + "? (y/n)";
+            view.promptText.setLength(0);
+            view.promptDone = null;
+            view.confirm = actions::closeTab;
+        }
+        view.changed();
+    }
+
+    /** w: the tab chooser, on the tab shown, after asking for the tabs afresh (their panes' names too). */
+    private void openChooser() {
+        view.refreshTabIndex();
+        synchronized (view) {
+            view.chooser = new TabChooser(view.tabIndex);
+        }
+        view.changed();
+    }
+
     private void focus(int dx, int dy) {
         synchronized (view) {
             String next = view.focus == null ? null : LayoutTree.neighbour(view.geometry, view.focus, dx, dy);
@@ -254,86 +327,8 @@ final class ViewKeys {
         view.changed();
     }
 
-    private int copyHeight(CopyMode c) {
-        LayoutTree.Cell cell = view.geometry.cell(c.paneId);
-        return cell == null ? 24 : Math.max(1, cell.rect().h());
-    }
-
-    /** Keys in copy mode, tmux's vi copy mode; holds the view's monitor. */
-    private void copyKey(CopyMode c, InputDecoder.Key key) {
-        int h = copyHeight(c);
-        String error = null;
-        switch (key.name()) {
-            case "Up" -> c.move(-1, h);
-            case "Down" -> c.move(1, h);
-            case "Left" -> c.moveColumn(-1);
-            case "Right" -> c.moveColumn(1);
-            case "PageUp" -> c.move(-h, h);
-            case "PageDown" -> c.move(h, h);
-            case "Escape" -> { // tmux vi: Escape clears the selection; without one it leaves
-                if (c.selection == CopyMode.Selection.NONE) {
-                    view.copy = null;
-                } else {
-                    c.selection = CopyMode.Selection.NONE;
-                }
-            }
-            case "Enter" -> error = copy(c);
-            default -> {
-                if (key.raw().length == 1 && key.raw()[0] == prefix) {
-                    armed = true; // the prefix keys work in copy mode, as in tmux
-                } else if (key.raw().length == 1) {
-                    switch ((char) key.raw()[0]) {
-                        case 'k' -> c.move(-1, h);
-                        case 'j' -> c.move(1, h);
-                        case 'h' -> c.moveColumn(-1);
-                        case 'l' -> c.moveColumn(1);
-                        case '0' -> c.lineEdge(false);
-                        case '$' -> c.lineEdge(true);
-                        case 0x15 -> c.move(-Math.max(1, h / 2), h); // C-u, C-d: half a page
-                        case 0x04 -> c.move(Math.max(1, h / 2), h);
-                        case 0x02 -> c.move(-h, h); // C-b, C-f: a page (C-b when another key is the prefix)
-                        case 0x06 -> c.move(h, h);
-                        case 'g' -> c.move(-c.size(), h);
-                        case 'G' -> c.move(c.size(), h);
-                        case 'q' -> view.copy = null;
-                        case ' ', 'v' -> c.toggle(CopyMode.Selection.CHARS);
-                        case 'V' -> c.toggle(CopyMode.Selection.LINES);
-                        case 'y' -> error = copy(c);
-                        case 'n' -> error = c.next(false, h);
-                        case 'N' -> error = c.next(true, h);
-                        case '/' -> search(c, "search down (regex): ", 1, h);
-                        case '?' -> search(c, "search up (regex): ", -1, h);
-                        default -> {
-                            // not a copy-mode key: ignored, as tmux does
-                        }
-                    }
-                }
-            }
-        }
-        if (error != null) {
-            view.message(error);
-        }
-        view.changed();
-    }
-
-    private void search(CopyMode c, String label, int direction, int height) {
-        prompt(label, regex -> {
-            String e = c.search(regex, direction, height);
-            if (e != null) {
-                view.message(e);
-            }
-        });
-    }
-
-    /** Enter or y in copy mode: OSC 52 to the outer terminal, kept for the prefix then ]; holds the monitor. */
-    private String copy(CopyMode c) {
-        view.copied = c.selection();
-        view.outer.write(CopyMode.osc52(view.copied));
-        view.copy = null;
-        return "copied to the clipboard (" + view.prefixName + " ] pastes it)";
-    }
-
-    private void prompt(String label, java.util.function.Consumer<String> done) {
+    /** Asks for text on the status line; {@code done} gets it on Enter, on the key thread, the monitor let go. */
+    void prompt(String label, java.util.function.Consumer<String> done) {
         synchronized (view) {
             view.prompt = label;
             view.promptText.setLength(0);
@@ -342,16 +337,17 @@ final class ViewKeys {
         view.changed();
     }
 
-    /** Keys while the status line asks for text; holds the view's monitor. */
-    private void promptKey(InputDecoder.Key key) {
+    /** Keys while the status line asks for text; on Enter, what runs with the text. Holds the view's monitor. */
+    private @Nullable Runnable promptKey(InputDecoder.Key key) {
         byte first = key.raw()[0];
+        Runnable then = null;
         if (key.name().equals("Enter") || first == '\n') {
             String text = view.promptText.toString();
             java.util.function.Consumer<String> done = view.promptDone;
             view.prompt = null;
             view.promptDone = null;
             if (done != null) {
-                done.accept(text); // in key order: a search lands before the next key (actions never wait on the daemon)
+                then = () -> done.accept(text); // in key order: a search lands before the next key is read
             }
         } else if (key.name().equals("Escape") || first == 0x03) {
             view.prompt = null;
@@ -364,5 +360,6 @@ final class ViewKeys {
             view.promptText.append(new String(key.raw(), StandardCharsets.UTF_8));
         }
         view.changed();
+        return then;
     }
 }

@@ -21,8 +21,9 @@ final class ViewMouse {
         this.actions = actions;
     }
 
-    /** One SGR mouse report: a click, a divider drag, or a wheel turn. */
+    /** One SGR mouse report: a click, a divider drag, a wheel turn, or a click on a tab in the status line. */
     void report(InputDecoder.Mouse m) {
+        int tab = -1;
         synchronized (view) {
             if (dragging != null) {
                 double ratio = dragging.ratioAt(m.x(), m.y());
@@ -42,6 +43,8 @@ final class ViewMouse {
                 if (cell != null) {
                     wheel(cell, m.wheelUp() ? -3 : 3);
                 }
+            } else if (m.leftPress() && !m.motion() && m.y() == view.frame.rows() - 1) {
+                tab = tabAt(m.x()); // tmux selects a window clicked in its status line
             } else if (m.leftPress() && !m.motion()) {
                 LayoutTree.Divider d = view.zoomed ? null : view.geometry.dividerAt(m.x(), m.y());
                 if (d != null) {
@@ -55,6 +58,19 @@ final class ViewMouse {
             }
         }
         view.changed();
+        if (tab >= 0) {
+            actions.selectTab(tab); // asks the daemon: never with the monitor held, the reader needs it
+        }
+    }
+
+    /** The tab whose entry is drawn at column {@code x} of the status line, or -1. Holds the monitor. */
+    private int tabAt(int x) {
+        for (StatusLine.TabSpan span : view.tabSpans) {
+            if (x >= span.from() && x < span.to()) {
+                return span.index();
+            }
+        }
+        return -1;
     }
 
     /** The wheel scrolls back through copy mode (entered on the first turn up, left at the bottom). */

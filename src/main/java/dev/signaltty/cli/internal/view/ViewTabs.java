@@ -15,14 +15,16 @@ import dev.signaltty.cli.internal.CliException;
  */
 final class ViewTabs {
 
-    /** A tab of the workspace: id, name and panes, in the workspace's order. */
-    record Tab(String id, String name, List<String> paneIds) {
+    /** A tab of the workspace: id, name, panes and the daemon's focused pane (or empty), in the workspace's order. */
+    record Tab(String id, String name, List<String> paneIds, String focusedPaneId) {
     }
 
     private volatile List<Tab> tabs = List.of();
     /** Pane → attention (unread, input_required …), for panes of every tab of the workspace. */
     private final Map<String, String> attention = new ConcurrentHashMap<>();
     private final Set<String> exited = ConcurrentHashMap.newKeySet();
+    /** Pane → what the view calls it (name, else label, else id), for the tab chooser; as of the last reload. */
+    private final Map<String, String> labels = new ConcurrentHashMap<>();
 
     /** Asks the daemon for the workspace's tabs and their panes' state; not on the reader thread. */
     void reload(Wire wire, String workspaceId) {
@@ -36,6 +38,7 @@ final class ViewTabs {
                 Map<?, ?> pane = TabView.map(p);
                 if (pane.get("pane_id") instanceof String id) {
                     status(id, pane.get("status") instanceof String s ? s : "running");
+                    labels.put(id, pane.get("name") instanceof String n ? n : pane.get("label") instanceof String l ? l : id);
                 }
             }
             // every pane that wants someone, unread ones included; the rest have no attention to flag
@@ -55,6 +58,11 @@ final class ViewTabs {
     /** The tabs in order. */
     List<Tab> tabs() {
         return tabs;
+    }
+
+    /** What the view calls a pane of another tab (its name, else its label, else its id). */
+    String label(String paneId) {
+        return labels.getOrDefault(paneId, paneId);
     }
 
     /** tab.updated of any tab of the workspace: its name and panes. */
@@ -115,6 +123,7 @@ final class ViewTabs {
         for (Object p : TabView.list(t.get("pane_ids"))) {
             panes.add(String.valueOf(p));
         }
-        return new Tab(id, t.get("name") instanceof String n ? n : id, List.copyOf(panes));
+        return new Tab(id, t.get("name") instanceof String n ? n : id, List.copyOf(panes),
+                t.get("focused_pane_id") instanceof String f ? f : "");
     }
 }

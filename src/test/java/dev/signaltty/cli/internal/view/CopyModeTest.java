@@ -82,4 +82,63 @@ class CopyModeTest {
         c.move(10, 20); // C-d
         assertThat(c.cursor).isEqualTo(89);
     }
+
+    /** Where the cursor is after {@code motion}, as "line:col". */
+    private static String after(CopyMode c, char motion) {
+        c.word(motion, 10);
+        return c.cursor + ":" + c.col;
+    }
+
+    private static CopyMode at(List<String> lines, int line, int col) {
+        CopyMode c = new CopyMode("p", lines, 10);
+        c.move(line - c.cursor, 10);
+        c.lineEdge(false);
+        c.moveColumn(col);
+        return c;
+    }
+
+    @Test
+    void wordMotionsStopAtKeywordAndPunctuationWordsAcrossLineEndsAsVis() {
+        // vim -u NONE agrees on every stop below (ADR 0860)
+        List<String> lines = List.of("foo.bar  baz", "", "  qux-quux end");
+        CopyMode c = at(lines, 0, 0);
+        assertThat(after(c, 'w')).isEqualTo("0:3"); // the . is a word of its own
+        assertThat(after(c, 'w')).isEqualTo("0:4");
+        assertThat(after(c, 'w')).isEqualTo("0:9"); // past two blanks
+        assertThat(after(c, 'w')).isEqualTo("1:0"); // an empty line is a stop
+        assertThat(after(c, 'w')).isEqualTo("2:2"); // the next line's first word, past its indent
+        assertThat(after(c, 'w')).isEqualTo("2:5");
+        c = at(lines, 0, 0);
+        assertThat(after(c, 'e')).isEqualTo("0:2");
+        assertThat(after(c, 'e')).isEqualTo("0:3");
+        assertThat(after(c, 'e')).isEqualTo("0:6");
+        assertThat(after(c, 'e')).isEqualTo("0:11");
+        assertThat(after(c, 'e')).isEqualTo("2:4"); // e passes the empty line
+        c = at(lines, 2, 2);
+        assertThat(after(c, 'b')).isEqualTo("1:0");
+        assertThat(after(c, 'b')).isEqualTo("0:9");
+        assertThat(after(c, 'b')).isEqualTo("0:4");
+        assertThat(after(c, 'b')).isEqualTo("0:3");
+        assertThat(after(c, 'b')).isEqualTo("0:0");
+        assertThat(after(c, 'b')).isEqualTo("0:0"); // the scrollback's start: stays
+        // b from inside a word: that word's start
+        assertThat(after(at(lines, 0, 6), 'b')).isEqualTo("0:4");
+    }
+
+    @Test
+    void capitalWordMotionsTakeEverythingBetweenBlanksAndSelectWithV() {
+        List<String> lines = List.of("foo.bar  baz", "", "  qux-quux end");
+        assertThat(after(at(lines, 0, 0), 'W')).isEqualTo("0:9");
+        assertThat(after(at(lines, 0, 0), 'E')).isEqualTo("0:6");
+        assertThat(after(at(lines, 2, 11), 'B')).isEqualTo("2:2");
+        assertThat(after(at(lines, 2, 2), 'W')).isEqualTo("2:11");
+        // the last word of the scrollback: w stays on it, e goes to its end
+        assertThat(after(at(lines, 2, 11), 'w')).isEqualTo("2:13");
+        assertThat(after(at(lines, 2, 13), 'e')).isEqualTo("2:13");
+        // v then E: a whitespace-delimited word, as tmux's vi mode copies it
+        CopyMode c = at(lines, 2, 2);
+        c.toggle(CopyMode.Selection.CHARS);
+        c.word('E', 10);
+        assertThat(c.selection()).isEqualTo("qux-quux");
+    }
 }
