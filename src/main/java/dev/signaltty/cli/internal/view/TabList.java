@@ -6,13 +6,27 @@ import java.util.List;
  * The workspace's tabs as the status line lists them, the way tmux's status bar lists windows:
  * {@code 0:shell* 1:agents- 2:review?#}. Flags after the name: {@code *} the tab shown, {@code -} the
  * tab shown before (tmux's last window), {@code Z} zoomed, {@code ?} a decision waits in it, {@code #}
- * a pane has unread output (tmux's activity flag), {@code X} a pane has exited. In a window too
+ * a pane has unread output (tmux's activity flag), {@code X} a pane has exited; a name that ends in
+ * one of those characters is quoted ({@link #shownName}). In a window too
  * narrow for all of them the list keeps the tab shown and its neighbours, with {@code <} and
  * {@code >} for the tabs left out on either side.
  */
 final class TabList {
 
+    /** The characters a flag can be: a name ending in one of them would read as if it had that flag. */
+    static final String FLAG_CHARACTERS = "*-Z?#X";
+
     private TabList() {
+    }
+
+    /**
+     * The name as the list shows it: in double quotes when it ends in a flag character (a tab named
+     * {@code build-} would read as {@code build} shown before, {@code 1:"build-"} cannot) or starts
+     * with a quote (so a quoted name is always one the list quoted); as it is otherwise, tmux's look.
+     */
+    static String shownName(String name) {
+        boolean quote = !name.isEmpty() && (FLAG_CHARACTERS.indexOf(name.charAt(name.length() - 1)) >= 0 || name.charAt(0) == '"');
+        return quote ? "\"" + name + "\"" : name;
     }
 
     /** One tab: its place (from 0), its name and its flags. */
@@ -25,7 +39,7 @@ final class TabList {
         }
 
         String text() {
-            return index + ":" + name + flags();
+            return index + ":" + shownName(name) + flags();
         }
 
         /** A tab that wants someone (a decision, unread output, an exited pane): drawn so it stands out. */

@@ -34,6 +34,7 @@ final class ViewHelp {
             "?", "this list",
             "the prefix", "send the prefix key itself",
             "tab flags", "* shown, - before, Z zoomed, ? decision, # unread, X exited",
+            "", "(a tab name ending in one of them is shown in quotes)",
             "mouse", "click focuses (a tab in the status line: shows it),",
             "", "drag a divider resizes, wheel scrolls back");
 

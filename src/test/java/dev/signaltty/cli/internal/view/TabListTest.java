@@ -26,6 +26,16 @@ class TabListTest {
     }
 
     @Test
+    void aNameEndingInAFlagCharacterIsQuotedSoItsFlagsCannotBeMisread() {
+        List<TabList.Entry> tabs = List.of(tab(0, "build-", "*"), tab(1, "what?", ""), tab(2, "fix #12", "-"), tab(3, "a*b", "#"),
+                tab(4, "\"quoted\" name", ""), tab(5, "TODO X", "X"), tab(6, "", "?"));
+
+        // build- shown, not build shown before; what? without a decision; a * or quote inside a name stays as it is
+        assertThat(TabList.render(tabs, 200))
+                .isEqualTo("0:\"build-\"* 1:\"what?\" 2:fix #12- 3:a*b# 4:\"\"quoted\" name\" 5:\"TODO X\"X 6:?");
+    }
+
+    @Test
     void aNarrowWindowKeepsTheCurrentTabAndMarksTheTabsLeftOutOnEachSide() {
         List<TabList.Entry> tabs = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
