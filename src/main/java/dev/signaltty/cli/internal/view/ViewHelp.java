@@ -19,6 +19,7 @@ final class ViewHelp {
             "c", "new tab with a shell",
             "n  p  )  (", "next / previous tab",
             "0 … 9", "tab by number, from 0",
+            "a", "the pane that needs you most, any tab or workspace; again: the next",
             ",", "rename the focused pane (empty: no name)",
             "y  N", "answer the focused pane's decision: allow once / deny",
             "R", "relaunch the focused pane after it exited (pane.resume)",

@@ -25,6 +25,7 @@ final class ViewKeys {
     private final byte prefix;
     private final ViewActions actions;
     private final ViewMouse mouse;
+    private final AttentionJump attention;
     private final InputDecoder decoder = new InputDecoder();
     private boolean armed;
     private boolean detach;
@@ -34,6 +35,7 @@ final class ViewKeys {
         this.prefix = prefix;
         this.actions = new ViewActions(view);
         this.mouse = new ViewMouse(view, actions);
+        this.attention = new AttentionJump(view);
         view.prefixName = "C-" + (char) ('a' + prefix - 1);
     }
 
@@ -189,6 +191,7 @@ final class ViewKeys {
                     // tmux's refresh-client and a lower-case slip should never start a program again
                     case 'R' -> actions.relaunch(focus);
                     case 'H' -> view.switchHost();
+                    case 'a' -> attention.next(focus);
                     case 'n', ')' -> actions.switchTab(1);
                     case 'p', '(' -> actions.switchTab(-1);
                     case ',' -> prompt("rename pane: ", name -> actions.ask("pane.rename",
