@@ -77,6 +77,12 @@ public final class TabView {
     @Nullable TabChooser chooser;
     /** The key list (the prefix then {@code ?}) is drawn over the panes; any key closes it. Guarded by the monitor. */
     boolean help;
+    /**
+     * The key list's first line shown, and how many lines its box had room for when last drawn: a window too
+     * short for the whole list shows it a page at a time (Space: the next page). Guarded by the monitor.
+     */
+    int helpFirst;
+    int helpRoom = Integer.MAX_VALUE;
     /** The text copy mode copied last, for the prefix then {@code ]} (tmux's paste buffer). Guarded by the monitor. */
     @Nullable String copied;
     /** The prefix as typed (C-b), for the help and hints. */

@@ -110,7 +110,7 @@ final class ViewFrames {
             }
         }
         if (view.help) {
-            ViewHelp.draw(frame, area, view.prefixName);
+            view.helpRoom = ViewHelp.draw(frame, area, view.prefixName, view.helpFirst);
         }
         String prompt = view.prompt;
         String middle = prompt != null ? prompt + view.promptText : view.message();

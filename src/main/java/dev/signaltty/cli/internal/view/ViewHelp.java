@@ -21,6 +21,7 @@ final class ViewHelp {
             "0 … 9  '", "tab by number, from 0; ' asks for the number (10 and up)",
             "w", "choose a tab from a list: j k or arrows, Enter; q, Esc leave",
             "&", "close the tab and its panes (asks y/n first)",
+            "a", "the pane that needs you most (any tab, workspace); again: next",
             ",", "rename the focused pane (empty: no name)",
             "y  N", "answer the focused pane's decision: allow once / deny",
             "R", "relaunch the focused pane after it exited (pane.resume)",
@@ -49,15 +50,24 @@ final class ViewHelp {
         return List.copyOf(lines);
     }
 
-    /** Draws the list in a box over {@code area}, as much of it as fits. */
-    static void draw(Frame f, LayoutTree.Rect area, String prefixName) {
+    /**
+     * Draws the list in a box over {@code area} from line {@code first}; returns how many lines the box has
+     * room for. A window too short for the whole list shows a page and says how to see the next one.
+     */
+    static int draw(Frame f, LayoutTree.Rect area, String prefixName, int first) {
+        int room = Math.max(1, area.h() - 3);
+        boolean paged = KEYS.size() > room;
+        int from = paged ? Math.min(first, KEYS.size() - 1) : 0;
+        int to = Math.min(KEYS.size(), from + room);
         int width = 0;
         for (String line : KEYS) {
             width = Math.max(width, line.length());
         }
-        String title = "keys after the prefix " + prefixName + " (any key closes this)";
+        String title = !paged ? "keys after the prefix " + prefixName + " (any key closes this)"
+                : "keys after the prefix " + prefixName + ", " + (from + 1) + "-" + to + " of " + KEYS.size()
+                        + (to < KEYS.size() ? " (Space: more, other keys close)" : " (any key closes this)");
         width = Math.min(area.w(), Math.max(width, title.length()) + 4);
-        int height = Math.min(area.h(), KEYS.size() + 3);
+        int height = Math.min(area.h(), to - from + 3);
         int x0 = area.x() + Math.max(0, (area.w() - width) / 2);
         int y0 = area.y() + Math.max(0, (area.h() - height) / 2);
         int style = Frame.Style.of(15, 4, false);
@@ -67,8 +77,9 @@ final class ViewHelp {
             }
         }
         f.text(x0 + 2, y0, title, Frame.Style.of(15, 4, true), x0 + width);
-        for (int i = 0; i < KEYS.size() && y0 + 2 + i < y0 + height; i++) {
-            f.text(x0 + 2, y0 + 2 + i, KEYS.get(i), style, x0 + width);
+        for (int i = from; i < to && y0 + 2 + i - from < y0 + height; i++) {
+            f.text(x0 + 2, y0 + 2 + i - from, KEYS.get(i), style, x0 + width);
         }
+        return room;
     }
 }

@@ -26,6 +26,7 @@ final class ViewKeys {
     private final ViewActions actions;
     private final ViewMouse mouse;
     private final CopyModeKeys copyKeys;
+    private final AttentionJump attention;
     private final InputDecoder decoder = new InputDecoder();
     private boolean armed;
     private boolean detach;
@@ -36,6 +37,7 @@ final class ViewKeys {
         this.actions = new ViewActions(view);
         this.mouse = new ViewMouse(view, actions);
         this.copyKeys = new CopyModeKeys(view, this, prefix);
+        this.attention = new AttentionJump(view);
         view.prefixName = "C-" + (char) ('a' + prefix - 1);
     }
 
@@ -95,7 +97,10 @@ final class ViewKeys {
         Runnable then = null; // what a key asks of the daemon runs after the monitor is let go: the reader needs it
         synchronized (view) {
             if (view.help) { // any key closes the key list, and does nothing else (tmux: q leaves list-keys)
-                view.help = false;
+                int next = view.helpFirst + view.helpRoom;
+                boolean more = key.raw().length == 1 && key.raw()[0] == ' ' && next < ViewHelp.KEYS.size();
+                view.helpFirst = more ? next : 0; // Space pages on in a short window; the last page's Space closes
+                view.help = more;
                 view.changed();
                 return;
             }
@@ -232,6 +237,7 @@ final class ViewKeys {
                     // tmux's refresh-client and a lower-case slip should never start a program again
                     case 'R' -> actions.relaunch(focus);
                     case 'H' -> view.switchHost();
+                    case 'a' -> attention.next(focus);
                     case 'n', ')' -> actions.switchTab(1);
                     case 'l' -> actions.lastTab();
                     case '\'' -> prompt("tab index: ", actions::selectTab); // tmux's prompt for tabs past 9
