@@ -98,4 +98,24 @@ class TabViewAttentionJumpTest {
         }
         daemon.client().call("workspace.close", Map.of("workspace_id", ws));
     }
+
+    @Test
+    void showingATabMarksItsFocusedPaneSeenAsTmuxClearsAWindowsActivity() throws Exception {
+        String ws = bench.workspace("seenws");
+        bench.spawn(ws, Map.of(), "sh", "-c", "echo FIRST-TAB; exec cat");
+        String other = bench.spawn(ws, Map.of("tab_id", bench.tab(ws, "logs")), "sh", "-c", "echo LOGS-TAB; exec cat");
+        try (OuterTmux tmux = OuterTmux.start(temp, 120, 20, bench.view(temp, ws))) {
+            tmux.await(WAIT, "the first tab", s -> s.contains("FIRST-TAB"));
+            daemon.client().call("notify", Map.of("pane_id", other, "message", "rotated"));
+            tmux.await(WAIT, "the other tab flagged unread", s -> statusLine(s).contains("1:logs#"));
+            tmux.keys("C-b");
+            tmux.keys("n");
+            tmux.await(WAIT, "the other tab, its flag gone", s -> s.contains("LOGS-TAB") && statusLine(s).contains("1:logs*")
+                    && !statusLine(s).contains("#"));
+            eventually(WAIT, () -> daemon.client().call("pane.get", Map.of("pane_id", other)).get("attention").asString()
+                    .equals("none"));
+            detach(tmux);
+        }
+        daemon.client().call("workspace.close", Map.of("workspace_id", ws));
+    }
 }

@@ -214,6 +214,13 @@ public final class TabView {
         for (PaneScreen p : List.copyOf(panes.values())) {
             refreshAgent(p);
         }
+        String shownFocus;
+        synchronized (this) {
+            shownFocus = focus;
+        }
+        if (shownFocus != null) {
+            markSeen(shownFocus); // a tab shown is a tab looked at: tmux clears a window's activity when it is selected
+        }
         refreshTabIndex();
     }
 
