@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
+import dev.signaltty.transport.ThreadSlice;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -93,6 +94,7 @@ final class PaneInput {
     }
 
     private void drain() {
+        ThreadSlice.requestForLatency(); // the echo's path when the PTY had no room (ADR 0890)
         while (true) {
             Chunk chunk;
             synchronized (this) {

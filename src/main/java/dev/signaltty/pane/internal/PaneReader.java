@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import dev.signaltty.transport.ThreadSlice;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -79,6 +80,7 @@ final class PaneReader {
     }
 
     private void stint() {
+        ThreadSlice.requestForLatency(); // the echo's path (ADR 0890)
         while (true) {
             boolean over = true;
             try {

@@ -15,6 +15,7 @@ import org.slf4j.LoggerFactory;
 
 import dev.signaltty.transport.Connection;
 import dev.signaltty.transport.EventFrame;
+import dev.signaltty.transport.ThreadSlice;
 
 /**
  * One client. The reader thread frames lines and answers ordinary requests itself, writing the answers
@@ -177,6 +178,7 @@ final class ClientConnection implements Connection {
 
     private void readLoop() {
         reader = Thread.currentThread();
+        ThreadSlice.requestForLatency(); // a keystroke is read and written to the PTY here (ADRs 0660, 0890)
         long lines = 0;
         // answers held back while more lines were already read go out before blocking for input
         try (InputStream in = socket.input();
@@ -291,6 +293,7 @@ final class ClientConnection implements Connection {
     }
 
     private void writeLoop() {
+        ThreadSlice.requestForLatency(); // an echo's event goes out here (ADR 0890)
         output.writeLoop();
         try {
             socket.close();
