@@ -82,7 +82,7 @@ final class OrphanPrograms {
 
     /**
      * Hangs up each of {@code programs} not in {@code adopted}, and reaps them on a thread of their own
-     * (SIGKILL after {@link PaneLifecycle#GRACE_MS}); returns how many.
+     * (SIGKILL after {@link RunningPrograms#GRACE_MS}); returns how many.
      */
     static int hangUp(List<Integer> programs, Set<Long> adopted) {
         List<Integer> orphans = programs.stream().filter(pid -> !adopted.contains((long) pid)).toList();
@@ -110,11 +110,11 @@ final class OrphanPrograms {
     }
 
     private static void reap(List<Integer> pids) {
-        List<Integer> left = awaitAll(pids, PaneLifecycle.GRACE_MS);
+        List<Integer> left = awaitAll(pids, RunningPrograms.GRACE_MS);
         left.forEach(pid -> PtySession.LibC.INSTANCE.kill(-pid, PtySession.SIGKILL));
-        left = awaitAll(left, PaneLifecycle.GRACE_MS);
+        left = awaitAll(left, RunningPrograms.GRACE_MS);
         if (!left.isEmpty()) {
-            log.warn("pids {} not reaped within {} ms of SIGKILL", left, PaneLifecycle.GRACE_MS);
+            log.warn("pids {} not reaped within {} ms of SIGKILL", left, RunningPrograms.GRACE_MS);
         }
     }
 
