@@ -13,6 +13,8 @@ import org.slf4j.LoggerFactory;
 
 import com.sun.jna.LastErrorException;
 
+import dev.signaltty.transport.OpenDescriptors;
+
 /**
  * After a restart in place, what the previous image left that this one does not adopt (ADR 0810): PTY
  * masters inherited across the exec, and children that lead a session on a terminal (a pane's program:
@@ -29,24 +31,14 @@ final class OrphanPrograms {
 
     /** True when {@code fd} is open on a PTY master (what a hand-over entry must name). */
     static boolean isPtyMaster(int fd) {
-        try {
-            String target = Files.readSymbolicLink(Path.of("/proc/self/fd", Integer.toString(fd))).toString();
-            return target.equals("/dev/ptmx") || target.equals("/dev/pts/ptmx");
-        } catch (IOException | UnsupportedOperationException e) {
-            return false;
-        }
+        String target = OpenDescriptors.target(fd);
+        return "/dev/ptmx".equals(target) || "/dev/pts/ptmx".equals(target);
     }
 
     /** Closes every inherited PTY master but {@code keep}'s: the kernel hangs up their terminals. */
     static void closeInheritedMasters(Set<Integer> keep) {
-        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
-            for (Path entry : fds.toList()) {
-                int fd;
-                try {
-                    fd = Integer.parseInt(entry.getFileName().toString());
-                } catch (NumberFormatException e) {
-                    continue;
-                }
+        try {
+            for (int fd : OpenDescriptors.list()) {
                 if (!keep.contains(fd) && isPtyMaster(fd)) {
                     try {
                         Posix.close(fd);
