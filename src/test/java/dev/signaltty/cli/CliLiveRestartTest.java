@@ -241,6 +241,38 @@ class CliLiveRestartTest {
     }
 
     @Test
+    void aProgramThatExitsRightAtTheExecComesBackWithItsExitCode() throws Exception {
+        try (CliHarness cli = new CliHarness(temp)) {
+            LiveRestart.startDaemon(cli);
+            String first;
+            String last;
+            long lastPid;
+            try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
+                String workspace = LiveRestart.workspace(cli, daemon, "instant");
+                // exits once the hand-over file is there, so the old image reaps it and its last step before the
+                // exec rewrites the file with its code
+                first = LiveRestart.spawnAfterHandOver(cli, daemon, workspace, "exit 3");
+                // exits the moment it reads that rewrite (a line with an exit, six fields): after the old image's
+                // last look at its programs, in the instant before the execve, when pty4j's reaper thread is
+                // still waiting on it; or, once the new image deleted the file, after the exec
+                last = LiveRestart.spawnAfterHandOver(cli, daemon, workspace, "while [ -e \"$HANDOVER\" ]; do"
+                        + " while read -r -a f; do [ ${#f[@]} = 6 ] && exit 4; done 2>/dev/null < \"$HANDOVER\"; done; exit 4");
+                lastPid = pane(daemon, last).get("pid").asLong();
+            }
+
+            Run restart = cli.run("server", "restart");
+            assertThat(restart.out()).as(restart.toString()).matches("restarted: pid \\d+, \\d panes? kept running\\n");
+
+            try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
+                assertThat(LiveRestart.exitCode(daemon, last)).isEqualTo(4);
+                assertThat(LiveRestart.exitCode(daemon, first)).isEqualTo(3);
+            }
+            Await.until(WAIT, "the program reaped", () -> ProcessHandle.of(lastPid).isEmpty());
+            assertThat(Files.readString(cli.stateDir().resolve("daemon.log"))).doesNotContain("no longer our child");
+        }
+    }
+
+    @Test
     void anAttachedTerminalWaitsOutASlowRestartAndShowsTheKeptProgramsOutputAfterIt() throws Exception {
         try (CliHarness cli = new CliHarness(temp)) {
             LiveRestart.startDaemon(cli);

@@ -1,12 +1,9 @@
 package dev.signaltty.pane.internal;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,6 +11,7 @@ import org.slf4j.LoggerFactory;
 import com.sun.jna.LastErrorException;
 
 import dev.signaltty.transport.OpenDescriptors;
+import dev.signaltty.transport.ProcessStat;
 
 /**
  * After a restart in place, what the previous image left that this one does not adopt (ADR 0810): PTY
@@ -58,12 +56,10 @@ final class OrphanPrograms {
      */
     static List<Integer> programs() {
         List<Integer> programs = new ArrayList<>();
-        long self = ProcessHandle.current().pid();
-        try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
-            for (Path proc : procs.toList()) {
-                String name = proc.getFileName().toString();
-                if (name.chars().allMatch(Character::isDigit) && isSessionLeaderChild(proc, self)) {
-                    programs.add(Integer.parseInt(name));
+        try {
+            for (ProcessStat child : ProcessStat.childrenOf(ProcessHandle.current().pid())) {
+                if (child.session() == child.pid() && child.ttyNr() != 0) {
+                    programs.add((int) child.pid());
                 }
             }
         } catch (IOException e) {
@@ -86,19 +82,6 @@ final class OrphanPrograms {
             Thread.ofPlatform().daemon().name("orphan-reaper").start(() -> reap(orphans));
         }
         return orphans.size();
-    }
-
-    /** From /proc/PID/stat: parent is us, session id is its pid, and it has a controlling terminal. */
-    private static boolean isSessionLeaderChild(Path proc, long self) {
-        try {
-            String stat = Files.readString(proc.resolve("stat"));
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            // after the name: state, ppid, pgrp, session, tty_nr
-            long pid = Long.parseLong(proc.getFileName().toString());
-            return Long.parseLong(f[1]) == self && Long.parseLong(f[3]) == pid && Long.parseLong(f[4]) != 0;
-        } catch (IOException | RuntimeException e) {
-            return false; // gone meanwhile
-        }
     }
 
     private static void reap(List<Integer> pids) {
