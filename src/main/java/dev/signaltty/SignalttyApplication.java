@@ -52,7 +52,7 @@ public class SignalttyApplication {
         if (!aotProcessing) {
             // after a restart in place the programs the old image stopped for the exec run on (ADR 0870): first,
             // so that a start refused below leaves none of them stopped
-            dev.signaltty.transport.HeldChildren.continueAll();
+            dev.signaltty.transport.HeldChildren.continueAll(SignalttyPaths.fromEnvironment());
             try {
                 dev.signaltty.transport.StateDirLock.refuseIfHeld(SignalttyPaths.fromEnvironment().stateDir());
             } catch (StartupRefused refused) {

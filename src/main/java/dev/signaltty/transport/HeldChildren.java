@@ -1,6 +1,7 @@
 package dev.signaltty.transport;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,10 +28,14 @@ public final class HeldChildren {
     }
 
     /**
-     * Continues every stopped child of this process. A fresh daemon has none; after a restart in place its
-     * stopped children are the programs the old image held (and one stopped by hand before the restart).
+     * Continues every stopped child of this process when {@code paths} name a hand-over file (a restart in
+     * place made this start; a fresh one has no children, and the look through /proc is spared). Its stopped
+     * children are then the programs the old image held (and one stopped by hand before the restart).
      */
-    public static void continueAll() {
+    public static void continueAll(SignalttyPaths paths) {
+        if (!Files.exists(paths.handOver())) {
+            return;
+        }
         List<String> command = new ArrayList<>(List.of("kill", "-CONT"));
         try {
             for (ProcessStat child : ProcessStat.childrenOf(ProcessHandle.current().pid())) {
