@@ -50,6 +50,9 @@ public class SignalttyApplication {
         // it must not touch a user's state dir (ADR 0356)
         boolean aotProcessing = Boolean.getBoolean("spring.aot.processing");
         if (!aotProcessing) {
+            // after a restart in place the programs the old image stopped for the exec run on (ADR 0870): first,
+            // so that a start refused below leaves none of them stopped
+            dev.signaltty.transport.HeldChildren.continueAll(SignalttyPaths.fromEnvironment());
             try {
                 dev.signaltty.transport.StateDirLock.refuseIfHeld(SignalttyPaths.fromEnvironment().stateDir());
             } catch (StartupRefused refused) {

@@ -17,6 +17,7 @@ public class DaemonRestart {
     private volatile boolean requested;
     private final Set<Integer> kept = ConcurrentHashMap.newKeySet();
     private final java.util.List<Runnable> lastSteps = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final java.util.List<Runnable> undoSteps = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /** True from the {@code server.restart} request on: a shutdown now is the first half of a restart. */
     public boolean requested() {
@@ -42,9 +43,26 @@ public class DaemonRestart {
         lastSteps.add(step);
     }
 
+    /**
+     * A step for when the exec failed after the {@link #beforeExec} steps ran (the process exits then): what a
+     * last step did that must not outlive this process is undone there (ADR 0870: programs it stopped).
+     */
+    public void ifExecFails(Runnable step) {
+        undoSteps.add(step);
+    }
+
     /** Runs the {@link #beforeExec} steps; only the restart's own thread calls it, just before the exec. */
     public void runBeforeExec() {
-        for (Runnable step : lastSteps) {
+        run(lastSteps);
+    }
+
+    /** Runs the {@link #ifExecFails} steps; only the restart's own thread calls it, once the exec failed. */
+    public void runIfExecFailed() {
+        run(undoSteps);
+    }
+
+    private static void run(java.util.List<Runnable> steps) {
+        for (Runnable step : steps) {
             try {
                 step.run();
             } catch (RuntimeException e) {

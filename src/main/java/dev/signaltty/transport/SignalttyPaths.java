@@ -42,6 +42,14 @@ public record SignalttyPaths(Path socket, Path stateDir, Path configDir) {
         return new SignalttyPaths(socket, stateDir, configDir);
     }
 
+    /**
+     * The restart in place's hand-over file, {@code <socket>.handover} (ADR 0810): written by the old image, read
+     * and deleted by the next one.
+     */
+    public Path handOver() {
+        return socket.resolveSibling(socket.getFileName() + ".handover");
+    }
+
     private static boolean present(@Nullable String value) {
         return value != null && !value.isBlank();
     }

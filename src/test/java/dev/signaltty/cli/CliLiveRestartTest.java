@@ -1,5 +1,8 @@
 package dev.signaltty.cli;
 
+import static dev.signaltty.cli.LiveRestart.pane;
+import static dev.signaltty.cli.LiveRestart.spawn;
+import static dev.signaltty.cli.LiveRestart.tail;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
@@ -37,16 +40,14 @@ class CliLiveRestartTest {
     @Test
     void programsKeepRunningThroughTheRestartAndTheNewDaemonReapsThem() throws Exception {
         try (CliHarness cli = new CliHarness(temp)) {
-            Run start = cli.run("server", "start");
-            assertThat(start.status()).as(start.toString()).isZero();
+            LiveRestart.startDaemon(cli);
             String shell;
             String counter;
             long shellPid;
             long counterPid;
             long lastTickBefore;
             try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
-                String workspace = daemon.call("workspace.create", Map.of("name", "live", "cwd", cli.cwd().toString()))
-                        .get("workspace_id").asString();
+                String workspace = LiveRestart.workspace(cli, daemon, "live");
                 shell = spawn(daemon, workspace, List.of("bash", "--norc", "--noprofile"));
                 counter = spawn(daemon, workspace, List.of("bash", "-c",
                         "i=0; while true; do echo tick $i; i=$((i+1)); sleep 0.02; done"));
@@ -120,25 +121,20 @@ class CliLiveRestartTest {
     @Test
     void aHandOverTheNewImageCannotReadEndsTheProgramsAsAStopWouldAndSaysSo() throws Exception {
         try (CliHarness cli = new CliHarness(temp)) {
-            Run start = cli.run("server", "start");
-            assertThat(start.status()).as(start.toString()).isZero();
+            LiveRestart.startDaemon(cli);
             String shell;
             long shellPid;
             long spoilerPid;
             try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
-                String workspace = daemon.call("workspace.create", Map.of("name", "lost", "cwd", cli.cwd().toString()))
-                        .get("workspace_id").asString();
+                String workspace = LiveRestart.workspace(cli, daemon, "lost");
                 shell = spawn(daemon, workspace, List.of("bash", "--norc", "--noprofile"));
                 shellPid = pane(daemon, shell).get("pid").asLong();
                 // the stand-in for a build that writes a hand-over this one cannot read: once the old image has
                 // written the file (renamed into place whole), it is overwritten with a version no build reads,
                 // before the new image (a JVM start away) reads it
-                String spoiler = daemon.call("pane.spawn", Map.of("workspace_id", workspace, "argv", List.of("bash", "-c",
-                                "echo waiting; while [ ! -e \"$HANDOVER\" ]; do sleep 0.005; done;"
-                                        + " printf 'signaltty-handover 99\\n' > \"$HANDOVER\"; exec sleep 600"),
-                        "env", Map.of("HANDOVER", cli.socket() + ".handover"))).get("pane_id").asString();
+                String spoiler = LiveRestart.spawnAfterHandOver(cli, daemon, workspace,
+                        "printf 'signaltty-handover 99\\n' > \"$HANDOVER\"; exec sleep 600");
                 spoilerPid = pane(daemon, spoiler).get("pid").asLong();
-                Await.until(WAIT, "the spoiler waiting", () -> tail(daemon, spoiler).contains("waiting"));
                 daemon.call("pane.write", Map.of("pane_id", shell, "data", "echo kept-$((6*7))-screen\r"));
                 Await.until(WAIT, "the shell's echo", () -> tail(daemon, shell).contains("kept-42-screen"));
             }
@@ -164,13 +160,11 @@ class CliLiveRestartTest {
     @Test
     void inputQueuedWhenTheRestartBeginsIsWrittenFirstAndWhatIsNotReadInTimeIsSaid() throws Exception {
         try (CliHarness cli = new CliHarness(temp)) {
-            Run start = cli.run("server", "start");
-            assertThat(start.status()).as(start.toString()).isZero();
+            LiveRestart.startDaemon(cli);
             String reader;
             String deaf;
             try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
-                String workspace = daemon.call("workspace.create", Map.of("name", "input", "cwd", cli.cwd().toString()))
-                        .get("workspace_id").asString();
+                String workspace = LiveRestart.workspace(cli, daemon, "input");
                 // reads its input once the file go exists, a thousand bytes per dd: slower than the old image's exit
                 reader = spawn(daemon, workspace, List.of("bash", "-c", "stty raw -echo; echo ready;"
                         + " while [ ! -e go ]; do sleep 0.05; done; for i in $(seq 300); do"
@@ -225,44 +219,66 @@ class CliLiveRestartTest {
     @Test
     void aProgramThatExitsBetweenTheHandOverAndTheExecComesBackWithItsExitCode() throws Exception {
         try (CliHarness cli = new CliHarness(temp)) {
-            Run start = cli.run("server", "start");
-            assertThat(start.status()).as(start.toString()).isZero();
+            LiveRestart.startDaemon(cli);
             String quitter;
             long pid;
             try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
-                String workspace = daemon.call("workspace.create", Map.of("name", "window", "cwd", cli.cwd().toString()))
-                        .get("workspace_id").asString();
+                String workspace = LiveRestart.workspace(cli, daemon, "window");
                 // exits once the hand-over file is there: after the old image let go of it, before (or, on a
                 // slow exit, just after) the exec; pty4j's reaper in the old image reaps it in the first case
-                quitter = daemon.call("pane.spawn", Map.of("workspace_id", workspace, "argv", List.of("bash", "-c",
-                                "echo waiting; while [ ! -e \"$HANDOVER\" ]; do sleep 0.005; done; exit 5"),
-                        "env", Map.of("HANDOVER", cli.socket() + ".handover"))).get("pane_id").asString();
+                quitter = LiveRestart.spawnAfterHandOver(cli, daemon, workspace, "exit 5");
                 pid = pane(daemon, quitter).get("pid").asLong();
-                Await.until(WAIT, "the program waiting", () -> tail(daemon, quitter).contains("waiting"));
             }
 
             Run restart = cli.run("server", "restart");
             assertThat(restart.out()).as(restart.toString()).matches("restarted: pid \\d+, \\d panes? kept running\\n");
 
             try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
-                Await.until(WAIT, "the program's exit", () -> pane(daemon, quitter).get("status").asString().equals("exited"));
-                JsonNode pane = pane(daemon, quitter);
-                assertThat(pane.path("exit_code").isNumber()).as(pane.toString()).isTrue();
-                assertThat(pane.get("exit_code").asInt()).as(pane.toString()).isEqualTo(5);
+                assertThat(LiveRestart.exitCode(daemon, quitter)).isEqualTo(5);
             }
             Await.until(WAIT, "the program reaped", () -> ProcessHandle.of(pid).isEmpty());
         }
     }
 
     @Test
+    void aProgramThatExitsRightAtTheExecComesBackWithItsExitCode() throws Exception {
+        try (CliHarness cli = new CliHarness(temp)) {
+            LiveRestart.startDaemon(cli);
+            String first;
+            String last;
+            long lastPid;
+            try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
+                String workspace = LiveRestart.workspace(cli, daemon, "instant");
+                // exits once the hand-over file is there, so the old image reaps it and its last step before the
+                // exec rewrites the file with its code
+                first = LiveRestart.spawnAfterHandOver(cli, daemon, workspace, "exit 3");
+                // exits the moment it reads that rewrite (a line with an exit, six fields): after the old image's
+                // last look at its programs, in the instant before the execve, when pty4j's reaper thread is
+                // still waiting on it; or, once the new image deleted the file, after the exec
+                last = LiveRestart.spawnAfterHandOver(cli, daemon, workspace, "while [ -e \"$HANDOVER\" ]; do"
+                        + " while read -r -a f; do [ ${#f[@]} = 6 ] && exit 4; done 2>/dev/null < \"$HANDOVER\"; done; exit 4");
+                lastPid = pane(daemon, last).get("pid").asLong();
+            }
+
+            Run restart = cli.run("server", "restart");
+            assertThat(restart.out()).as(restart.toString()).matches("restarted: pid \\d+, \\d panes? kept running\\n");
+
+            try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
+                assertThat(LiveRestart.exitCode(daemon, last)).isEqualTo(4);
+                assertThat(LiveRestart.exitCode(daemon, first)).isEqualTo(3);
+            }
+            Await.until(WAIT, "the program reaped", () -> ProcessHandle.of(lastPid).isEmpty());
+            assertThat(Files.readString(cli.stateDir().resolve("daemon.log"))).doesNotContain("no longer our child");
+        }
+    }
+
+    @Test
     void anAttachedTerminalWaitsOutASlowRestartAndShowsTheKeptProgramsOutputAfterIt() throws Exception {
         try (CliHarness cli = new CliHarness(temp)) {
-            Run start = cli.run("server", "start");
-            assertThat(start.status()).as(start.toString()).isZero();
+            LiveRestart.startDaemon(cli);
             String shell;
             try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
-                String workspace = daemon.call("workspace.create", Map.of("name", "attached", "cwd", cli.cwd().toString()))
-                        .get("workspace_id").asString();
+                String workspace = LiveRestart.workspace(cli, daemon, "attached");
                 shell = spawn(daemon, workspace, List.of("bash", "--norc", "--noprofile"));
                 queueUnreadInput(daemon, Map.of("workspace_id", workspace));
             }
@@ -302,15 +318,13 @@ class CliLiveRestartTest {
     @Test
     void theTabViewWaitsOutASlowRestartAndShowsTheKeptProgramsOutputAfterIt() throws Exception {
         try (CliHarness cli = new CliHarness(temp)) {
-            Run start = cli.run("server", "start");
-            assertThat(start.status()).as(start.toString()).isZero();
+            LiveRestart.startDaemon(cli);
             String shell;
             String tab;
             try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
-                String workspace = daemon.call("workspace.create", Map.of("name", "viewed", "cwd", cli.cwd().toString()))
-                        .get("workspace_id").asString();
+                String workspace = LiveRestart.workspace(cli, daemon, "viewed");
                 shell = spawn(daemon, workspace, List.of("bash", "--norc", "--noprofile"));
-                tab = daemon.call("pane.get", Map.of("pane_id", shell)).get("pane").get("tab_id").asString();
+                tab = pane(daemon, shell).get("tab_id").asString();
                 String other = daemon.call("tab.create", Map.of("workspace_id", workspace)).get("tab_id").asString();
                 queueUnreadInput(daemon, Map.of("workspace_id", workspace, "tab_id", other)); // not in the view's tab
             }
@@ -351,19 +365,6 @@ class CliLiveRestartTest {
         String deaf = daemon.call("pane.spawn", params).get("pane_id").asString();
         Await.until(WAIT, "raw mode", () -> tail(daemon, deaf).contains("ready"));
         daemon.errorCode("pane.write", Map.of("pane_id", deaf, "data", "x".repeat(300_000)));
-    }
-
-    private static String spawn(ProtocolClient daemon, String workspace, List<String> argv) {
-        return daemon.call("pane.spawn", Map.of("workspace_id", workspace, "argv", argv, "cols", 80, "rows", 24))
-                .get("pane_id").asString();
-    }
-
-    private static JsonNode pane(ProtocolClient daemon, String id) {
-        return daemon.call("pane.get", Map.of("pane_id", id)).get("pane");
-    }
-
-    private static String tail(ProtocolClient daemon, String id) {
-        return daemon.call("pane.read", Map.of("pane_id", id, "mode", "tail", "lines", 5000)).get("text").asString();
     }
 
     private static List<Long> ticks(String text) {

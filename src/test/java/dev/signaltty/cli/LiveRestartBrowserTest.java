@@ -27,18 +27,15 @@ class LiveRestartBrowserTest {
     @Test
     void anOpenPageShowsTheKeptPaneRunningAndItsOutputAfterTheRestart() throws Exception {
         try (CliHarness cli = new CliHarness(temp); Browser browser = new Browser(1200, 760)) {
-            Run start = cli.run("server", "start");
-            assertThat(start.status()).as(start.toString()).isZero();
+            LiveRestart.startDaemon(cli);
             String pane;
             String tab;
             long pid;
             try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
-                String ws = daemon.call("workspace.create", Map.of("name", "live-page", "cwd", cli.cwd().toString()))
-                        .get("workspace_id").asString();
-                pane = daemon.call("pane.spawn", Map.of("workspace_id", ws, "argv", List.of("bash", "--norc", "--noprofile", "-i"),
-                        "env", Map.of("PS1", "$ "))).get("pane_id").asString();
-                tab = daemon.call("pane.get", Map.of("pane_id", pane)).get("pane").get("tab_id").asString();
-                pid = daemon.call("pane.get", Map.of("pane_id", pane)).get("pane").get("pid").asLong();
+                String ws = LiveRestart.workspace(cli, daemon, "live-page");
+                pane = LiveRestart.spawn(daemon, ws, List.of("bash", "--norc", "--noprofile", "-i"), Map.of("PS1", "$ "));
+                tab = LiveRestart.pane(daemon, pane).get("tab_id").asString();
+                pid = LiveRestart.pane(daemon, pane).get("pid").asLong();
                 browser.driver.get(daemon.call("web.start", Map.of()).get("login_url").asString());
                 browser.until(d -> Boolean.TRUE.equals(browser.js("return !!document.querySelector('.conn.up')")));
                 browser.until(d -> Boolean.TRUE.equals(browser.js("const e = document.querySelector(arguments[0]);"
@@ -53,7 +50,7 @@ class LiveRestartBrowserTest {
             assertThat(restart.out()).as(restart.toString()).contains("1 pane kept running");
 
             try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
-                assertThat(daemon.call("pane.get", Map.of("pane_id", pane)).get("pane").get("pid").asLong()).isEqualTo(pid);
+                assertThat(LiveRestart.pane(daemon, pane).get("pid").asLong()).isEqualTo(pid);
                 // the page noticed the restart (its socket closed) and is connected to the new image again
                 browser.until(d -> Boolean.TRUE.equals(browser.js("return !!document.querySelector('.conn.up')")));
                 // output after the restart, from the same program, live in the page

@@ -269,7 +269,7 @@ public final class Daemon {
 
     /**
      * The old image's log line for input it accepted but its program had not read when the hand-over's deadline
-     * passed (PaneLifecycle.INPUT_NOT_WRITTEN, ADR 0850): the queue does not survive the exec, so the restart's
+     * passed (RunningPrograms.INPUT_NOT_WRITTEN, ADR 0850): the queue does not survive the exec, so the restart's
      * output names it. Group 1 the pane, group 2 the bytes.
      */
     private static final java.util.regex.Pattern INPUT_NOT_WRITTEN = java.util.regex.Pattern.compile(

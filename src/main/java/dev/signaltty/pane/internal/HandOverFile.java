@@ -51,7 +51,7 @@ final class HandOverFile {
     }
 
     static Path of(SignalttyPaths paths) {
-        return paths.socket().resolveSibling(paths.socket().getFileName() + ".handover");
+        return paths.handOver();
     }
 
     /** Writes the file whole (a temporary file renamed into place), 0600. */

@@ -33,6 +33,8 @@ class LiveHandOver implements SmartLifecycle {
     private static final Logger log = LoggerFactory.getLogger(LiveHandOver.class);
     /** How long the hand-over waits, for all panes together, for the programs to read their queued input. */
     static final long INPUT_FLUSH_MS = 5_000;
+    /** How long the last step before the exec waits, for all programs together, for them to stop (ADR 0870). */
+    static final long HOLD_MS = 1_000;
 
     private final PaneRegistry registry;
     private final PaneLifecycle lifecycle;
@@ -40,6 +42,8 @@ class LiveHandOver implements SmartLifecycle {
     private final dev.signaltty.agent.PaneAgents agents;
     private final Path file;
     private volatile boolean running;
+    /** The programs the last step before the exec stopped: continued again should the exec fail. */
+    private final List<Long> held = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     LiveHandOver(PaneRegistry registry, PaneLifecycle lifecycle, DaemonRestart restart,
                  dev.signaltty.agent.PaneAgents agents, SignalttyPaths paths) {
@@ -67,6 +71,8 @@ class LiveHandOver implements SmartLifecycle {
         Set<Integer> listedFds = new HashSet<>();
         entries.forEach(e -> listedFds.add(e.fd()));
         List<Integer> programs = OrphanPrograms.programs();
+        log.info("restart in place: {} programs the previous image stopped for the exec continued at {}",
+                dev.signaltty.transport.HeldChildren.continued(), dev.signaltty.transport.HeldChildren.continuedAt());
         // the masters of programs this start does not adopt close with their hang-up
         OrphanPrograms.closeInheritedMasters(listedFds);
         Set<Long> adopted = new HashSet<>();
@@ -184,7 +190,8 @@ class LiveHandOver implements SmartLifecycle {
         try {
             HandOverFile.write(file, entries);
             entries.forEach(e -> restart.keepAcrossExec(e.fd()));
-            restart.beforeExec(() -> tellExitsBeforeExec(entries, sessions));
+            restart.beforeExec(() -> holdAndTellExits(entries, sessions));
+            restart.ifExecFails(() -> HeldPrograms.release(held));
             log.info("restart in place: {} panes' programs handed over in {}", entries.size(), file);
         } catch (IOException e) {
             // nothing would tell the next image about them: they end here, as on a stop
@@ -195,28 +202,28 @@ class LiveHandOver implements SmartLifecycle {
     }
 
     /**
-     * The last step before the exec (ADR 0850). A program that exited after the hand-over has been reaped by
-     * this image already: pty4j's reaper thread blocks in {@code waitpid} on every child it launched (and goes
-     * on after EINTR) until the exec ends it, so the next image's {@code waitpid} would find no child and no
-     * status. Its status is written into the file here instead. What is left is the instant between this
-     * step and the exec.
+     * The last step before the exec (ADR 0850, ADR 0870). A program that exited after the hand-over has been
+     * reaped by this image already: pty4j's reaper thread blocks in {@code waitpid} on every child it launched
+     * (and goes on after EINTR) until the exec ends it, so the next image's {@code waitpid} would find no child
+     * and no status. Its status is written into the file here instead. Every program still running is stopped
+     * first ({@link HeldPrograms}), so none can exit between this look and the exec: the next image continues
+     * them once it is their only waiter.
      */
-    private void tellExitsBeforeExec(List<HandOverFile.Entry> entries, List<PtySession> sessions) {
+    private void holdAndTellExits(List<HandOverFile.Entry> entries, List<PtySession> sessions) {
+        long began = System.nanoTime();
+        long deadline = began + HOLD_MS * 1_000_000;
         List<HandOverFile.Entry> told = new ArrayList<>(entries.size());
         boolean exited = false;
         for (int i = 0; i < entries.size(); i++) {
             HandOverFile.Entry entry = entries.get(i);
             PtySession session = sessions.get(i);
-            if (session != null && !session.isAlive()) {
-                try {
-                    told.add(entry.withExit(session.waitFor())); // reaped: returns at once
-                    exited = true;
-                    continue;
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
+            Integer code = session == null ? null : exitBeforeExec(entry, session, deadline);
+            if (code != null) {
+                told.add(entry.withExit(code));
+                exited = true;
+            } else {
+                told.add(entry);
             }
-            told.add(entry);
         }
         if (exited) {
             try {
@@ -224,6 +231,39 @@ class LiveHandOver implements SmartLifecycle {
             } catch (IOException e) {
                 log.error("restart hand-over {}: the exits before the exec not written: {}", file, e.toString());
             }
+        }
+        log.info("restart in place: {} programs stopped until the next image continues them ({} µs)", held.size(),
+                (System.nanoTime() - began) / 1_000);
+    }
+
+    /** The program's exit status when it exited before the exec, else null (it is stopped, to run on after it). */
+    private @org.jspecify.annotations.Nullable Integer exitBeforeExec(HandOverFile.Entry entry, PtySession session,
+                                                                      long deadline) {
+        if (session.isAlive()) {
+            HeldPrograms.Held held = HeldPrograms.hold(entry.pid(), deadline);
+            if (held != HeldPrograms.Held.EXITED) {
+                this.held.add(entry.pid());
+                if (held == HeldPrograms.Held.RUNNING) {
+                    log.warn("pane {}: its program (pid {}) did not stop within {} ms: an exit before the exec would "
+                            + "lose its code", entry.paneId(), entry.pid(), HOLD_MS);
+                }
+                return null;
+            }
+            // exited: pty4j's reaper has reaped it or is about to (it waits on it all along)
+            while (session.isAlive() && System.nanoTime() - deadline < 0) {
+                java.util.concurrent.locks.LockSupport.parkNanos(200_000);
+            }
+            if (session.isAlive()) {
+                log.warn("pane {}: its program (pid {}) exited but was not reaped within {} ms", entry.paneId(),
+                        entry.pid(), HOLD_MS);
+                return null;
+            }
+        }
+        try {
+            return session.waitFor(); // reaped: returns at once
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
         }
     }
 

@@ -1,17 +1,17 @@
 package dev.signaltty.pane.internal;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import com.sun.jna.LastErrorException;
+
+import dev.signaltty.transport.OpenDescriptors;
+import dev.signaltty.transport.ProcessStat;
 
 /**
  * After a restart in place, what the previous image left that this one does not adopt (ADR 0810): PTY
@@ -29,24 +29,14 @@ final class OrphanPrograms {
 
     /** True when {@code fd} is open on a PTY master (what a hand-over entry must name). */
     static boolean isPtyMaster(int fd) {
-        try {
-            String target = Files.readSymbolicLink(Path.of("/proc/self/fd", Integer.toString(fd))).toString();
-            return target.equals("/dev/ptmx") || target.equals("/dev/pts/ptmx");
-        } catch (IOException | UnsupportedOperationException e) {
-            return false;
-        }
+        String target = OpenDescriptors.target(fd);
+        return "/dev/ptmx".equals(target) || "/dev/pts/ptmx".equals(target);
     }
 
     /** Closes every inherited PTY master but {@code keep}'s: the kernel hangs up their terminals. */
     static void closeInheritedMasters(Set<Integer> keep) {
-        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
-            for (Path entry : fds.toList()) {
-                int fd;
-                try {
-                    fd = Integer.parseInt(entry.getFileName().toString());
-                } catch (NumberFormatException e) {
-                    continue;
-                }
+        try {
+            for (int fd : OpenDescriptors.list()) {
                 if (!keep.contains(fd) && isPtyMaster(fd)) {
                     try {
                         Posix.close(fd);
@@ -66,12 +56,10 @@ final class OrphanPrograms {
      */
     static List<Integer> programs() {
         List<Integer> programs = new ArrayList<>();
-        long self = ProcessHandle.current().pid();
-        try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
-            for (Path proc : procs.toList()) {
-                String name = proc.getFileName().toString();
-                if (name.chars().allMatch(Character::isDigit) && isSessionLeaderChild(proc, self)) {
-                    programs.add(Integer.parseInt(name));
+        try {
+            for (ProcessStat child : ProcessStat.childrenOf(ProcessHandle.current().pid())) {
+                if (child.session() == child.pid() && child.ttyNr() != 0) {
+                    programs.add((int) child.pid());
                 }
             }
         } catch (IOException e) {
@@ -82,7 +70,7 @@ final class OrphanPrograms {
 
     /**
      * Hangs up each of {@code programs} not in {@code adopted}, and reaps them on a thread of their own
-     * (SIGKILL after {@link PaneLifecycle#GRACE_MS}); returns how many.
+     * (SIGKILL after {@link RunningPrograms#GRACE_MS}); returns how many.
      */
     static int hangUp(List<Integer> programs, Set<Long> adopted) {
         List<Integer> orphans = programs.stream().filter(pid -> !adopted.contains((long) pid)).toList();
@@ -96,25 +84,12 @@ final class OrphanPrograms {
         return orphans.size();
     }
 
-    /** From /proc/PID/stat: parent is us, session id is its pid, and it has a controlling terminal. */
-    private static boolean isSessionLeaderChild(Path proc, long self) {
-        try {
-            String stat = Files.readString(proc.resolve("stat"));
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            // after the name: state, ppid, pgrp, session, tty_nr
-            long pid = Long.parseLong(proc.getFileName().toString());
-            return Long.parseLong(f[1]) == self && Long.parseLong(f[3]) == pid && Long.parseLong(f[4]) != 0;
-        } catch (IOException | RuntimeException e) {
-            return false; // gone meanwhile
-        }
-    }
-
     private static void reap(List<Integer> pids) {
-        List<Integer> left = awaitAll(pids, PaneLifecycle.GRACE_MS);
+        List<Integer> left = awaitAll(pids, RunningPrograms.GRACE_MS);
         left.forEach(pid -> PtySession.LibC.INSTANCE.kill(-pid, PtySession.SIGKILL));
-        left = awaitAll(left, PaneLifecycle.GRACE_MS);
+        left = awaitAll(left, RunningPrograms.GRACE_MS);
         if (!left.isEmpty()) {
-            log.warn("pids {} not reaped within {} ms of SIGKILL", left, PaneLifecycle.GRACE_MS);
+            log.warn("pids {} not reaped within {} ms of SIGKILL", left, RunningPrograms.GRACE_MS);
         }
     }
 

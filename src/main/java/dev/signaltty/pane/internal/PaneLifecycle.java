@@ -38,22 +38,14 @@ import dev.signaltty.workspace.WorkspaceRef;
 import dev.signaltty.workspace.Workspaces;
 
 /**
- * Launches, watches and ends pane processes. A launch is validated, started and published under the
- * structure lock, so a failed launch leaves no tab or pane and a concurrent close cannot interleave.
- * Ending a pane hangs up its process group, then kills it after a grace period; the exit watcher reaps.
+ * Launches, restores, resumes and closes panes. A launch is validated, started and published under the
+ * structure lock, so a failed launch leaves no tab or pane and a concurrent close cannot interleave. What
+ * runs in a pane once launched (its reader, its exit, its hand-over and its end) is {@link RunningPrograms}'.
  */
 @Component
 class PaneLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(PaneLifecycle.class);
-    static final long GRACE_MS = 2_000;
-    /** How long the output may outlast the leader's exit before the reader is told to drain and end. */
-    static final long OUTPUT_LINGER_MS = 500;
-    /** How long the exit waits for the emulator to finish what was read (at most one pipe's worth). */
-    static final long EMULATOR_DRAIN_MS = 5_000;
-    /** The words after the byte count in the log line {@code signaltty server restart} looks for (ADR 0850). */
-    static final String INPUT_NOT_WRITTEN = "bytes of input accepted before the restart not written: the program did not read them in time";
-
     private final PaneRegistry registry;
     private final Workspaces workspaces;
     private final StructureLock lock;
@@ -64,13 +56,7 @@ class PaneLifecycle {
     private final long seqBase;
     private final CheckoutGuard checkouts;
     private final PaneOutput output;
-    private final EmulatorScheduler scheduler;
-    private final Map<String, CountDownLatch> exits = new java.util.concurrent.ConcurrentHashMap<>();
-    /** Each running program's reader and emulation, for a hand-over to end them without ending the program. */
-    private final Map<String, Watch> watches = new java.util.concurrent.ConcurrentHashMap<>();
-
-    private record Watch(PtySession session, PaneReader reader, PaneEmulation emulation) {
-    }
+    private final RunningPrograms programs;
     private AgentLaunches integrations;
     private ShellIntegration shells;
 
@@ -112,7 +98,7 @@ class PaneLifecycle {
         this.publisher = publisher;
         this.paths = paths;
         this.output = output;
-        this.scheduler = scheduler;
+        this.programs = new RunningPrograms(output, scheduler, events, publisher, lock);
         this.checkouts = checkouts;
         this.ringLimits = new RingLimits(scrollbackLines, scrollbackBytes);
         // rendered cursors carry the run identity in their high bits: a cursor from another run reads as dropped
@@ -165,7 +151,7 @@ class PaneLifecycle {
             replies.pane = pane;
             registry.add(pane);
             pane.screenWatch = screens.watch(paneId, argv, terminal);
-            startWatching(pane, session);
+            programs.watch(pane, session);
             events.append(new PaneEvents.Created(pane.view()));
             return pane;
         });
@@ -225,7 +211,7 @@ class PaneLifecycle {
             // before the new program's reader starts: its first output lands on a fresh line (ADR 0781)
             RelaunchSeparator.write(pane, output);
             pane.screenWatch = screens.watch(pane.id, pane.argv, pane.terminal);
-            startWatching(pane, session);
+            programs.watch(pane, session);
             events.append(new PaneEvents.Updated(pane.view()));
             return pane;
         });
@@ -269,88 +255,14 @@ class PaneLifecycle {
         }
     }
 
-    private void startWatching(Pane pane, PtySession session) {
-        CountDownLatch exited = new CountDownLatch(1);
-        exits.put(pane.id, exited);
-        // the emulation runs in turns on the shared scheduler's threads, so the reads and the emulation
-        // overlap (OutputPipe) and floods cannot starve other panes (ADR 0235); an idle pane's reader
-        // hands its master to the shared idle watcher (ADR 0547)
-        PaneEmulation emulation = new PaneEmulation(pane, output, scheduler);
-        // a quiet pane's history pages are kept deflated (ADR 0540): idle panes are most of the daemon's memory
-        PaneReader reader = new PaneReader(pane.id, session, emulation.pipe(), () -> pane.terminal.deflateIdleHistory());
-        watches.put(pane.id, new Watch(session, reader, emulation));
-        reader.start();
-        // a virtual thread: pty4j's own reaper thread does the native waitpid; waitFor here is a Java
-        // monitor wait, and the rest (joins, the drain latch, the structure lock) are Java waits too
-        Thread.ofVirtual().name("pty-wait-" + pane.id).start(() -> {
-            int code;
-            try {
-                code = session.waitFor();
-                // the output ends by itself once no process holds the PTY's slave; a descendant that
-                // outlives the leader is not waited for beyond this
-                if (!reader.awaitEnd(OUTPUT_LINGER_MS)) {
-                    session.output().stop();
-                    reader.awaitEnd(1_000);
-                }
-                // everything read is emulated before the exit is told: output_offset is final then
-                if (!emulation.awaitDrained(EMULATOR_DRAIN_MS)) {
-                    log.warn("pane {}: output not emulated within {} ms of the exit", pane.id, EMULATOR_DRAIN_MS);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-            watches.remove(pane.id, new Watch(session, reader, emulation));
-            pane.exitCode = code;
-            pane.exitedAt = Instant.now();
-            try {
-                // PaneExited is published under the structure lock too: a pane.resume between the journal
-                // event and the listeners would otherwise have its new process marked exited by them
-                lock.run(() -> {
-                    events.append(new PaneEvents.Exited(pane.id, pane.workspaceId, code, pane.taskId()));
-                    publisher.publishEvent(new PaneExited(pane.id, pane.workspaceId, code));
-                });
-            } catch (RuntimeException e) {
-                // the journal refuses appends once the server stops; the exit itself is recorded on the pane
-                log.debug("pane {} exit not journaled: {}", pane.id, e.toString());
-            } finally {
-                // counted down last, so shutdown waits for the exit to be journaled before the journal closes
-                exited.countDown();
-            }
-        });
+    /** See {@link RunningPrograms#handOver}. */
+    HandOverFile.@Nullable Entry handOver(Pane pane, long inputDeadlineNanos) throws IOException, InterruptedException {
+        return programs.handOver(pane, inputDeadlineNanos);
     }
 
-    /**
-     * A running program's hand-over to the daemon's next image (ADR 0810): a descriptor of its master
-     * for the exec to keep, then the reader is stopped and everything it read is emulated (and so in the
-     * transcript the next image restores the screen from). What the program writes from then on waits in
-     * the PTY for the next image's reader. Null when the pane runs nothing to hand over.
-     *
-     * <p>First the input accepted before the restart and still queued is written, while the reader still
-     * reads (a program that echoes would otherwise stop reading once its output fills the PTY), until
-     * {@code inputDeadlineNanos}: the queue dies with this image, so what the program has not read by then is
-     * said, in the log and (through it) in {@code server restart}'s output, never dropped silently (ADR 0850).
-     */
-    HandOverFile.@Nullable Entry handOver(Pane pane, long inputDeadlineNanos) throws IOException, InterruptedException {
-        PtySession session = pane.session;
-        Watch watch = watches.get(pane.id);
-        if (session == null || !pane.alive() || watch == null || watch.session() != session) {
-            return null;
-        }
-        long unwritten = pane.input.flushThenStop(inputDeadlineNanos);
-        if (unwritten > 0) {
-            log.warn("restart hand-over: pane {}: {} {}", pane.id, unwritten, INPUT_NOT_WRITTEN);
-        }
-        int fd = session.duplicateMasterForExec();
-        pane.handedOver = true;
-        session.output().stop();
-        if (!watch.reader().awaitEnd(EMULATOR_DRAIN_MS)) {
-            log.warn("pane {}: its reader did not stop within {} ms of the hand-over", pane.id, EMULATOR_DRAIN_MS);
-        }
-        if (!watch.emulation().awaitDrained(EMULATOR_DRAIN_MS)) {
-            log.warn("pane {}: output not emulated within {} ms of the hand-over", pane.id, EMULATOR_DRAIN_MS);
-        }
-        return new HandOverFile.Entry(pane.id, fd, session.pid(), pane.terminal.cols(), pane.terminal.rows(), null);
+    /** Waits up to {@code timeoutMs} for the pane's process to be reaped; true when it has been (or never ran). */
+    boolean awaitExit(String paneId, long timeoutMs) throws InterruptedException {
+        return programs.awaitExit(paneId, timeoutMs);
     }
 
     /**
@@ -364,7 +276,7 @@ class PaneLifecycle {
             pane.exitedAt = null;
             pane.session = session;
             pane.screenWatch = screens.watch(pane.id, pane.argv, pane.terminal);
-            startWatching(pane, session);
+            programs.watch(pane, session);
             events.append(new PaneEvents.Updated(pane.view()));
         });
     }
@@ -381,35 +293,7 @@ class PaneLifecycle {
             publisher.publishEvent(new PaneClosed(pane.id, pane.workspaceId));
         });
         pane.input.stop();
-        Thread.ofVirtual().name("pane-end-" + pane.id).start(() -> terminate(pane));
-    }
-
-    /** Waits up to {@code timeoutMs} for the pane's process to be reaped; true when it has been (or never ran). */
-    boolean awaitExit(String paneId, long timeoutMs) throws InterruptedException {
-        CountDownLatch exited = exits.get(paneId);
-        return exited == null || exited.await(timeoutMs, TimeUnit.MILLISECONDS);
-    }
-
-    /** SIGHUP to the group, SIGKILL after the grace period; returns once the child is reaped. */
-    void terminate(Pane pane) {
-        PtySession session = pane.session;
-        if (session == null) {
-            return;
-        }
-        session.signalGroup(PtySession.SIGHUP);
-        CountDownLatch exited = exits.get(pane.id);
-        try {
-            if (exited != null && !exited.await(GRACE_MS, TimeUnit.MILLISECONDS)) {
-                session.signalGroup(PtySession.SIGKILL);
-                exited.await(GRACE_MS, TimeUnit.MILLISECONDS);
-            } else {
-                // the leader is gone; stragglers in its group get no grace
-                session.signalGroup(PtySession.SIGKILL);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        exits.remove(pane.id);
+        Thread.ofVirtual().name("pane-end-" + pane.id).start(() -> programs.terminate(pane));
     }
 
     @EventListener
@@ -437,7 +321,7 @@ class PaneLifecycle {
         // one thread each, so the grace periods of panes whose programs ignore SIGHUP overlap: a parallel
         // stream on two cores waited them out two at a time (128 such panes: over two minutes)
         try (var ends = Executors.newVirtualThreadPerTaskExecutor()) {
-            ending.forEach(pane -> ends.execute(() -> terminate(pane)));
+            ending.forEach(pane -> ends.execute(() -> programs.terminate(pane)));
         }
     }
 }

@@ -7,13 +7,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
 
 import com.sun.jna.LastErrorException;
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import com.sun.jna.StringArray;
+
+import dev.signaltty.transport.OpenDescriptors;
 
 /**
  * Replaces this process's image with a fresh run of its own command line ({@code /proc/self/exe} and
@@ -107,14 +108,8 @@ final class SelfExec {
         } catch (IOException e) {
             return "cannot read /proc/self/cmdline: " + e.getMessage();
         }
-        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
-            for (Path entry : fds.toList()) {
-                int fd;
-                try {
-                    fd = Integer.parseInt(entry.getFileName().toString());
-                } catch (NumberFormatException e) {
-                    continue;
-                }
+        try {
+            for (int fd : OpenDescriptors.list()) {
                 if (fd > 2) {
                     setCloseOnExec(fd, !keep.contains(fd));
                 }

@@ -96,6 +96,7 @@ class ServerHandlers {
                         context.close();
                         restart.runBeforeExec();
                         String failure = SelfExec.exec(restart.kept());
+                        restart.runIfExecFailed();
                         org.slf4j.LoggerFactory.getLogger(ServerHandlers.class).error(
                                 "restart failed, the daemon exits and its panes' programs are hung up: {}", failure);
                         System.exit(1);

@@ -1,11 +1,7 @@
 package dev.signaltty.vt.internal;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 import org.jspecify.annotations.Nullable;
@@ -15,13 +11,7 @@ import org.jspecify.annotations.Nullable;
  * {@link #floor()} so a rendered cursor that had not yet seen an evicted line reads as dropped.
  *
  * <p>Storage (ADR 0111): a line's bytes live in {@link HistoryPages}, packed back to back as
- * <pre>
- *   varint  textLength &lt;&lt; 1 | wrapped
- *   varint  number of runs
- *   bytes   text (UTF-8)
- *   runs    per run: varint byte offset in the text, 8 bytes attribute (little-endian)
- * </pre>
- * and the line itself is three slots of primitive arrays used as a circular index, so holding or
+ * {@link LineRecord}s, and the line itself is three slots of primitive arrays used as a circular index, so holding or
  * evicting a line allocates nothing: its page and offset packed into an int, its number as an int
  * from a base, and its cost as a char; 10 bytes a line (ADR 0490; it was 20). A line is decoded into
  * a {@link HistoryLine} only when a read asks for it.
@@ -32,7 +22,6 @@ import org.jspecify.annotations.Nullable;
  */
 final class History {
 
-    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final int FIRST_CAPACITY = 64;
     /** A line's offset in its page takes the low bits of its position (offsets stay below a standard page). */
     private static final int OFFSET_BITS = Integer.numberOfTrailingZeros(HistoryPages.PAGE_SIZE);
@@ -93,19 +82,10 @@ final class History {
             grow();
         }
         int runCount = runsLength / 2;
-        int page = pages.reserve(10 + textLength + 13 * runCount);
-        byte[] out = pages.newest();
+        int page = pages.reserve(LineRecord.maxLength(textLength, runCount));
         int offset = pages.offset();
-        int at = putVarint(out, offset, textLength << 1 | (wrapped ? 1 : 0));
-        at = putVarint(out, at, runCount);
-        System.arraycopy(text, 0, out, at, textLength);
-        at += textLength;
-        for (int r = 0; r < 2 * runCount; r += 2) {
-            at = putVarint(out, at, (int) runs[r]);
-            LONG_LE.set(out, at, runs[r + 1]);
-            at += 8;
-        }
-        pages.commit(at - offset);
+        int end = LineRecord.write(pages.newest(), offset, text, textLength, runs, runCount, wrapped);
+        pages.commit(end - offset);
         int slot = slot(size);
         positions[slot] = position(page, offset);
         setSeq(slot, seq);
@@ -216,11 +196,7 @@ final class History {
         if (c != COST_IN_PAGE) {
             return c;
         }
-        byte[] page = pages.page(pageOf(slot));
-        int at = offsetOf(slot);
-        int head = getVarint(page, at);
-        int runCount = getVarint(page, at + varintLength(head));
-        return (int) cost(head >>> 1, runCount);
+        return (int) LineRecord.cost(pages.page(pageOf(slot)), offsetOf(slot));
     }
 
     private void evictOldest() {
@@ -260,24 +236,7 @@ final class History {
     /** The i-th line (0 is the oldest), decoded. */
     HistoryLine get(int i) {
         int slot = slot(i);
-        byte[] page = pages.page(pageOf(slot));
-        int at = offsetOf(slot);
-        int head = getVarint(page, at);
-        at += varintLength(head);
-        int runCount = getVarint(page, at);
-        at += varintLength(runCount);
-        int textLength = head >>> 1;
-        byte[] text = Arrays.copyOfRange(page, at, at + textLength);
-        at += textLength;
-        long[] runs = runCount == 0 ? null : new long[2 * runCount];
-        for (int r = 0; r < 2 * runCount; r += 2) {
-            int offset = getVarint(page, at);
-            at += varintLength(offset);
-            runs[r] = offset;
-            runs[r + 1] = (long) LONG_LE.get(page, at);
-            at += 8;
-        }
-        return new HistoryLine(seqAt(slot), text, runs, (head & 1) != 0);
+        return LineRecord.decode(pages.page(pageOf(slot)), offsetOf(slot), seqAt(slot));
     }
 
     long floor() {
@@ -405,33 +364,8 @@ final class History {
 
     /** Appends the lines of a {@link #packedAfter} export, numbering them with {@code nextSeq}. */
     void addPacked(byte[] in, java.util.function.LongSupplier nextSeq) {
-        long[] runs = new long[16];
-        int at = 0;
-        while (at < in.length) {
-            int head = getVarint(in, at);
-            at += varintLength(head);
-            int runCount = getVarint(in, at);
-            at += varintLength(runCount);
-            int textLength = head >>> 1;
-            if (head < 0 || runCount < 0 || textLength > in.length - at) {
-                throw new IllegalArgumentException("packed history malformed at byte " + at);
-            }
-            byte[] text = Arrays.copyOfRange(in, at, at + textLength);
-            at += textLength;
-            if (runs.length < 2 * runCount) {
-                runs = new long[2 * runCount];
-            }
-            for (int r = 0; r < 2 * runCount; r += 2) {
-                runs[r] = getVarint(in, at);
-                at += varintLength((int) runs[r]);
-                if (at + 8 > in.length) {
-                    throw new IllegalArgumentException("packed history malformed at byte " + at);
-                }
-                runs[r + 1] = (long) LONG_LE.get(in, at);
-                at += 8;
-            }
-            add(nextSeq.getAsLong(), text, textLength, runs, 2 * runCount, (head & 1) != 0);
-        }
+        LineRecord.readAll(in, (text, textLength, runs, runsLength, wrapped) ->
+            add(nextSeq.getAsLong(), text, textLength, runs, runsLength, wrapped));
     }
 
     /**
@@ -448,46 +382,6 @@ final class History {
                 return offsetOf(next) - offsetOf(slot);
             }
         }
-        byte[] page = pages.page(pageOf(slot));
-        int start = offsetOf(slot);
-        int at = start;
-        int head = getVarint(page, at);
-        at += varintLength(head);
-        int runCount = getVarint(page, at);
-        at += varintLength(runCount) + (head >>> 1);
-        for (int r = 0; r < runCount; r++) {
-            at += varintLength(getVarint(page, at)) + 8;
-        }
-        return at - start;
-    }
-
-    private static int putVarint(byte[] out, int at, int v) {
-        while ((v & ~0x7F) != 0) {
-            out[at++] = (byte) (v & 0x7F | 0x80);
-            v >>>= 7;
-        }
-        out[at++] = (byte) v;
-        return at;
-    }
-
-    private static int getVarint(byte[] in, int at) {
-        int v = 0;
-        int shift = 0;
-        int b;
-        do {
-            b = in[at++];
-            v |= (b & 0x7F) << shift;
-            shift += 7;
-        } while (b < 0);
-        return v;
-    }
-
-    private static int varintLength(int v) {
-        int n = 1;
-        while ((v & ~0x7F) != 0) {
-            v >>>= 7;
-            n++;
-        }
-        return n;
+        return LineRecord.length(pages.page(pageOf(slot)), offsetOf(slot));
     }
 }

@@ -6,27 +6,30 @@ import java.util.List;
 
 import dev.signaltty.vt.CommandOutput;
 import dev.signaltty.vt.ReadResult;
+import dev.signaltty.vt.RenderedLine;
+import dev.signaltty.vt.RenderedRead;
 import dev.signaltty.vt.SearchResult;
 
 /**
  * The reads of {@link TerminalEngine} that render whole lines of history and the screen as text: the
- * screen, the tail, a search and a finished command's output. Called under the terminal's monitor,
- * like the engine; {@code numberScreen} gives changed screen rows their sequence numbers first.
+ * screen, the tail, the lines after a rendered cursor, a search and a finished command's output. Called
+ * under the terminal's monitor, like the engine; the {@link RingNumbering} gives changed screen rows their
+ * sequence numbers first.
  */
 final class RingQueries {
 
     private final Emulator emu;
     private final History history;
     private final ShellMarks marks;
-    private final Runnable numberScreen;
+    private final RingNumbering ring;
     /** Its own: the engine's encoder may hold a row being retired. */
     private final RowEncoder encoder = new RowEncoder();
 
-    RingQueries(Emulator emu, History history, ShellMarks marks, Runnable numberScreen) {
+    RingQueries(Emulator emu, RingNumbering ring, ShellMarks marks) {
         this.emu = emu;
-        this.history = history;
+        this.history = ring.history();
         this.marks = marks;
-        this.numberScreen = numberScreen;
+        this.ring = ring;
     }
 
     /**
@@ -63,12 +66,60 @@ final class RingQueries {
         return new ReadResult(sb.toString(), n < total);
     }
 
+    /** Lines with a sequence number above {@code afterSeq} (0: all retained); see {@link RenderedRead}. */
+    RenderedRead rendered(long afterSeq, int lines, boolean ansi) {
+        if (lines < 0) {
+            throw new IllegalArgumentException("lines must be >= 0");
+        }
+        ring.numberScreen();
+        long head = ring.head();
+        boolean dropped = afterSeq != 0 && (afterSeq < ring.seqBase() || afterSeq > head || afterSeq < history.floor());
+        long after = afterSeq == 0 || dropped ? Long.MIN_VALUE : afterSeq;
+        // pick lines by number first and decode only those returned: a read from 0 with a small limit
+        // must not decode all of history
+        int historyLines = emu.screens().altActive() ? 0 : history.size();
+        int last = emu.screens().active().lastNonBlankRow();
+        long[] seqs = new long[historyLines + last + 1];
+        int[] sources = new int[seqs.length]; // a history index, or -1 - y for screen row y
+        int n = 0;
+        for (int i = 0; i < historyLines; i++) {
+            long seq = history.seq(i);
+            if (seq > after) {
+                seqs[n] = seq;
+                sources[n++] = i;
+            }
+        }
+        for (int y = 0; y <= last; y++) {
+            Row r = emu.screens().active().row(y);
+            if (r.seq > after) {
+                seqs[n] = r.seq;
+                sources[n++] = -1 - y;
+            }
+        }
+        HistoryLine.sortBySeq(seqs, sources, n);
+        boolean truncated = n > lines;
+        List<RenderedLine> out = new ArrayList<>(Math.min(n, lines));
+        StringBuilder sb = new StringBuilder();
+        for (int k = truncated ? n - lines : 0; k < n; k++) {
+            int source = sources[k];
+            HistoryLine line = source >= 0 ? history.get(source) : line(emu.screens().active().row(-1 - source), seqs[k]);
+            String text = LineRenderer.render(line, ansi);
+            if (!out.isEmpty()) {
+                sb.append('\n');
+            }
+            sb.append(text);
+            out.add(new RenderedLine(line.seq(), text));
+        }
+        long seq = out.isEmpty() ? head : out.get(0).seq();
+        return new RenderedRead(sb.toString(), seq, head, dropped, truncated, out);
+    }
+
     /**
      * Lines of history and the active screen, oldest first, for which {@code find} gives a column (not
      * -1): the newest {@code limit} of them, and how many matched in all.
      */
     SearchResult search(java.util.function.ToIntFunction<String> find, int limit) {
-        numberScreen.run();
+        ring.numberScreen();
         java.util.ArrayDeque<SearchResult.Match> kept = new java.util.ArrayDeque<>();
         int total = 0;
         int historyLines = history.size();
@@ -98,7 +149,7 @@ final class RingQueries {
         if (c == null) {
             return null;
         }
-        numberScreen.run();
+        ring.numberScreen();
         List<HistoryLine> picked = new ArrayList<>();
         long fragmentSeq = c.fragment() == null ? Long.MIN_VALUE : c.fragment().seq();
         for (int i = 0; i < history.size(); i++) {

@@ -3,14 +3,10 @@ package dev.signaltty.vt.internal;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.GatheringByteChannel;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
 
 import dev.signaltty.vt.CommandOutput;
 import dev.signaltty.vt.HistoryExport;
 import dev.signaltty.vt.ReadResult;
-import dev.signaltty.vt.RenderedLine;
 import dev.signaltty.vt.RenderedRead;
 import dev.signaltty.vt.RingLimits;
 import dev.signaltty.vt.ScreenCells;
@@ -22,21 +18,18 @@ import dev.signaltty.vt.TerminalListener;
  * What {@link dev.signaltty.vt.Terminal} does: the parser, the emulator, and the rendered ring that
  * numbers every line of history and screen (docs/05-rendered-ring.md). Not thread-safe on its own:
  * the facade calls it under the terminal's monitor, and the emulator calls back into it (scrolled-off
- * rows, ED 3, shell marks) from inside {@link #feed}, so under the same monitor.
+ * rows, ED 3, shell marks) from inside {@link #feed}, so under the same monitor. This is the facade's
+ * side: feeding, sizes and modes, transcripts and shell marks; the rendered ring's numbering (rows
+ * retired into history, sequence numbers) is {@link RingNumbering}'s, its reads {@link RingQueries}'.
  */
 public final class TerminalEngine {
 
     private final VtParser parser;
     private final Emulator emu;
+    private final RingNumbering ring;
     private final History history;
-    private final RowEncoder encoder = new RowEncoder();
-    private final long seqBase;
-    /** The highest sequence number handed out; cursors equal to it have seen everything. */
-    private long head;
     private final ShellMarks marks;
     private final RingQueries queries;
-    /** How many times history was cleared (ED 3): an incremental transcript must then start over. */
-    private long historyClears;
     /** Whether anything was fed: history can only be restored before. */
     private boolean fed;
 
@@ -51,14 +44,13 @@ public final class TerminalEngine {
         if (seqBase < 0) {
             throw new IllegalArgumentException("seqBase must be >= 0");
         }
-        this.seqBase = seqBase;
-        this.head = seqBase;
-        this.history = new History(limits.maxLines(), limits.maxBytes(), seqBase);
+        this.ring = new RingNumbering(limits, seqBase);
+        this.history = ring.history();
         this.marks = new ShellMarks(new MarkHost());
-        this.emu = new Emulator(cols, rows, listener, this::scrolledOff, this::clearHistory, marks,
-            this::keepingMarks);
+        this.emu = new Emulator(cols, rows, listener, ring, ring::clearHistory, marks, this::keepingMarks);
+        ring.watch(emu.screens());
         this.parser = new VtParser(new ControlTranslator(emu, emu.editor()));
-        this.queries = new RingQueries(emu, history, marks, this::assignScreenSeqs);
+        this.queries = new RingQueries(emu, ring, marks);
     }
 
     public void feed(byte[] buf, int off, int len) {
@@ -83,9 +75,9 @@ public final class TerminalEngine {
         // them before and after, and carry the OSC 133 commands' boundaries over from the old rows to the
         // rows now holding their ends, so a command's output keeps its lines (pane.read last_command).
         // Behind the alternate screen too: the main screen is rewrapped there, and read when it is left.
-        long[] before = numberMain();
+        long[] before = ring.numberMain();
         Row[] ends = emu.resize(cols, rows);
-        numberMain();
+        ring.numberMain();
         marks.renumber(before, ends);
     }
 
@@ -99,22 +91,11 @@ public final class TerminalEngine {
             renumbersMain.run();
             return;
         }
-        long[] before = numberMain();
+        long[] before = ring.numberMain();
         Row[] rows = emu.screens().main().topDown();
         renumbersMain.run();
-        numberMain();
+        ring.numberMain();
         marks.renumber(before, rows);
-    }
-
-    /** Numbers the main screen's changed content rows (shown or not); their numbers, top down. */
-    private long[] numberMain() {
-        Grid main = emu.screens().main();
-        long[] seqs = new long[main.lastNonBlankRow() + 1];
-        for (int y = 0; y < seqs.length; y++) {
-            assign(main.row(y));
-            seqs[y] = main.row(y).seq;
-        }
-        return seqs;
     }
 
     /**
@@ -132,55 +113,12 @@ public final class TerminalEngine {
 
     /** Lines with a sequence number above {@code afterSeq} (0: all retained); see {@link RenderedRead}. */
     public RenderedRead rendered(long afterSeq, int lines, boolean ansi) {
-        if (lines < 0) {
-            throw new IllegalArgumentException("lines must be >= 0");
-        }
-        assignScreenSeqs();
-        boolean dropped = afterSeq != 0 && (afterSeq < seqBase || afterSeq > head || afterSeq < history.floor());
-        long after = afterSeq == 0 || dropped ? Long.MIN_VALUE : afterSeq;
-        // pick lines by number first and decode only those returned: a read from 0 with a small limit
-        // must not decode all of history
-        int historyLines = emu.screens().altActive() ? 0 : history.size();
-        int last = emu.screens().active().lastNonBlankRow();
-        long[] seqs = new long[historyLines + last + 1];
-        int[] sources = new int[seqs.length]; // a history index, or -1 - y for screen row y
-        int n = 0;
-        for (int i = 0; i < historyLines; i++) {
-            long seq = history.seq(i);
-            if (seq > after) {
-                seqs[n] = seq;
-                sources[n++] = i;
-            }
-        }
-        for (int y = 0; y <= last; y++) {
-            Row r = emu.screens().active().row(y);
-            if (r.seq > after) {
-                seqs[n] = r.seq;
-                sources[n++] = -1 - y;
-            }
-        }
-        HistoryLine.sortBySeq(seqs, sources, n);
-        boolean truncated = n > lines;
-        List<RenderedLine> out = new ArrayList<>(Math.min(n, lines));
-        StringBuilder sb = new StringBuilder();
-        for (int k = truncated ? n - lines : 0; k < n; k++) {
-            int source = sources[k];
-            HistoryLine line = source >= 0 ? history.get(source) : line(emu.screens().active().row(-1 - source), seqs[k]);
-            String text = LineRenderer.render(line, ansi);
-            if (!out.isEmpty()) {
-                sb.append('\n');
-            }
-            sb.append(text);
-            out.add(new RenderedLine(line.seq(), text));
-        }
-        long seq = out.isEmpty() ? head : out.get(0).seq();
-        return new RenderedRead(sb.toString(), seq, head, dropped, truncated, out);
+        return queries.rendered(afterSeq, lines, ansi);
     }
 
     /** The current head sequence: a cursor equal to it has seen every line. */
     public long headSeq() {
-        assignScreenSeqs();
-        return head;
+        return ring.headSeq();
     }
 
     public boolean altScreen() {
@@ -248,7 +186,7 @@ public final class TerminalEngine {
     public HistoryExport historyAfter(long afterSeq, int maxBytes) {
         long[] last = new long[1];
         byte[] packed = history.packedAfter(afterSeq, Math.max(0, maxBytes), last);
-        return new HistoryExport(packed, last[0], historyClears, packed.length);
+        return new HistoryExport(packed, last[0], ring.historyClears(), packed.length);
     }
 
     /** {@link #historyAfter}'s bytes written to {@code out} from history's pages, with no copy between. */
@@ -264,11 +202,11 @@ public final class TerminalEngine {
         while (written < total) {
             written += out.write(slices);
         }
-        return new HistoryExport(new byte[0], last[0], historyClears, total);
+        return new HistoryExport(new byte[0], last[0], ring.historyClears(), total);
     }
 
     public long historyClears() {
-        return historyClears;
+        return ring.historyClears();
     }
 
     public long historyBytesAfter(long afterSeq) {
@@ -283,11 +221,11 @@ public final class TerminalEngine {
      * @throws IllegalArgumentException when {@code packed} is not an export (it is then left as it was fed)
      */
     public void restoreHistory(byte[] packed) {
-        if (fed || head != seqBase || history.size() != 0) {
+        if (fed || !ring.untouched()) {
             throw new IllegalStateException("history can only be restored into a fresh terminal");
         }
         try {
-            history.addPacked(packed, () -> ++head);
+            ring.restore(packed);
         } catch (IndexOutOfBoundsException e) {
             throw new IllegalArgumentException("packed history is truncated", e);
         }
@@ -340,61 +278,7 @@ public final class TerminalEngine {
         return SequenceBoundary.openSequenceStart(buf, off, len);
     }
 
-    // ---- ring bookkeeping (called by the emulator, under the facade's monitor) ----
 
-    private void scrolledOff(Row row) {
-        assign(row);
-        RowUtf8 u = row.utf8;
-        if (u != null && u.valid) { // written left to right: its compact form is ready (ADR 0112)
-            assert sameAsEncoded(row, u) : "stale compact form for a row";
-            // a wrapped row keeps the spaces it ends in, as the encoder does (ADR 0830): all it wrote
-            if (row.wrapped) {
-                history.add(row.seq, u.text, u.length, u.runs, u.runsLength, true);
-            } else {
-                history.add(row.seq, u.text, u.trimmedLength, u.runs, u.trimmedRuns, false);
-            }
-        } else {
-            encoder.encode(row);
-            history.add(row.seq, encoder.text, encoder.textLength, encoder.runs, encoder.runsLength, row.wrapped);
-        }
-    }
-
-    /** With assertions on (the tests): a row's kept compact form is what encoding its cells gives. */
-    private boolean sameAsEncoded(Row row, RowUtf8 u) {
-        encoder.encode(row);
-        int length = row.wrapped ? u.length : u.trimmedLength;
-        int runs = row.wrapped ? u.runsLength : u.trimmedRuns;
-        return Arrays.equals(encoder.text, 0, encoder.textLength, u.text, 0, length)
-            && Arrays.equals(encoder.runs, 0, encoder.runsLength, u.runs, 0, runs);
-    }
-
-    private HistoryLine line(Row row, long seq) {
-        encoder.encode(row);
-        return encoder.line(seq);
-    }
-
-    /** ED 3: drop history; every cursor up to now reads as dropped, a cursor taken after does not. */
-    private void clearHistory() {
-        assignScreenSeqs();
-        head++;
-        history.clear(head);
-        historyClears++;
-    }
-
-    private void assign(Row row) {
-        if (row.dirty) {
-            row.seq = ++head;
-            row.dirty = false;
-        }
-    }
-
-    /** Gives changed content rows of the active grid new numbers, top to bottom. */
-    private void assignScreenSeqs() {
-        int last = emu.screens().active().lastNonBlankRow();
-        for (int y = 0; y <= last; y++) {
-            assign(emu.screens().active().row(y));
-        }
-    }
     // ---- shell integration (OSC 133 marks, ShellMarks) ----
 
     public ShellState shellState() {
@@ -427,14 +311,13 @@ public final class TerminalEngine {
     private final class MarkHost implements ShellMarks.Host {
         @Override
         public long markSeq() {
-            assignScreenSeqs();
-            return head;
+            return ring.headSeq();
         }
 
         @Override
         public @org.jspecify.annotations.Nullable HistoryLine cursorFragment() {
             Row r = emu.mainRowBeforeCursor();
-            return r == null ? null : line(r, r.seq);
+            return r == null ? null : ring.line(r, r.seq);
         }
     }
 }
