@@ -332,7 +332,7 @@ class DashboardBrowserTest {
 
     private static List<String> toasts(String pane) {
         Object texts = browser.js("return [...document.querySelectorAll('.toast')].map((t) => t.textContent)"
-                + ".filter((t) => t.startsWith('keys not sent to '))");
+                + ".filter((t) => t.startsWith('keys not sent to ' + arguments[0] + ':'))", pane); // not an earlier test's pane
         return ((List<?>) texts).stream().map(String::valueOf).toList();
     }
 
