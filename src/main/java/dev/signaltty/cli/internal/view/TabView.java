@@ -73,8 +73,8 @@ public final class TabView {
     @Nullable Runnable confirm;
     /** Where the status line drew the tab list's entries (a click there shows that tab). Guarded by the monitor. */
     List<StatusLine.TabSpan> tabSpans = List.of();
-    /** The tab chooser (the prefix then {@code w}) drawn over the panes, or null. Guarded by the monitor. */
-    @Nullable TabChooser chooser;
+    /** The tab or fleet chooser (the prefix then {@code w}, {@code s}) drawn over the panes, or null. Guarded by the monitor. */
+    @Nullable Chooser chooser;
     /** The key list (the prefix then {@code ?}) is drawn over the panes; any key closes it. Guarded by the monitor. */
     boolean help;
     /**

@@ -20,6 +20,7 @@ final class ViewHelp {
             "l", "the last tab (the one shown before this one)",
             "0 … 9  '", "tab by number, from 0; ' asks for the number (10 and up)",
             "w", "choose a tab from a list: j k or arrows, Enter; q, Esc leave",
+            "s", "choose from every workspace's tabs and panes: h l fold, Enter",
             "&", "close the tab and its panes (asks y/n first)",
             "a", "the pane that needs you most (any tab, workspace); again: next",
             ",", "rename the focused pane (empty: no name)",
