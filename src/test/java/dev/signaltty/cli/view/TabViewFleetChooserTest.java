@@ -17,8 +17,8 @@ import dev.signaltty.support.DaemonFixture;
 /**
  * The prefix then {@code s} in {@code signaltty view} (ADR 0900): every workspace's tabs and panes as a
  * tree with the status line's badges, as tmux's choose-tree; Enter goes to a pane of another workspace
- * and focuses it, h/l fold and unfold a workspace, Enter on a workspace shows its first tab. Through the
- * real CLI, daemon and an outer tmux.
+ * and focuses it, h/l fold and unfold a workspace, Enter on a workspace shows its first tab; and a click on
+ * a pane's name in the status line focuses it. Through the real CLI, daemon and an outer tmux.
  */
 class TabViewFleetChooserTest {
 
@@ -88,6 +88,27 @@ class TabViewFleetChooserTest {
         }
         daemon.client().call("workspace.close", Map.of("workspace_id", away));
         daemon.client().call("workspace.close", Map.of("workspace_id", here));
+    }
+
+    @Test
+    void aClickOnAPanesNameInTheStatusLineFocusesIt() throws Exception {
+        String ws = bench.workspace("clickws");
+        String left = bench.spawn(ws, Map.of("label", "leftpane"), "sh", "-c", "echo LEFT-READY; exec cat");
+        bench.split(left, "right", "rightpane", "sh", "-c", "echo RIGHT-READY; exec cat");
+        try (OuterTmux tmux = OuterTmux.start(temp, 120, 20, bench.view(temp, ws))) {
+            tmux.await(WAIT, "both panes, the new one focused", s -> s.contains("LEFT-READY") && s.contains("RIGHT-READY")
+                    && statusLine(s).contains("*rightpane"));
+            String status = statusLine(tmux.capture());
+            int col = status.indexOf(" leftpane") + 3; // on its name
+            tmux.literal("\u001b[<0;" + (col + 1) + ";20M");
+            tmux.literal("\u001b[<0;" + (col + 1) + ";20m");
+            tmux.await(WAIT, "the left pane focused", s -> statusLine(s).contains("*leftpane") && !statusLine(s).contains("*rightpane"));
+            tmux.literal("typed-left");
+            eventually(WAIT, () -> daemon.client().call("pane.read", Map.of("pane_id", left, "mode", "screen"))
+                    .get("text").asString().contains("typed-left"));
+            detach(tmux);
+        }
+        daemon.client().call("workspace.close", Map.of("workspace_id", ws));
     }
 
     /** The screen above the status line (where the chooser's box is). */

@@ -134,7 +134,7 @@ final class ViewFrames {
         if (view.chooser != null) {
             view.chooser.draw(frame, area);
         }
-        view.tabSpans = StatusLine.draw(frame, rows - 1, place, tab, tabs, ordered, focus, middle, hint, view.decisions.elsewhere(view.panes.keySet()),
+        view.spans = StatusLine.draw(frame, rows - 1, place, tab, tabs, ordered, focus, middle, hint, view.decisions.elsewhere(view.panes.keySet()),
                 LocalTime.now());
         if (prompt != null) {
             frame.cursor(Math.min(cols - 1, place.length() + tab.length() + 6 + middle.length()), rows - 1, true);

@@ -37,7 +37,7 @@ final class ViewHelp {
             "the prefix", "send the prefix key itself",
             "tab flags", "* shown, - before, Z zoomed, ? decision, # unread, X exited",
             "", "(a tab name ending in one of them is shown in quotes)",
-            "mouse", "click focuses (a tab in the status line: shows it),",
+            "mouse", "click focuses (status line: a tab shows it, a pane name too),",
             "", "drag a divider resizes, wheel scrolls back");
 
     private ViewHelp() {
