@@ -18,7 +18,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import dev.signaltty.agent.FakeAgent;
 import dev.signaltty.cli.internal.Client;
-import dev.signaltty.cli.internal.Fleet;
+import dev.signaltty.cli.internal.FleetTree;
 import dev.signaltty.support.DaemonFixture;
 import dev.signaltty.transport.ProtocolJson;
 import tools.jackson.databind.JsonNode;
@@ -154,19 +154,19 @@ class CliFleetListTest {
         String stays = spawn(ws, Map.of(), "sleep", "300");
         String goes = daemon.client().call("pane.split", Map.of("pane_id", stays, "direction", "down",
                 "argv", List.of("sleep", "300"))).get("pane_id").asString();
-        Fleet fleet;
+        FleetTree fleet;
         try (Client client = Client.connect(daemon.socket())) {
             int[] rounds = {0};
             // the pane closes after the tabs were listed and before its pane.get: the daemon answers NO_SUCH_PANE
-            fleet = Fleet.load(calls -> {
+            fleet = FleetTree.load(calls -> {
                 if (rounds[0]++ == 1) {
                     daemon.client().call("pane.close", Map.of("pane_id", goes));
                 }
                 return client.callAll(calls);
             });
         }
-        Fleet.Workspace race = fleet.workspaces().stream().filter(w -> w.id().equals(ws)).findFirst().orElseThrow();
-        assertThat(race.tabs().getFirst().panes()).extracting(Fleet.Pane::id).containsExactly(stays);
+        FleetTree.Workspace race = fleet.workspaces().stream().filter(w -> w.id().equals(ws)).findFirst().orElseThrow();
+        assertThat(race.tabs().getFirst().panes()).extracting(FleetTree.Pane::id).containsExactly(stays);
         daemon.client().call("workspace.close", Map.of("workspace_id", ws));
     }
 

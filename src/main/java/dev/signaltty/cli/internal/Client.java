@@ -148,9 +148,9 @@ public final class Client implements Closeable {
      * request is never sent twice.
      */
     @SuppressWarnings("unchecked")
-    public List<Response> callAll(List<Fleet.Call> calls) {
+    public List<Response> callAll(List<FleetTree.Call> calls) {
         Map<Long, Integer> slots = new java.util.HashMap<>();
-        for (Fleet.Call call : calls) {
+        for (FleetTree.Call call : calls) {
             long id = nextId++;
             slots.put(id, slots.size());
             Map<String, Object> request = new LinkedHashMap<>();

@@ -181,7 +181,7 @@ public final class Runner {
                         .run(spec.words().getLast(), inv.params(), json);
             }
             case FLEET -> {
-                return new FleetCommand(out, env).run(daemon, inv, err);
+                return new FleetTreeCommand(out, env).run(daemon, inv, err);
             }
             case WEB -> {
                 return new WebCommand(daemon, env, out, err).run(inv.params(), inv.options().noStart(), json);

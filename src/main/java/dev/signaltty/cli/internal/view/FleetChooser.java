@@ -8,31 +8,31 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 import dev.signaltty.cli.internal.CliException;
-import dev.signaltty.cli.internal.Fleet;
+import dev.signaltty.cli.internal.FleetTree;
 
 /**
  * The prefix then {@code s}: every workspace of the daemon, its tabs and their panes as a tree in a box
  * over the panes, as tmux's choose-tree (sessions, windows, panes). A pane's line has the status line's
  * badges: its agent's lifecycle, its attention, {@code ?} when a decision waits. It opens on the pane
  * focused here; Enter shows the tab chosen (any workspace) with the pane chosen focused, h/l or Left/Right
- * fold and unfold a workspace. The fleet is asked once when it opens ({@link Fleet#load}). Guarded by the
+ * fold and unfold a workspace. The fleet is asked once when it opens ({@link FleetTree#load}). Guarded by the
  * view's monitor.
  */
 final class FleetChooser implements Chooser {
 
     /** One line of the tree: what it shows and what Enter on it goes to. */
-    private record Row(Fleet.Workspace workspace, Fleet.@Nullable Tab tab, Fleet.@Nullable Pane pane) {
+    private record Row(FleetTree.Workspace workspace, FleetTree.@Nullable Tab tab, FleetTree.@Nullable Pane pane) {
     }
 
     private final TabView view;
-    private final Fleet fleet;
+    private final FleetTree fleet;
     private final String shownTab;
     private final @Nullable String focus;
     /** Workspace ids folded to their one line. */
     private final Set<String> folded = new HashSet<>();
     private int selected;
 
-    FleetChooser(TabView view, Fleet fleet, String shownTab, @Nullable String focus) {
+    FleetChooser(TabView view, FleetTree fleet, String shownTab, @Nullable String focus) {
         this.view = view;
         this.fleet = fleet;
         this.shownTab = shownTab;
@@ -49,14 +49,14 @@ final class FleetChooser implements Chooser {
 
     private List<Row> rows() {
         List<Row> rows = new ArrayList<>();
-        for (Fleet.Workspace w : fleet.workspaces()) {
+        for (FleetTree.Workspace w : fleet.workspaces()) {
             rows.add(new Row(w, null, null));
             if (folded.contains(w.id())) {
                 continue;
             }
-            for (Fleet.Tab t : w.tabs()) {
+            for (FleetTree.Tab t : w.tabs()) {
                 rows.add(new Row(w, t, null));
-                for (Fleet.Pane p : t.panes()) {
+                for (FleetTree.Pane p : t.panes()) {
                     rows.add(new Row(w, t, p));
                 }
             }
@@ -76,7 +76,7 @@ final class FleetChooser implements Chooser {
         if (rows.isEmpty()) {
             return;
         }
-        Fleet.Workspace w = rows.get(Math.min(selected, rows.size() - 1)).workspace();
+        FleetTree.Workspace w = rows.get(Math.min(selected, rows.size() - 1)).workspace();
         if (fold) {
             folded.add(w.id());
         } else {
@@ -97,9 +97,9 @@ final class FleetChooser implements Chooser {
             return null;
         }
         Row r = rows.get(Math.min(selected, rows.size() - 1));
-        Fleet.Tab tab = r.tab();
+        FleetTree.Tab tab = r.tab();
         if (tab == null) { // a workspace: its first tab with panes, as tmux's choose-tree switches to a session
-            for (Fleet.Tab t : r.workspace().tabs()) {
+            for (FleetTree.Tab t : r.workspace().tabs()) {
                 if (!t.panes().isEmpty()) {
                     tab = t;
                     break;
@@ -146,15 +146,15 @@ final class FleetChooser implements Chooser {
 
     private Line line(Row r, int titleWidth) {
         List<Span> spans = new ArrayList<>();
-        Fleet.Pane p = r.pane();
-        Fleet.Tab t = r.tab();
+        FleetTree.Pane p = r.pane();
+        FleetTree.Tab t = r.tab();
         if (t == null) {
-            Fleet.Workspace w = r.workspace();
+            FleetTree.Workspace w = r.workspace();
             int panes = 0;
             int waiting = 0;
-            for (Fleet.Tab each : w.tabs()) {
+            for (FleetTree.Tab each : w.tabs()) {
                 panes += each.panes().size();
-                for (Fleet.Pane pane : each.panes()) {
+                for (FleetTree.Pane pane : each.panes()) {
                     waiting += pane.needsYou() ? 1 : 0;
                 }
             }

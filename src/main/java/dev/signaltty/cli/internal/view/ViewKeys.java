@@ -11,7 +11,7 @@ import org.jline.utils.NonBlockingInputStream;
 import org.jspecify.annotations.Nullable;
 
 import dev.signaltty.cli.internal.CliException;
-import dev.signaltty.cli.internal.Fleet;
+import dev.signaltty.cli.internal.FleetTree;
 
 /**
  * The view's keys (docs/cli.md, "The tab view"): everything goes to the focused pane except the
@@ -318,9 +318,9 @@ final class ViewKeys {
 
     /** s: the fleet chooser, on the pane focused here, after asking the daemon for the whole fleet. */
     private void openFleetChooser() {
-        Fleet fleet;
+        FleetTree fleet;
         try {
-            fleet = Fleet.load(view.wire::callAll);
+            fleet = FleetTree.load(view.wire::callAll);
         } catch (CliException e) {
             view.message(e.code() + ": " + e.getMessage());
             return;

@@ -102,9 +102,9 @@ final class Wire implements AutoCloseable {
      * Sends every call before waiting for any answer (one round trip for the lot), answers in call order;
      * an error answer is returned, not thrown. Never from the reader thread.
      */
-    java.util.List<Client.Response> callAll(java.util.List<dev.signaltty.cli.internal.Fleet.Call> calls) {
+    java.util.List<Client.Response> callAll(java.util.List<dev.signaltty.cli.internal.FleetTree.Call> calls) {
         java.util.List<CompletableFuture<Client.Response>> sent = new java.util.ArrayList<>();
-        for (dev.signaltty.cli.internal.Fleet.Call c : calls) {
+        for (dev.signaltty.cli.internal.FleetTree.Call c : calls) {
             sent.add(send(c.method(), c.params()));
         }
         java.util.List<Client.Response> answers = new java.util.ArrayList<>();

@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
  * decision.list and attention.pending; then one pane.get per pane); whatever goes away between the
  * calls is left out, never an error.
  */
-public record Fleet(List<Workspace> workspaces) {
+public record FleetTree(List<Workspace> workspaces) {
 
     /** pane.get requests sent before their answers are read: a batch's answers fit the socket's buffers. */
     static final int BATCH = 64;
@@ -61,7 +61,7 @@ public record Fleet(List<Workspace> workspaces) {
     }
 
     /** Asks the daemon; throws only when the workspaces or tabs cannot be listed. */
-    public static Fleet load(Calls calls) {
+    public static FleetTree load(Calls calls) {
         List<Client.Response> first = calls.all(List.of(new Call("workspace.list", Map.of()), new Call("tab.list", Map.of()),
                 new Call("decision.list", Map.of("status", "pending")), new Call("attention.pending", Map.of("limit", 1000L))));
         List<?> workspaces = list(map(first.get(0).orThrow()).get("workspaces"));
@@ -115,7 +115,7 @@ public record Fleet(List<Workspace> workspaces) {
             out.add(new Workspace(id, string(ws.get("name"), id), string(ws.get("handle"), id), string(ws.get("cwd"), ""),
                     List.copyOf(own)));
         }
-        return new Fleet(List.copyOf(out));
+        return new FleetTree(List.copyOf(out));
     }
 
     /** pane.get for each pane, {@link #BATCH} at a time; a pane that went away meanwhile is left out. */

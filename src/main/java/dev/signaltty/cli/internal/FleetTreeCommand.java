@@ -16,7 +16,7 @@ import dev.signaltty.transport.OpenDescriptors;
  * its program, and the question of a decision that waits. Coloured only when stdout is a terminal and
  * NO_COLOR is unset; {@code --json} prints {@link Fleet#toJson()}.
  */
-final class FleetCommand {
+final class FleetTreeCommand {
 
     /** Longest program and question shown; the rest is cut with an ellipsis (--json has them whole). */
     static final int MAX_ARGV = 40;
@@ -26,19 +26,19 @@ final class FleetCommand {
     private final PrintStream out;
     private final Function<String, @Nullable String> env;
 
-    FleetCommand(PrintStream out, Function<String, @Nullable String> env) {
+    FleetTreeCommand(PrintStream out, Function<String, @Nullable String> env) {
         this.out = out;
         this.env = env;
     }
 
     int run(Daemon daemon, ArgParser.Invocation inv, PrintStream err) {
-        Fleet fleet;
+        FleetTree fleet;
         try (Client client = daemon.connect(inv.options().noStart(), err)) {
-            fleet = Fleet.load(client::callAll);
+            fleet = FleetTree.load(client::callAll);
         }
         if (inv.params().get("workspace_id") instanceof String wanted) {
-            List<Fleet.Workspace> only = new ArrayList<>();
-            for (Fleet.Workspace w : fleet.workspaces()) {
+            List<FleetTree.Workspace> only = new ArrayList<>();
+            for (FleetTree.Workspace w : fleet.workspaces()) {
                 if (w.id().equals(wanted) || w.handle().equals(wanted) || w.name().equals(wanted)) {
                     only.add(w);
                 }
@@ -46,7 +46,7 @@ final class FleetCommand {
             if (only.isEmpty()) {
                 throw new CliException("NO_SUCH_WORKSPACE", "no workspace " + wanted + " (signaltty ls lists them all)");
             }
-            fleet = new Fleet(List.copyOf(only));
+            fleet = new FleetTree(List.copyOf(only));
         }
         if (inv.options().json()) {
             out.println(Json.write(fleet.toJson()));
@@ -67,7 +67,7 @@ final class FleetCommand {
     }
 
     /** The tree as text; {@code colour} adds SGR sequences around the words, never inside the columns' padding. */
-    static String text(Fleet fleet, boolean colour, @Nullable String home) {
+    static String text(FleetTree fleet, boolean colour, @Nullable String home) {
         if (fleet.workspaces().isEmpty()) {
             return "no workspaces (signaltty new [name] -- <command> starts one)\n";
         }
@@ -78,9 +78,9 @@ final class FleetCommand {
         int panes = 0;
         int needYou = 0;
         int decisions = 0;
-        for (Fleet.Workspace w : fleet.workspaces()) {
-            for (Fleet.Tab t : w.tabs()) {
-                for (Fleet.Pane p : t.panes()) {
+        for (FleetTree.Workspace w : fleet.workspaces()) {
+            for (FleetTree.Tab t : w.tabs()) {
+                for (FleetTree.Pane p : t.panes()) {
                     titleWidth = Math.max(titleWidth, cut(p.title(), MAX_TITLE).length() + 1);
                     stateWidth = Math.max(stateWidth, state(p).length());
                     attentionWidth = Math.max(attentionWidth, "none".equals(p.attention()) ? 0 : p.attention().length());
@@ -91,7 +91,7 @@ final class FleetCommand {
             }
         }
         StringBuilder b = new StringBuilder();
-        for (Fleet.Workspace w : fleet.workspaces()) {
+        for (FleetTree.Workspace w : fleet.workspaces()) {
             b.append(sgr.on("1;36", w.name())).append("  ").append(sgr.on("2", w.id()));
             if (!w.handle().equals(w.name())) {
                 b.append("  handle ").append(w.handle());
@@ -105,10 +105,10 @@ final class FleetCommand {
             if (w.tabs().isEmpty()) {
                 b.append("  (no tabs)\n");
             }
-            for (Fleet.Tab t : w.tabs()) {
+            for (FleetTree.Tab t : w.tabs()) {
                 b.append("  ").append(sgr.on("1", t.index() + ":" + t.name()));
                 b.append(t.panes().isEmpty() ? "  (no panes)" : "").append('\n');
-                for (Fleet.Pane p : t.panes()) {
+                for (FleetTree.Pane p : t.panes()) {
                     b.append("    ");
                     String title = (p.id().equals(t.focusedPaneId()) ? "*" : " ") + cut(p.title(), MAX_TITLE);
                     b.append(pad(title, titleWidth)).append("  ");
@@ -141,7 +141,7 @@ final class FleetCommand {
     }
 
     /** What a pane is doing: exited with its code, else its agent's lifecycle, else running. */
-    static String state(Fleet.Pane p) {
+    static String state(FleetTree.Pane p) {
         if (p.exited()) {
             return p.exitCode() == null ? "exited" : "exited " + p.exitCode();
         }
@@ -149,7 +149,7 @@ final class FleetCommand {
     }
 
     /** The status line's lifecycle colours, as foreground colours. */
-    private static String stateSgr(Fleet.Pane p) {
+    private static String stateSgr(FleetTree.Pane p) {
         return switch (p.exited() ? "exited" : p.lifecycle()) {
             case "idle" -> "34";
             case "working" -> "33";
