@@ -269,7 +269,8 @@ class CliEndToEndTest {
             List<String> problems = new ArrayList<>();
             for (CommandSpec spec : CommandTable.standard().specs()) {
                 Map<String, Object> method = served.get(spec.method());
-                if (method == null || spec.action() == CommandSpec.Action.NEW) {
+                if (method == null || spec.action() == CommandSpec.Action.NEW || spec.action() == CommandSpec.Action.FLEET) {
+                    // new and ls call several methods; ls's workspace is a client-side filter
                     continue;
                 }
                 if (spec.action() == CommandSpec.Action.ATTACH || spec.action() == CommandSpec.Action.VIEW) {

@@ -10,6 +10,7 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
@@ -139,6 +140,41 @@ public final class Client implements Closeable {
             }
             return error((Map<String, Object>) message.get("error"));
         }
+    }
+
+    /**
+     * Sends every request before reading any answer (one round trip for the lot; the daemon answers a
+     * connection's requests in order), and returns the answers in request order. For reads only: a
+     * request is never sent twice.
+     */
+    @SuppressWarnings("unchecked")
+    public List<Response> callAll(List<FleetTree.Call> calls) {
+        Map<Long, Integer> slots = new java.util.HashMap<>();
+        for (FleetTree.Call call : calls) {
+            long id = nextId++;
+            slots.put(id, slots.size());
+            Map<String, Object> request = new LinkedHashMap<>();
+            request.put("protocol", "signaltty/1");
+            request.put("id", id);
+            request.put("method", call.method());
+            request.put("params", call.params());
+            send(request);
+        }
+        Response[] answers = new Response[calls.size()];
+        int left = calls.size();
+        while (left > 0) {
+            Map<String, Object> message = readMessage();
+            if (message == null) {
+                throw new CliException("IO_ERROR", "the daemon closed the connection before answering (not retried)");
+            }
+            if (message.get("id") instanceof Long id && slots.get(id) instanceof Integer slot && answers[slot] == null) {
+                answers[slot] = Boolean.TRUE.equals(message.get("ok"))
+                        ? new Response(true, message.get("result"), "", "", null)
+                        : error((Map<String, Object>) message.get("error"));
+                left--;
+            }
+        }
+        return List.of(answers);
     }
 
     @SuppressWarnings("unchecked")

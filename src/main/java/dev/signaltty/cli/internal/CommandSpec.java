@@ -21,7 +21,7 @@ public record CommandSpec(List<String> words, @Nullable String method, boolean m
     public enum Action {
         CALL, NEW, HOOK_EVENT, EVENTS, ATTACH, CONSOLE, VIEW, SET_LAYOUT, LOGS,
         SERVER_START, SERVER_RUN, SERVER_STOP, SERVER_RESTART, SERVER_STATUS, SERVER_RECOVER,
-        HOSTS, WEB
+        HOSTS, WEB, FLEET
     }
 
     public String name() {

@@ -38,7 +38,7 @@ public final class CommandTable {
      * use: a one-shot command builds its own group, not the ~90 rows of the whole table (~1.3 ms of interpreted
      * start-up, ADR 0562). A word not listed here names no command, whatever {@link #rows} holds.
      */
-    private static final List<String> NOUNS = List.of("new", "ping", "schema", "wait", "notify", "hook-event",
+    private static final List<String> NOUNS = List.of("new", "ls", "ping", "schema", "wait", "notify", "hook-event",
             "attention", "report", "events", "agent", "attach", "view", "console", "config", "logs", "web", "server",
             "hosts", "workspace", "tab", "pane", "decision", "worktree", "task");
 
@@ -133,6 +133,9 @@ public final class CommandTable {
             case "new" -> List.of(of("new", "workspace.create", "create a workspace and spawn its first pane (workspace.create + pane.spawn)")
                     .mutating().action(Action.NEW).optArg("name", "name")
                     .flag("cwd", PATH, "working directory (default: here)").trailing("argv", "argv"));
+            case "ls" -> List.of(of("ls", "workspace.list",
+                    "every workspace, tab and pane at a glance: program, agent state, what needs you (--json: a tree)")
+                    .action(Action.FLEET).optArg("workspace", "workspace_id"));
             case "ping" -> List.of(of("ping", "ping", "check that the daemon answers"));
             case "schema" -> List.of(of("schema", "schema", "print the live protocol contract"));
             case "wait" -> List.of(of("wait", "wait", "wait until a pane reaches a lifecycle or attention state")

@@ -180,6 +180,9 @@ public final class Runner {
                 return new dev.signaltty.cli.internal.remote.HostsCommand(env, out)
                         .run(spec.words().getLast(), inv.params(), json);
             }
+            case FLEET -> {
+                return new FleetTreeCommand(out, env).run(daemon, inv, err);
+            }
             case WEB -> {
                 return new WebCommand(daemon, env, out, err).run(inv.params(), inv.options().noStart(), json);
             }

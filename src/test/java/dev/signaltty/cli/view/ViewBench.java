@@ -40,9 +40,7 @@ final class ViewBench implements BeforeAllCallback, AfterAllCallback {
     @Override
     public void beforeAll(ExtensionContext context) throws IOException {
         daemon.beforeAll(context);
-        if (claude == null) {
-            claude = FakeAgent.install(daemon.root());
-        }
+        claude = FakeAgent.install(daemon.root()); // a rerun's root is a new one
     }
 
     @Override

@@ -50,8 +50,17 @@ final class StatusLine {
     record TabSpan(int from, int to, int index) {
     }
 
-    /** Draws the line; returns where the tab list's entries are (none when the list is not shown). */
-    static List<TabSpan> draw(Frame f, int y, String workspace, String tab, List<TabList.Entry> tabs, List<PaneScreen> panes,
+    /** Where a pane's name and badges were drawn, columns [from, to): a click there focuses the pane. */
+    record PaneSpan(int from, int to, String paneId) {
+    }
+
+    /** What a click on the status line can reach: the tab list's entries and the panes' names. */
+    record Spans(List<TabSpan> tabs, List<PaneSpan> panes) {
+        static final Spans NONE = new Spans(List.of(), List.of());
+    }
+
+    /** Draws the line; returns where the tab list's entries (none when the list is not shown) and the panes are. */
+    static Spans draw(Frame f, int y, String workspace, String tab, List<TabList.Entry> tabs, List<PaneScreen> panes,
             @Nullable String focus,
             @Nullable String middle, @Nullable String hint, int elsewhere, LocalTime now) {
         int cols = f.cols();
@@ -69,22 +78,23 @@ final class StatusLine {
                 + now.format(CLOCK) + " ";
         int rightStart = Math.max(0, cols - right.length());
         List<TabSpan> spans = new ArrayList<>();
+        List<PaneSpan> paneSpans = new ArrayList<>();
         if (middle != null || tabs.size() < 2) {
             // a prompt keeps its place after the tab shown (the cursor is put there)
             int x = f.text(0, y, " " + workspace + " » " + tab + " ", Frame.Style.of(15, 6, true), rightStart);
             if (middle != null) {
                 f.text(x + 1, y, middle, Frame.Style.of(0, 3, false), rightStart);
             } else {
-                panes(f, y, x, panes, focus, hint, rightStart);
+                panes(f, y, x, panes, focus, hint, rightStart, paneSpans);
             }
         } else {
             int x = f.text(0, y, " " + workspace + " » ", Frame.Style.of(15, 6, true), rightStart);
             // the tabs get up to half of what is left, the panes of the tab shown the rest
             x = tabs(f, y, x, tabs, Math.max(1, (rightStart - x) / 2), rightStart, spans);
-            panes(f, y, x, panes, focus, hint, rightStart);
+            panes(f, y, x, panes, focus, hint, rightStart, paneSpans);
         }
         f.text(rightStart, y, right, pending + elsewhere > 0 ? Frame.Style.of(15, 1, true) : Frame.Style.STATUS, cols);
-        return List.copyOf(spans);
+        return new Spans(List.copyOf(spans), List.copyOf(paneSpans));
     }
 
     /** The workspace's tabs, tmux's window list: the shown one highlighted, one that wants someone in red. */
@@ -109,7 +119,7 @@ final class StatusLine {
 
     /** The panes of the tab shown, from {@code x}: the focused one always in sight. */
     private static void panes(Frame f, int y, int x, List<PaneScreen> panes, @Nullable String focus, @Nullable String hint,
-            int rightStart) {
+            int rightStart, List<PaneSpan> spans) {
         List<List<Piece>> each = new ArrayList<>();
         int focused = 0;
         for (PaneScreen p : panes) {
@@ -128,8 +138,12 @@ final class StatusLine {
             x = f.text(x + 1, y, "<", Frame.Style.STATUS, rightStart);
         }
         for (int i = first; i < each.size(); i++) {
+            int from = x + 1;
             for (Piece piece : each.get(i)) {
                 x = f.text(x + (piece.gap() ? 1 : 0), y, piece.text(), piece.style(), rightStart);
+            }
+            if (x > from) {
+                spans.add(new PaneSpan(from, x, panes.get(i).id));
             }
         }
         if (hint != null && x + 3 < rightStart) {

@@ -3,28 +3,35 @@ package dev.signaltty.cli.internal.view;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The prefix then {@code w}: the workspace's tabs listed in a box over the panes, one line each with
  * the tab list's flags and the pane that has the focus there (tmux's choose-tree of windows, one
- * level deep). j/k or the arrows move, Enter shows the tab chosen, q or Esc leaves; the keys are
- * {@link ViewKeys}'s. Guarded by the view's monitor.
+ * level deep). Enter shows the tab chosen. Guarded by the view's monitor.
  */
-final class TabChooser {
+final class TabChooser implements Chooser {
 
+    private final TabView view;
+    private final ViewActions actions;
     /** The line chosen, an index into the workspace's tabs. */
     private int selected;
 
-    TabChooser(int selected) {
+    TabChooser(TabView view, ViewActions actions, int selected) {
+        this.view = view;
+        this.actions = actions;
         this.selected = Math.max(0, selected);
     }
 
-    int selected() {
-        return selected;
+    @Override
+    public void move(int delta) {
+        selected = Math.max(0, Math.min(view.tabs.tabs().size() - 1, selected + delta));
     }
 
-    /** j / k, Down / Up: the next or previous line, stopping at the ends (as tmux's choose-tree). */
-    void move(int delta, int size) {
-        selected = Math.max(0, Math.min(size - 1, selected + delta));
+    @Override
+    public Runnable enter() {
+        int chosen = selected;
+        return () -> actions.selectTab(chosen);
     }
 
     /** One tab's line: {@code 1:review*#  *agent (2 panes)}, the focused pane starred as on the status line. */
@@ -46,36 +53,30 @@ final class TabChooser {
         return out;
     }
 
-    /** Draws the box over {@code area}: a title, then the lines, the chosen one reversed; scrolled to keep it in sight. */
-    void draw(Frame f, LayoutTree.Rect area, List<String> lines) {
+    /** Each tab's entry, focused pane and pane count (the tab shown as this view sees it). */
+    @Override
+    public void draw(Frame f, LayoutTree.Rect area) {
+        List<TabList.Entry> entries = view.tabs.entries(view.tabId, view.lastTabId, view.zoomed, view.decisions.panes(),
+                view.panes);
+        @Nullable PaneScreen focused = view.focus == null ? null : view.panes.get(view.focus);
+        List<ViewTabs.Tab> all = view.tabs.tabs();
+        List<String> focusedPanes = new ArrayList<>();
+        List<Integer> counts = new ArrayList<>();
+        for (int i = 0; i < entries.size() && i < all.size(); i++) {
+            ViewTabs.Tab t = all.get(i);
+            if (entries.get(i).current()) {
+                focusedPanes.add(focused == null ? "-" : focused.label());
+                counts.add(view.panes.size());
+            } else {
+                focusedPanes.add(t.focusedPaneId().isEmpty() ? "-" : view.tabs.label(t.focusedPaneId()));
+                counts.add(t.paneIds().size());
+            }
+        }
+        List<Line> lines = new ArrayList<>();
+        for (String l : lines(entries.subList(0, focusedPanes.size()), focusedPanes, counts)) {
+            lines.add(Line.plain(l));
+        }
         selected = Math.max(0, Math.min(selected, lines.size() - 1));
-        String title = "choose a tab: j/k move, Enter shows it, q leaves";
-        int width = title.length();
-        for (String l : lines) {
-            width = Math.max(width, l.length());
-        }
-        width = Math.min(area.w(), width + 4);
-        int height = Math.min(area.h(), lines.size() + 3);
-        int x0 = area.x() + Math.max(0, (area.w() - width) / 2);
-        int y0 = area.y() + Math.max(0, (area.h() - height) / 2);
-        int style = Frame.Style.of(15, 4, false);
-        for (int y = y0; y < y0 + height; y++) {
-            for (int x = x0; x < x0 + width; x++) {
-                f.put(x, y, ' ', style);
-            }
-        }
-        f.text(x0 + 2, y0, title, Frame.Style.of(15, 4, true), x0 + width);
-        int room = Math.max(1, height - 2);
-        int first = Math.max(0, selected - room + 1);
-        for (int i = first; i < lines.size() && y0 + 2 + i - first < y0 + height; i++) {
-            int y = y0 + 2 + i - first;
-            int lineStyle = i == selected ? Frame.Style.of(0, 7, true) : style;
-            if (i == selected) {
-                for (int x = x0 + 1; x < x0 + width - 1; x++) {
-                    f.put(x, y, ' ', lineStyle);
-                }
-            }
-            f.text(x0 + 2, y, lines.get(i), lineStyle, x0 + width - 1);
-        }
+        Chooser.drawBox(f, area, "choose a tab: j/k move, Enter shows it, q leaves", lines, selected);
     }
 }

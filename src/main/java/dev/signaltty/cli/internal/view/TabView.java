@@ -71,10 +71,10 @@ public final class TabView {
     java.util.function.@Nullable Consumer<String> promptDone;
     /** A yes/no question on the status line (close pane?): y runs it, any other key cancels. Guarded by the monitor. */
     @Nullable Runnable confirm;
-    /** Where the status line drew the tab list's entries (a click there shows that tab). Guarded by the monitor. */
-    List<StatusLine.TabSpan> tabSpans = List.of();
-    /** The tab chooser (the prefix then {@code w}) drawn over the panes, or null. Guarded by the monitor. */
-    @Nullable TabChooser chooser;
+    /** Where the status line drew the tab list's entries and the panes' names (a click there shows that tab, focuses that pane). Guarded by the monitor. */
+    StatusLine.Spans spans = StatusLine.Spans.NONE;
+    /** The tab or fleet chooser (the prefix then {@code w}, {@code s}) drawn over the panes, or null. Guarded by the monitor. */
+    @Nullable Chooser chooser;
     /** The key list (the prefix then {@code ?}) is drawn over the panes; any key closes it. Guarded by the monitor. */
     boolean help;
     /**

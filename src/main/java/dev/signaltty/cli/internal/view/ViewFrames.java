@@ -132,9 +132,9 @@ final class ViewFrames {
         String tab = view.tabLabel();
         List<TabList.Entry> tabs = view.tabs.entries(view.tabId, view.lastTabId, view.zoomed, view.decisions.panes(), view.panes);
         if (view.chooser != null) {
-            drawChooser(view.chooser, area, tabs, focused);
+            view.chooser.draw(frame, area);
         }
-        view.tabSpans = StatusLine.draw(frame, rows - 1, place, tab, tabs, ordered, focus, middle, hint, view.decisions.elsewhere(view.panes.keySet()),
+        view.spans = StatusLine.draw(frame, rows - 1, place, tab, tabs, ordered, focus, middle, hint, view.decisions.elsewhere(view.panes.keySet()),
                 LocalTime.now());
         if (prompt != null) {
             frame.cursor(Math.min(cols - 1, place.length() + tab.length() + 6 + middle.length()), rows - 1, true);
@@ -146,25 +146,6 @@ final class ViewFrames {
             frame.cursor(-1, -1, false);
         }
         return frame.diff();
-    }
-
-    /** The tab chooser's lines: each tab's entry, focused pane and pane count (the tab shown as this view sees it). */
-    private void drawChooser(TabChooser chooser, LayoutTree.Rect area, List<TabList.Entry> entries,
-            @org.jspecify.annotations.Nullable PaneScreen focused) {
-        List<ViewTabs.Tab> all = view.tabs.tabs();
-        List<String> focusedPanes = new ArrayList<>();
-        List<Integer> counts = new ArrayList<>();
-        for (int i = 0; i < entries.size() && i < all.size(); i++) {
-            ViewTabs.Tab t = all.get(i);
-            if (entries.get(i).current()) {
-                focusedPanes.add(focused == null ? "-" : focused.label());
-                counts.add(view.panes.size());
-            } else {
-                focusedPanes.add(t.focusedPaneId().isEmpty() ? "-" : view.tabs.label(t.focusedPaneId()));
-                counts.add(t.paneIds().size());
-            }
-        }
-        chooser.draw(frame, area, TabChooser.lines(entries.subList(0, focusedPanes.size()), focusedPanes, counts));
     }
 
     /** pane.resize when this view's cell for the pane changed size (never for an exited pane). */

@@ -20,6 +20,7 @@ final class ViewHelp {
             "l", "the last tab (the one shown before this one)",
             "0 … 9  '", "tab by number, from 0; ' asks for the number (10 and up)",
             "w", "choose a tab from a list: j k or arrows, Enter; q, Esc leave",
+            "s", "choose from every workspace's tabs and panes: h l fold, Enter",
             "&", "close the tab and its panes (asks y/n first)",
             "a", "the pane that needs you most (any tab, workspace); again: next",
             ",", "rename the focused pane (empty: no name)",
@@ -36,7 +37,7 @@ final class ViewHelp {
             "the prefix", "send the prefix key itself",
             "tab flags", "* shown, - before, Z zoomed, ? decision, # unread, X exited",
             "", "(a tab name ending in one of them is shown in quotes)",
-            "mouse", "click focuses (a tab in the status line: shows it),",
+            "mouse", "click focuses (status line: a tab shows it, a pane name too),",
             "", "drag a divider resizes, wheel scrolls back");
 
     private ViewHelp() {

@@ -10,6 +10,9 @@ import java.util.Map;
 import org.jline.utils.NonBlockingInputStream;
 import org.jspecify.annotations.Nullable;
 
+import dev.signaltty.cli.internal.CliException;
+import dev.signaltty.cli.internal.FleetTree;
+
 /**
  * The view's keys (docs/cli.md, "The tab view"): everything goes to the focused pane except the
  * prefix (Ctrl-B unless configured) and the key after it, mouse reports, and keys while copy mode or
@@ -142,24 +145,26 @@ final class ViewKeys {
     /** {@link #handle}'s mark for a key that no open list, question, prompt or copy mode took. */
     private static final Runnable NOT_TAKEN = () -> { };
 
-    /** Keys while the tab chooser is open: what Enter chose runs after the monitor is let go. Holds the monitor. */
-    private @Nullable Runnable chooserKey(TabChooser chooser, InputDecoder.Key key) {
-        int size = view.tabs.tabs().size();
+    /** Keys while a chooser is open: what Enter chose runs after the monitor is let go. Holds the monitor. */
+    private @Nullable Runnable chooserKey(Chooser chooser, InputDecoder.Key key) {
         Runnable then = null;
         switch (key.name()) {
-            case "Up" -> chooser.move(-1, size);
-            case "Down" -> chooser.move(1, size);
+            case "Up" -> chooser.move(-1);
+            case "Down" -> chooser.move(1);
+            case "Left" -> chooser.fold(true);
+            case "Right" -> chooser.fold(false);
             case "Escape" -> view.chooser = null;
             case "Enter" -> {
-                int chosen = chooser.selected();
                 view.chooser = null;
-                then = () -> actions.selectTab(chosen);
+                then = chooser.enter();
             }
             default -> {
                 if (key.raw().length == 1) {
                     switch ((char) key.raw()[0]) {
-                        case 'k' -> chooser.move(-1, size);
-                        case 'j' -> chooser.move(1, size);
+                        case 'k' -> chooser.move(-1);
+                        case 'j' -> chooser.move(1);
+                        case 'h' -> chooser.fold(true);
+                        case 'l' -> chooser.fold(false);
                         case 'q' -> view.chooser = null;
                         default -> {
                             // not a chooser key: ignored, as tmux's choose-tree does
@@ -242,6 +247,7 @@ final class ViewKeys {
                     case 'l' -> actions.lastTab();
                     case '\'' -> prompt("tab index: ", actions::selectTab); // tmux's prompt for tabs past 9
                     case 'w' -> openChooser();
+                    case 's' -> openFleetChooser();
                     case 'p', '(' -> actions.switchTab(-1);
                     case ',' -> prompt("rename pane: ", name -> actions.ask("pane.rename",
                             focus == null ? null : name.isEmpty() ? Map.of("pane_id", focus) : Map.of("pane_id", focus, "name", name),
@@ -305,7 +311,22 @@ final class ViewKeys {
     private void openChooser() {
         view.refreshTabIndex();
         synchronized (view) {
-            view.chooser = new TabChooser(view.tabIndex);
+            view.chooser = new TabChooser(view, actions, view.tabIndex);
+        }
+        view.changed();
+    }
+
+    /** s: the fleet chooser, on the pane focused here, after asking the daemon for the whole fleet. */
+    private void openFleetChooser() {
+        FleetTree fleet;
+        try {
+            fleet = FleetTree.load(view.wire::callAll);
+        } catch (CliException e) {
+            view.message(e.code() + ": " + e.getMessage());
+            return;
+        }
+        synchronized (view) {
+            view.chooser = new FleetChooser(view, fleet, view.tabId, view.focus);
         }
         view.changed();
     }

@@ -45,6 +45,10 @@ final class ViewMouse {
                 }
             } else if (m.leftPress() && !m.motion() && m.y() == view.frame.rows() - 1) {
                 tab = tabAt(m.x()); // tmux selects a window clicked in its status line
+                String pane = paneAt(m.x());
+                if (pane != null) {
+                    view.focusPane(pane); // as a click in the pane's cell would
+                }
             } else if (m.leftPress() && !m.motion()) {
                 LayoutTree.Divider d = view.zoomed ? null : view.geometry.dividerAt(m.x(), m.y());
                 if (d != null) {
@@ -65,12 +69,22 @@ final class ViewMouse {
 
     /** The tab whose entry is drawn at column {@code x} of the status line, or -1. Holds the monitor. */
     private int tabAt(int x) {
-        for (StatusLine.TabSpan span : view.tabSpans) {
+        for (StatusLine.TabSpan span : view.spans.tabs()) {
             if (x >= span.from() && x < span.to()) {
                 return span.index();
             }
         }
         return -1;
+    }
+
+    /** The pane whose name (or badges) is drawn at column {@code x} of the status line, or null. Holds the monitor. */
+    private @Nullable String paneAt(int x) {
+        for (StatusLine.PaneSpan span : view.spans.panes()) {
+            if (x >= span.from() && x < span.to()) {
+                return span.paneId();
+            }
+        }
+        return null;
     }
 
     /** The wheel scrolls back through copy mode (entered on the first turn up, left at the bottom). */

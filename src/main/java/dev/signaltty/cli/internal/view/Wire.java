@@ -98,6 +98,31 @@ final class Wire implements AutoCloseable {
         }
     }
 
+    /**
+     * Sends every call before waiting for any answer (one round trip for the lot), answers in call order;
+     * an error answer is returned, not thrown. Never from the reader thread.
+     */
+    java.util.List<Client.Response> callAll(java.util.List<dev.signaltty.cli.internal.FleetTree.Call> calls) {
+        java.util.List<CompletableFuture<Client.Response>> sent = new java.util.ArrayList<>();
+        for (dev.signaltty.cli.internal.FleetTree.Call c : calls) {
+            sent.add(send(c.method(), c.params()));
+        }
+        java.util.List<Client.Response> answers = new java.util.ArrayList<>();
+        for (int i = 0; i < sent.size(); i++) {
+            try {
+                answers.add(sent.get(i).get(CALL_TIMEOUT_S, TimeUnit.SECONDS));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new CliException("IO_ERROR", "interrupted: " + calls.get(i).method());
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof CliException c ? c : new CliException("IO_ERROR", String.valueOf(e.getCause()));
+            } catch (TimeoutException e) {
+                throw new CliException("TIMEOUT", calls.get(i).method() + " got no answer in " + CALL_TIMEOUT_S + " s");
+            }
+        }
+        return answers;
+    }
+
     @SuppressWarnings("unchecked")
     private static Client.Response response(Map<String, Object> message) {
         if (Boolean.TRUE.equals(message.get("ok"))) {

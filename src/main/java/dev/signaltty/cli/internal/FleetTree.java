@@ -1,0 +1,222 @@
+package dev.signaltty.cli.internal;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The daemon's whole fleet at one moment: every workspace, its tabs in order, their panes with the
+ * program, its status or exit code, the agent's lifecycle and attention and the question a pending
+ * decision asks. What {@code signaltty ls} prints and the tab view's fleet chooser (the prefix then
+ * {@code s}) lists. Built from the existing methods in two pipelined rounds (workspace.list, tab.list,
+ * decision.list and attention.pending; then one pane.get per pane); whatever goes away between the
+ * calls is left out, never an error.
+ */
+public record FleetTree(List<Workspace> workspaces) {
+
+    /** pane.get requests sent before their answers are read: a batch's answers fit the socket's buffers. */
+    static final int BATCH = 64;
+
+    /** One request of a pipelined round. */
+    public record Call(String method, Map<String, Object> params) {
+    }
+
+    /** Sends every call of a round before reading the answers (one round trip), answers in call order. */
+    @FunctionalInterface
+    public interface Calls {
+        List<Client.Response> all(List<Call> calls);
+    }
+
+    public record Workspace(String id, String name, String handle, String cwd, List<Tab> tabs) {
+    }
+
+    /** A tab, {@code index} its place in its workspace from 0 (as the tab view numbers tabs). */
+    public record Tab(String id, int index, String name, String focusedPaneId, List<Pane> panes) {
+    }
+
+    /** A pending decision: its id and the question it asks. */
+    public record Decision(String id, String question) {
+    }
+
+    public record Pane(String id, @Nullable String name, @Nullable String label, List<String> argv, String status,
+            @Nullable Integer exitCode, @Nullable String agent, String lifecycle, String attention,
+            @Nullable String attentionMessage, @Nullable Decision decision) {
+
+        /** What people call it: its name, else its label, else its id. */
+        public String title() {
+            return name != null ? name : label != null && !label.isBlank() ? label : id;
+        }
+
+        public boolean exited() {
+            return "exited".equals(status);
+        }
+
+        /** Wants someone: a decision, a question or permission, or unread output. */
+        public boolean needsYou() {
+            return decision != null || !"none".equals(attention);
+        }
+    }
+
+    /** Asks the daemon; throws only when the workspaces or tabs cannot be listed. */
+    public static FleetTree load(Calls calls) {
+        List<Client.Response> first = calls.all(List.of(new Call("workspace.list", Map.of()), new Call("tab.list", Map.of()),
+                new Call("decision.list", Map.of("status", "pending")), new Call("attention.pending", Map.of("limit", 1000L))));
+        List<?> workspaces = list(map(first.get(0).orThrow()).get("workspaces"));
+        List<?> tabs = list(map(first.get(1).orThrow()).get("tabs"));
+        Map<String, Decision> decisions = new LinkedHashMap<>();
+        if (first.get(2).ok()) {
+            for (Object d : list(map(first.get(2).result()).get("decisions"))) {
+                Map<?, ?> m = map(d);
+                if (m.get("pane_id") instanceof String pane && m.get("decision_id") instanceof String id) {
+                    decisions.put(pane, new Decision(id, m.get("question") instanceof String q ? q : "")); // the newest wins
+                }
+            }
+        }
+        Map<String, String> messages = new LinkedHashMap<>();
+        if (first.get(3).ok()) {
+            for (Object p : list(map(first.get(3).result()).get("panes"))) {
+                Map<?, ?> m = map(p);
+                if (m.get("pane_id") instanceof String pane && m.get("message") instanceof String message && !message.isBlank()) {
+                    messages.put(pane, message);
+                }
+            }
+        }
+        List<String> paneIds = new ArrayList<>();
+        for (Object t : tabs) {
+            for (Object id : list(map(t).get("pane_ids"))) {
+                paneIds.add(String.valueOf(id));
+            }
+        }
+        Map<String, Pane> panes = panes(calls, paneIds, decisions, messages);
+        List<Workspace> out = new ArrayList<>();
+        for (Object w : workspaces) {
+            Map<?, ?> ws = map(w);
+            String id = String.valueOf(ws.get("workspace_id"));
+            List<Tab> own = new ArrayList<>();
+            for (Object t : tabs) {
+                Map<?, ?> tab = map(t);
+                if (!id.equals(tab.get("workspace_id"))) {
+                    continue;
+                }
+                List<Pane> tabPanes = new ArrayList<>();
+                for (Object p : list(tab.get("pane_ids"))) {
+                    Pane pane = panes.get(String.valueOf(p));
+                    if (pane != null) { // gone since tab.list: left out
+                        tabPanes.add(pane);
+                    }
+                }
+                String tabId = String.valueOf(tab.get("tab_id"));
+                own.add(new Tab(tabId, own.size(), tab.get("name") instanceof String n ? n : tabId,
+                        tab.get("focused_pane_id") instanceof String f ? f : "", List.copyOf(tabPanes)));
+            }
+            out.add(new Workspace(id, string(ws.get("name"), id), string(ws.get("handle"), id), string(ws.get("cwd"), ""),
+                    List.copyOf(own)));
+        }
+        return new FleetTree(List.copyOf(out));
+    }
+
+    /** pane.get for each pane, {@link #BATCH} at a time; a pane that went away meanwhile is left out. */
+    private static Map<String, Pane> panes(Calls calls, List<String> ids, Map<String, Decision> decisions,
+            Map<String, String> messages) {
+        Map<String, Pane> out = new LinkedHashMap<>();
+        for (int from = 0; from < ids.size(); from += BATCH) {
+            List<String> batch = ids.subList(from, Math.min(ids.size(), from + BATCH));
+            List<Call> round = new ArrayList<>();
+            for (String id : batch) {
+                round.add(new Call("pane.get", Map.of("pane_id", id)));
+            }
+            List<Client.Response> answers = calls.all(round);
+            for (int i = 0; i < batch.size(); i++) {
+                Client.Response r = answers.get(i);
+                if (r.ok()) {
+                    Pane pane = pane(map(r.result()), decisions, messages);
+                    if (pane != null) {
+                        out.put(batch.get(i), pane);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private static @Nullable Pane pane(Map<?, ?> got, Map<String, Decision> decisions, Map<String, String> messages) {
+        Map<?, ?> p = map(got.get("pane"));
+        if (!(p.get("pane_id") instanceof String id)) {
+            return null;
+        }
+        List<String> argv = new ArrayList<>();
+        for (Object a : list(p.get("argv"))) {
+            argv.add(String.valueOf(a));
+        }
+        return new Pane(id, p.get("name") instanceof String n ? n : null, p.get("label") instanceof String l ? l : null,
+                List.copyOf(argv), string(p.get("status"), "running"),
+                p.get("exit_code") instanceof Number code ? code.intValue() : null,
+                got.get("agent") instanceof String a ? a : null, string(got.get("lifecycle"), "unknown"),
+                string(got.get("attention"), "none"), messages.get(id), decisions.get(id));
+    }
+
+    /** The fleet as {@code signaltty ls --json} prints it (docs/cli.md). */
+    public Map<String, Object> toJson() {
+        List<Object> wss = new ArrayList<>();
+        for (Workspace w : workspaces) {
+            List<Object> tabs = new ArrayList<>();
+            for (Tab t : w.tabs()) {
+                List<Object> panes = new ArrayList<>();
+                for (Pane p : t.panes()) {
+                    Map<String, Object> pane = new LinkedHashMap<>();
+                    pane.put("pane_id", p.id());
+                    putIf(pane, "name", p.name());
+                    putIf(pane, "label", p.label());
+                    pane.put("argv", p.argv());
+                    pane.put("status", p.status());
+                    putIf(pane, "exit_code", p.exitCode());
+                    putIf(pane, "agent", p.agent());
+                    pane.put("lifecycle", p.lifecycle());
+                    pane.put("attention", p.attention());
+                    putIf(pane, "attention_message", p.attentionMessage());
+                    if (p.decision() != null) {
+                        pane.put("decision", Map.of("decision_id", p.decision().id(), "question", p.decision().question()));
+                    }
+                    pane.put("focused", p.id().equals(t.focusedPaneId()));
+                    panes.add(pane);
+                }
+                Map<String, Object> tab = new LinkedHashMap<>();
+                tab.put("tab_id", t.id());
+                tab.put("index", t.index());
+                tab.put("name", t.name());
+                putIf(tab, "focused_pane_id", t.focusedPaneId().isEmpty() ? null : t.focusedPaneId());
+                tab.put("panes", panes);
+                tabs.add(tab);
+            }
+            Map<String, Object> ws = new LinkedHashMap<>();
+            ws.put("workspace_id", w.id());
+            ws.put("name", w.name());
+            ws.put("handle", w.handle());
+            ws.put("cwd", w.cwd());
+            ws.put("tabs", tabs);
+            wss.add(ws);
+        }
+        return Map.of("workspaces", wss);
+    }
+
+    private static void putIf(Map<String, Object> m, String key, @Nullable Object value) {
+        if (value != null) {
+            m.put(key, value);
+        }
+    }
+
+    private static String string(@Nullable Object o, String otherwise) {
+        return o instanceof String s ? s : otherwise;
+    }
+
+    private static Map<?, ?> map(@Nullable Object o) {
+        return o instanceof Map<?, ?> m ? m : Map.of();
+    }
+
+    private static List<?> list(@Nullable Object o) {
+        return o instanceof List<?> l ? l : List.of();
+    }
+}

@@ -1,0 +1,190 @@
+package dev.signaltty.cli.internal.view;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.signaltty.cli.internal.CliException;
+import dev.signaltty.cli.internal.FleetTree;
+
+/**
+ * The prefix then {@code s}: every workspace of the daemon, its tabs and their panes as a tree in a box
+ * over the panes, as tmux's choose-tree (sessions, windows, panes). A pane's line has the status line's
+ * badges: its agent's lifecycle, its attention, {@code ?} when a decision waits. It opens on the pane
+ * focused here; Enter shows the tab chosen (any workspace) with the pane chosen focused, h/l or Left/Right
+ * fold and unfold a workspace. The fleet is asked once when it opens ({@link FleetTree#load}). Guarded by the
+ * view's monitor.
+ */
+final class FleetChooser implements Chooser {
+
+    /** One line of the tree: what it shows and what Enter on it goes to. */
+    private record Row(FleetTree.Workspace workspace, FleetTree.@Nullable Tab tab, FleetTree.@Nullable Pane pane) {
+    }
+
+    private final TabView view;
+    private final FleetTree fleet;
+    private final String shownTab;
+    private final @Nullable String focus;
+    /** Workspace ids folded to their one line. */
+    private final Set<String> folded = new HashSet<>();
+    private int selected;
+
+    FleetChooser(TabView view, FleetTree fleet, String shownTab, @Nullable String focus) {
+        this.view = view;
+        this.fleet = fleet;
+        this.shownTab = shownTab;
+        this.focus = focus;
+        List<Row> rows = rows();
+        for (int i = 0; i < rows.size(); i++) {
+            Row r = rows.get(i);
+            if (r.pane() != null && r.pane().id().equals(focus) || r.pane() == null && r.tab() != null
+                    && r.tab().id().equals(shownTab) && selected == 0) {
+                selected = i;
+            }
+        }
+    }
+
+    private List<Row> rows() {
+        List<Row> rows = new ArrayList<>();
+        for (FleetTree.Workspace w : fleet.workspaces()) {
+            rows.add(new Row(w, null, null));
+            if (folded.contains(w.id())) {
+                continue;
+            }
+            for (FleetTree.Tab t : w.tabs()) {
+                rows.add(new Row(w, t, null));
+                for (FleetTree.Pane p : t.panes()) {
+                    rows.add(new Row(w, t, p));
+                }
+            }
+        }
+        return rows;
+    }
+
+    @Override
+    public void move(int delta) {
+        selected = Math.max(0, Math.min(rows().size() - 1, selected + delta));
+    }
+
+    /** Folding keeps the chosen line on its workspace's line; unfolding keeps it where it is. */
+    @Override
+    public void fold(boolean fold) {
+        List<Row> rows = rows();
+        if (rows.isEmpty()) {
+            return;
+        }
+        FleetTree.Workspace w = rows.get(Math.min(selected, rows.size() - 1)).workspace();
+        if (fold) {
+            folded.add(w.id());
+        } else {
+            folded.remove(w.id());
+        }
+        List<Row> now = rows();
+        for (int i = 0; i < now.size(); i++) {
+            if (now.get(i).workspace() == w && now.get(i).tab() == null && (fold || selected >= now.size())) {
+                selected = i;
+            }
+        }
+    }
+
+    @Override
+    public @Nullable Runnable enter() {
+        List<Row> rows = rows();
+        if (rows.isEmpty()) {
+            return null;
+        }
+        Row r = rows.get(Math.min(selected, rows.size() - 1));
+        FleetTree.Tab tab = r.tab();
+        if (tab == null) { // a workspace: its first tab with panes, as tmux's choose-tree switches to a session
+            for (FleetTree.Tab t : r.workspace().tabs()) {
+                if (!t.panes().isEmpty()) {
+                    tab = t;
+                    break;
+                }
+            }
+        }
+        if (tab == null || tab.panes().isEmpty()) {
+            String what = tab == null ? "workspace " + r.workspace().name() : "tab " + tab.index() + ":" + tab.name();
+            return () -> view.message(what + " has no panes");
+        }
+        String tabId = tab.id();
+        String paneId = r.pane() != null ? r.pane().id() : null;
+        return () -> {
+            try {
+                if (!tabId.equals(view.tabId)) {
+                    view.load(tabId);
+                }
+                if (paneId != null) {
+                    view.focusSplit(paneId); // focused once the tab's panes are in place
+                }
+            } catch (CliException e) {
+                view.message(e.code() + ": " + e.getMessage()); // gone since the chooser opened
+            }
+        };
+    }
+
+    @Override
+    public void draw(Frame f, LayoutTree.Rect area) {
+        List<Row> rows = rows();
+        List<Line> lines = new ArrayList<>();
+        int titleWidth = 0;
+        for (Row r : rows) {
+            if (r.pane() != null) {
+                titleWidth = Math.max(titleWidth, r.pane().title().length());
+            }
+        }
+        titleWidth = Math.min(titleWidth, 24);
+        for (Row r : rows) {
+            lines.add(line(r, titleWidth));
+        }
+        selected = Math.max(0, Math.min(selected, lines.size() - 1));
+        Chooser.drawBox(f, area, "choose a pane: j/k move, h/l fold, Enter shows it, q leaves", lines, selected);
+    }
+
+    private Line line(Row r, int titleWidth) {
+        List<Span> spans = new ArrayList<>();
+        FleetTree.Pane p = r.pane();
+        FleetTree.Tab t = r.tab();
+        if (t == null) {
+            FleetTree.Workspace w = r.workspace();
+            int panes = 0;
+            int waiting = 0;
+            for (FleetTree.Tab each : w.tabs()) {
+                panes += each.panes().size();
+                for (FleetTree.Pane pane : each.panes()) {
+                    waiting += pane.needsYou() ? 1 : 0;
+                }
+            }
+            spans.add(new Span((folded.contains(w.id()) ? "+ " : "- ") + w.name() + "  " + w.id() + "  (" + panes
+                    + (panes == 1 ? " pane)" : " panes)"), 0));
+            if (waiting > 0) {
+                spans.add(new Span(" ", 0));
+                spans.add(new Span(" " + waiting + " need" + (waiting == 1 ? "s" : "") + " you ", Frame.Style.of(15, 1, true)));
+            }
+        } else if (p == null) {
+            spans.add(new Span("    " + t.index() + ":" + t.name() + (t.id().equals(shownTab) ? "*" : ""), 0));
+        } else {
+            boolean focused = t.id().equals(shownTab) ? p.id().equals(focus) : p.id().equals(t.focusedPaneId());
+            String title = p.title().length() > 24 ? p.title().substring(0, 23) + "…" : p.title();
+            spans.add(new Span("      " + (focused ? "*" : " ") + String.format("%-" + Math.max(1, titleWidth) + "s", title), 0));
+            String life = p.exited() ? "exited" : p.lifecycle();
+            if (StatusLine.lifecycleStyle(life) != 0) {
+                spans.add(new Span(" ", 0));
+                String text = p.exited() && p.exitCode() != null ? "exited " + p.exitCode() : life;
+                spans.add(new Span(" " + text + " ", StatusLine.lifecycleStyle(life)));
+            }
+            if (StatusLine.attentionStyle(p.attention()) != 0) {
+                spans.add(new Span(" ", 0));
+                spans.add(new Span(" " + p.attention() + " ", StatusLine.attentionStyle(p.attention())));
+            }
+            if (p.decision() != null) {
+                spans.add(new Span(" ", 0));
+                spans.add(new Span("?", Frame.Style.of(15, 1, true)));
+            }
+        }
+        return new Line(spans);
+    }
+}
