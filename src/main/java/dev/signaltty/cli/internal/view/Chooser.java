@@ -49,21 +49,16 @@ interface Chooser {
      * keep it in sight. A span with its own style (a badge) keeps it on the line chosen too.
      */
     static void drawBox(Frame f, LayoutTree.Rect area, String title, List<Line> lines, int selected) {
-        int width = title.length();
+        int inner = 0;
         for (Line l : lines) {
-            width = Math.max(width, l.width());
+            inner = Math.max(inner, l.width());
         }
-        width = Math.min(area.w(), width + 4);
-        int height = Math.min(area.h(), lines.size() + 3);
-        int x0 = area.x() + Math.max(0, (area.w() - width) / 2);
-        int y0 = area.y() + Math.max(0, (area.h() - height) / 2);
-        int style = Frame.Style.of(15, 4, false);
-        for (int y = y0; y < y0 + height; y++) {
-            for (int x = x0; x < x0 + width; x++) {
-                f.put(x, y, ' ', style);
-            }
-        }
-        f.text(x0 + 2, y0, title, Frame.Style.of(15, 4, true), x0 + width);
+        LayoutTree.Rect box = f.titledBox(area, title, inner, lines.size());
+        int x0 = box.x();
+        int y0 = box.y();
+        int width = box.w();
+        int height = box.h();
+        int style = Frame.BOX;
         int room = Math.max(1, height - 2);
         int first = Math.max(0, selected - room + 1);
         for (int i = first; i < lines.size() && y0 + 2 + i - first < y0 + height; i++) {

@@ -89,6 +89,28 @@ final class Frame {
         return x;
     }
 
+    /** The style of a box drawn over the panes (the key list, the choosers): white on blue. */
+    static final int BOX = Style.of(15, 4, false);
+
+    /**
+     * Clears a box over the panes, centred in {@code area} and clipped to it, {@code innerWidth} columns of
+     * text plus a margin of 2 each side and {@code lines} lines below a title line and a blank one; draws the
+     * title. Returns the box.
+     */
+    LayoutTree.Rect titledBox(LayoutTree.Rect area, String title, int innerWidth, int lines) {
+        int width = Math.min(area.w(), Math.max(innerWidth, title.length()) + 4);
+        int height = Math.min(area.h(), lines + 3);
+        int x0 = area.x() + Math.max(0, (area.w() - width) / 2);
+        int y0 = area.y() + Math.max(0, (area.h() - height) / 2);
+        for (int y = y0; y < y0 + height; y++) {
+            for (int x = x0; x < x0 + width; x++) {
+                put(x, y, ' ', BOX);
+            }
+        }
+        text(x0 + 2, y0, title, Style.of(15, 4, true), x0 + width);
+        return new LayoutTree.Rect(x0, y0, width, height);
+    }
+
     /** Copies a pane's screen into a rectangle, clipped to both. */
     void blit(ScreenCells screen, LayoutTree.Rect r, int fromRow) {
         int w = Math.min(r.w(), screen.cols());

@@ -67,19 +67,9 @@ final class ViewHelp {
         String title = !paged ? "keys after the prefix " + prefixName + " (any key closes this)"
                 : "keys after the prefix " + prefixName + ", " + (from + 1) + "-" + to + " of " + KEYS.size()
                         + (to < KEYS.size() ? " (Space: more, other keys close)" : " (any key closes this)");
-        width = Math.min(area.w(), Math.max(width, title.length()) + 4);
-        int height = Math.min(area.h(), to - from + 3);
-        int x0 = area.x() + Math.max(0, (area.w() - width) / 2);
-        int y0 = area.y() + Math.max(0, (area.h() - height) / 2);
-        int style = Frame.Style.of(15, 4, false);
-        for (int y = y0; y < y0 + height; y++) {
-            for (int x = x0; x < x0 + width; x++) {
-                f.put(x, y, ' ', style);
-            }
-        }
-        f.text(x0 + 2, y0, title, Frame.Style.of(15, 4, true), x0 + width);
-        for (int i = from; i < to && y0 + 2 + i - from < y0 + height; i++) {
-            f.text(x0 + 2, y0 + 2 + i - from, KEYS.get(i), style, x0 + width);
+        LayoutTree.Rect box = f.titledBox(area, title, width, to - from);
+        for (int i = from; i < to && 2 + i - from < box.h(); i++) {
+            f.text(box.x() + 2, box.y() + 2 + i - from, KEYS.get(i), Frame.BOX, box.x() + box.w());
         }
         return room;
     }
