@@ -20,6 +20,7 @@ final class Posix {
     static final short POLLOUT = 0x4;
     static final int EINTR = 4;
     static final int EAGAIN = 11;
+    static final int EIO = 5;
     static final int F_SETFD = 2;
     static final int F_GETFL = 3;
     static final int F_SETFL = 4;

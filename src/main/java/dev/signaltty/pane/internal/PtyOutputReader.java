@@ -6,6 +6,8 @@ import com.sun.jna.LastErrorException;
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Reads a pane's program output straight from the PTY master, on the pane's reader thread.
@@ -22,6 +24,8 @@ import org.jspecify.annotations.Nullable;
  * the slave open forever; {@link #stop()} makes the reader drain what is readable now and end.
  */
 final class PtyOutputReader implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(PtyOutputReader.class);
 
     /** Receives each chunk; the array is reused, so a sink copies what it keeps. */
     @FunctionalInterface
@@ -229,8 +233,16 @@ final class PtyOutputReader implements AutoCloseable {
                 return 0;
             }
             int errno = Native.getLastError();
+            if (errno == Posix.EAGAIN) {
+                return -1;
+            }
             if (errno != Posix.EINTR) {
-                return errno == Posix.EAGAIN ? -1 : 0;
+                if (errno != Posix.EIO) {
+                    // EIO is the hang-up (no slave open); anything else ends a pane's output that may not be over
+                    log.warn("PTY master descriptor {}: read failed with errno {}; taken as the end of the output",
+                            master, errno);
+                }
+                return 0;
             }
         }
     }
