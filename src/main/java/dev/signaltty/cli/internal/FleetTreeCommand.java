@@ -92,21 +92,21 @@ final class FleetTreeCommand {
         }
         StringBuilder b = new StringBuilder();
         for (FleetTree.Workspace w : fleet.workspaces()) {
-            b.append(sgr.on("1;36", w.name())).append("  ").append(sgr.on("2", w.id()));
+            b.append(sgr.on("1;36", Output.visible(w.name()))).append("  ").append(sgr.on("2", w.id()));
             if (!w.handle().equals(w.name())) {
-                b.append("  handle ").append(w.handle());
+                b.append("  handle ").append(Output.visible(w.handle()));
             }
             if (!w.cwd().isEmpty()) {
                 String cwd = home != null && home.length() > 1 && w.cwd().startsWith(home + "/") ? "~" + w.cwd().substring(home.length())
                         : w.cwd();
-                b.append("  ").append(sgr.on("2", cwd));
+                b.append("  ").append(sgr.on("2", Output.visible(cwd)));
             }
             b.append('\n');
             if (w.tabs().isEmpty()) {
                 b.append("  (no tabs)\n");
             }
             for (FleetTree.Tab t : w.tabs()) {
-                b.append("  ").append(sgr.on("1", t.index() + ":" + t.name()));
+                b.append("  ").append(sgr.on("1", t.index() + ":" + Output.visible(t.name())));
                 b.append(t.panes().isEmpty() ? "  (no panes)" : "").append('\n');
                 for (FleetTree.Pane p : t.panes()) {
                     b.append("    ");
@@ -184,7 +184,7 @@ final class FleetTreeCommand {
     }
 
     static String cut(String s, int max) {
-        String line = s.replace('\n', ' ').replace('\r', ' ');
+        String line = Output.visible(s.replace('\n', ' ').replace('\r', ' '));
         return line.length() <= max ? line : line.substring(0, max - 1) + "…";
     }
 

@@ -122,17 +122,43 @@ public final class Output {
         }
     }
 
+    /**
+     * Text from the daemon made safe to print on a terminal: a name or message any client (an agent) set
+     * may hold escape sequences (OSC 52 writes the clipboard, OSC 0 the title); each control character
+     * shows as a caret sequence ({@code ^[}) instead of acting.
+     */
+    static String visible(String s) {
+        StringBuilder b = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean control = c < 0x20 || c == 0x7f || c >= 0x80 && c < 0xa0;
+            if (control && b == null) {
+                b = new StringBuilder(s.length() + 8).append(s, 0, i);
+            }
+            if (b != null) {
+                if (!control) {
+                    b.append(c);
+                } else if (c < 0x20) {
+                    b.append('^').append((char) (c + '@'));
+                } else {
+                    b.append(c == 0x7f ? "^?" : "\\u" + String.format("%04x", (int) c));
+                }
+            }
+        }
+        return b == null ? s : b.toString();
+    }
+
     static String scalar(@Nullable Object v) {
         if (v == null) {
             return "-";
         }
         if (v instanceof String s) {
-            return s;
+            return visible(s);
         }
         if (v instanceof List<?> l) {
             List<String> parts = new ArrayList<>();
             for (Object item : l) {
-                parts.add(item instanceof String s ? s : Json.write(item));
+                parts.add(item instanceof String s ? visible(s) : Json.write(item));
             }
             return String.join(" ", parts);
         }

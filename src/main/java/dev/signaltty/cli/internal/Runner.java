@@ -94,7 +94,7 @@ public final class Runner {
                 err.println("signaltty hook-event: " + e.code() + ": " + e.getMessage());
                 return 0;
             }
-            err.println(e.code() + ": " + e.getMessage());
+            err.println(e.code() + ": " + Output.visible(String.valueOf(e.getMessage())));
             int status = Output.errorStatus(spec.method(), e.code(), e.status());
             if (e.details() != null && !e.details().isEmpty()) {
                 err.println("details: " + Json.write(e.details()));
