@@ -83,7 +83,9 @@ final class Frame {
         int limit = Math.min(maxX, cols);
         for (int i = 0; i < s.length() && x < limit; ) {
             int cp = s.codePointAt(i);
-            put(x++, y, cp, style);
+            // names and questions come from any client (an agent): a control character would act on the outer
+            // terminal (OSC 0 its title, OSC 52 its clipboard), so it shows as U+FFFD instead
+            put(x++, y, cp < 0x20 || cp >= 0x7f && cp < 0xa0 ? 0xfffd : cp, style);
             i += Character.charCount(cp);
         }
         return x;
