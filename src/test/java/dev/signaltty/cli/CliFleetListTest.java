@@ -170,6 +170,114 @@ class CliFleetListTest {
         daemon.client().call("workspace.close", Map.of("workspace_id", ws));
     }
 
+    /** A CLI run's exit status, stdout and stderr. */
+    record Run(int status, String out, String err) {
+    }
+
+    static Run run(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(FakeAgent.cli());
+        command.add("--no-start");
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().keySet().removeIf(k -> k.startsWith("SIGNALTTY_"));
+        builder.environment().put("SIGNALTTY_SOCKET", daemon.socket().toString());
+        Process process = builder.start();
+        process.getOutputStream().close();
+        var err = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                return e.toString();
+            }
+        });
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        return new Run(process.exitValue(), out, err.join());
+    }
+
+    /**
+     * {@code ls <workspace>} is the daemon's workspace.get: an id or a handle as every command takes it, the
+     * daemon's NO_SUCH_WORKSPACE (with its details) for an unknown one, and only that workspace's tabs and
+     * panes are asked for. A name two workspaces share is not a handle of the second.
+     */
+    @Test
+    void oneWorkspaceIsTheDaemonsByIdOrHandleAndOnlyItsPanesAreAskedFor() throws Exception { // seed R352
+        String first = daemon.client().call("workspace.create", Map.of("name", "twin", "cwd", daemon.root().toString()))
+                .get("workspace_id").asString();
+        JsonNode created = daemon.client().call("workspace.create", Map.of("name", "twin", "cwd", daemon.root().toString()));
+        String second = created.get("workspace_id").asString();
+        assertThat(created.get("handle").asString()).isEqualTo("twin-2");
+        String alone = spawn(first, Map.of(), "sleep", "300");
+        String left = spawn(second, Map.of(), "sleep", "300");
+        String right = daemon.client().call("pane.split", Map.of("pane_id", left, "direction", "right",
+                "argv", List.of("sleep", "300"))).get("pane_id").asString();
+
+        Run byHandle = run("ls", "twin");
+        assertThat(byHandle.status()).as(byHandle.toString()).isZero();
+        assertThat(byHandle.out().lines().toList()).hasSize(4).first().asString().startsWith("twin  " + first);
+        assertThat(byHandle.out()).contains(alone).doesNotContain(second); // not every workspace named twin
+        Run secondByHandle = run("ls", "twin-2");
+        assertThat(secondByHandle.out().lines().findFirst().orElseThrow()).startsWith("twin  " + second)
+                .contains("  handle twin-2  ");
+        assertThat(run("ls", second).out()).contains(left).contains(right).doesNotContain(alone);
+
+        List<FleetTree.Call> asked = new ArrayList<>();
+        FleetTree one;
+        try (Client client = Client.connect(daemon.socket())) {
+            one = FleetTree.load(calls -> {
+                asked.addAll(calls);
+                return client.callAll(calls);
+            }, "twin-2");
+        }
+        assertThat(one.workspaces()).extracting(FleetTree.Workspace::id).containsExactly(second);
+        assertThat(asked).contains(new FleetTree.Call("workspace.get", Map.of("workspace_id", "twin-2")),
+                new FleetTree.Call("tab.list", Map.of("workspace_id", "twin-2")));
+        assertThat(asked).filteredOn(c -> c.method().equals("pane.get")).extracting(c -> c.params().get("pane_id"))
+                .containsExactlyInAnyOrder(left, right);
+        assertThat(asked).extracting(FleetTree.Call::method).doesNotContain("workspace.list");
+
+        Run unknown = run("ls", "no-such-ws");
+        assertThat(unknown.status()).as(unknown.toString()).isEqualTo(1);
+        assertThat(unknown.out()).isEmpty();
+        List<String> said = unknown.err().lines().toList();
+        assertThat(said.getFirst()).isEqualTo("NO_SUCH_WORKSPACE: no workspace no-such-ws");
+        assertThat(said).contains("details: {\"workspace_id\":\"no-such-ws\"}"); // the daemon's own answer
+        daemon.client().call("workspace.close", Map.of("workspace_id", first));
+        daemon.client().call("workspace.close", Map.of("workspace_id", second));
+    }
+
+    /**
+     * Two round trips whatever the fleet's size: every pane.get is written before the first answer is read
+     * (70 panes were three rounds of at most 64).
+     */
+    @Test
+    void aFleetOfSeventyPanesIsTwoRoundTrips() {
+        String ws = daemon.client().call("workspace.create", Map.of("name", "manyws", "cwd", daemon.root().toString()))
+                .get("workspace_id").asString();
+        List<String> spawned = new ArrayList<>();
+        for (int t = 0; t < 7; t++) {
+            String tab = daemon.client().call("tab.create", Map.of("workspace_id", ws, "name", "t" + t)).get("tab_id").asString();
+            for (int p = 0; p < 10; p++) {
+                spawned.add(spawn(ws, Map.of("tab_id", tab), "sleep", "300"));
+            }
+        }
+        List<Integer> rounds = new ArrayList<>();
+        FleetTree fleet;
+        try (Client client = Client.connect(daemon.socket())) {
+            fleet = FleetTree.load(calls -> {
+                rounds.add(calls.size());
+                return client.callAll(calls);
+            });
+        }
+        FleetTree.Workspace many = fleet.workspaces().stream().filter(w -> w.id().equals(ws)).findFirst().orElseThrow();
+        assertThat(many.tabs()).hasSize(7);
+        assertThat(many.tabs().stream().flatMap(t -> t.panes().stream()).map(FleetTree.Pane::id))
+                .containsExactlyElementsOf(spawned);
+        assertThat(rounds).hasSize(2);
+        assertThat(rounds.get(1)).isGreaterThanOrEqualTo(70);
+        daemon.client().call("workspace.close", Map.of("workspace_id", ws));
+    }
+
     static String tabName(String pane) {
         String tab = daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("tab_id").asString();
         return daemon.client().call("tab.get", Map.of("tab_id", tab)).get("name").asString();

@@ -11,14 +11,20 @@ import org.jspecify.annotations.Nullable;
  * The daemon's whole fleet at one moment: every workspace, its tabs in order, their panes with the
  * program, its status or exit code, the agent's lifecycle and attention and the question a pending
  * decision asks. What {@code signaltty ls} prints and the tab view's fleet chooser (the prefix then
- * {@code s}) lists. Built from the existing methods in two pipelined rounds (workspace.list, tab.list,
- * decision.list and attention.pending; then one pane.get per pane); whatever goes away between the
- * calls is left out, never an error.
+ * {@code s}) lists. Built from the existing methods in two pipelined rounds whatever the fleet's size
+ * (workspace.list or workspace.get, tab.list, decision.list and attention.pending; then one pane.get per
+ * pane, all written before the first answer is read); whatever goes away between the calls is left out,
+ * never an error (ADR 0900, ADR 0930).
  */
 public record FleetTree(List<Workspace> workspaces) {
 
-    /** pane.get requests sent before their answers are read: a batch's answers fit the socket's buffers. */
-    static final int BATCH = 64;
+    /**
+     * pane.get requests written before their answers are read. The daemon keeps reading a connection's
+     * requests while up to 16 MiB of its answers wait to be read (ConnectionOutput), and a pane.get answer
+     * is about 0.6 KiB: a fleet of up to this many panes is one round trip, and the answers of a round stay
+     * far below that cap (ADR 0930).
+     */
+    static final int BATCH = 1024;
 
     /** One request of a pipelined round. */
     public record Call(String method, Map<String, Object> params) {
@@ -60,11 +66,24 @@ public record FleetTree(List<Workspace> workspaces) {
         }
     }
 
-    /** Asks the daemon; throws only when the workspaces or tabs cannot be listed. */
+    /** The whole fleet; throws only when the workspaces or tabs cannot be listed. */
     public static FleetTree load(Calls calls) {
-        List<Client.Response> first = calls.all(List.of(new Call("workspace.list", Map.of()), new Call("tab.list", Map.of()),
-                new Call("decision.list", Map.of("status", "pending")), new Call("attention.pending", Map.of("limit", 1000L))));
-        List<?> workspaces = list(map(first.get(0).orThrow()).get("workspaces"));
+        return load(calls, null);
+    }
+
+    /**
+     * One workspace by id or handle as the daemon resolves it ({@code workspace.get}; its NO_SUCH_WORKSPACE
+     * naming the one asked for is thrown), with only its tabs and panes asked for; or the whole fleet when
+     * {@code workspace} is null.
+     */
+    public static FleetTree load(Calls calls, @Nullable String workspace) {
+        Map<String, Object> scope = workspace == null ? Map.of() : Map.of("workspace_id", workspace);
+        List<Client.Response> first = calls.all(List.of(
+                workspace == null ? new Call("workspace.list", Map.of()) : new Call("workspace.get", scope),
+                new Call("tab.list", scope), new Call("decision.list", Map.of("status", "pending")),
+                new Call("attention.pending", Map.of("limit", 1000L))));
+        Object listed = first.get(0).orThrow();
+        List<?> workspaces = workspace == null ? list(map(listed).get("workspaces")) : List.of(map(listed));
         List<?> tabs = list(map(first.get(1).orThrow()).get("tabs"));
         Map<String, Decision> decisions = new LinkedHashMap<>();
         if (first.get(2).ok()) {

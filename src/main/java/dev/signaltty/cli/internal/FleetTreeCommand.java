@@ -14,7 +14,7 @@ import dev.signaltty.transport.OpenDescriptors;
  * line per workspace (name, id, checkout), per tab ({@code index:name}) and per pane: its name, what
  * it is doing (the agent's lifecycle, else running or exited with its code), what it needs from you,
  * its program, and the question of a decision that waits. Coloured only when stdout is a terminal and
- * NO_COLOR is unset; {@code --json} prints {@link Fleet#toJson()}.
+ * NO_COLOR is unset; {@code --json} prints {@link FleetTree#toJson()}.
  */
 final class FleetTreeCommand {
 
@@ -31,22 +31,11 @@ final class FleetTreeCommand {
         this.env = env;
     }
 
+    /** {@code ls [workspace]}: the workspace (id or handle, resolved by the daemon) alone, else the fleet. */
     int run(Daemon daemon, ArgParser.Invocation inv, PrintStream err) {
         FleetTree fleet;
         try (Client client = daemon.connect(inv.options().noStart(), err)) {
-            fleet = FleetTree.load(client::callAll);
-        }
-        if (inv.params().get("workspace_id") instanceof String wanted) {
-            List<FleetTree.Workspace> only = new ArrayList<>();
-            for (FleetTree.Workspace w : fleet.workspaces()) {
-                if (w.id().equals(wanted) || w.handle().equals(wanted) || w.name().equals(wanted)) {
-                    only.add(w);
-                }
-            }
-            if (only.isEmpty()) {
-                throw new CliException("NO_SUCH_WORKSPACE", "no workspace " + wanted + " (signaltty ls lists them all)");
-            }
-            fleet = new FleetTree(List.copyOf(only));
+            fleet = FleetTree.load(client::callAll, (String) inv.params().get("workspace_id"));
         }
         if (inv.options().json()) {
             out.println(Json.write(fleet.toJson()));
@@ -81,7 +70,7 @@ final class FleetTreeCommand {
         for (FleetTree.Workspace w : fleet.workspaces()) {
             for (FleetTree.Tab t : w.tabs()) {
                 for (FleetTree.Pane p : t.panes()) {
-                    titleWidth = Math.max(titleWidth, cut(p.title(), MAX_TITLE).length() + 1);
+                    titleWidth = Math.max(titleWidth, shown(p.title(), MAX_TITLE).length() + 1);
                     stateWidth = Math.max(stateWidth, state(p).length());
                     attentionWidth = Math.max(attentionWidth, "none".equals(p.attention()) ? 0 : p.attention().length());
                     panes++;
@@ -110,8 +99,8 @@ final class FleetTreeCommand {
                 b.append(t.panes().isEmpty() ? "  (no panes)" : "").append('\n');
                 for (FleetTree.Pane p : t.panes()) {
                     b.append("    ");
-                    String title = (p.id().equals(t.focusedPaneId()) ? "*" : " ") + cut(p.title(), MAX_TITLE);
-                    b.append(pad(title, titleWidth)).append("  ");
+                    String title = (p.id().equals(t.focusedPaneId()) ? "*" : " ") + shown(p.title(), MAX_TITLE);
+                    b.append(Output.pad(title, titleWidth)).append("  ");
                     String state = state(p);
                     b.append(sgr.on(stateSgr(p), state)).append(" ".repeat(stateWidth - state.length()));
                     if (attentionWidth > 0) {
@@ -119,11 +108,11 @@ final class FleetTreeCommand {
                         b.append("  ").append(sgr.on(attentionSgr(p.attention()), attention))
                                 .append(" ".repeat(attentionWidth - attention.length()));
                     }
-                    b.append("  ").append(cut(argv(p.argv()), MAX_ARGV));
+                    b.append("  ").append(shown(argv(p.argv()), MAX_ARGV));
                     if (p.decision() != null) {
-                        b.append("  ").append(sgr.on("1;31", "?")).append(' ').append(cut(p.decision().question(), MAX_QUESTION));
+                        b.append("  ").append(sgr.on("1;31", "?")).append(' ').append(shown(p.decision().question(), MAX_QUESTION));
                     } else if (p.attentionMessage() != null && !"none".equals(p.attention())) {
-                        b.append("  \"").append(cut(p.attentionMessage(), MAX_QUESTION)).append('"');
+                        b.append("  \"").append(shown(p.attentionMessage(), MAX_QUESTION)).append('"');
                     }
                     trimEnd(b);
                     b.append('\n');
@@ -183,13 +172,9 @@ final class FleetTreeCommand {
         return String.join(" ", words);
     }
 
-    static String cut(String s, int max) {
-        String line = Output.visible(s.replace('\n', ' ').replace('\r', ' '));
-        return line.length() <= max ? line : line.substring(0, max - 1) + "…";
-    }
-
-    private static String pad(String s, int width) {
-        return s + " ".repeat(Math.max(0, width - s.length()));
+    /** Text from the daemon as one line of at most {@code max} characters, its control characters visible. */
+    static String shown(String s, int max) {
+        return Output.cut(Output.visible(s.replace('\n', ' ').replace('\r', ' ')), max);
     }
 
     private static String count(int n, String what) {

@@ -179,7 +179,7 @@ public final class Output {
                     continue; // nested objects do not fit a column; --json shows them
                 }
                 String key = String.valueOf(e.getKey());
-                String cell = cut(scalar(e.getValue()).replace('\n', ' '));
+                String cell = cut(scalar(e.getValue()).replace('\n', ' '), MAX_CELL);
                 rendered.put(key, cell);
                 widths.merge(key, Math.max(key.length(), cell.length()), Math::max);
             }
@@ -195,11 +195,13 @@ public final class Output {
         }
     }
 
-    private static String cut(String s) {
-        return s.length() <= MAX_CELL ? s : s.substring(0, MAX_CELL - 1) + "…";
+    /** At most {@code max} characters: a longer text is cut and ends with an ellipsis. */
+    static String cut(String s, int max) {
+        return s.length() <= max ? s : s.substring(0, max - 1) + "…";
     }
 
-    private static String pad(String s, int width) {
+    /** At least {@code width} characters, blanks added at the end. */
+    static String pad(String s, int width) {
         return s.length() >= width ? s : s + " ".repeat(width - s.length());
     }
 

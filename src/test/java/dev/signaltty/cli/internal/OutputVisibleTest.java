@@ -26,6 +26,6 @@ class OutputVisibleTest {
         java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
         Output.table(List.of(Map.of("name", "x\u001b]0;pwned\u0007")), new java.io.PrintStream(bytes, true));
         assertThat(bytes.toString()).doesNotContain("\u001b").contains("x^[]0;pwned^G");
-        assertThat(FleetTreeCommand.cut("a\u001b[31mb", 40)).isEqualTo("a^[[31mb");
+        assertThat(FleetTreeCommand.shown("a\u001b[31mb", 40)).isEqualTo("a^[[31mb");
     }
 }
