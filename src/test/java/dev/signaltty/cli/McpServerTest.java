@@ -89,6 +89,53 @@ class McpServerTest {
         assertThat(anyOf.get(1)).containsEntry("type", "array").containsEntry("minItems", 1);
     }
 
+    /**
+     * One call for the overview an orchestrating agent needs: the tree of {@code signaltty ls --json}, as
+     * structured content the SDK checked against the tool's output schema; one workspace by id or handle; the
+     * daemon's NO_SUCH_WORKSPACE for an unknown one.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theFleetToolGivesEveryWorkspaceTabAndPaneInOneCall() throws Exception {
+        McpSchema.Tool tool = client.listTools().tools().stream().filter(t -> t.name().equals("fleet")).findFirst()
+                .orElseThrow();
+        assertThat((Map<String, Object>) tool.inputSchema().get("properties")).containsOnlyKeys("workspace_id");
+        assertThat(tool.outputSchema()).containsEntry("required", List.of("workspaces"));
+        CallToolResult spawned = call("spawn", Map.of("workspace_id", daemon.workspace(), "argv", List.of("sh", "-c", "exit 4")));
+        assertThat(spawned.isError()).as(spawned.toString()).isFalse();
+        String exited = (String) structured(spawned).get("pane_id");
+        daemon.awaitExited(exited, Duration.ofSeconds(60));
+        String other = (String) structured(call("workspace_create", Map.of("name", "mcp-other", "cwd",
+                daemon.root().toString()))).get("workspace_id");
+
+        CallToolResult all = call("fleet", Map.of());
+        assertThat(all.isError()).as(all.toString()).isFalse();
+        List<Map<String, Object>> workspaces = (List<Map<String, Object>>) structured(all).get("workspaces");
+        assertThat(workspaces).extracting(w -> w.get("workspace_id")).contains(daemon.workspace(), other);
+        Map<String, Object> pane = workspaces.stream().filter(w -> w.get("workspace_id").equals(daemon.workspace()))
+                .flatMap(w -> ((List<Map<String, Object>>) w.get("tabs")).stream())
+                .flatMap(t -> ((List<Map<String, Object>>) t.get("panes")).stream())
+                .filter(p -> p.get("pane_id").equals(exited)).findFirst().orElseThrow();
+        assertThat(pane).containsEntry("status", "exited").containsEntry("argv", List.of("sh", "-c", "exit 4"))
+                .containsEntry("lifecycle", "unknown").containsEntry("attention", "none").containsKey("focused");
+        assertThat(((Number) pane.get("exit_code")).intValue()).isEqualTo(4);
+        // the text is the same tree, for a client that reads only text
+        assertThat(((McpSchema.TextContent) all.content().getFirst()).text()).contains("\"pane_id\":\"" + exited + "\"");
+
+        CallToolResult one = call("fleet", Map.of("workspace_id", "mcp-other"));
+        assertThat(one.isError()).as(one.toString()).isFalse();
+        assertThat((List<Map<String, Object>>) structured(one).get("workspaces")).singleElement()
+                .satisfies(w -> assertThat(w).containsEntry("workspace_id", other).containsEntry("tabs", List.of()));
+
+        CallToolResult unknown = call("fleet", Map.of("workspace_id", "no-such-ws"));
+        assertThat(unknown.isError()).isTrue();
+        assertThat(structured(unknown)).containsEntry("code", "NO_SUCH_WORKSPACE");
+        assertThat(((McpSchema.TextContent) unknown.content().getFirst()).text())
+                .isEqualTo("NO_SUCH_WORKSPACE: no workspace no-such-ws");
+        call("pane_list", Map.of()); // the server still serves after an error
+        daemon.client().call("workspace.close", Map.of("workspace_id", other));
+    }
+
     @Test
     void spawnsAShellRunsACommandAndReadsItsScreenAsAResource() {
         CallToolResult spawned = call("spawn", Map.of("workspace_id", daemon.workspace(), "argv", List.of("bash")));

@@ -143,6 +143,59 @@ class RemoteHostTest {
         assertThat(mutating.err()).contains("--all-hosts").contains("read-only");
     }
 
+    /**
+     * {@code --all-hosts ls}: each host's tree under its heading, a host that cannot be reached named with its
+     * error while the others are still shown, exit status 1 for the partial answer; {@code --json}: each host's
+     * tree (ls --json's shape) in the hosts array.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void allHostsLsShowsEachHostsTreeAndNamesAnUnreachableOne() throws Exception {
+        assertThat(local.run("new", "tree-here", "--", "sleep", "300").status()).isZero();
+        assertThat(remote.run("new", "tree-there", "--", "sleep", "300").status()).isZero();
+        int closed;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            closed = socket.getLocalPort(); // nothing listens there once it is closed: ssh is refused at once
+        }
+        Run added = local.run(viaSsh, "", "hosts", "add", "gone", "127.0.0.1:" + closed);
+        assertThat(added.status()).as(added.toString()).isZero();
+        try {
+            Run text = local.run(viaSsh, "", "--all-hosts", "ls");
+            assertThat(text.status()).as(text.toString()).isEqualTo(1);
+            List<String> lines = text.out().lines().toList();
+            int here = lines.indexOf("== local");
+            int box = lines.indexOf("== box");
+            int gone = lines.indexOf("== gone");
+            assertThat(here).as(text.toString()).isZero();
+            assertThat(box).as(text.toString()).isGreaterThan(here);
+            assertThat(gone).as(text.toString()).isGreaterThan(box);
+            assertThat(lines.subList(here, box)).as(text.toString()).anyMatch(l -> l.startsWith("tree-here  ws_"))
+                    .noneMatch(l -> l.startsWith("tree-there")).anyMatch(l -> l.contains(" running  sleep 300"))
+                    .anyMatch(l -> l.matches("\\d+ workspaces?, \\d+ panes?.*"));
+            assertThat(lines.subList(box, gone)).as(text.toString()).anyMatch(l -> l.startsWith("tree-there  ws_"))
+                    .noneMatch(l -> l.startsWith("tree-here"));
+            assertThat(lines.subList(gone + 1, lines.size())).as(text.toString()).singleElement().asString()
+                    .startsWith("NO_SUCH_SERVER: host gone").contains("unreachable");
+
+            Run json = local.run(viaSsh, "", "--json", "--all-hosts", "ls");
+            assertThat(json.status()).as(json.toString()).isEqualTo(1);
+            List<Map<String, Object>> hosts = (List<Map<String, Object>>) CliHarness.json(json).get("hosts");
+            assertThat(hosts).extracting(h -> h.get("host")).containsExactly("local", "box", "gone");
+            for (int i = 0; i < 2; i++) {
+                assertThat(hosts.get(i).get("ok")).as(json.toString()).isEqualTo(true);
+                List<Map<String, Object>> workspaces = (List<Map<String, Object>>) ((Map<String, Object>) hosts.get(i)
+                        .get("result")).get("workspaces");
+                assertThat(workspaces).extracting(w -> w.get("name")).contains(i == 0 ? "tree-here" : "tree-there")
+                        .doesNotContain(i == 0 ? "tree-there" : "tree-here");
+                assertThat(workspaces).allSatisfy(w -> assertThat(w).containsKeys("workspace_id", "handle", "tabs"));
+            }
+            assertThat(hosts.get(2).get("ok")).isEqualTo(false);
+            assertThat((Map<String, Object>) hosts.get(2).get("error")).containsEntry("code", "NO_SUCH_SERVER");
+        } finally {
+            local.run(viaSsh, "", "hosts", "remove", "gone");
+        }
+    }
+
     @Test
     void theHostGoingAwayIsNamedAndEventsResumeWhenItIsBack() throws Exception {
         assertThat(local.run(viaSsh, "", "--host", "box", "server", "start").status()).isZero();

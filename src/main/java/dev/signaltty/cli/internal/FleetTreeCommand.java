@@ -16,7 +16,7 @@ import dev.signaltty.transport.OpenDescriptors;
  * its program, and the question of a decision that waits. Coloured only when stdout is a terminal and
  * NO_COLOR is unset; {@code --json} prints {@link FleetTree#toJson()}.
  */
-final class FleetTreeCommand {
+public final class FleetTreeCommand {
 
     /** Longest program and question shown; the rest is cut with an ellipsis (--json has them whole). */
     static final int MAX_ARGV = 40;
@@ -26,7 +26,7 @@ final class FleetTreeCommand {
     private final PrintStream out;
     private final Function<String, @Nullable String> env;
 
-    FleetTreeCommand(PrintStream out, Function<String, @Nullable String> env) {
+    public FleetTreeCommand(PrintStream out, Function<String, @Nullable String> env) {
         this.out = out;
         this.env = env;
     }
@@ -40,9 +40,17 @@ final class FleetTreeCommand {
         if (inv.options().json()) {
             out.println(Json.write(fleet.toJson()));
         } else {
-            out.print(text(fleet, colour(), env.apply("HOME")));
+            out.print(text(fleet, true));
         }
         return 0;
+    }
+
+    /**
+     * The tree as this command prints it on its stdout: coloured on a terminal; checkouts under the home
+     * directory as {@code ~/…} when {@code here} (a remote host's are under its own home, not this one's).
+     */
+    public String text(FleetTree fleet, boolean here) {
+        return text(fleet, colour(), here ? env.apply("HOME") : null);
     }
 
     /** Colour when stdout is a terminal, NO_COLOR (no-color.org) is unset and TERM is not dumb. */

@@ -127,7 +127,7 @@ public final class Output {
      * may hold escape sequences (OSC 52 writes the clipboard, OSC 0 the title); each control character
      * shows as a caret sequence ({@code ^[}) instead of acting.
      */
-    static String visible(String s) {
+    public static String visible(String s) {
         StringBuilder b = null;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);

@@ -34,7 +34,8 @@ import tools.jackson.databind.json.JsonMapper;
  * its own (waits are single-flight per connection), and answers with the method's result as
  * structured content and JSON text. A signaltty error becomes an MCP tool error whose text starts
  * with the code and whose structured content is {@code {code, message, details}} (ADR 0181). Pane
- * screens are resources: {@code signaltty://pane/{pane_id}/screen} and {@code …/tail}. stdout is
+ * screens are resources: {@code signaltty://pane/{pane_id}/screen} and {@code …/tail}. One tool is not one
+ * method: {@code fleet}, the tree of {@code signaltty ls --json} (FleetTool). stdout is
  * the MCP channel; anything for people goes to stderr.
  */
 public final class SignalttyMcpServer {
@@ -64,6 +65,11 @@ public final class SignalttyMcpServer {
         }
         McpJsonMapper mapper = new JacksonMcpJsonMapper(JsonMapper.builder().build());
         List<SyncToolSpecification> tools = new ArrayList<>();
+        tools.add(SyncToolSpecification.builder()
+                .tool(McpSchema.Tool.builder().name(FleetTool.NAME).description(FleetTool.DESCRIPTION)
+                        .inputSchema(FleetTool.inputSchema()).outputSchema(FleetTool.outputSchema()).build())
+                .callHandler((exchange, request) -> fleet(request.arguments()))
+                .build());
         for (McpTools.Tool tool : McpTools.TOOLS) {
             Map<?, ?> p = params.get(tool.method());
             if (p == null) {
@@ -78,7 +84,8 @@ public final class SignalttyMcpServer {
         }
         McpSyncServer server = McpServer.sync(new StdioServerTransportProvider(mapper, stdio.input(stdin), stdio.output(stdout)))
                 .serverInfo("signaltty", version)
-                .instructions("signaltty owns real terminals. Start with workspace_list/pane_list; use run for "
+                .instructions("signaltty owns real terminals. Start with fleet (every workspace, tab and pane with "
+                        + "its agent's state and what needs you) or workspace_list/pane_list; use run for "
                         + "shell commands (exact output and exit status), read/wait_for_output for programs and agents.")
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).build())
                 // the daemon checks the params itself, and its refusal names the field (BAD_PARAMS, details.field);
@@ -139,6 +146,20 @@ public final class SignalttyMcpServer {
             ok.structuredContent(result);
         }
         return ok.build();
+    }
+
+    /** The fleet tool: ls --json's tree as structured content and JSON text, or the daemon's error. */
+    CallToolResult fleet(Map<String, Object> arguments) {
+        Map<String, Object> tree;
+        stdio.callStarted();
+        try (Client client = daemon.connect(false, err)) {
+            tree = FleetTool.load(client, arguments).toJson();
+        } catch (CliException e) {
+            return error(e.code(), e.getMessage(), e.details());
+        } finally {
+            stdio.callEnded();
+        }
+        return CallToolResult.builder().addTextContent(Json.write(tree)).structuredContent(tree).isError(false).build();
     }
 
     private static CallToolResult error(String code, String message, Map<String, Object> details) {

@@ -21,12 +21,14 @@ import dev.signaltty.cli.internal.ArgParser.Invocation;
 import dev.signaltty.cli.internal.CliException;
 import dev.signaltty.cli.internal.Client;
 import dev.signaltty.cli.internal.CommandSpec;
+import dev.signaltty.cli.internal.FleetTree;
+import dev.signaltty.cli.internal.FleetTreeCommand;
 import dev.signaltty.cli.internal.Json;
 import dev.signaltty.cli.internal.Output;
 
 /**
- * {@code --all-hosts}: one read-only request sent to this machine's daemon and to every configured
- * host at once (at most {@link #PARALLEL} at a time), each answer labelled with its host and printed in
+ * {@code --all-hosts}: one read-only request (or {@code ls}'s tree, FleetTree) sent to this machine's daemon
+ * and to every configured host at once (at most {@link #PARALLEL} at a time), each answer labelled with its host and printed in
  * the configured order. Each host has its own deadline ({@code SIGNALTTY_HOST_TIMEOUT_S}, default
  * {@link #HOST_DEADLINE_S} s, counted from when its turn starts): a host that does not answer by then
  * is reported as {@code TIMEOUT} naming it, its ssh is ended, and it delays the others no longer. A
@@ -51,10 +53,21 @@ public final class Fleet {
 
     public int run(Invocation inv) {
         CommandSpec spec = inv.spec();
-        if (spec == null || spec.method() == null || spec.action() != CommandSpec.Action.CALL || spec.mutating()) {
-            throw new CliException("BAD_PARAMS", "--all-hosts: only read-only commands span hosts (e.g. attention, "
+        boolean tree = spec != null && spec.action() == CommandSpec.Action.FLEET;
+        if (!tree && (spec == null || spec.method() == null || spec.action() != CommandSpec.Action.CALL || spec.mutating())) {
+            throw new CliException("BAD_PARAMS", "--all-hosts: only read-only commands span hosts (e.g. ls, attention, "
                     + "decision list, pane list)" + (spec == null ? "" : "; '" + spec.name() + "' is not one"));
         }
+        String method = java.util.Objects.requireNonNull(spec.method());
+        // ls: each host's tree in its two pipelined rounds; a daemon's refusal is that host's answer, not a throw
+        Function<Client, Client.Response> asking = tree ? client -> {
+            try {
+                return new Client.Response(true, FleetTree.load(client::callAll, (String) inv.params().get("workspace_id")),
+                        "", "", null);
+            } catch (CliException e) {
+                return new Client.Response(false, null, e.code(), String.valueOf(e.getMessage()), e.details());
+            }
+        } : client -> client.call(method, inv.params());
         long deadlineS = deadlineS();
         Map<String, Supplier<Client>> targets = new LinkedHashMap<>();
         targets.put(HostsFile.LOCAL, this::localClient);
@@ -62,20 +75,31 @@ public final class Fleet {
             SshTunnel tunnel = new SshTunnel(host, RemoteHosts.localPaths(env).socket().getParent(), env);
             targets.put(host.name(), () -> tunnel.connect(inv.options().noStart()));
         }
-        List<Map<String, Object>> answers = askAll(targets, spec.method(), inv.params(), deadlineS);
+        List<Map<String, Object>> answers = askAll(targets, asking, deadlineS);
         boolean failed = false;
         for (Map<String, Object> answer : answers) {
             failed |= !Boolean.TRUE.equals(answer.get("ok"));
         }
         if (inv.options().json()) {
+            for (Map<String, Object> answer : answers) {
+                if (answer.get("result") instanceof FleetTree fleet) {
+                    answer.put("result", fleet.toJson());
+                }
+            }
             out.println(Json.write(Map.of("hosts", answers)));
         } else {
+            FleetTreeCommand trees = new FleetTreeCommand(out, env);
             for (Map<String, Object> answer : answers) {
                 out.println("== " + answer.get("host"));
                 if (Boolean.TRUE.equals(answer.get("ok"))) {
-                    Output.print(spec.method(), answer.get("result"), false, out);
+                    if (answer.get("result") instanceof FleetTree fleet) {
+                        // a remote host's checkouts are under its own home, not this one's
+                        out.print(trees.text(fleet, HostsFile.LOCAL.equals(answer.get("host"))));
+                    } else {
+                        Output.print(method, answer.get("result"), false, out);
+                    }
                 } else if (answer.get("error") instanceof Map<?, ?> error) {
-                    out.println(error.get("code") + ": " + error.get("message"));
+                    out.println(error.get("code") + ": " + Output.visible(String.valueOf(error.get("message"))));
                 }
             }
         }
@@ -83,14 +107,14 @@ public final class Fleet {
     }
 
     /** Every host's answer, in {@code targets}' order; each ask is bounded by {@code deadlineS}. */
-    private List<Map<String, Object>> askAll(Map<String, Supplier<Client>> targets, String method,
-            Map<String, Object> params, long deadlineS) {
+    private List<Map<String, Object>> askAll(Map<String, Supplier<Client>> targets,
+            Function<Client, Client.Response> asking, long deadlineS) {
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(PARALLEL, targets.size()),
                 Thread.ofPlatform().daemon().name("fleet-host-", 0).factory());
         try {
             List<Future<Map<String, Object>>> pending = new ArrayList<>();
             targets.forEach((host, connection) -> pending.add(pool.submit(
-                    () -> askWithin(host, method, params, connection, deadlineS))));
+                    () -> askWithin(host, asking, connection, deadlineS))));
             List<Map<String, Object>> answers = new ArrayList<>();
             for (Future<Map<String, Object>> future : pending) {
                 try {
@@ -112,12 +136,12 @@ public final class Fleet {
      * {@link #ask} on a thread of its own, given up after {@code deadlineS}: the interrupt ends the ask's
      * ssh process ({@link SshTunnel} destroys it) or closes its socket channel, so nothing is left behind.
      */
-    private Map<String, Object> askWithin(String host, String method, Map<String, Object> params,
+    private Map<String, Object> askWithin(String host, Function<Client, Client.Response> asking,
             Supplier<Client> connection, long deadlineS) throws InterruptedException {
         CompletableFuture<Map<String, Object>> answer = new CompletableFuture<>();
         Thread asker = Thread.ofVirtual().name("fleet-ask-" + host).start(() -> {
             try {
-                answer.complete(ask(host, method, params, connection));
+                answer.complete(ask(host, asking, connection));
             } catch (RuntimeException e) {
                 answer.completeExceptionally(e);
             }
@@ -161,12 +185,11 @@ public final class Fleet {
         return Client.connect(RemoteHosts.localPaths(env).socket());
     }
 
-    private Map<String, Object> ask(String host, String method, Map<String, Object> params,
-            Supplier<Client> connection) {
+    private Map<String, Object> ask(String host, Function<Client, Client.Response> asking, Supplier<Client> connection) {
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("host", host);
         try (Client client = connection.get()) {
-            Client.Response response = client.call(method, params);
+            Client.Response response = asking.apply(client);
             answer.put("ok", response.ok());
             if (response.ok()) {
                 answer.put("result", response.result());
