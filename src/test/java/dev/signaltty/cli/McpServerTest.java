@@ -117,7 +117,7 @@ class McpServerTest {
                 .flatMap(t -> ((List<Map<String, Object>>) t.get("panes")).stream())
                 .filter(p -> p.get("pane_id").equals(exited)).findFirst().orElseThrow();
         assertThat(pane).containsEntry("status", "exited").containsEntry("argv", List.of("sh", "-c", "exit 4"))
-                .containsEntry("lifecycle", "unknown").containsEntry("attention", "none").containsKey("focused");
+                .containsEntry("lifecycle", "exited").containsEntry("attention", "none").containsKey("focused");
         assertThat(((Number) pane.get("exit_code")).intValue()).isEqualTo(4);
         // the text is the same tree, for a client that reads only text
         assertThat(((McpSchema.TextContent) all.content().getFirst()).text()).contains("\"pane_id\":\"" + exited + "\"");
