@@ -201,18 +201,18 @@ class CliFleetListTest {
      * panes are asked for. A name two workspaces share is not a handle of the second.
      */
     @Test
-    void oneWorkspaceIsTheDaemonsByIdOrHandleAndOnlyItsPanesAreAskedFor() throws Exception { // seed R352
+    void oneWorkspaceIsTheDaemonsByIdOrHandleAndOnlyItsPanesAreAskedFor() throws Exception {
         String first = daemon.client().call("workspace.create", Map.of("name", "twin", "cwd", daemon.root().toString()))
                 .get("workspace_id").asString();
         JsonNode created = daemon.client().call("workspace.create", Map.of("name", "twin", "cwd", daemon.root().toString()));
         String second = created.get("workspace_id").asString();
-        assertThat(created.get("handle").asString()).isEqualTo("twin-2");
+        assertThat(created.get("handle").asString()).isEqualTo("twin-2"); // seed R165
         String alone = spawn(first, Map.of(), "sleep", "300");
         String left = spawn(second, Map.of(), "sleep", "300");
         String right = daemon.client().call("pane.split", Map.of("pane_id", left, "direction", "right",
                 "argv", List.of("sleep", "300"))).get("pane_id").asString();
 
-        Run byHandle = run("ls", "twin");
+        Run byHandle = run("ls", "twin"); // seed R161
         assertThat(byHandle.status()).as(byHandle.toString()).isZero();
         assertThat(byHandle.out().lines().toList()).hasSize(4).first().asString().startsWith("twin  " + first);
         assertThat(byHandle.out()).contains(alone).doesNotContain(second); // not every workspace named twin
@@ -236,7 +236,7 @@ class CliFleetListTest {
                 .containsExactlyInAnyOrder(left, right);
         assertThat(asked).extracting(FleetTree.Call::method).doesNotContain("workspace.list");
 
-        Run unknown = run("ls", "no-such-ws");
+        Run unknown = run("ls", "no-such-ws"); // seed R309
         assertThat(unknown.status()).as(unknown.toString()).isEqualTo(1);
         assertThat(unknown.out()).isEmpty();
         List<String> said = unknown.err().lines().toList();

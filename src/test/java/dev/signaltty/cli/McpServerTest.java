@@ -127,7 +127,7 @@ class McpServerTest {
         assertThat((List<Map<String, Object>>) structured(one).get("workspaces")).singleElement()
                 .satisfies(w -> assertThat(w).containsEntry("workspace_id", other).containsEntry("tabs", List.of()));
 
-        CallToolResult unknown = call("fleet", Map.of("workspace_id", "no-such-ws"));
+        CallToolResult unknown = call("fleet", Map.of("workspace_id", "no-such-ws")); // seed R309
         assertThat(unknown.isError()).isTrue();
         assertThat(structured(unknown)).containsEntry("code", "NO_SUCH_WORKSPACE");
         assertThat(((McpSchema.TextContent) unknown.content().getFirst()).text())
