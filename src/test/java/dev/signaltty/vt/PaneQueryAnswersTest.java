@@ -30,4 +30,14 @@ class PaneQueryAnswersTest {
         // 39 bytes on the line after "ab": CPR, DA1, DA2, DECRQSS of the (default) SGR; od -c writes ESC as 033
         assertThat(answers).isEqualTo("ab033[1;3R033[?64;21;22c033[>41;379;0c033P1$r0m033\\");
     }
+
+    /** What codex asks at start (ADR 0940): DECRQM for synchronized output, then its default colours with ST. */
+    @Test
+    void aProgramReadsTheSynchronizedOutputModeAndTheDefaultBackground() {
+        String pane = daemon.spawnShell("stty raw -echo; printf '\\033[?2026$p\\033]11;?\\033\\\\';"
+                + " dd bs=1 count=36 2>/dev/null | od -An -c | tr -d ' \\n'; echo; echo end-of-answers; sleep 60");
+        eventually(Duration.ofSeconds(30), () -> daemon.tail(pane).contains("end-of-answers"));
+        String answers = daemon.tail(pane).lines().filter(l -> l.contains("033")).findFirst().orElseThrow();
+        assertThat(answers).isEqualTo("033[?2026;2$y033]11;rgb:0000/0000/0000033\\");
+    }
 }

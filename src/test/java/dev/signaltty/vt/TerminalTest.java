@@ -181,6 +181,38 @@ class TerminalTest {
             assertEquals("", t.progress());
         }
 
+        /** Claude Code asks XTVERSION before DA1 (ADR 0940); the name and build, as xterm's {@code XTerm(379)}. */
+        @Test
+        void answersXtversionWithTheNameAndVersionAndOnlyForParameterZero() {
+            Events ev = new Events();
+            Terminal t = new Terminal(80, 24, ev, RingLimits.defaults(), 0);
+            feed(t, CSI + ">q" + CSI + ">0q" + CSI + ">1q");
+            assertEquals(2, ev.replies.size());
+            assertTrue(ev.replies.get(0).matches("\u001bP>\\|signaltty\\([^)]+\\)\u001b\\\\"), ev.replies.get(0));
+            assertEquals(ev.replies.get(0), ev.replies.get(1));
+        }
+
+        /** codex asks OSC 10 and OSC 11 with ST; the answer ends as the query did (xterm). */
+        @Test
+        void answersColourQueriesWithThePaletteInTheQuerysTerminator() {
+            Events ev = new Events();
+            Terminal t = new Terminal(80, 24, ev, RingLimits.defaults(), 0);
+            feed(t, ESC + "]10;?" + ESC + "\\" + ESC + "]11;?\u0007" + ESC + "]4;1;?;196;?;244;?\u0007"
+                    + ESC + "]4;1;rgb:12/34/56\u0007" + ESC + "]11;rgb:ff/ff/ff\u0007");
+            assertEquals(List.of(ESC + "]10;rgb:e5e5/e5e5/e5e5" + ESC + "\\", ESC + "]11;rgb:0000/0000/0000\u0007",
+                    ESC + "]4;1;rgb:cdcd/0000/0000\u0007", ESC + "]4;196;rgb:ffff/0000/0000\u0007",
+                    ESC + "]4;244;rgb:8080/8080/8080\u0007"), ev.replies);
+        }
+
+        /** DECRQM 2026 follows the mode; 2027 (grapheme clusters) is permanently reset: widths are per code point. */
+        @Test
+        void reportsSynchronizedOutputAsItIsAndGraphemeClustersAsPermanentlyReset() {
+            Events ev = new Events();
+            Terminal t = new Terminal(80, 24, ev, RingLimits.defaults(), 0);
+            feed(t, CSI + "?2026$p" + CSI + "?2026h" + CSI + "?2026$p" + CSI + "?2026l" + CSI + "?2026$p" + CSI + "?2027$p");
+            assertEquals(List.of(CSI + "?2026;2$y", CSI + "?2026;1$y", CSI + "?2026;2$y", CSI + "?2027;4$y"), ev.replies);
+        }
+
         @Test
         void ringsTheBell() {
             Events ev = new Events();

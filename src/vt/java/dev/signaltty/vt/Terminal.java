@@ -27,6 +27,15 @@ public final class Terminal {
         this.engine = new TerminalEngine(cols, rows, listener, limits, seqBase);
     }
 
+    /**
+     * As above, with the clock a synchronized frame's timeout is measured by ({@link System#nanoTime} in
+     * the other constructor): a test can step it.
+     */
+    public Terminal(int cols, int rows, TerminalListener listener, RingLimits limits, long seqBase,
+                    java.util.function.LongSupplier nanoClock) {
+        this.engine = new TerminalEngine(cols, rows, listener, limits, seqBase, nanoClock);
+    }
+
     public synchronized void feed(byte[] buf, int off, int len) {
         engine.feed(buf, off, len);
     }
@@ -38,7 +47,9 @@ public final class Terminal {
 
     /**
      * The current grid (the alternate one while active), without scrollback: rows joined by '\n',
-     * trailing blanks trimmed per row, trailing empty rows dropped.
+     * trailing blanks trimmed per row, trailing empty rows dropped. While the program draws a
+     * synchronized frame (mode 2026) it is the screen from before the frame, for at most a second
+     * (docs/terminal.md, "Synchronized output"); {@link #cells()} likewise.
      */
     public synchronized String screen(boolean ansi) {
         return engine.screen(ansi);

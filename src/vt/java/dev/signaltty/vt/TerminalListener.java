@@ -7,7 +7,7 @@ package dev.signaltty.vt;
  */
 public interface TerminalListener {
 
-    /** Bytes the program expects back on its input (DSR/CPR, DA1/DA2, DECRQSS, DECRQM answers), in stream order. */
+    /** Bytes the program expects back on its input (DSR/CPR, DA1/DA2, DECRQSS, DECRQM, XTVERSION and colour answers), in stream order. */
     default void reply(byte[] bytes) {
     }
 

@@ -151,6 +151,8 @@ final class ControlTranslator implements VtActions {
             case '>' -> {
                 if (f == 'c' && p.get(0, 0) == 0) {
                     ops.reportSecondaryAttributes();
+                } else if (f == 'q' && p.get(0, 0) == 0) {
+                    ops.reportVersion(); // XTVERSION
                 }
             }
             case '!' -> {
@@ -287,6 +289,25 @@ final class ControlTranslator implements VtActions {
             ops.reportProgress(data, semi + 1, len);
         } else if (code == 0 || code == 2) {
             ops.setTitle(new String(data, semi + 1, len - semi - 1, StandardCharsets.UTF_8));
+        } else if (code == 10 || code == 11) {
+            if (len == semi + 2 && data[semi + 1] == '?') {
+                ops.reportColor(code, 0, bellTerminated);
+            }
+        } else if (code == 4) {
+            paletteQueries(data, semi + 1, len, bellTerminated);
+        }
+    }
+
+    /**
+     * OSC 4's {@code index;spec} pairs: each {@code ?} spec is a query, answered one by one (xterm); a
+     * colour given to set is dropped (colours are the viewer's to draw).
+     */
+    private void paletteQueries(byte[] data, int from, int len, boolean bellTerminated) {
+        String[] parts = new String(data, from, len - from, StandardCharsets.US_ASCII).split(";", -1);
+        for (int i = 0; i + 1 < parts.length; i += 2) {
+            if (parts[i + 1].equals("?") && parts[i].matches("\\d{1,3}") && Integer.parseInt(parts[i]) < 256) {
+                ops.reportColor(4, Integer.parseInt(parts[i]), bellTerminated);
+            }
         }
     }
 

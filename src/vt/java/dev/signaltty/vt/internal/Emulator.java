@@ -36,14 +36,14 @@ final class Emulator implements TerminalOperations {
     private String progress = "";
 
     Emulator(int cols, int rows, TerminalListener listener, Grid.ScrollSink historySink, Runnable clearHistory,
-             ShellMarks shellMarks, Screens.Renumbering renumbering) {
+             ShellMarks shellMarks, Screens.Renumbering renumbering, Runnable frameStarts) {
         this.listener = listener;
         this.shellMarks = shellMarks;
         this.screens = new Screens(cols, rows, historySink, renumbering);
         this.tabs = new TabStops(cols);
         this.cursor = new Cursor(screens, modes, charsets);
         this.printer = new TextPrinter(screens, cursor, modes, charsets);
-        this.switches = new ModeSwitches(modes, screens, cursor);
+        this.switches = new ModeSwitches(modes, screens, cursor, frameStarts);
         this.editor = new ScreenEditor(screens, cursor, clearHistory);
     }
 
@@ -296,6 +296,16 @@ final class Emulator implements TerminalOperations {
         reply(Reports.statusString(request, cursor.attr(), screens, modes));
     }
 
+    @Override
+    public void reportVersion() {
+        reply(Reports.VERSION);
+    }
+
+    @Override
+    public void reportColor(int code, int index, boolean bellTerminated) {
+        reply(Reports.color(code, index, bellTerminated));
+    }
+
     private void reply(String s) {
         listener.reply(s.getBytes(StandardCharsets.US_ASCII));
     }
@@ -339,6 +349,10 @@ final class Emulator implements TerminalOperations {
 
     boolean bracketedPaste() {
         return modes.bracketedPaste;
+    }
+
+    boolean synchronizedOutput() {
+        return modes.synchronizedOutput;
     }
 
     /** The main screen's cursor row when text precedes the cursor on it (a prompt's fragment), else null. */

@@ -19,6 +19,11 @@ final class Modes {
     int mouse;
     /** 0, 1005, 1006 or 1015. */
     int mouseEncoding;
+    /**
+     * ?2026 (synchronized output): while set, readers of the screen see the frame from when it was set
+     * ({@link SynchronizedFrame}); the bytes are emulated as they come.
+     */
+    boolean synchronizedOutput;
 
     void reset() {
         autowrap = true;
@@ -33,6 +38,7 @@ final class Modes {
         cursorStyle = 0;
         mouse = 0;
         mouseEncoding = 0;
+        synchronizedOutput = false;
     }
 
     /** DECSET/DECRST private modes other than the screen switches (handled by the emulator). */
@@ -46,6 +52,7 @@ final class Modes {
             case 1004 -> focusEvents = on;
             case 1005, 1006, 1015 -> mouseEncoding = on ? mode : 0;
             case 2004 -> bracketedPaste = on;
+            case 2026 -> synchronizedOutput = on;
             default -> {
             }
         }

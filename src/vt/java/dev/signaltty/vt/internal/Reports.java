@@ -3,8 +3,8 @@ package dev.signaltty.vt.internal;
 import dev.signaltty.vt.TerminalListener;
 
 /**
- * Answers to the queries a program sends (DSR, CPR, DA1, DA2, DECRQSS, DECRQM), in xterm 379's
- * formats. {@link Emulator} sends them through {@link TerminalListener#reply} while the query is
+ * Answers to the queries a program sends (DSR, CPR, DA1, DA2, DECRQSS, DECRQM, XTVERSION, OSC 4/10/11
+ * colours), in xterm 379's formats. {@link Emulator} sends them through {@link TerminalListener#reply} while the query is
  * parsed, so they are in stream order and exist whether or not anyone views the pane (who else may
  * answer: docs/terminal.md).
  */
@@ -17,7 +17,29 @@ final class Reports {
     /** DSR 5: no malfunction. */
     static final String STATUS_OK = "\u001b[0n";
 
+    /**
+     * XTVERSION ({@code CSI > q}): {@code DCS > | name(version) ST}, as xterm's {@code XTerm(379)}. The
+     * version is the build's (the jar's Implementation-Version), "dev" from a source tree.
+     */
+    static final String VERSION = "\u001bP>|signaltty(" + java.util.Objects.requireNonNullElse(
+            Reports.class.getPackage().getImplementationVersion(), "dev") + ")\u001b\\";
+
     private Reports() {
+    }
+
+    /**
+     * OSC 10 / OSC 11 ({@code code}) or OSC 4 colour {@code index} ({@code code} 4) as asked with
+     * {@code ?}: the same OSC with the colour in {@code rgb:} form, ended as the query was (BEL or ST),
+     * as xterm does.
+     */
+    static String color(int code, int index, boolean bellTerminated) {
+        int rgb = switch (code) {
+            case 10 -> Palette.DEFAULT_FOREGROUND;
+            case 11 -> Palette.DEFAULT_BACKGROUND;
+            default -> Palette.color(index);
+        };
+        String which = code == 4 ? "4;" + index : String.valueOf(code);
+        return "\u001b]" + which + ";" + Palette.xParseColor(rgb) + (bellTerminated ? "\u0007" : "\u001b\\");
     }
 
     /** CPR, or DECXCPR ({@code CSI ? 6 n}) with a page number; 1-based. */
@@ -70,6 +92,8 @@ final class Reports {
             case 1004 -> flag(m.focusEvents);
             case 1005, 1006, 1015 -> flag(m.mouseEncoding == mode);
             case 2004 -> flag(m.bracketedPaste);
+            case 2026 -> flag(m.synchronizedOutput);
+            case 2027 -> 4; // grapheme clusters: widths are per code point here, never per cluster
             default -> 0;
         };
         return "\u001b[?" + mode + ";" + state + "$y";

@@ -30,6 +30,7 @@ public final class TerminalEngine {
     private final History history;
     private final ShellMarks marks;
     private final RingQueries queries;
+    private final SynchronizedFrame frame;
     /** Whether anything was fed: history can only be restored before. */
     private boolean fed;
 
@@ -38,6 +39,12 @@ public final class TerminalEngine {
      *                another run (put a run identity in the high bits, e.g. {@code epoch << 32})
      */
     public TerminalEngine(int cols, int rows, TerminalListener listener, RingLimits limits, long seqBase) {
+        this(cols, rows, listener, limits, seqBase, System::nanoTime);
+    }
+
+    /** @param nanoClock the clock a synchronized frame's timeout is measured with ({@link System#nanoTime}) */
+    public TerminalEngine(int cols, int rows, TerminalListener listener, RingLimits limits, long seqBase,
+                          java.util.function.LongSupplier nanoClock) {
         if (cols < 1 || rows < 1) {
             throw new IllegalArgumentException("size must be at least 1x1: " + cols + "x" + rows);
         }
@@ -47,7 +54,9 @@ public final class TerminalEngine {
         this.ring = new RingNumbering(limits, seqBase);
         this.history = ring.history();
         this.marks = new ShellMarks(new MarkHost());
-        this.emu = new Emulator(cols, rows, listener, ring, ring::clearHistory, marks, this::keepingMarks);
+        this.emu = new Emulator(cols, rows, listener, ring, ring::clearHistory, marks, this::keepingMarks,
+                this::frameStarts);
+        this.frame = new SynchronizedFrame(nanoClock, emu::synchronizedOutput);
         ring.watch(emu.screens());
         this.parser = new VtParser(new ControlTranslator(emu, emu.editor()));
         this.queries = new RingQueries(emu, ring, marks);
@@ -67,6 +76,7 @@ public final class TerminalEngine {
         if (cols == emu.screens().cols() && rows == emu.screens().rows()) {
             return;
         }
+        frame.drop();
         if (!marks.seen()) {
             emu.resize(cols, rows);
             return;
@@ -103,7 +113,13 @@ public final class TerminalEngine {
      * trailing blanks trimmed per row, trailing empty rows dropped.
      */
     public String screen(boolean ansi) {
-        return queries.screen(ansi);
+        String held = frame.screen(ansi);
+        return held != null ? held : queries.screen(ansi);
+    }
+
+    /** Synchronized output begins: readers keep seeing the screen as it is now (ADR 0940). */
+    private void frameStarts() {
+        frame.start(queries.screen(false), queries.screen(true), emu.cells());
     }
 
     /** The last {@code lines} content lines of history and screen (only the alternate grid while active). */
@@ -157,7 +173,8 @@ public final class TerminalEngine {
 
     /** A copy of the active screen's cells, cursor and input modes (for clients that compose panes). */
     public ScreenCells cells() {
-        return emu.cells();
+        ScreenCells held = frame.cells();
+        return held != null ? held : emu.cells();
     }
 
     /** Approximate bytes held by history lines (the figure the byte cap applies to). */

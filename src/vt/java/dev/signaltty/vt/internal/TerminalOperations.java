@@ -161,6 +161,15 @@ interface TerminalOperations {
     /** DECRQSS: the setting named by {@code request} (such as {@code m} or {@code " q"}). */
     void reportStatusString(String request);
 
+    /** XTVERSION ({@code CSI > q}). */
+    void reportVersion();
+
+    /**
+     * OSC 10 / OSC 11 ({@code code}, the default foreground / background) or OSC 4 ({@code code} 4, palette
+     * colour {@code index}) asked with {@code ?}; the answer ends as the query did.
+     */
+    void reportColor(int code, int index, boolean bellTerminated);
+
     // ---- OSC ----
 
     /** OSC 0, OSC 2. */
