@@ -364,6 +364,11 @@ final class Emulator implements TerminalOperations {
         return Repaint.of(screens, modes, charsets, cursor.column(), cursor.y(), cursor.attr());
     }
 
+    /** Copies the active screen into {@code frame}, as {@link #cells()} would see it (synchronized output). */
+    void holdFrame(SynchronizedFrame frame) {
+        frame.start(screens.active(), cursor.column(), cursor.y(), modes);
+    }
+
     ScreenCells cells() {
         int cols = screens.cols();
         int rows = screens.rows();

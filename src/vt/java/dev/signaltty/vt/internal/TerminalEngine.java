@@ -113,13 +113,12 @@ public final class TerminalEngine {
      * trailing blanks trimmed per row, trailing empty rows dropped.
      */
     public String screen(boolean ansi) {
-        String held = frame.screen(ansi);
-        return held != null ? held : queries.screen(ansi);
+        return frame.holds() ? frame.screen(ansi) : queries.screen(ansi);
     }
 
     /** Synchronized output begins: readers keep seeing the screen as it is now (ADR 0940). */
     private void frameStarts() {
-        frame.start(queries.screen(false), queries.screen(true), emu.cells());
+        emu.holdFrame(frame);
     }
 
     /** The last {@code lines} content lines of history and screen (only the alternate grid while active). */
@@ -173,8 +172,7 @@ public final class TerminalEngine {
 
     /** A copy of the active screen's cells, cursor and input modes (for clients that compose panes). */
     public ScreenCells cells() {
-        ScreenCells held = frame.cells();
-        return held != null ? held : emu.cells();
+        return frame.holds() ? frame.cells() : emu.cells();
     }
 
     /** Approximate bytes held by history lines (the figure the byte cap applies to). */
