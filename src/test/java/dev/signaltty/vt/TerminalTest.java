@@ -49,6 +49,16 @@ class TerminalTest {
     @Nested
     class Screen {
 
+        /** OSC 8 (hyperlinks, which agents print for files and URLs) is dropped, its text stays (ADR 0940). */
+        @Test
+        void keepsTheTextOfAnOsc8HyperlinkAndDropsTheLink() {
+            Terminal t = term(40, 3);
+            feed(t, "see " + ESC + "]8;id=1;https://example.com/a" + ESC + "\\link" + ESC + "]8;;" + ESC + "\\ and "
+                    + ESC + "]8;;file:///tmp/x\u0007x" + ESC + "]8;;\u0007.");
+            assertEquals("see link and x.", t.screen(false));
+            assertEquals("see link and x.", t.tail(1, false).text());
+        }
+
         @Test
         void returnsTheGridWithoutScrollbackTrimmed() { // seed R83
             Terminal t = term(10, 3);
