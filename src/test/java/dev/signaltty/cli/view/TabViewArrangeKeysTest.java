@@ -184,6 +184,7 @@ class TabViewArrangeKeysTest {
             tmux.await(WAIT, "a list of what was found", s -> s.contains("3 found for 'i'") && s.contains("first")
                     && s.contains("build") && !TabViewFleetChooserTest.box(s).contains("needle"));
             tmux.keys("Escape");
+            tmux.await(WAIT, "the list closed", s -> !s.contains("found for")); // Esc then C-b at once would be M-C-b
             prefix(tmux, "f");
             tmux.literal("NEEDL");
             tmux.keys("Enter");

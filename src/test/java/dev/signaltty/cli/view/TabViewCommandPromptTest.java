@@ -52,7 +52,8 @@ class TabViewCommandPromptTest {
             command(tmux, "tab rename review");
             eventually(WAIT, () -> daemon.client().call("tab.get", Map.of("tab_id", tab)).get("name").asString().equals("review"));
             command(tmux, "pane split bee --direction down -- sh -c 'echo SPLIT-READY; exec cat'");
-            tmux.await(WAIT, "the new pane below", s -> s.contains("SPLIT-READY") && s.contains("─"));
+            tmux.await(WAIT, "the new pane below, focused", s -> s.contains("SPLIT-READY") && s.contains("─")
+                    && statusLine(s).contains(" *") && !statusLine(s).contains("*bee"));
             assertThat(daemon.client().call("tab.get", Map.of("tab_id", tab)).get("pane_ids").size()).isEqualTo(2);
 
             // Tab completes a command word; tab set-layout takes tmux's names, for the tab shown

@@ -134,7 +134,7 @@ class TabViewFleetChooserTest {
             daemon.client().call("pane.close", Map.of("pane_id", early));
             tmux.await(WAIT, "the closed pane gone", s -> !box(s).contains("early"));
             daemon.client().call("notify", Map.of("pane_id", ci, "message", "built"));
-            tmux.await(WAIT, "ci's attention", s -> box(s).contains(" unread "));
+            tmux.await(WAIT, "ci's attention", s -> box(s).contains("*ci") && box(s).contains(" unread"));
             // Enter: still ci, though the lines above it changed
             tmux.keys("Enter");
             tmux.await(WAIT, "ci shown and focused", s -> !s.contains("choose a pane") && s.contains("FOLLOW-CI")

@@ -114,13 +114,18 @@ final class CommandPrompt {
      */
     private ArgParser.Invocation parse(List<String> words) {
         ArgParser parser = new ArgParser(table, this::env, Path.of("").toAbsolutePath());
-        ArgParser.Invocation typed = parser.parse(words);
-        CommandSpec spec = typed.spec();
-        if (spec == null) {
-            return typed;
+        ArgParser.Invocation typed = null;
+        ArgParser.UsageException refused = null;
+        CommandSpec spec;
+        try {
+            typed = parser.parse(words);
+            spec = typed.spec();
+        } catch (ArgParser.UsageException e) { // tab rename review: the tab left out, so the name is missing
+            refused = e;
+            spec = e.spec();
         }
         List<String> context = new ArrayList<>();
-        for (var p : spec.args()) {
+        for (var p : spec == null ? List.<dev.signaltty.cli.internal.Positional>of() : spec.args()) {
             String id = switch (p.param()) {
                 case "pane_id" -> view.focus;
                 case "tab_id" -> view.tabId;
@@ -132,17 +137,21 @@ final class CommandPrompt {
             }
             context.add(id);
         }
-        if (context.isEmpty()) {
-            return typed;
+        if (spec != null && !context.isEmpty() && words.size() >= spec.words().size()
+                && words.subList(0, spec.words().size()).equals(spec.words())) {
+            List<String> filled = new ArrayList<>(spec.words());
+            filled.addAll(context);
+            filled.addAll(words.subList(spec.words().size(), words.size()));
+            try {
+                return parser.parse(filled);
+            } catch (ArgParser.UsageException e) {
+                // the command names its own pane, tab or workspace: as typed
+            }
         }
-        List<String> filled = new ArrayList<>(spec.words());
-        filled.addAll(context);
-        filled.addAll(words.subList(spec.words().size(), words.size()));
-        try {
-            return parser.parse(filled);
-        } catch (ArgParser.UsageException e) {
-            return typed;
+        if (typed == null) {
+            throw java.util.Objects.requireNonNull(refused);
         }
+        return typed;
     }
 
     /** The prompt's environment: the focused pane and this workspace stand for $SIGNALTTY_PANE and $SIGNALTTY_WORKSPACE. */
@@ -190,6 +199,9 @@ final class CommandPrompt {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         Output.print(spec.method(), result, json, new PrintStream(bytes, true, StandardCharsets.UTF_8));
         List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+        if ("pane.split".equals(spec.method()) && result instanceof Map<?, ?> pane && pane.get("pane_id") instanceof String id) {
+            view.focusSplit(id); // as the prefix's own split and tmux's split-window: typing goes on in the new pane
+        }
         if (spec.mutating() || lines.isEmpty()) {
             view.message("done: " + spec.name());
         } else if (lines.size() == 1) {
