@@ -81,6 +81,11 @@ class TabViewCommandPromptTest {
             tmux.keys("q");
             tmux.await(WAIT, "the box closed", s -> !s.contains(":pane list") && s.contains("A-READY"));
 
+            // i: the ids a command takes
+            tmux.keys("C-b");
+            tmux.keys("i");
+            tmux.await(WAIT, "where the focus is", s -> statusLine(s).contains(" | " + tab + " (0:review) | " + ws + " (cmdws)"));
+
             // notify: the focused pane stands for $SIGNALTTY_PANE
             command(tmux, "notify built");
             tmux.await(WAIT, "notified", s -> statusLine(s).contains("done: notify"));

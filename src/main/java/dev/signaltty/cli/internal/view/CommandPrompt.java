@@ -61,7 +61,10 @@ final class CommandPrompt {
         } catch (ArgParser.UsageException e) {
             view.message("usage: " + e.getMessage() + (e.spec() == null ? "" : " (" + e.spec().usage() + ")"));
             return;
-        } catch (RuntimeException e) {
+        } catch (dev.signaltty.cli.internal.CliException e) { // a value the table's binder refused (a path, a number)
+            view.message(e.code() + ": " + e.getMessage());
+            return;
+        } catch (RuntimeException e) { // never let a line typed here end the key reader (and with it the view)
             view.message("BAD_PARAMS: " + e.getMessage());
             return;
         }

@@ -118,6 +118,7 @@ final class PrefixKeys {
                 view.changed();
             }
             case 'c' -> actions.newTab();
+            case 'i' -> describe(focus);
             // relaunch (tmux's respawn-pane, which has no default key): a capital, as N, since prefix r is
             // tmux's refresh-client and a lower-case slip should never start a program again
             case 'R' -> actions.relaunch(focus);
@@ -168,6 +169,25 @@ final class PrefixKeys {
 
     private static String printable(char c) {
         return c < 0x20 ? "C-" + Character.toLowerCase((char) ('@' + c)) : c == 0x7f ? "DEL" : String.valueOf(c);
+    }
+
+    /**
+     * i: where the focus is, with the ids a command typed at {@code :} or in a shell takes (tmux's display-message
+     * shows the session, window and pane the same way).
+     */
+    private void describe(@Nullable String focus) {
+        PaneScreen p = focus == null ? null : view.panes.get(focus);
+        if (p == null) {
+            view.message("no pane has the focus");
+            return;
+        }
+        LayoutTree.Cell cell;
+        synchronized (view) {
+            cell = view.geometry.cell(focus);
+        }
+        String size = cell == null ? "" : " " + cell.rect().w() + "x" + cell.rect().h();
+        view.message(focus + (p.label().equals(focus) ? "" : " (" + p.label() + ")") + size + " | " + view.tabId + " ("
+                + view.tabLabel() + ") | " + view.workspaceId + " (" + view.workspaceName + ")");
     }
 
     /** ,: the tab's name, offered to edit as tmux's rename-window offers the window's. */

@@ -32,6 +32,7 @@ final class ViewHelp {
             "a", "the pane that needs you most (any tab, workspace); again: next",
             ",  .  $", "rename the tab / the focused pane / the workspace",
             ":", "a signaltty command for what is shown (Tab completes)",
+            "i", "the focused pane's, tab's and workspace's names and ids",
             "y  N", "answer the focused pane's decision: allow once / deny",
             "R", "relaunch the focused pane after it exited (pane.resume)",
             "[  PgUp", "copy mode (PgUp: a page up): arrows h j k l 0 $ C-u C-d",
