@@ -89,6 +89,18 @@ class TabViewCommandPromptTest {
             // notify: the focused pane stands for $SIGNALTTY_PANE
             command(tmux, "notify built");
             tmux.await(WAIT, "notified", s -> statusLine(s).contains("done: notify"));
+
+            // Up brings back the lines run before, newest first; Down goes back towards an empty line
+            tmux.keys("C-b");
+            tmux.keys(":");
+            tmux.keys("Up");
+            tmux.await(WAIT, "the last line", s -> statusLine(s).contains(":notify built"));
+            tmux.keys("Up");
+            tmux.await(WAIT, "the one before", s -> statusLine(s).contains(":pane list"));
+            tmux.keys("Down", "Down");
+            tmux.await(WAIT, "empty again", s -> statusLine(s).contains(" :") && !statusLine(s).contains(":notify"));
+            tmux.keys("Escape");
+            tmux.await(WAIT, "the prompt gone", s -> !statusLine(s).contains(" :")); // Esc then C-b at once is M-C-b
             detach(tmux);
         }
         daemon.client().call("workspace.close", Map.of("workspace_id", ws));

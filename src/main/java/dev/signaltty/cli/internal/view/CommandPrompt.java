@@ -42,8 +42,13 @@ final class CommandPrompt {
     /** The nouns a verb alone may belong to, narrowest first: what is focused, then around it. */
     private static final List<String> CONTEXT = List.of("pane", "tab", "workspace");
 
+    /** How many lines Up at the prompt can bring back. */
+    static final int HISTORY = 100;
+
     private final TabView view;
     private final CommandTable table = CommandTable.standard();
+    /** The lines run, oldest first, at most {@link #HISTORY}; used on the key reader's thread only. */
+    private final java.util.ArrayDeque<String> past = new java.util.ArrayDeque<>();
 
     CommandPrompt(TabView view) {
         this.view = view;
@@ -51,6 +56,12 @@ final class CommandPrompt {
 
     /** Enter at the prompt: parses and runs {@code line}; the outcome shows when the answer comes. */
     void run(String line) {
+        if (!line.isBlank() && !line.strip().equals(past.peekLast())) {
+            past.addLast(line.strip());
+            if (past.size() > HISTORY) {
+                past.removeFirst();
+            }
+        }
         ArgParser.Invocation inv;
         try {
             List<String> words = withNoun(Words.split(line.strip()));
@@ -94,6 +105,11 @@ final class CommandPrompt {
                 show(spec, line.strip(), r.result(), json);
             }
         });
+    }
+
+    /** The lines run so far, oldest first (Up at the prompt). */
+    List<String> history() {
+        return List.copyOf(past);
     }
 
     /** A verb alone is the focused pane's, else the tab's, else the workspace's ({@code split} is pane split). */

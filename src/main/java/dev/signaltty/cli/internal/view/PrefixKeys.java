@@ -130,7 +130,12 @@ final class PrefixKeys {
             case 'w' -> openChooser();
             case 's' -> openFleetChooser(null);
             case 'f' -> keys.prompt("find tab or pane: ", this::openFleetChooser);
-            case ':' -> keys.prompt(":", "", commands::run, commands::complete);
+            case ':' -> {
+                keys.prompt(":", "", commands::run, commands::complete);
+                synchronized (view) {
+                    view.prompt.history(commands.history());
+                }
+            }
             case 'p', '(' -> actions.switchTab(-1);
             case ',' -> renameTab(); // tmux's rename-window: the name in the status line's list
             case '.' -> renamePane(focus);

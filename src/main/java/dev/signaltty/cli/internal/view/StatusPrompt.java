@@ -1,6 +1,7 @@
 package dev.signaltty.cli.internal.view;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
@@ -18,6 +19,9 @@ final class StatusPrompt {
     private @Nullable Consumer<String> done;
     private @Nullable UnaryOperator<String> completer;
     private @Nullable Runnable confirm;
+    /** Earlier answers, oldest first, that Up and Down bring back (the {@code :} prompt's); null: none. */
+    private @Nullable List<String> history;
+    private int historyAt;
 
     /** Asks for text after {@code label}, starting with {@code initial} (tmux's -I: the current name). */
     void ask(String label, String initial, Consumer<String> done, @Nullable UnaryOperator<String> completer) {
@@ -27,6 +31,12 @@ final class StatusPrompt {
         this.done = done;
         this.completer = completer;
         this.confirm = null;
+    }
+
+    /** Up and Down walk {@code past} (oldest first), as tmux's command prompt walks its history. */
+    void history(List<String> past) {
+        history = past;
+        historyAt = past.size();
     }
 
     /** A y/n question: {@code yes} runs on y (after the monitor is let go). */
@@ -50,6 +60,7 @@ final class StatusPrompt {
         done = null;
         completer = null;
         confirm = null;
+        history = null;
     }
 
     /** One key while the prompt is open; what runs after the monitor is let go, or null. Holds the monitor. */
@@ -72,6 +83,10 @@ final class StatusPrompt {
             if (!text.isEmpty()) {
                 text.setLength(text.length() - 1);
             }
+        } else if ((key.name().equals("Up") || key.name().equals("Down")) && history != null) {
+            historyAt = Math.max(0, Math.min(history.size(), historyAt + (key.name().equals("Up") ? -1 : 1)));
+            text.setLength(0);
+            text.append(historyAt < history.size() ? history.get(historyAt) : ""); // past the newest: empty again
         } else if (first == '\t') {
             if (completer != null) {
                 String completed = completer.apply(text.toString());
