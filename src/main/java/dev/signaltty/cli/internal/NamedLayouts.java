@@ -23,7 +23,7 @@ public final class NamedLayouts {
     }
 
     /** The tree for {@code name}; {@code panes} is never empty. */
-    static Map<String, Object> build(String name, List<String> panes) {
+    public static Map<String, Object> build(String name, List<String> panes) {
         return switch (name) {
             case "even-horizontal" -> even(panes, "right");
             case "even-vertical" -> even(panes, "down");

@@ -111,6 +111,41 @@ class TabViewFleetChooserTest {
         daemon.client().call("workspace.close", Map.of("workspace_id", ws));
     }
 
+    @Test
+    void theOpenChooserFollowsPanesComingAndGoingAndKeepsTheLineChosen() throws Exception {
+        String first = bench.workspace("aaafirst"); // listed before the others: lines come and go above the one chosen
+        String early = bench.spawn(first, Map.of("label", "early"), "sh", "-c", "echo EARLY; exec cat");
+        String here = bench.workspace("followdesk");
+        bench.spawn(here, Map.of("label", "desk"), "sh", "-c", "echo FOLLOW-DESK; exec cat");
+        String away = bench.workspace("followfar");
+        String ci = bench.spawn(away, Map.of("label", "ci"), "sh", "-c", "echo FOLLOW-CI; exec cat");
+
+        try (OuterTmux tmux = OuterTmux.start(temp, 140, 30, bench.view(temp, here))) {
+            tmux.await(WAIT, "the desk", s -> s.contains("FOLLOW-DESK"));
+            tmux.keys("C-b");
+            tmux.keys("s");
+            tmux.await(WAIT, "the fleet chooser", s -> box(s).contains("early") && box(s).contains("ci"));
+            // from the desk pane: followfar, its tab, ci
+            tmux.literal("jjj");
+            // while it is open: a pane comes above the line chosen, another goes, ci asks for attention
+            bench.spawn(first, Map.of("tab_id", bench.tab(first, "later"), "label", "late"),
+                    "sh", "-c", "echo LATE; exec cat");
+            tmux.await(WAIT, "the new pane listed", s -> box(s).contains("late") && box(s).contains("1:later"));
+            daemon.client().call("pane.close", Map.of("pane_id", early));
+            tmux.await(WAIT, "the closed pane gone", s -> !box(s).contains("early"));
+            daemon.client().call("notify", Map.of("pane_id", ci, "message", "built"));
+            tmux.await(WAIT, "ci's attention", s -> box(s).contains("*ci") && box(s).contains(" unread"));
+            // Enter: still ci, though the lines above it changed
+            tmux.keys("Enter");
+            tmux.await(WAIT, "ci shown and focused", s -> !s.contains("choose a pane") && s.contains("FOLLOW-CI")
+                    && statusLine(s).contains("followfar »") && statusLine(s).contains("*ci"));
+            detach(tmux);
+        }
+        for (String ws : new String[] {first, here, away}) {
+            daemon.client().call("workspace.close", Map.of("workspace_id", ws));
+        }
+    }
+
     /** The screen above the status line (where the chooser's box is). */
     static String box(String screen) {
         String[] lines = screen.split("\n");

@@ -29,6 +29,8 @@ final class CopyMode {
     int col;
     int top;
     Selection selection = Selection.NONE;
+    /** C-v: a character selection takes the same columns on every line (tmux's rectangle-toggle). */
+    boolean rectangle;
     int markLine;
     int markCol;
     private @Nullable Pattern search;
@@ -68,6 +70,9 @@ final class CopyMode {
         }
         if (selection == Selection.LINES) {
             return new int[] {0, Integer.MAX_VALUE};
+        }
+        if (rectangle) {
+            return new int[] {Math.min(markCol, col), Math.max(markCol, col) + 1};
         }
         return new int[] {i == fromLine ? fromCol : 0, i == toLine ? toCol + 1 : Integer.MAX_VALUE};
     }
@@ -279,6 +284,20 @@ final class CopyMode {
             }
             selection = kind; // v after V (or V after v) changes the kind, as tmux's vi mode
         }
+    }
+
+    /** o: the cursor goes to the selection's other end, which stays selected (tmux's other-end). */
+    void otherEnd(int height) {
+        if (selection == Selection.NONE) {
+            return;
+        }
+        int line = markLine;
+        int column = markCol;
+        markLine = cursor;
+        markCol = col;
+        cursor = line;
+        col = column;
+        follow(height);
     }
 
     String selection() {

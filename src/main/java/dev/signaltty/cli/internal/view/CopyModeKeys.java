@@ -62,6 +62,13 @@ final class CopyModeKeys {
                         case 'q' -> view.copy = null;
                         case ' ', 'v' -> c.toggle(CopyMode.Selection.CHARS);
                         case 'V' -> c.toggle(CopyMode.Selection.LINES);
+                        case 0x16 -> { // C-v: tmux's rectangle-toggle, before or while selecting
+                            c.rectangle = !c.rectangle;
+                            if (c.selection == CopyMode.Selection.NONE) {
+                                error = "rectangle selection " + (c.rectangle ? "on" : "off") + " (v or Space starts it)";
+                            }
+                        }
+                        case 'o' -> c.otherEnd(h);
                         case 'y' -> error = copy(c);
                         case 'n' -> error = c.next(false, h);
                         case 'N' -> error = c.next(true, h);

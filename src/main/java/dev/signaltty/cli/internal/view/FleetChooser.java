@@ -15,8 +15,10 @@ import dev.signaltty.cli.internal.FleetTree;
  * over the panes, as tmux's choose-tree (sessions, windows, panes). A pane's line has the status line's
  * badges: its agent's lifecycle, its attention, {@code ?} when a decision waits. It opens on the pane
  * focused here; Enter shows the tab chosen (any workspace) with the pane chosen focused, h/l or Left/Right
- * fold and unfold a workspace. The fleet is asked once when it opens ({@link FleetTree#load}). Guarded by the
- * view's monitor.
+ * fold and unfold a workspace. The fleet is asked when it opens ({@link FleetTree#load}) and again after each
+ * event while it is open (panes come and go, agents change state), the line chosen staying on the same
+ * pane, tab or workspace. The prefix then {@code f} opens it showing only the tabs and panes whose name has
+ * the text typed (tmux's find-window). Guarded by the view's monitor.
  */
 final class FleetChooser implements Chooser {
 
@@ -25,43 +27,148 @@ final class FleetChooser implements Chooser {
     }
 
     private final TabView view;
-    private final FleetTree fleet;
+    private FleetTree fleet;
     private final String shownTab;
     private final @Nullable String focus;
+    /** Only tabs and panes whose name has this in it (any case), and what holds them; empty: everything. */
+    private final String find;
     /** Workspace ids folded to their one line. */
     private final Set<String> folded = new HashSet<>();
     private int selected;
+    /** A reload is under way; {@link #again}: an event came meanwhile, so one more follows it. */
+    private boolean loading;
+    private boolean again;
 
-    FleetChooser(TabView view, FleetTree fleet, String shownTab, @Nullable String focus) {
+    FleetChooser(TabView view, FleetTree fleet, String shownTab, @Nullable String focus, String find) {
         this.view = view;
         this.fleet = fleet;
         this.shownTab = shownTab;
         this.focus = focus;
+        this.find = find.toLowerCase(java.util.Locale.ROOT);
         List<Row> rows = rows();
+        selected = -1;
         for (int i = 0; i < rows.size(); i++) {
             Row r = rows.get(i);
-            if (r.pane() != null && r.pane().id().equals(focus) || r.pane() == null && r.tab() != null
-                    && r.tab().id().equals(shownTab) && selected == 0) {
+            if (!this.find.isEmpty() ? selected < 0 && matches(r)
+                    : r.pane() != null && r.pane().id().equals(focus) || r.pane() == null && r.tab() != null
+                            && r.tab().id().equals(shownTab) && selected < 0) {
                 selected = i;
             }
         }
+        selected = Math.max(0, selected);
     }
 
     private List<Row> rows() {
         List<Row> rows = new ArrayList<>();
         for (FleetTree.Workspace w : fleet.workspaces()) {
-            rows.add(new Row(w, null, null));
-            if (folded.contains(w.id())) {
-                continue;
-            }
+            List<Row> under = new ArrayList<>();
             for (FleetTree.Tab t : w.tabs()) {
-                rows.add(new Row(w, t, null));
+                List<Row> tab = new ArrayList<>();
                 for (FleetTree.Pane p : t.panes()) {
-                    rows.add(new Row(w, t, p));
+                    if (find.isEmpty() || has(t.name()) || has(p.title())) {
+                        tab.add(new Row(w, t, p));
+                    }
+                }
+                if (find.isEmpty() || has(t.name()) || !tab.isEmpty()) {
+                    under.add(new Row(w, t, null));
+                    under.addAll(tab);
+                }
+            }
+            if (find.isEmpty() || !under.isEmpty()) {
+                rows.add(new Row(w, null, null));
+                if (!folded.contains(w.id())) {
+                    rows.addAll(under);
                 }
             }
         }
         return rows;
+    }
+
+    private boolean has(String name) {
+        return name.toLowerCase(java.util.Locale.ROOT).contains(find);
+    }
+
+    /** A line found by its own name (not only shown for what it holds or what holds it). */
+    private boolean matches(Row r) {
+        return r.pane() != null ? has(r.pane().title()) : r.tab() != null && has(r.tab().name());
+    }
+
+    /** How many tabs and panes were found by their name (f). */
+    int matches() {
+        int n = 0;
+        for (Row r : rows()) {
+            n += matches(r) ? 1 : 0;
+        }
+        return n;
+    }
+
+    /**
+     * An event that may change the tree (on the wire's reader thread: never waits): the fleet is asked
+     * again on another thread, one request at a time, with one more after it when events came meanwhile.
+     */
+    void eventCame() {
+        synchronized (view) {
+            if (loading) {
+                again = true;
+                return;
+            }
+            loading = true;
+        }
+        Thread.ofVirtual().name("view-fleet").start(this::reload);
+    }
+
+    private void reload() {
+        while (true) {
+            FleetTree fresh;
+            try {
+                fresh = FleetTree.load(view.wire::callAll);
+            } catch (CliException e) {
+                fresh = null; // the connection went; the view says so, and the tree stays as it was
+            }
+            synchronized (view) {
+                if (fresh != null && view.chooser == this) {
+                    replace(fresh);
+                }
+                if (!again || view.chooser != this) {
+                    loading = false;
+                    break;
+                }
+                again = false;
+            }
+        }
+        view.changed();
+    }
+
+    /** The tree asked again; the line chosen stays on its pane, else its tab, else its workspace, else its place. */
+    private void replace(FleetTree fresh) {
+        List<Row> before = rows();
+        Row chosen = before.isEmpty() ? null : before.get(Math.min(selected, before.size() - 1));
+        fleet = fresh;
+        List<Row> now = rows();
+        if (chosen == null) {
+            return;
+        }
+        List<String> keys = new ArrayList<>();
+        if (chosen.pane() != null) {
+            keys.add(chosen.pane().id());
+        }
+        if (chosen.tab() != null) {
+            keys.add(chosen.tab().id());
+        }
+        keys.add(chosen.workspace().id());
+        for (String key : keys) {
+            for (int i = 0; i < now.size(); i++) {
+                if (key.equals(id(now.get(i)))) {
+                    selected = i;
+                    return;
+                }
+            }
+        }
+        selected = Math.max(0, Math.min(selected, now.size() - 1));
+    }
+
+    private static String id(Row r) {
+        return r.pane() != null ? r.pane().id() : r.tab() != null ? r.tab().id() : r.workspace().id();
     }
 
     @Override
@@ -141,7 +248,8 @@ final class FleetChooser implements Chooser {
             lines.add(line(r, titleWidth));
         }
         selected = Math.max(0, Math.min(selected, lines.size() - 1));
-        Chooser.drawBox(f, area, "choose a pane: j/k move, h/l fold, Enter shows it, q leaves", lines, selected);
+        String title = find.isEmpty() ? "choose a pane" : matches() + " found for '" + find + "'";
+        Chooser.drawBox(f, area, title + ": j/k move, h/l fold, Enter shows it, q leaves", lines, selected);
     }
 
     private Line line(Row r, int titleWidth) {

@@ -78,6 +78,11 @@ final class Frame {
         }
     }
 
+    /** The character drawn at (x, y) in the frame being composed (what an overlay left there). */
+    char charAt(int x, int y) {
+        return (char) cps[y * cols + x];
+    }
+
     /** Writes text from (x, y), clipped at {@code maxX}; returns the column after it. */
     int text(int x, int y, String s, int style, int maxX) {
         int limit = Math.min(maxX, cols);

@@ -114,6 +114,42 @@ final class LayoutTree {
                 : new Node(null, node.direction(), node.ratio(), node.first(), withRatio(node.second(), rest, ratio));
     }
 
+    /** The panes in layout order (first before second, as {@link #layout} places them). */
+    static List<String> leaves(@Nullable Node node) {
+        List<String> out = new ArrayList<>();
+        collect(node, out);
+        return out;
+    }
+
+    private static void collect(@Nullable Node node, List<String> out) {
+        if (node == null) {
+            return;
+        }
+        if (node.leaf()) {
+            out.add(node.paneId());
+        } else {
+            collect(node.first(), out);
+            collect(node.second(), out);
+        }
+    }
+
+    /**
+     * The wire form of the tree (tab.set_layout's {@code layout}) with its leaves taken in order from
+     * {@code panes}: the same shape and ratios with the panes in other places (tmux's rotate-window).
+     */
+    static Map<String, Object> wire(Node node, java.util.Iterator<String> panes) {
+        Map<String, Object> out = new java.util.LinkedHashMap<>();
+        if (node.leaf()) {
+            out.put("pane_id", panes.next());
+            return out;
+        }
+        out.put("direction", node.direction());
+        out.put("ratio", node.ratio());
+        out.put("first", wire(java.util.Objects.requireNonNull(node.first()), panes));
+        out.put("second", wire(java.util.Objects.requireNonNull(node.second()), panes));
+        return out;
+    }
+
     static Geometry layout(@Nullable Node root, Rect area) {
         List<Cell> cells = new ArrayList<>();
         List<Divider> dividers = new ArrayList<>();

@@ -1,7 +1,6 @@
 package dev.signaltty.cli.internal.view;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,24 +64,16 @@ public final class TabView {
     @Nullable String splitFocus;
     boolean zoomed;
     @Nullable CopyMode copy;
-    /** Status-line prompt (rename, search) with its text so far, or null. */
-    @Nullable String prompt;
-    final StringBuilder promptText = new StringBuilder();
-    java.util.function.@Nullable Consumer<String> promptDone;
-    /** A yes/no question on the status line (close pane?): y runs it, any other key cancels. Guarded by the monitor. */
-    @Nullable Runnable confirm;
+    /** What the status line asks (rename, search, the {@code :} prompt, close pane?). Guarded by the monitor. */
+    final StatusPrompt prompt = new StatusPrompt();
     /** Where the status line drew the tab list's entries and the panes' names (a click there shows that tab, focuses that pane). Guarded by the monitor. */
     StatusLine.Spans spans = StatusLine.Spans.NONE;
-    /** The tab or fleet chooser (the prefix then {@code w}, {@code s}) drawn over the panes, or null. Guarded by the monitor. */
+    /** The tab or fleet chooser (the prefix then {@code w}, {@code s}, {@code f}) drawn over the panes, or null. Guarded by the monitor. */
     @Nullable Chooser chooser;
-    /** The key list (the prefix then {@code ?}) is drawn over the panes; any key closes it. Guarded by the monitor. */
-    boolean help;
-    /**
-     * The key list's first line shown, and how many lines its box had room for when last drawn: a window too
-     * short for the whole list shows it a page at a time (Space: the next page). Guarded by the monitor.
-     */
-    int helpFirst;
-    int helpRoom = Integer.MAX_VALUE;
+    /** The key list (the prefix then {@code ?}) or a {@code :} command's output over the panes; any key closes it. Guarded by the monitor. */
+    @Nullable TextBox textBox;
+    /** Until when (epoch ms) the panes' numbers are drawn (the prefix then {@code q}). Guarded by the monitor. */
+    long paneNumbersUntil;
     /** The text copy mode copied last, for the prefix then {@code ]} (tmux's paste buffer). Guarded by the monitor. */
     @Nullable String copied;
     /** The prefix as typed (C-b), for the help and hints. */
@@ -209,7 +200,7 @@ public final class TabView {
             splitFocus = null;
             lastFocus = null;
             focus = t.get("focused_pane_id") instanceof String f ? f : null;
-            applyTab(t);
+            applyTab(t, false); // the panes' facts are asked below, once: a second pane.get answered late would undo the seen
         }
         for (PaneScreen p : List.copyOf(panes.values())) {
             refreshAgent(p);
@@ -251,8 +242,11 @@ public final class TabView {
         return i < 0 ? tabName : i + ":" + tabName;
     }
 
-    /** tab.get / tab.updated: the tree, the name, and the panes to attach or let go. Holds the monitor. */
-    void applyTab(Map<?, ?> t) {
+    /**
+     * tab.get / tab.updated: the tree, the name, and the panes to attach or let go; a pane a tab.updated
+     * brings ({@code fromEvent}) has its facts asked on another thread. Holds the monitor.
+     */
+    void applyTab(Map<?, ?> t, boolean fromEvent) {
         tabName = String.valueOf(t.get("name") != null ? t.get("name") : tabId);
         LayoutTree.Cell focusedCell = focus == null ? null : geometry.cell(focus);
         root = LayoutTree.parse(t.get("layout"));
@@ -272,7 +266,7 @@ public final class TabView {
                 PaneScreen p = new PaneScreen(id);
                 panes.put(id, p);
                 attach(p);
-                if (ended == null && !tabId.isEmpty()) {
+                if (fromEvent && ended == null) {
                     Thread.ofVirtual().start(() -> refreshAgent(p)); // never wait on the reader thread
                 }
             }
@@ -401,10 +395,5 @@ public final class TabView {
     private static Map<?, ?> tabOf(@Nullable Object result) {
         Map<?, ?> m = map(result);
         return m.get("tab") instanceof Map<?, ?> t ? t : m;
-    }
-
-    /** The current key reader's input (for {@link ViewKeys}). */
-    InputStream input() {
-        return outer.input();
     }
 }

@@ -236,6 +236,20 @@ final class ViewActions {
         }
     }
 
+    /** PageUp after the prefix: copy mode a page up from the bottom at once (tmux's copy-mode -u). */
+    void enterCopyPageUp(@Nullable String focus) {
+        enterCopy(focus);
+        synchronized (view) {
+            CopyMode c = view.copy;
+            LayoutTree.Cell cell = focus == null ? null : view.geometry.cell(focus);
+            if (c != null && cell != null && c.paneId.equals(focus)) {
+                int h = Math.max(1, cell.rect().h());
+                c.move(-h, h);
+            }
+        }
+        view.changed();
+    }
+
     /** Sends one request without waiting; an error shows on the status line. */
     void ask(String method, @Nullable Map<String, ?> params, @Nullable String done) {
         ask(method, params, done, result -> { });

@@ -48,6 +48,15 @@ final class ViewEvents {
         Map<?, ?> payload = TabView.map(message.get("payload"));
         PaneScreen p = payload.get("pane_id") instanceof String id ? view.panes.get(id) : null;
         tabListFacts(event, payload);
+        if (!event.equals("pty.data")) {
+            FleetChooser open;
+            synchronized (view) {
+                open = view.chooser instanceof FleetChooser c ? c : null;
+            }
+            if (open != null) {
+                open.eventCame(); // the fleet chooser follows the fleet while it is open
+            }
+        }
         switch (event) {
             case "pty.data" -> {
                 Long end = OutputCursor.offset(payload.get("output_offset"));
@@ -113,7 +122,7 @@ final class ViewEvents {
             case "tab.updated" -> {
                 if (view.tabId.equals(payload.get("tab_id"))) {
                     synchronized (view) {
-                        view.applyTab(payload);
+                        view.applyTab(payload, true);
                     }
                 }
                 view.tabs.updated(payload);

@@ -109,11 +109,14 @@ final class ViewFrames {
                 }
             }
         }
-        if (view.help) {
-            view.helpRoom = ViewHelp.draw(frame, area, view.prefixName, view.helpFirst);
+        if (view.paneNumbersUntil > System.currentTimeMillis()) {
+            PaneNumbers.draw(frame, view.geometry, focus);
         }
-        String prompt = view.prompt;
-        String middle = prompt != null ? prompt + view.promptText : view.message();
+        if (view.textBox != null) {
+            view.textBox.draw(frame, area);
+        }
+        String prompt = view.prompt.shown();
+        String middle = prompt != null ? prompt : view.message();
         PaneScreen focused = focus == null ? null : view.panes.get(focus);
         String hint = null;
         if (focused != null && focused.pendingDecision != null) {
@@ -138,7 +141,7 @@ final class ViewFrames {
                 LocalTime.now());
         if (prompt != null) {
             frame.cursor(Math.min(cols - 1, place.length() + tab.length() + 6 + middle.length()), rows - 1, true);
-        } else if (focusRect != null && focusCells != null && view.copy == null && !view.help
+        } else if (focusRect != null && focusCells != null && view.copy == null && view.textBox == null
                 && view.chooser == null && focusCells.cursorX() < focusRect.w()
                 && focusCells.cursorY() < focusRect.h()) {
             frame.cursor(focusRect.x() + focusCells.cursorX(), focusRect.y() + focusCells.cursorY(), focusCells.cursorVisible());

@@ -141,4 +141,34 @@ class CopyModeTest {
         c.word('E', 10);
         assertThat(c.selection()).isEqualTo("qux-quux");
     }
+
+    @Test
+    void ctrlVMakesTheSelectionARectangleOfTheSameColumnsOnEveryLineAndOGoesToTheOtherEnd() {
+        CopyMode c = new CopyMode("p", LINES, 10);
+        c.move(-c.size(), 10); // alpha one
+        c.moveColumn(1);
+        c.toggle(CopyMode.Selection.CHARS); // the mark: line 0, column 1
+        c.rectangle = true; // C-v while selecting, as tmux's rectangle-toggle
+        c.move(2, 10);
+        c.moveColumn(2); // gamma three, column 3
+        // columns 1-3 of each line, not the stream from (0,1) to (2,3)
+        assertThat(c.selectedColumns(0)).containsExactly(1, 4);
+        assertThat(c.selectedColumns(1)).containsExactly(1, 4);
+        assertThat(c.selectedColumns(2)).containsExactly(1, 4);
+        assertThat(c.selectedColumns(3)).isNull();
+        assertThat(c.selection()).isEqualTo("lph\neta\namm");
+        // the cursor left of the mark: the same columns, counted from either end
+        c.moveColumn(-3);
+        assertThat(c.selection()).isEqualTo("al\nbe\nga");
+        // o: the cursor to the other corner; the rectangle stays
+        c.otherEnd(10);
+        assertThat(c.cursor).isZero();
+        assertThat(c.col).isEqualTo(1);
+        assertThat(c.selection()).isEqualTo("al\nbe\nga");
+        // on past the mark's line: the mark's corner (line 2, column 0) stays; C-v again: the stream selection
+        c.move(4, 10);
+        assertThat(c.selection()).isEqualTo("ga\nde\nom");
+        c.rectangle = false;
+        assertThat(c.selection()).isEqualTo("gamma three\ndelta two\nom");
+    }
 }

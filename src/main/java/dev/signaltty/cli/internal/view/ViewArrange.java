@@ -1,0 +1,131 @@
+package dev.signaltty.cli.internal.view;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.signaltty.cli.internal.CliException;
+import dev.signaltty.cli.internal.NamedLayouts;
+
+/**
+ * The prefix keys that rearrange the tab's panes without touching their programs, as tmux's: {@code {}/{@code }}
+ * swap-pane (pane.swap), {@code C-o}/{@code M-o} rotate-window and Space / {@code M-1}…{@code M-5}
+ * next-layout / select-layout (tab.set_layout), {@code !} break-pane (pane.move into a new tab). Panes
+ * are taken in layout order, the order {@code o} and {@code q} number them. Each request is sent once;
+ * the tab.updated echo re-lays the view, and a refusal shows on the status line.
+ */
+final class ViewArrange {
+
+    /** tmux's next-layout order (layout_sets in layout-set.c), which M-1 … M-5 also select. */
+    static final List<String> CYCLE = List.of("even-horizontal", "even-vertical", "main-horizontal", "main-vertical", "tiled");
+
+    private final TabView view;
+    private final ViewActions actions;
+    /** The tab Space last laid out, and which of {@link #CYCLE} it got (tmux keeps it per window, -1 at first). */
+    private String layoutTab = "";
+    private int layoutIndex = -1;
+
+    ViewArrange(TabView view, ViewActions actions) {
+        this.view = view;
+        this.actions = actions;
+    }
+
+    private List<String> panes() {
+        synchronized (view) {
+            return LayoutTree.leaves(view.root);
+        }
+    }
+
+    /** { and }: the focused pane changes places with the one before / after it, and keeps the focus. */
+    void swap(@Nullable String focus, int step) {
+        List<String> panes = panes();
+        int at = panes.indexOf(focus);
+        if (focus == null || at < 0 || panes.size() < 2) {
+            view.message("no other pane in this tab to swap with");
+            return;
+        }
+        String other = panes.get(Math.floorMod(at + step, panes.size()));
+        actions.ask("pane.swap", Map.of("pane_id", focus, "target_pane_id", other), null);
+    }
+
+    /**
+     * C-o ({@code step} -1) and M-o (+1): every pane moves one place back (the first to the end) or on,
+     * the tree's shape and ratios kept; the focus stays on its place, as tmux's rotate-window.
+     */
+    void rotate(int step) {
+        Map<String, Object> tree;
+        String stays;
+        synchronized (view) {
+            List<String> panes = LayoutTree.leaves(view.root);
+            if (view.root == null || panes.size() < 2) {
+                view.message("no other pane in this tab to rotate with");
+                return;
+            }
+            List<String> moved = new ArrayList<>();
+            for (int i = 0; i < panes.size(); i++) {
+                moved.add(panes.get(Math.floorMod(i - step, panes.size())));
+            }
+            tree = LayoutTree.wire(view.root, moved.iterator());
+            int at = panes.indexOf(view.focus);
+            stays = at < 0 ? null : moved.get(at);
+        }
+        actions.ask("tab.set_layout", Map.of("tab_id", view.tabId, "layout", tree), null);
+        if (stays != null) {
+            view.focusPane(stays);
+        }
+    }
+
+    /** Space: the next of tmux's layouts for this tab, from even-horizontal. */
+    void nextLayout() {
+        if (!layoutTab.equals(view.tabId)) {
+            layoutIndex = -1;
+        }
+        layout((layoutIndex + 1) % CYCLE.size());
+    }
+
+    /** M-1 … M-5: one of tmux's layouts by its place in {@link #CYCLE}. */
+    void layout(int index) {
+        List<String> panes = panes();
+        if (panes.isEmpty()) {
+            return;
+        }
+        layoutTab = view.tabId;
+        layoutIndex = index;
+        String name = CYCLE.get(index);
+        actions.ask("tab.set_layout", Map.of("tab_id", view.tabId, "layout", NamedLayouts.build(name, panes)),
+                "layout " + name);
+    }
+
+    /**
+     * !: the focused pane alone in a new tab, shown (tmux's break-pane). The protocol moves a pane only
+     * beside another pane (pane.move's target), and a new tab has none: so the new tab gets a stand-in
+     * ({@code sleep}, no shell), the pane moves beside it, and the stand-in is closed. A stand-in left by a
+     * failure ends by itself.
+     */
+    void breakOut(@Nullable String focus) {
+        if (focus == null || panes().size() < 2) {
+            view.message("the only pane of its tab: nothing to break out of (" + view.prefixName + " c makes a tab)");
+            return;
+        }
+        PaneScreen p = view.panes.get(focus);
+        String name = p == null ? focus : p.label();
+        try {
+            Map<?, ?> created = TabView.map(view.wire.call("tab.create", Map.of("workspace_id", view.workspaceId, "name", name)));
+            Map<?, ?> tab = created.get("tab") instanceof Map<?, ?> t ? t : created;
+            String tabId = String.valueOf(tab.get("tab_id"));
+            Map<?, ?> standIn = TabView.map(view.wire.call("pane.spawn", Map.of("workspace_id", view.workspaceId,
+                    "tab_id", tabId, "argv", List.of("sleep", "60"))));
+            Map<?, ?> pane = standIn.get("pane") instanceof Map<?, ?> m ? m : standIn;
+            String standInId = String.valueOf(pane.get("pane_id"));
+            view.wire.call("pane.move", Map.of("pane_id", focus, "target_pane_id", standInId));
+            view.wire.call("pane.close", Map.of("pane_id", standInId));
+            view.load(tabId);
+            view.focusSplit(focus);
+            view.message("broke " + name + " out into its own tab");
+        } catch (CliException e) {
+            view.message(e.code() + ": " + e.getMessage());
+        }
+    }
+}

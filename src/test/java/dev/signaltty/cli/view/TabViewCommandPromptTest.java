@@ -1,0 +1,108 @@
+package dev.signaltty.cli.view;
+
+import static dev.signaltty.cli.view.TabViewTest.WAIT;
+import static dev.signaltty.cli.view.TabViewTest.statusLine;
+import static dev.signaltty.cli.view.ViewBench.detach;
+import static dev.signaltty.support.ProtocolClient.eventually;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.signaltty.support.DaemonFixture;
+
+/**
+ * The prefix then {@code :} (ADR 0920): a signaltty command from the CLI's table, run for the pane, tab and
+ * workspace shown, its answer on the status line or in a box; through the real CLI, daemon and an outer tmux.
+ */
+class TabViewCommandPromptTest {
+
+    @RegisterExtension
+    static final ViewBench bench = new ViewBench("promptws");
+    static final DaemonFixture daemon = bench.daemon();
+
+    @TempDir
+    Path temp;
+
+    private static void command(OuterTmux tmux, String line) {
+        tmux.keys("C-b");
+        tmux.keys(":");
+        tmux.literal(line);
+        tmux.keys("Enter");
+    }
+
+    @Test
+    void runsTableCommandsForWhatIsFocusedShowsErrorsWithTheSeedsCodeAndOutputInABoxAndCompletesWords() throws Exception {
+        String ws = bench.workspace("cmdws");
+        String a = bench.spawn(ws, Map.of(), "sh", "-c", "echo A-READY; exec cat");
+        String tab = bench.tabOf(a);
+
+        try (OuterTmux tmux = OuterTmux.start(temp, 120, 24, bench.view(temp, ws))) {
+            tmux.await(WAIT, "the pane", s -> s.contains("A-READY"));
+
+            // a verb alone is the focused pane's; the pane left out is the focused one
+            command(tmux, "rename bee");
+            tmux.await(WAIT, "done", s -> statusLine(s).contains("done: pane rename"));
+            tmux.await(WAIT, "the pane renamed", s -> statusLine(s).contains("*bee")); // after the message's 3 s
+            // the tab left out is the tab shown; a pane named is that pane
+            command(tmux, "tab rename review");
+            eventually(WAIT, () -> daemon.client().call("tab.get", Map.of("tab_id", tab)).get("name").asString().equals("review"));
+            command(tmux, "pane split bee --direction down -- sh -c 'echo SPLIT-READY; exec cat'");
+            tmux.await(WAIT, "the new pane below, focused", s -> s.contains("SPLIT-READY") && s.contains("─")
+                    && statusLine(s).contains(" *") && !statusLine(s).contains("*bee"));
+            assertThat(daemon.client().call("tab.get", Map.of("tab_id", tab)).get("pane_ids").size()).isEqualTo(2);
+
+            // Tab completes a command word; tab set-layout takes tmux's names, for the tab shown
+            tmux.keys("C-b");
+            tmux.keys(":");
+            tmux.literal("set-l");
+            tmux.keys("Tab");
+            tmux.await(WAIT, "the verb completed", s -> statusLine(s).contains(":set-layout "));
+            tmux.literal("even-horizontal");
+            tmux.keys("Enter");
+            eventually(WAIT, () -> daemon.client().call("tab.get", Map.of("tab_id", tab)).get("layout").get("direction")
+                    .asString().equals("right"));
+
+            // errors: the seed's code and message, a usage error, a command that belongs in a shell
+            command(tmux, "pane rename NOT-A-SLUG");
+            tmux.await(WAIT, "the daemon's refusal", s -> statusLine(s).contains("BAD_PARAMS: name: must match"));
+            command(tmux, "frobnicate");
+            tmux.await(WAIT, "a usage error", s -> statusLine(s).contains("usage: unknown command 'frobnicate'"));
+            command(tmux, "wait --until idle");
+            tmux.await(WAIT, "refused here", s -> statusLine(s).contains("'wait' runs in a shell"));
+
+            // a read of several lines opens in a box over the panes; any key closes it
+            command(tmux, "pane list");
+            tmux.await(WAIT, "the list in a box", s -> s.contains(":pane list") && TabViewFleetChooserTest.box(s).contains("bee"));
+            tmux.keys("q");
+            tmux.await(WAIT, "the box closed", s -> !s.contains(":pane list") && s.contains("A-READY"));
+
+            // i: the ids a command takes
+            tmux.keys("C-b");
+            tmux.keys("i");
+            tmux.await(WAIT, "where the focus is", s -> statusLine(s).contains(" | " + tab + " (0:review) | " + ws + " (cmdws)"));
+
+            // notify: the focused pane stands for $SIGNALTTY_PANE
+            command(tmux, "notify built");
+            tmux.await(WAIT, "notified", s -> statusLine(s).contains("done: notify"));
+
+            // Up brings back the lines run before, newest first; Down goes back towards an empty line
+            tmux.keys("C-b");
+            tmux.keys(":");
+            tmux.keys("Up");
+            tmux.await(WAIT, "the last line", s -> statusLine(s).contains(":notify built"));
+            tmux.keys("Up");
+            tmux.await(WAIT, "the one before", s -> statusLine(s).contains(":pane list"));
+            tmux.keys("Down", "Down");
+            tmux.await(WAIT, "empty again", s -> statusLine(s).contains(" :") && !statusLine(s).contains(":notify"));
+            tmux.keys("Escape");
+            tmux.await(WAIT, "the prompt gone", s -> !statusLine(s).contains(" :")); // Esc then C-b at once is M-C-b
+            detach(tmux);
+        }
+        daemon.client().call("workspace.close", Map.of("workspace_id", ws));
+    }
+}
