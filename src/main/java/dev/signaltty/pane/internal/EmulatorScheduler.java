@@ -123,11 +123,11 @@ class EmulatorScheduler {
                 return holder;
             }
             hold.countTurnPause();
-            hold.waiting(1);
+            hold.countWaiting(1);
             try {
                 work.awaitNanos(held); // until the hold ends (holdEnded) or its deadline
             } finally {
-                hold.waiting(-1);
+                hold.countWaiting(-1);
             }
         }
         if (!fresh.isEmpty() && (streak < FRESH_STREAK || bulk.isEmpty())) {

@@ -117,8 +117,8 @@ class KeystrokeHold implements MeterBinder {
     }
 
     /**
-     * A keystroke is about to be written to {@code paneId}: holds the floods until its echo is read or the
-     * cap passes, as far as the duty bucket pays for it. Returns whether a hold is open for it.
+     * A keystroke is about to be written to {@code paneId}: holds the floods until the linger after its echo, or
+     * the cap, has passed, as far as the duty bucket pays for it. Returns whether a hold is open for it.
      */
     boolean open(String paneId) {
         if (!enabled) {
@@ -229,7 +229,7 @@ class KeystrokeHold implements MeterBinder {
     }
 
     /** The scheduler's threads wait in their own condition; this counts them with the readers. */
-    void waiting(int delta) {
+    void countWaiting(int delta) {
         waiting.addAndGet(delta);
     }
 
