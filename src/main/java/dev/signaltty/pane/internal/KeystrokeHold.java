@@ -87,8 +87,9 @@ class KeystrokeHold implements MeterBinder {
                   @Value("${signaltty.keystroke-hold-cap-us:20000}") long capMicros,
                   @Value("${signaltty.keystroke-hold-duty-percent:90}") int dutyPercent,
                   @Value("${signaltty.keystroke-hold-linger-us:8000}") long lingerMicros) {
-        this(!"off".equalsIgnoreCase(mode.strip()), capMicros * 1_000, dutyPercent, lingerMicros * 1_000,
-                System::nanoTime);
+        // YAML reads a bare off as the boolean false
+        this(!List.of("off", "false").contains(mode.strip().toLowerCase(java.util.Locale.ROOT)), capMicros * 1_000,
+                dutyPercent, lingerMicros * 1_000, System::nanoTime);
     }
 
     KeystrokeHold(boolean enabled, long capNanos, int dutyPercent, LongSupplier clock) {

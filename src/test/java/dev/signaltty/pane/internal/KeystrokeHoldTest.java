@@ -106,6 +106,14 @@ class KeystrokeHoldTest {
     }
 
     @Test
+    void theSwitchReadsOffAndWhatYamlMakesOfABareOff() {
+        assertThat(new KeystrokeHold("off", 20_000, 90, 8_000).enabled()).isFalse();
+        assertThat(new KeystrokeHold("false", 20_000, 90, 8_000).enabled()).isFalse(); // keystroke-hold: off
+        assertThat(new KeystrokeHold("on", 20_000, 90, 8_000).enabled()).isTrue();
+        assertThat(new KeystrokeHold("on", 20_000, 0, 8_000).enabled()).as("no duty share, no hold").isFalse();
+    }
+
+    @Test
     void switchedOffItNeverHolds() {
         KeystrokeHold hold = new KeystrokeHold(false, 5 * MS, 25, now::get);
         assertThat(hold.enabled()).isFalse();
