@@ -23,6 +23,8 @@ import tools.jackson.databind.JsonNode;
  * rounds, each with its own floods only, so they share the machine's load.
  */
 final class Keystrokes {
+    /** Pause after each echo before the next key (ms): 5 is a program typing, 60–120 a person (-Dkeys.gap). */
+    static final int GAP_MS = Integer.getInteger("keys.gap", 5);
 
     record Result(double[] signaltty, double[] tmux, double[] raw) {
     }
@@ -98,7 +100,7 @@ final class Keystrokes {
                 long end = System.nanoTime();
                 out.add((end - start) / 1e9);
                 trace("C " + start + " " + end + " " + marker);
-                Thread.sleep(5); // typing, not a burst
+                Thread.sleep(GAP_MS); // typing, not a burst
             }
             for (String pane : flooding) {
                 client.call("pane.close", Map.of("pane_id", pane));
@@ -132,7 +134,7 @@ final class Keystrokes {
                     }
                 }
                 out.add((System.nanoTime() - start) / 1e9);
-                Thread.sleep(5);
+                Thread.sleep(GAP_MS);
             }
         }
     }
@@ -166,7 +168,7 @@ final class Keystrokes {
                         tail.append(new String(buffer, 0, n, StandardCharsets.ISO_8859_1));
                     }
                     out.add((System.nanoTime() - start) / 1e9);
-                    Thread.sleep(5);
+                    Thread.sleep(GAP_MS);
                 }
             } finally {
                 cat.destroyForcibly().waitFor();

@@ -1,11 +1,14 @@
 package dev.signaltty.pane.internal;
 
 import java.util.ArrayDeque;
+import java.util.Iterator;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
@@ -20,6 +23,10 @@ import org.springframework.stereotype.Component;
  * for a pane) and floods share what is left in round robin. Against starvation of the bulk queue by a
  * stream of fresh arrivals, every {@link #FRESH_STREAK}th turn goes to the bulk queue when it is
  * waiting.
+ *
+ * <p>While a keystroke's echo is in flight ({@link KeystrokeHold}), only the work of the panes it was typed
+ * into runs; every other turn waits for the hold's end or its deadline, so the emulator threads leave the
+ * cores to the echo's path (ADR 0910). A turn already running is not cut short.
  */
 @Component
 class EmulatorScheduler {
@@ -28,12 +35,18 @@ class EmulatorScheduler {
     interface Task {
         /** Runs one bounded turn; true when more work is left right now (the task is queued again). */
         boolean runTurn();
+
+        /** The pane this work is for, so a keystroke's own pane is never held back; null for none. */
+        default @Nullable String paneId() {
+            return null;
+        }
     }
 
     static final int FRESH_STREAK = 8;
     private static final Logger log = LoggerFactory.getLogger(EmulatorScheduler.class);
 
     private final int threads;
+    private final KeystrokeHold hold;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition work = lock.newCondition();
     private final ArrayDeque<Task> fresh = new ArrayDeque<>();
@@ -41,12 +54,29 @@ class EmulatorScheduler {
     private int streak;
     private int started;
 
-    EmulatorScheduler() {
-        this(Math.max(2, Runtime.getRuntime().availableProcessors()));
+    @Autowired
+    EmulatorScheduler(KeystrokeHold hold) {
+        this(Math.max(2, Runtime.getRuntime().availableProcessors()), hold);
     }
 
-    EmulatorScheduler(int threads) {
+    EmulatorScheduler(int threads, KeystrokeHold hold) {
         this.threads = threads;
+        this.hold = hold;
+        hold.onEnd(this::holdEnded);
+    }
+
+    /** The hold the readers of this scheduler's panes pause for. */
+    KeystrokeHold hold() {
+        return hold;
+    }
+
+    private void holdEnded() {
+        lock.lock();
+        try {
+            work.signalAll(); // turns held back for it may run now
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** Queues a task that was idle; it is served before tasks that are only continuing. */
@@ -80,8 +110,25 @@ class EmulatorScheduler {
     }
 
     private Task nextLocked() throws InterruptedException {
-        while (fresh.isEmpty() && bulk.isEmpty()) {
-            work.await();
+        while (true) {
+            while (fresh.isEmpty() && bulk.isEmpty()) {
+                work.await();
+            }
+            long held = hold.remainingNanos();
+            if (held == 0) {
+                break;
+            }
+            Task holder = takeHolderLocked();
+            if (holder != null) {
+                return holder;
+            }
+            hold.countTurnPause();
+            hold.countWaiting(1);
+            try {
+                work.awaitNanos(held); // until the hold ends (holdEnded) or its deadline
+            } finally {
+                hold.countWaiting(-1);
+            }
         }
         if (!fresh.isEmpty() && (streak < FRESH_STREAK || bulk.isEmpty())) {
             streak++;
@@ -89,6 +136,21 @@ class EmulatorScheduler {
         }
         streak = 0;
         return bulk.pollFirst();
+    }
+
+    /** A queued task of a pane with a keystroke in flight, taken out of its queue; null when there is none. */
+    private @Nullable Task takeHolderLocked() {
+        for (ArrayDeque<Task> queue : java.util.List.of(fresh, bulk)) {
+            for (Iterator<Task> it = queue.iterator(); it.hasNext(); ) {
+                Task task = it.next();
+                String pane = task.paneId();
+                if (pane != null && hold.holds(pane)) {
+                    it.remove();
+                    return task;
+                }
+            }
+        }
+        return null;
     }
 
     private void serve() {

@@ -35,6 +35,11 @@ final class PaneEmulation implements EmulatorScheduler.Task {
     }
 
     @Override
+    public String paneId() {
+        return pane.id;
+    }
+
+    @Override
     public boolean runTurn() {
         try {
             return switch (pipe.turn((buffer, offset, length) -> output.emit(pane, buffer, offset, length), TURN_BYTES)) {

@@ -28,7 +28,7 @@ final class PaneReader {
     private final Runnable onQuiet;
 
     /** {@code quiet} runs on the reader's thread each time the PTY has gone quiet (its buffers given back). */
-    PaneReader(String paneId, PtySession session, OutputPipe pipe, Runnable quiet) {
+    PaneReader(String paneId, PtySession session, OutputPipe pipe, KeystrokeHold hold, Runnable quiet) {
         this.paneId = paneId;
         this.session = session;
         this.pipe = pipe;
@@ -40,6 +40,9 @@ final class PaneReader {
                     // false once the emulator has failed: the output is then read and dropped, so the
                     // program never blocks on a full PTY
                     pipe.write(chunk, length);
+                    // a keystroke's echo ends its hold; a flood waits here for another pane's hold (ADR 0910)
+                    hold.outputRead(paneId);
+                    hold.pauseIfFlooding(paneId, length);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new IllegalStateException("interrupted", e);

@@ -42,10 +42,12 @@ class PaneWriteHandler implements MethodHandler<PaneWriteHandler.Params, PaneWri
     }
 
     private final PaneRegistry registry;
+    private final KeystrokeHold hold;
     private final LongAdder bytesIn = new LongAdder();
 
-    PaneWriteHandler(PaneRegistry registry) {
+    PaneWriteHandler(PaneRegistry registry, KeystrokeHold hold) {
         this.registry = registry;
+        this.hold = hold;
     }
 
     @Override
@@ -62,11 +64,17 @@ class PaneWriteHandler implements MethodHandler<PaneWriteHandler.Params, PaneWri
     public PaneWriteHandler.Result handle(Params params, CallContext context) {
         Pane pane = registry.resolve(params.paneId());
         byte[] bytes = params.bytes();
+        // a keystroke: the floods wait while its echo is in flight (ADR 0910); opened before the write, so
+        // an echo read at once still ends it
+        boolean held = bytes.length <= KeystrokeHold.KEY_BYTES && hold.open(pane.id);
         try {
             pane.write(bytes);
             bytesIn.add(bytes.length);
-        } catch (IOException e) {
-            throw InputRefusal.of(pane, e);
+        } catch (IOException | RuntimeException e) {
+            if (held) {
+                hold.outputRead(pane.id); // no echo will come
+            }
+            throw e instanceof IOException io ? InputRefusal.of(pane, io) : (RuntimeException) e;
         }
         return new Result(pane.id, bytes.length);
     }

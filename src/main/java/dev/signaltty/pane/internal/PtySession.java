@@ -1,6 +1,7 @@
 package dev.signaltty.pane.internal;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -204,11 +205,22 @@ final class PtySession {
         process.resize(cols, rows);
     }
 
-    /** Signals the child's whole process group. */
+    /**
+     * Signals the child's whole process group. Once the child has been reaped its number is free, and on a busy
+     * machine (pid_max 32768) soon another's: a process that has it now is not ours, and gets nothing. While a
+     * straggler of our group lives, the number stays the group's and cannot be handed out, so the group is still
+     * signalled then. (A close or the daemon's stop signals exited panes too, and did so by the old number,
+     * falling back to the bare pid: that could hang up whatever process had the number since, such as a fresh
+     * pane of another daemon, which then ends with exit 129 and no output.)
+     */
     void signalGroup(int signal) {
         int pid = (int) process.pid();
-        if (LibC.INSTANCE.kill(-pid, signal) != 0) {
-            LibC.INSTANCE.kill(pid, signal);
+        boolean reaped = !process.isAlive();
+        if (reaped && Files.exists(Path.of("/proc", Integer.toString(pid)))) {
+            return;
+        }
+        if (LibC.INSTANCE.kill(-pid, signal) != 0 && !reaped) {
+            LibC.INSTANCE.kill(pid, signal); // not reaped yet: the number is still our child's
         }
     }
 

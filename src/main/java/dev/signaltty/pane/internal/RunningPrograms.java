@@ -64,7 +64,8 @@ final class RunningPrograms {
         // hands its master to the shared idle watcher (ADR 0547)
         PaneEmulation emulation = new PaneEmulation(pane, output, scheduler);
         // a quiet pane's history pages are kept deflated (ADR 0540): idle panes are most of the daemon's memory
-        PaneReader reader = new PaneReader(pane.id, session, emulation.pipe(), () -> pane.terminal.deflateIdleHistory());
+        PaneReader reader = new PaneReader(pane.id, session, emulation.pipe(), scheduler.hold(),
+                () -> pane.terminal.deflateIdleHistory());
         watches.put(pane.id, new Watch(session, reader, emulation));
         reader.start();
         // a virtual thread: pty4j's own reaper thread does the native waitpid; waitFor here is a Java

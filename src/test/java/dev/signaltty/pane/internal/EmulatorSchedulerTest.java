@@ -35,7 +35,7 @@ class EmulatorSchedulerTest {
 
     @Test
     void aPaneThatWasIdleGetsTheNextTurnAheadOfFloodsThatAreContinuing() throws Exception {
-        EmulatorScheduler scheduler = new EmulatorScheduler(1);
+        EmulatorScheduler scheduler = new EmulatorScheduler(1, KeystrokeHold.off());
         EmulatorScheduler.Task echo = () -> {
             turns.add("echo");
             return false;
@@ -58,7 +58,7 @@ class EmulatorSchedulerTest {
 
     @Test
     void floodsStillProgressWhileIdlePanesKeepArriving() throws Exception {
-        EmulatorScheduler scheduler = new EmulatorScheduler(1);
+        EmulatorScheduler scheduler = new EmulatorScheduler(1, KeystrokeHold.off());
         // every turn of an echo readies another echo: an endless stream of fresh work
         EmulatorScheduler.Task[] echo = new EmulatorScheduler.Task[1];
         echo[0] = () -> {
