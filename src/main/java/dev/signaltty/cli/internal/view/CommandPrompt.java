@@ -233,8 +233,11 @@ final class CommandPrompt {
         }
     }
 
-    /** Tab: completes the word being typed from the table's command words (the longest common start). */
-    String complete(String text) {
+    /**
+     * Tab: completes the word being typed from the table's command words (the longest common start), with
+     * the words it could still become.
+     */
+    StatusPrompt.Completion complete(String text) {
         List<String> words = Words.split(text);
         boolean fresh = text.isEmpty() || text.endsWith(" ");
         int index = fresh ? words.size() : words.size() - 1;
@@ -253,18 +256,21 @@ final class CommandPrompt {
             candidates.addAll(table.verbs(words.getFirst()));
         }
         String common = null;
+        List<String> choices = new ArrayList<>();
         for (String c : candidates) {
             if (c.startsWith(partial)) {
                 common = common == null ? c : commonStart(common, c);
+                choices.add(c);
             }
         }
+        java.util.Collections.sort(choices);
         if (common == null || common.length() <= partial.length() && !candidates.contains(common)) {
-            return text;
+            return new StatusPrompt.Completion(text, choices);
         }
         String start = common;
         String completed = text.substring(0, text.length() - partial.length()) + start;
-        return candidates.contains(start) && candidates.stream().noneMatch(c -> c.startsWith(start) && !c.equals(start))
-                ? completed + " " : completed;
+        boolean whole = candidates.contains(start) && candidates.stream().noneMatch(c -> c.startsWith(start) && !c.equals(start));
+        return new StatusPrompt.Completion(whole ? completed + " " : completed, choices);
     }
 
     private static String commonStart(String a, String b) {

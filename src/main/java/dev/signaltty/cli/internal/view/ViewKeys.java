@@ -5,7 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
 import java.util.function.Consumer;
-import java.util.function.UnaryOperator;
+import java.util.function.Function;
 
 import org.jline.utils.NonBlockingInputStream;
 import org.jspecify.annotations.Nullable;
@@ -187,7 +187,8 @@ final class ViewKeys {
     }
 
     /** As {@link #prompt(String, Consumer)}, starting from {@code initial}, Tab completing with {@code completer}. */
-    void prompt(String label, String initial, Consumer<String> done, @Nullable UnaryOperator<String> completer) {
+    void prompt(String label, String initial, Consumer<String> done,
+                @Nullable Function<String, StatusPrompt.Completion> completer) {
         synchronized (view) {
             view.prompt.ask(label, initial, done, completer);
         }
