@@ -74,13 +74,7 @@ final class FleetTool {
     }
 
     private static Map<String, Object> object(Map<String, Object> properties, List<String> required) {
-        Map<String, Object> schema = new LinkedHashMap<>();
-        schema.put("type", "object");
-        schema.put("properties", properties);
-        if (!required.isEmpty()) {
-            schema.put("required", required);
-        }
-        return schema;
+        return McpTools.objectSchema(properties, required);
     }
 
     private static Map<String, Object> array(Map<String, Object> items) {

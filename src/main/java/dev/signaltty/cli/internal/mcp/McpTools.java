@@ -55,6 +55,11 @@ final class McpTools {
                 required.add((String) e.getKey());
             }
         }
+        return objectSchema(properties, required);
+    }
+
+    /** A JSON Schema object of {@code properties}, naming the {@code required} ones (none: no list). */
+    static Map<String, Object> objectSchema(Map<String, Object> properties, List<String> required) {
         Map<String, Object> schema = new LinkedHashMap<>();
         schema.put("type", "object");
         schema.put("properties", properties);

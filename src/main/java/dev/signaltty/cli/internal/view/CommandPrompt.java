@@ -46,12 +46,14 @@ final class CommandPrompt {
     static final int HISTORY = 100;
 
     private final TabView view;
+    private final ViewActions actions;
     private final CommandTable table = CommandTable.standard();
     /** The lines run, oldest first, at most {@link #HISTORY}; used on the key reader's thread only. */
     private final java.util.ArrayDeque<String> past = new java.util.ArrayDeque<>();
 
-    CommandPrompt(TabView view) {
+    CommandPrompt(TabView view, ViewActions actions) {
         this.view = view;
+        this.actions = actions;
     }
 
     /** Enter at the prompt: parses and runs {@code line}; the outcome shows when the answer comes. */
@@ -96,15 +98,7 @@ final class CommandPrompt {
         }
         String method = spec.method();
         boolean json = inv.options().json();
-        view.wire.send(method, params).whenComplete((r, e) -> {
-            if (e != null) {
-                view.message(method + ": " + e.getMessage());
-            } else if (!r.ok()) {
-                view.message(r.code() + ": " + r.message());
-            } else {
-                show(spec, line.strip(), r.result(), json);
-            }
-        });
+        actions.ask(method, params, null, result -> show(spec, line.strip(), result, json));
     }
 
     /** The lines run so far, oldest first (Up at the prompt). */

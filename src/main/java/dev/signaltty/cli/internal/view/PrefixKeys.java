@@ -32,7 +32,7 @@ final class PrefixKeys {
         this.actions = actions;
         this.arrange = new ViewArrange(view, actions);
         this.attention = new AttentionJump(view);
-        this.commands = new CommandPrompt(view);
+        this.commands = new CommandPrompt(view, actions);
     }
 
     /** The key after the prefix; true when it detaches. */

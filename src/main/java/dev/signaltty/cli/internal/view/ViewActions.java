@@ -255,8 +255,11 @@ final class ViewActions {
         ask(method, params, done, result -> { });
     }
 
-    /** As {@link #ask(String, Map, String)}, handing a successful result to {@code then} (on the reader thread). */
-    private void ask(String method, @Nullable Map<String, ?> params, @Nullable String done, Consumer<@Nullable Object> then) {
+    /**
+     * As {@link #ask(String, Map, String)}, handing a successful result to {@code then} (on the reader thread);
+     * a failure shows as the seed's code and message in the status line.
+     */
+    void ask(String method, @Nullable Map<String, ?> params, @Nullable String done, Consumer<@Nullable Object> then) {
         if (params == null) {
             return;
         }
