@@ -20,8 +20,9 @@ import dev.signaltty.support.DaemonFixture;
 
 /**
  * The one-shot CLI's AOT cache as bin/signaltty trains it (one {@link CliTraining} run against a daemon, ADR
- * 0560) holds every class of ours that the hook path and {@code --no-start ping} load: neither opens the CLI's
- * jar at run time (loading one class from it costs ~4 ms: the jar's central directory, inflating, verifying).
+ * 0560) holds every class of ours that the hook path, {@code --no-start ping} and {@code ls} over a fleet load:
+ * none opens the CLI's jar at run time (loading one class from it costs ~4 ms: the jar's central directory,
+ * inflating, verifying).
  */
 class CliTrainingTest {
 
@@ -57,6 +58,16 @@ class CliTrainingTest {
         assertThat(hook.status()).as(hook.out()).isZero();
         assertThat(hook.out()).contains("dev.signaltty.cli.internal.HookEventCommand source: shared objects file");
         assertThat(hook.out()).as("the hook path loads no class from the jar").doesNotContain("source: file:");
+
+        assertThat(daemon.client().call("workspace.list", Map.of()).get("workspaces").toString())
+                .as("the training closed the workspace it made for ls").doesNotContain(CliTraining.WORKSPACE);
+        String fleet = daemon.client().call("workspace.create", Map.of("name", "fleet", "cwd", dir.toString()))
+                .get("workspace_id").asString();
+        daemon.client().call("pane.spawn", Map.of("workspace_id", fleet, "argv", List.of("sh", "-c", "exec cat")));
+        Result ls = java(concat(run, "--no-start", "ls"));
+        assertThat(ls.status()).as(ls.out()).isZero();
+        assertThat(ls.out()).contains("fleet").contains("exec cat");
+        assertThat(ls.out()).as("ls over a fleet loads no class from the jar").doesNotContain("source: file:");
     }
 
     private record Result(int status, String out) {
