@@ -18,6 +18,9 @@ import dev.signaltty.cli.internal.Json.ParseException;
  */
 final class JsonReader {
 
+    /** Integer literals of at most this many characters (sign included) always fit a long. */
+    private static final int LONG_DIGITS = 18;
+
     private final String text;
     private int pos;
 
@@ -210,6 +213,9 @@ final class JsonReader {
             digits();
         }
         String literal = text.substring(start, pos);
+        if (integral && literal.length() <= LONG_DIGITS) {
+            return Long.parseLong(literal); // every id, offset and count the daemon sends: no BigInteger made or loaded
+        }
         if (integral) {
             BigInteger big = new BigInteger(literal);
             return big.bitLength() < 64 ? (Object) big.longValue() : new BigDecimal(big);

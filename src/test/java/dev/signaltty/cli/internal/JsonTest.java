@@ -51,6 +51,9 @@ class JsonTest {
         void readsIntegersAsLongAndEverythingElseAsBigDecimal() {
             assertThat(Json.parse("-0")).isEqualTo(0L);
             assertThat(Json.parse("9223372036854775807")).isEqualTo(Long.MAX_VALUE);
+            assertThat(Json.parse("999999999999999999")).isEqualTo(999_999_999_999_999_999L);
+            assertThat(Json.parse("-99999999999999999")).isEqualTo(-99_999_999_999_999_999L);
+            assertThat(Json.parse("-9223372036854775808")).isEqualTo(Long.MIN_VALUE);
             assertThat(Json.parse("9223372036854775808")).isEqualTo(new BigDecimal("9223372036854775808"));
             assertThat(Json.parse("1.5e3")).isEqualTo(new BigDecimal("1.5e3"));
             assertThat(Json.parse("0.25")).isEqualTo(new BigDecimal("0.25"));
