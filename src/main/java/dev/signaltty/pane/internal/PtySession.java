@@ -45,7 +45,11 @@ final class PtySession {
 
         @Override
         public void resize(int cols, int rows) {
-            process.setWinSize(new WinSize(cols, rows));
+            try {
+                process.setWinSize(new WinSize(cols, rows));
+            } catch (IllegalStateException e) {
+                // pty4j's word for a failed TIOCSWINSZ: the terminal is gone, the program has ended or is ending
+            }
         }
 
         @Override
