@@ -314,7 +314,7 @@ class PaneLifecycle {
         List<Pane> ending = panes.stream().filter(pane -> !pane.handedOver).toList();
         ending.forEach(pane -> {
             PtySession session = pane.session;
-            if (session != null) {
+            if (session != null && session.isAlive()) { // an exited program is signalled no more (ADR 0951)
                 session.signalGroup(PtySession.SIGHUP);
             }
         });

@@ -213,9 +213,10 @@ final class PtySession {
      * Signals the child's whole process group. Once the child has been reaped its number is free, and on a busy
      * machine (pid_max 32768) soon another's: a process that has it now is not ours, and gets nothing. While a
      * straggler of our group lives, the number stays the group's and cannot be handed out, so the group is still
-     * signalled then. (A close or the daemon's stop signals exited panes too, and did so by the old number,
-     * falling back to the bare pid: that could hang up whatever process had the number since, such as a fresh
-     * pane of another daemon, which then ends with exit 129 and no output.)
+     * signalled then: a close or a stop kills the stragglers of a program that ended by its SIGHUP. (Before
+     * ADR 0911 this went by the old number, falling back to the bare pid: that could hang up whatever process had
+     * the number since, such as a fresh pane of another daemon, which then ended with exit 129 and no output.
+     * Since ADR 0951 a program that had exited before the close or the stop is not signalled at all.)
      */
     void signalGroup(int signal) {
         int pid = (int) process.pid();

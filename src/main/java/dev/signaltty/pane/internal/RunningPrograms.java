@@ -147,15 +147,25 @@ final class RunningPrograms {
         return exited == null || exited.await(timeoutMs, TimeUnit.MILLISECONDS);
     }
 
-    /** SIGHUP to the group, SIGKILL after the grace period; returns once the child is reaped. */
+    /**
+     * SIGHUP to the group, SIGKILL after the grace period; returns once the child is reaped and its exit told.
+     * A program that has exited already gets no signal at all (ADR 0951): there is nothing of it to end, and its
+     * number may be another process's by now (ADR 0911); only its exit being told is waited for.
+     */
     void terminate(Pane pane) {
         PtySession session = pane.session;
         if (session == null) {
             return;
         }
-        session.signalGroup(PtySession.SIGHUP);
         CountDownLatch exited = exits.get(pane.id);
         try {
+            if (!session.isAlive()) {
+                if (exited != null) {
+                    exited.await(GRACE_MS, TimeUnit.MILLISECONDS);
+                }
+                return;
+            }
+            session.signalGroup(PtySession.SIGHUP);
             if (exited != null && !exited.await(GRACE_MS, TimeUnit.MILLISECONDS)) {
                 session.signalGroup(PtySession.SIGKILL);
                 exited.await(GRACE_MS, TimeUnit.MILLISECONDS);
@@ -165,7 +175,8 @@ final class RunningPrograms {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            exits.remove(pane.id);
         }
-        exits.remove(pane.id);
     }
 }
