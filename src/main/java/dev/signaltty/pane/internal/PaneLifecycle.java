@@ -205,6 +205,7 @@ class PaneLifecycle {
                         + e.getMessage(), Map.of("pane_id", pane.id));
             }
             pane.exitCode = null;
+            pane.exitUnknown = null;
             pane.exitedAt = null;
             pane.startedAt = Instant.now();
             pane.session = session;
@@ -273,6 +274,7 @@ class PaneLifecycle {
         lock.run(() -> {
             pane.restored = false;
             pane.exitCode = null;
+            pane.exitUnknown = null;
             pane.exitedAt = null;
             pane.session = session;
             pane.screenWatch = screens.watch(pane.id, pane.argv, pane.terminal);

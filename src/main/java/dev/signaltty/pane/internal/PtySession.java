@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+
 import com.pty4j.PtyProcess;
 import com.pty4j.PtyProcessBuilder;
 import com.pty4j.WinSize;
@@ -29,8 +31,11 @@ final class PtySession {
 
         boolean isAlive();
 
-        /** Blocks until the child exits and is reaped; its exit status (128+n for signal n). */
-        int waitFor() throws InterruptedException;
+        /**
+         * Blocks until the child exits and is reaped; its exit status (128+n for signal n), or null when another
+         * waiter reaped it and so took its status ({@link AdoptedChild#STATUS_LOST}).
+         */
+        @Nullable Integer waitFor() throws InterruptedException;
 
         /** Lets go of the child's own master descriptor (ours are closed by the reader and writer). */
         void release();
@@ -58,7 +63,7 @@ final class PtySession {
         }
 
         @Override
-        public int waitFor() throws InterruptedException {
+        public Integer waitFor() throws InterruptedException {
             return process.waitFor();
         }
 
@@ -233,8 +238,8 @@ final class PtySession {
         return process.isAlive();
     }
 
-    /** Blocks until the child exits and is reaped; returns its exit status (128+n for signal n). */
-    int waitFor() throws InterruptedException {
+    /** Blocks until the child exits and is reaped; its exit status (128+n for signal n), null when it is lost. */
+    @Nullable Integer waitFor() throws InterruptedException {
         return process.waitFor();
     }
 }
