@@ -3,10 +3,8 @@ package dev.signaltty.pane;
 import static dev.signaltty.support.ProtocolClient.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
@@ -15,7 +13,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import dev.signaltty.support.DaemonFixture;
 import dev.signaltty.support.ProtocolClient;
-import tools.jackson.databind.JsonNode;
+import dev.signaltty.support.TypedEcho;
 
 /**
  * Many panes flooding at once through the shared emulator threads (issue 24 item 3, ADR 0235), over the
@@ -43,15 +41,7 @@ class FloodingNeighboursTest {
         try (ProtocolClient viewer = daemon.connect()) {
             viewer.call("pane.attach", Map.of("pane_id", cat));
             for (int key = 0; key < 20; key++) {
-                String marker = "key" + key + "!";
-                daemon.client().call("pane.write", Map.of("pane_id", cat, "data", marker + "\r"));
-                StringBuilder seen = new StringBuilder();
-                while (!seen.toString().contains(marker)) {
-                    JsonNode event = viewer.nextEvent(); // bounded by the client's read deadline
-                    assertThat(event.get("event").asString()).isEqualTo("pty.data");
-                    seen.append(new String(Base64.getDecoder().decode(event.get("payload").get("data_b64").asString()),
-                            StandardCharsets.UTF_8));
-                }
+                TypedEcho.typeAndAwait(daemon.client(), viewer, cat, "key" + key + "!");
             }
         }
         for (String pane : floods) {

@@ -38,22 +38,13 @@ class PaneSizePolicyTest {
     }
 
     /**
-     * The child's own tput reports {@code size}. A viewer's departure resizes on its connection's thread: the
-     * pane's record (what {@code size} reads) takes the new size a moment before the PTY does, so a line read
-     * in between reports the old size (a CI flake, session 21). The line is asked for again every half second
-     * until the PTY's answer is the new size.
+     * The child's own tput reports {@code size}, asked once after the record ({@link #size}) reported it: the
+     * PTY takes a size before the record does (ADR 0950), so the one line asked for cannot report the old one.
      */
     static void ptySays(DaemonFixture daemon, String pane, String size) {
-        long[] askedAt = {0};
-        eventually(Duration.ofSeconds(20), () -> {
-            if (askedAt[0] == 0 || System.nanoTime() - askedAt[0] > 500_000_000L) {
-                daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "x\n"));
-                askedAt[0] = System.nanoTime();
-            }
-            return daemon.tail(pane).contains("got=" + size);
-        });
+        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "x\n"));
+        eventually(Duration.ofSeconds(20), () -> daemon.tail(pane).contains("got=" + size));
     }
-
 
     @RegisterExtension
     static final DaemonFixture daemon = new DaemonFixture("sizes");

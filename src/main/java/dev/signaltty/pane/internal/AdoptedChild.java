@@ -3,6 +3,8 @@ package dev.signaltty.pane.internal;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 
+import org.jspecify.annotations.Nullable;
+
 import com.sun.jna.LastErrorException;
 import com.sun.jna.Memory;
 
@@ -16,7 +18,16 @@ final class AdoptedChild implements PtySession.Child {
 
     private final int pid;
     private final int master;
-    private final CompletableFuture<Integer> exit = new CompletableFuture<>();
+    /**
+     * Why an adopted program's exit has no status: {@code waitpid} found it no longer our child. After the restart
+     * its one waiter is this class (the JDK reaps only what it started, pty4j only what it launched, and the JDK
+     * resets an inherited ignored SIGCHLD at its first launch), so only a reap before the adoption gets here, as
+     * an old image's pty4j reaper could do (ADR 0870); the status went with that waiter (ADR 0952).
+     */
+    static final String STATUS_LOST = "reaped elsewhere (waitpid: ECHILD): its exit status is lost";
+
+    /** The exit status, or null once it is known to be lost. */
+    private final CompletableFuture<@Nullable Integer> exit = new CompletableFuture<>();
     private boolean released;
 
     private AdoptedChild(int pid, int master) {
@@ -43,8 +54,9 @@ final class AdoptedChild implements PtySession.Child {
                 return;
             } catch (LastErrorException e) {
                 if (e.getErrorCode() != Posix.EINTR) {
-                    // ECHILD: reaped elsewhere; its status is lost, as a kill by signal would read
-                    exit.complete(128 + PtySession.SIGHUP);
+                    // ECHILD (no other errno can come for a pid > 0 and no options): reaped elsewhere; no code
+                    // is made up for it, a signal's 129 least of all (ADR 0952)
+                    exit.complete(null);
                     return;
                 }
             }
@@ -84,7 +96,7 @@ final class AdoptedChild implements PtySession.Child {
     }
 
     @Override
-    public int waitFor() throws InterruptedException {
+    public @Nullable Integer waitFor() throws InterruptedException {
         try {
             return exit.get();
         } catch (ExecutionException e) {

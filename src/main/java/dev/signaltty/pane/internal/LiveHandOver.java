@@ -124,6 +124,11 @@ class LiveHandOver implements SmartLifecycle {
             log.warn("pane {}: pid {} is no longer our child (errno {}): restored as exited", entry.paneId(), pid,
                     e.getErrorCode());
             closeQuietly(entry.fd());
+            if (pane != null && e.getErrorCode() == Posix.ECHILD) {
+                // the old image's reaper took it after its last look (ADR 0870's window): no code to tell
+                pane.exitUnknown = AdoptedChild.STATUS_LOST;
+                pane.exitedAt = java.time.Instant.now();
+            }
             return false;
         }
         if (waited == pid) {

@@ -43,6 +43,9 @@ final class Pane {
     /** Cumulative bytes of output, guarded by the terminal's monitor so reads and offsets agree. */
     long outputOffset;
     volatile @Nullable Integer exitCode;
+    /** Why an exited program has no exit code when its status is lost (ADR 0952); null otherwise. */
+    volatile @Nullable String exitUnknown;
+    /** When the program exited; set last of the exit's fields, and what ends {@link #alive()}. */
     volatile @Nullable Instant exitedAt;
     volatile boolean closed;
     /** Its program was handed to the daemon's next image (a restart in place, ADR 0810): the shutdown leaves it running. */
@@ -139,12 +142,13 @@ final class Pane {
         this.terminal = terminal;
         this.input = new PaneInput(id, () -> {
             PtySession current = session;
-            return current == null || exitCode != null ? null : current.input();
+            return current == null || exitedAt != null ? null : current.input();
         });
     }
 
+    /** A program runs: launched or adopted, and not told exited (an exit may have no code, ADR 0952). */
     boolean alive() {
-        return exitCode == null && session != null;
+        return exitedAt == null && session != null;
     }
 
     /** Writes input bytes to the child. PANE_EXITED once it has gone. */
@@ -170,7 +174,7 @@ final class Pane {
         }
         return new PaneView(id, name, workspaceId, tabId, argv, cwd.toString(), label, parentPaneId, relationship,
                 current == null ? null : current.pid(), terminal.cols(), terminal.rows(), terminal.title(),
-                alive() ? "running" : "exited", exitCode, offset, createdAtText, integration, taskId(),
+                alive() ? "running" : "exited", exitCode, exitUnknown, offset, createdAtText, integration, taskId(),
                 startedText(), exitedText(), restored ? Boolean.TRUE : null,
                 RestartPolicy.NEVER.equals(restart) ? null : restart);
     }
@@ -212,7 +216,7 @@ final class Pane {
     record PaneView(String paneId, @Nullable String name, String workspaceId, String tabId, List<String> argv,
                     String cwd, @Nullable String label, @Nullable String parentPaneId, @Nullable String relationship,
                     @Nullable Long pid, int cols, int rows, String title, String status, @Nullable Integer exitCode,
-                    long outputOffset, String createdAt,
+                    @Nullable String exitUnknown, long outputOffset, String createdAt,
                     dev.signaltty.agent.@Nullable Integration integration,
                     @Nullable String taskId, @Nullable String startedAt, @Nullable String exitedAt,
                     @Nullable Boolean restored, @Nullable String restart) {

@@ -32,7 +32,9 @@ class PaneEvents implements EventTypes {
         }
     }
 
-    record Exited(String paneId, String workspaceId, int exitCode, @Nullable String taskId) implements EventPayload {
+    /** {@code exitCode} null with {@code exitUnknown} saying why when the status is lost (ADR 0952). */
+    record Exited(String paneId, String workspaceId, @Nullable Integer exitCode, @Nullable String exitUnknown,
+                  @Nullable String taskId) implements EventPayload {
         @Override
         public String event() {
             return "pane.exited";

@@ -205,6 +205,7 @@ class PaneLifecycle {
                         + e.getMessage(), Map.of("pane_id", pane.id));
             }
             pane.exitCode = null;
+            pane.exitUnknown = null;
             pane.exitedAt = null;
             pane.startedAt = Instant.now();
             pane.session = session;
@@ -273,6 +274,7 @@ class PaneLifecycle {
         lock.run(() -> {
             pane.restored = false;
             pane.exitCode = null;
+            pane.exitUnknown = null;
             pane.exitedAt = null;
             pane.session = session;
             pane.screenWatch = screens.watch(pane.id, pane.argv, pane.terminal);
@@ -314,7 +316,7 @@ class PaneLifecycle {
         List<Pane> ending = panes.stream().filter(pane -> !pane.handedOver).toList();
         ending.forEach(pane -> {
             PtySession session = pane.session;
-            if (session != null) {
+            if (session != null && session.isAlive()) { // an exited program is signalled no more (ADR 0951)
                 session.signalGroup(PtySession.SIGHUP);
             }
         });

@@ -32,6 +32,7 @@ class PaneSizing {
     ViewerSizes.Size resize(Pane pane, Connection connection, int cols, int rows) {
         ViewerSizes.Size wanted = new ViewerSizes.Size(cols, rows);
         ViewerSizes.Size target;
+        boolean changed;
         synchronized (pane.terminal) {
             if (pane.viewers.containsKey(connection.id())) {
                 pane.sizes.asked(connection.id(), wanted);
@@ -39,41 +40,55 @@ class PaneSizing {
             } else {
                 target = wanted;
             }
+            changed = apply(pane, target);
         }
-        apply(pane, target);
+        if (changed) {
+            tellUpdated(pane);
+        }
         return target;
     }
 
     /** The viewer detached or disconnected: it stops sizing; the others' sizes decide again. */
     void viewerLeft(Pane pane, long connectionId) {
-        ViewerSizes.Size target;
+        boolean changed;
         synchronized (pane.terminal) {
             if (!pane.sizes.left(connectionId)) {
                 return;
             }
-            target = pane.sizes.effective(policy);
+            ViewerSizes.Size target = pane.sizes.effective(policy);
+            if (target == null || pane.closed) {
+                return;
+            }
+            changed = apply(pane, target);
         }
-        if (target != null && !pane.closed) {
-            apply(pane, target);
+        if (changed) {
+            tellUpdated(pane);
         }
     }
 
-    private void apply(Pane pane, ViewerSizes.Size size) {
-        boolean changed;
-        synchronized (pane.terminal) {
-            changed = pane.terminal.cols() != size.cols() || pane.terminal.rows() != size.rows();
-            pane.terminal.resize(size.cols(), size.rows());
-        }
+    /**
+     * Sets {@code size} on the PTY first (the kernel then sends the program SIGWINCH), then on the emulator,
+     * whose size is the pane's record; the caller holds the terminal's monitor, so the size the policy chose
+     * and the two settings are one step that a concurrent resize cannot split (docs/concurrency.md, "Lock
+     * order"). Whoever reads the record's size then finds the PTY, and the program's own {@code tput} or
+     * {@code stty size} asked afterwards, at it already. True when the size changed.
+     */
+    private static boolean apply(Pane pane, ViewerSizes.Size size) {
+        boolean changed = pane.terminal.cols() != size.cols() || pane.terminal.rows() != size.rows();
         PtySession session = pane.session;
         if (session != null && pane.alive()) {
             session.resize(size.cols(), size.rows());
         }
-        if (changed) {
-            try {
-                lock.run(() -> events.append(new PaneEvents.Updated(pane.view())));
-            } catch (RuntimeException e) {
-                // the journal refuses appends while the server stops; the size itself is set
-            }
+        pane.terminal.resize(size.cols(), size.rows());
+        return changed;
+    }
+
+    /** pane.updated with the new size, after the terminal's monitor is released (the structure lock comes first). */
+    private void tellUpdated(Pane pane) {
+        try {
+            lock.run(() -> events.append(new PaneEvents.Updated(pane.view())));
+        } catch (RuntimeException e) {
+            // the journal refuses appends while the server stops; the size itself is set
         }
     }
 }

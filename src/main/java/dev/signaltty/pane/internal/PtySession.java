@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+
 import com.pty4j.PtyProcess;
 import com.pty4j.PtyProcessBuilder;
 import com.pty4j.WinSize;
@@ -29,8 +31,11 @@ final class PtySession {
 
         boolean isAlive();
 
-        /** Blocks until the child exits and is reaped; its exit status (128+n for signal n). */
-        int waitFor() throws InterruptedException;
+        /**
+         * Blocks until the child exits and is reaped; its exit status (128+n for signal n), or null when another
+         * waiter reaped it and so took its status ({@link AdoptedChild#STATUS_LOST}).
+         */
+        @Nullable Integer waitFor() throws InterruptedException;
 
         /** Lets go of the child's own master descriptor (ours are closed by the reader and writer). */
         void release();
@@ -45,7 +50,11 @@ final class PtySession {
 
         @Override
         public void resize(int cols, int rows) {
-            process.setWinSize(new WinSize(cols, rows));
+            try {
+                process.setWinSize(new WinSize(cols, rows));
+            } catch (IllegalStateException e) {
+                // pty4j's word for a failed TIOCSWINSZ: the terminal is gone, the program has ended or is ending
+            }
         }
 
         @Override
@@ -54,7 +63,7 @@ final class PtySession {
         }
 
         @Override
-        public int waitFor() throws InterruptedException {
+        public Integer waitFor() throws InterruptedException {
             return process.waitFor();
         }
 
@@ -209,9 +218,10 @@ final class PtySession {
      * Signals the child's whole process group. Once the child has been reaped its number is free, and on a busy
      * machine (pid_max 32768) soon another's: a process that has it now is not ours, and gets nothing. While a
      * straggler of our group lives, the number stays the group's and cannot be handed out, so the group is still
-     * signalled then. (A close or the daemon's stop signals exited panes too, and did so by the old number,
-     * falling back to the bare pid: that could hang up whatever process had the number since, such as a fresh
-     * pane of another daemon, which then ends with exit 129 and no output.)
+     * signalled then: a close or a stop kills the stragglers of a program that ended by its SIGHUP. (Before
+     * ADR 0911 this went by the old number, falling back to the bare pid: that could hang up whatever process had
+     * the number since, such as a fresh pane of another daemon, which then ended with exit 129 and no output.
+     * Since ADR 0951 a program that had exited before the close or the stop is not signalled at all.)
      */
     void signalGroup(int signal) {
         int pid = (int) process.pid();
@@ -228,8 +238,8 @@ final class PtySession {
         return process.isAlive();
     }
 
-    /** Blocks until the child exits and is reaped; returns its exit status (128+n for signal n). */
-    int waitFor() throws InterruptedException {
+    /** Blocks until the child exits and is reaped; its exit status (128+n for signal n), null when it is lost. */
+    @Nullable Integer waitFor() throws InterruptedException {
         return process.waitFor();
     }
 }

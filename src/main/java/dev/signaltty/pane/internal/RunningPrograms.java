@@ -71,7 +71,7 @@ final class RunningPrograms {
         // a virtual thread: pty4j's own reaper thread does the native waitpid; waitFor here is a Java
         // monitor wait, and the rest (joins, the drain latch, the structure lock) are Java waits too
         Thread.ofVirtual().name("pty-wait-" + pane.id).start(() -> {
-            int code;
+            Integer code;
             try {
                 code = session.waitFor();
                 // the output ends by itself once no process holds the PTY's slave; a descendant that
@@ -90,12 +90,17 @@ final class RunningPrograms {
             }
             watches.remove(pane.id, new Watch(session, reader, emulation));
             pane.exitCode = code;
-            pane.exitedAt = Instant.now();
+            pane.exitUnknown = code == null ? AdoptedChild.STATUS_LOST : null;
+            if (code == null) {
+                log.warn("pane {}: its program (pid {}) exited, {}", pane.id, session.pid(), AdoptedChild.STATUS_LOST);
+            }
+            pane.exitedAt = Instant.now(); // last: the pane is alive until this is set
+            String unknown = pane.exitUnknown;
             try {
                 // PaneExited is published under the structure lock too: a pane.resume between the journal
                 // event and the listeners would otherwise have its new process marked exited by them
                 lock.run(() -> {
-                    events.append(new PaneEvents.Exited(pane.id, pane.workspaceId, code, pane.taskId()));
+                    events.append(new PaneEvents.Exited(pane.id, pane.workspaceId, code, unknown, pane.taskId()));
                     publisher.publishEvent(new PaneExited(pane.id, pane.workspaceId, code));
                 });
             } catch (RuntimeException e) {
@@ -147,15 +152,25 @@ final class RunningPrograms {
         return exited == null || exited.await(timeoutMs, TimeUnit.MILLISECONDS);
     }
 
-    /** SIGHUP to the group, SIGKILL after the grace period; returns once the child is reaped. */
+    /**
+     * SIGHUP to the group, SIGKILL after the grace period; returns once the child is reaped and its exit told.
+     * A program that has exited already gets no signal at all (ADR 0951): there is nothing of it to end, and its
+     * number may be another process's by now (ADR 0911); only its exit being told is waited for.
+     */
     void terminate(Pane pane) {
         PtySession session = pane.session;
         if (session == null) {
             return;
         }
-        session.signalGroup(PtySession.SIGHUP);
         CountDownLatch exited = exits.get(pane.id);
         try {
+            if (!session.isAlive()) {
+                if (exited != null) {
+                    exited.await(GRACE_MS, TimeUnit.MILLISECONDS);
+                }
+                return;
+            }
+            session.signalGroup(PtySession.SIGHUP);
             if (exited != null && !exited.await(GRACE_MS, TimeUnit.MILLISECONDS)) {
                 session.signalGroup(PtySession.SIGKILL);
                 exited.await(GRACE_MS, TimeUnit.MILLISECONDS);
@@ -165,7 +180,8 @@ final class RunningPrograms {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            exits.remove(pane.id);
         }
-        exits.remove(pane.id);
     }
 }

@@ -84,7 +84,7 @@ record Evidence(@Nullable Stage stage, @Nullable Reason reason, @Nullable String
     }
 
     /** The worker exited while the task ran: {stage: worker_exited, exit_code, previous_state}. */
-    static Evidence workerExited(int exitCode, TaskState previousState) {
+    static Evidence workerExited(@Nullable Integer exitCode, TaskState previousState) {
         return new Evidence(Stage.WORKER_EXITED, null, null, null, null, null, null, null, null, null, exitCode,
                 previousState, null, null, null, null, null);
     }

@@ -3,9 +3,7 @@ package dev.signaltty.pane.internal;
 import static dev.signaltty.support.ProtocolClient.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
@@ -14,7 +12,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import dev.signaltty.support.DaemonFixture;
 import dev.signaltty.support.ProtocolClient;
-import tools.jackson.databind.JsonNode;
+import dev.signaltty.support.TypedEcho;
 
 /**
  * Keystrokes ahead of floods (ADR 0910) in a real daemon, over the real socket, on real PTYs: keystrokes typed
@@ -51,17 +49,6 @@ class KeystrokeHoldFloodTest {
     }
 
     /** Types a marker into the attached cat pane and reads pty.data until it comes back. */
-    private static void typeAndAwaitEcho(DaemonFixture fixture, ProtocolClient viewer, String cat, String marker) {
-        fixture.client().call("pane.write", Map.of("pane_id", cat, "data", marker + "\r"));
-        StringBuilder seen = new StringBuilder();
-        while (!seen.toString().contains(marker)) {
-            JsonNode event = viewer.nextEvent(); // bounded by the client's read deadline
-            assertThat(event.get("event").asString()).isEqualTo("pty.data");
-            seen.append(new String(Base64.getDecoder().decode(event.get("payload").get("data_b64").asString()),
-                    StandardCharsets.UTF_8));
-        }
-    }
-
     private static String cat(DaemonFixture fixture) {
         return fixture.client().call("pane.spawn", Map.of("workspace_id", fixture.workspace(),
                 "argv", List.of("cat"))).get("pane_id").asString();
@@ -76,7 +63,7 @@ class KeystrokeHoldFloodTest {
         try (ProtocolClient viewer = daemon.connect()) {
             viewer.call("pane.attach", Map.of("pane_id", cat));
             for (int key = 0; key < 20 || hold.stats().readerPauses() == 0 && running(daemon, flood); key++) {
-                typeAndAwaitEcho(daemon, viewer, cat, "key" + key + "!");
+                TypedEcho.typeAndAwait(daemon.client(), viewer, cat, "key" + key + "!");
             }
         }
         assertThat(hold.stats().opened()).as("every keystroke opened a hold").isGreaterThanOrEqualTo(20);
@@ -116,7 +103,7 @@ class KeystrokeHoldFloodTest {
         try (ProtocolClient viewer = off.connect()) {
             viewer.call("pane.attach", Map.of("pane_id", cat));
             for (int key = 0; key < 20; key++) {
-                typeAndAwaitEcho(off, viewer, cat, "key" + key + "!");
+                TypedEcho.typeAndAwait(off.client(), viewer, cat, "key" + key + "!");
             }
         }
         off.awaitExited(flood, Duration.ofSeconds(120));
