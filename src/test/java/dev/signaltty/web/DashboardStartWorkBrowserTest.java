@@ -161,4 +161,45 @@ class DashboardStartWorkBrowserTest {
             daemon.client().call("task.cancel", Map.of("task_id", task.get("task_id").asString()));
         }
     }
+
+    /**
+     * At phone width the form lies within the screen with inputs big enough to use, the daemon's error is
+     * shown inside it, and a real tap on its button submits it. docs/images/dashboard-new-workspace.png
+     * (with -Dsignaltty.docs.write=true) is that refused form.
+     */
+    @Test
+    void theWorkspaceFormWorksAtPhoneWidth(@TempDir Path dir) throws Exception {
+        try (Browser phone = new Browser(390, 844)) {
+            DashboardBrowserTest.login(phone, daemon.client());
+            DashboardBrowserTest.click(phone, ".new[data-new='workspace']");
+            phone.until(d -> !d.findElements(By.cssSelector("dialog[open] form")).isEmpty());
+            phone.driver.findElement(By.cssSelector("dialog[open] input[name='name']")).sendKeys("from-a-phone");
+            phone.driver.findElement(By.cssSelector("dialog[open] input[name='cwd']")).sendKeys(dir.resolve("missing").toString());
+            phone.driver.findElement(By.cssSelector("dialog[open] input[name='command']")).sendKeys(BASH);
+            phone.driver.findElement(By.cssSelector("dialog[open] button[type='submit']")).click();
+            phone.until(d -> Boolean.TRUE.equals(phone.js("const e = document.querySelector('dialog[open] .form-error');"
+                    + " return !!e && !e.hidden;")));
+            @SuppressWarnings("unchecked")
+            List<Object> geometry = (List<Object>) phone.js("const f = document.querySelector('dialog[open]');"
+                    + " const parts = [f, ...f.querySelectorAll('input, button, .form-error')].map((e) => e.getBoundingClientRect());"
+                    + " return [innerWidth, Math.min(...parts.map((r) => r.left)), Math.max(...parts.map((r) => r.right)),"
+                    + "   Math.min(...[...f.querySelectorAll('input, button')].map((e) => e.getBoundingClientRect().height))];");
+            double width = ((Number) geometry.get(0)).doubleValue();
+            assertThat(((Number) geometry.get(1)).doubleValue()).as("leftmost edge of the form's parts").isGreaterThanOrEqualTo(0);
+            assertThat(((Number) geometry.get(2)).doubleValue()).as("rightmost edge of the form's parts").isLessThanOrEqualTo(width);
+            assertThat(((Number) geometry.get(3)).doubleValue()).as("smallest input or button height").isGreaterThanOrEqualTo(30);
+            java.nio.file.Path shot = phone.driver.getScreenshotAs(org.openqa.selenium.OutputType.FILE).toPath();
+            if (Boolean.getBoolean("signaltty.docs.write")) {
+                java.nio.file.Files.copy(shot, Path.of("docs", "images", "dashboard-new-workspace.png"),
+                        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+            var cwd = phone.driver.findElement(By.cssSelector("dialog[open] input[name='cwd']"));
+            cwd.clear();
+            cwd.sendKeys(dir.toRealPath().toString());
+            phone.driver.findElement(By.cssSelector("dialog[open] button[type='submit']")).click();
+            phone.until(d -> d.findElements(By.cssSelector("dialog")).isEmpty()
+                    && !d.findElements(By.cssSelector(".layout .pane")).isEmpty());
+            assertThat(workspaceNames()).contains("from-a-phone");
+        }
+    }
 }
