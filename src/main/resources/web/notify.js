@@ -79,6 +79,7 @@ export function flushNotes() {
   const batch = [...due].filter(([, note]) => note.always || now - note.at >= GRACE_MS);
   for (const [pane] of batch) due.delete(pane);
   if (due.size) { clearTimeout(graceTimer); graceTimer = setTimeout(flushNotes, GRACE_MS); }
+  for (const id of notified.keys()) if (!S.panes.has(id)) notified.delete(id); // closed panes: the map stays the fleet's size
   if (notifyState() !== 'on' || (document.visibilityState === 'visible' && document.hasFocus())) return;
   for (const [pane, note] of batch) {
     if (!note.always && note.level <= (notified.get(pane) || 0)) continue; // this wait was notified already
