@@ -1,7 +1,8 @@
 // The signaltty dashboard (ADR 0150, 0220): speaks signaltty/1 over the daemon's WebSocket. This
 // module draws the frame (sidebar, main view, "Needs you") and wires the others together:
 // rpc.js connections, state.js what the page knows, terminal.js panes, layout.js a tab's tree,
-// decisions.js, tasks.js, timeline.js. Plain ES modules: no build step.
+// decisions.js, tasks.js, timeline.js, forms.js (new work), notify.js (desktop notifications).
+// Plain ES modules: no build step.
 import { h, fill, toast } from './dom.js';
 import { S, rpc, call, paneName, ui } from './state.js';
 import { terms, hooks, attachVisible, detachAll } from './terminal.js';
@@ -9,6 +10,8 @@ import { badges, ltr, renderTab, relayout } from './layout.js';
 import { renderQueue, tickAges } from './decisions.js';
 import { renderTasks } from './tasks.js';
 import { renderEvents, replayMissed } from './timeline.js';
+import { newWorkspace, newTab, startTask } from './forms.js';
+import { noteEvent, flushNotes, notifyState, toggleNotify } from './notify.js';
 
 const app = document.getElementById('app');
 const side = h('nav', { class: 'side' });
@@ -56,7 +59,9 @@ function renderChrome() {
   const nav = (kind, label, count) => h('button', { class: 'nav' + (S.view.kind === kind ? ' on' : ''), dataset: { nav: kind },
     onclick: () => go({ kind }) }, label, count ? h('span', { class: 'count' }, count) : null);
   const wsList = S.workspaces.map((w) => h('div', { class: 'ws' },
-    h('div', { class: 'ws-name', title: w.cwd }, w.name),
+    h('div', { class: 'ws-name', title: w.cwd }, w.name, S.readOnly ? null
+      : h('button', { class: 'add-tab', title: 'new tab in ' + w.name, dataset: { workspaceId: w.workspace_id },
+        onclick: () => newTab(w.workspace_id) }, '+')),
     (w.tab_ids || []).map((tid) => {
       const t = S.tabs.get(tid);
       if (!t) return null;
@@ -69,12 +74,28 @@ function renderChrome() {
   fill(side,
     h('div', { class: 'brand' }, h('span', { class: 'conn ' + (S.connected ? 'up' : 'down'), title: S.connected ? 'connected' : 'reconnecting' }), 'signaltty'),
     nav('overview', 'Overview', S.panes.size), nav('tasks', 'Tasks', S.tasks.length), nav('events', 'Events'),
+    S.readOnly ? null : h('div', { class: 'new-work' },
+      h('button', { class: 'new', dataset: { new: 'workspace' }, onclick: newWorkspace }, '+ Workspace'),
+      h('button', { class: 'new', dataset: { new: 'task' }, onclick: startTask }, '+ Task')),
+    notifyControl(),
     h('label', { class: 'ro' }, h('input', { type: 'checkbox', id: 'read-only', checked: S.readOnly, onchange: (e) => {
       S.readOnly = e.target.checked;
       localStorage.setItem('signaltty.readOnly', S.readOnly ? '1' : '0');
       render();
     } }), ' read-only'),
     h('div', { class: 'wss' }, wsList));
+}
+
+/** "Notify me": what it does now, in words (on, off, refused by the browser, impossible on this page). */
+function notifyControl() {
+  const state = notifyState();
+  const label = { on: 'Notifying you', off: 'Notify me', blocked: 'Notifications blocked', unsupported: 'No notifications here' }[state];
+  const why = { on: 'desktop notifications while this page is in the background; click to stop',
+    off: 'a desktop notification when an agent needs you while this page is in the background',
+    blocked: 'the browser refused notifications for this page: allow them in its site settings',
+    unsupported: 'this browser, or a page not served over https or from this machine, cannot show notifications' }[state];
+  return h('button', { class: 'notify-me ' + state, dataset: { notify: state }, title: why,
+    disabled: state === 'blocked' || state === 'unsupported', onclick: toggleNotify }, label);
 }
 
 function renderOverview() {
@@ -97,7 +118,7 @@ function refocus(id) {
 }
 
 Object.assign(ui, {
-  render, renderChrome, showPane, detachAll, refocus,
+  render, renderChrome, showPane, detachAll, refocus, go, noteEvent, flushNotes,
   replayMissed: () => { if (S.replayed) replayMissed(); }, // before the timeline was first shown, it replays all itself
   attachVisible: () => attachVisible(visiblePanes()),
   processChanged: (id) => terms.get(id)?.detach(),

@@ -26,6 +26,7 @@ class Calls {
     else {
       const e = new Error(msg.error.code + ': ' + msg.error.message);
       e.code = msg.error.code;
+      e.details = msg.error.details || {}; // BAD_PARAMS names its field here (a form marks that input)
       p.reject(e);
     }
   }

@@ -18,7 +18,8 @@ export const S = {
 export const MAX_EVENTS = 500;
 
 /** What app.js provides: drawing, attaching what is on screen, and dropping viewers. */
-export const ui = { render() {}, attachVisible() {}, renderChrome() {}, detachAll() {}, processChanged() {}, prune() {}, refocus() {}, replayMissed() {} };
+export const ui = { render() {}, attachVisible() {}, renderChrome() {}, detachAll() {}, processChanged() {}, prune() {}, refocus() {}, replayMissed() {},
+  go() {}, noteEvent() {}, flushNotes() {} };
 
 export const rpc = new Rpc({
   open: recover,
@@ -80,6 +81,7 @@ let refreshTimer = null;
 
 function onEvent(msg) {
   S.events.unshift(msg);
+  ui.noteEvent(msg); // live events only: the journal's replay (timeline.js) comes on a connection of its own
   if (S.events.length > MAX_EVENTS) S.events.length = MAX_EVENTS;
   const [family] = msg.event.split('.');
   const pane = msg.payload && msg.payload.pane_id;
@@ -94,16 +96,7 @@ function onEvent(msg) {
 async function refresh() {
   refreshTimer = null;
   const jobs = [];
-  if (dirty.structure) {
-    jobs.push(Promise.all([rpc.call('workspace.list'), rpc.call('tab.list'), rpc.call('pane.list')]).then(([ws, tabs, panes]) => {
-      S.workspaces = ws.workspaces;
-      S.tabs = new Map(tabs.tabs.map((t) => [t.tab_id, t]));
-      const fresh = panes.panes.filter((p) => !S.panes.has(p.pane_id)).map((p) => p.pane_id);
-      for (const p of panes.panes) noteProcess(p.pane_id, p);
-      S.panes = new Map(panes.panes.map((p) => [p.pane_id, { ...S.panes.get(p.pane_id), ...p }]));
-      return fetchAgents(fresh);
-    }));
-  }
+  if (dirty.structure) jobs.push(fetchStructure());
   if (dirty.panes.size) jobs.push(fetchAgents([...dirty.panes]));
   if (dirty.queue) jobs.push(fetchQueue());
   if (dirty.tasks) jobs.push(fetchTasks());
@@ -113,6 +106,18 @@ async function refresh() {
   ui.prune();
   ui.render();
   ui.attachVisible();
+  ui.flushNotes(); // after the fetch: a new pane's name is known
+}
+
+/** Workspaces, tabs and panes again (and the agents of new panes): after events, or a form's create. */
+export async function fetchStructure() {
+  const [ws, tabs, panes] = await Promise.all([rpc.call('workspace.list'), rpc.call('tab.list'), rpc.call('pane.list')]);
+  S.workspaces = ws.workspaces;
+  S.tabs = new Map(tabs.tabs.map((t) => [t.tab_id, t]));
+  const fresh = panes.panes.filter((p) => !S.panes.has(p.pane_id)).map((p) => p.pane_id);
+  for (const p of panes.panes) noteProcess(p.pane_id, p);
+  S.panes = new Map(panes.panes.map((p) => [p.pane_id, { ...S.panes.get(p.pane_id), ...p }]));
+  await fetchAgents(fresh);
 }
 
 export function paneName(id) {

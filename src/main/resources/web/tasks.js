@@ -9,7 +9,7 @@ export function renderTasks(main) {
   h('td', {}, h('span', { class: 'badge st-' + t.state }, t.state)), h('td', {}, t.objective || ''), h('td', { class: 'mono' }, t.branch || '')));
   fill(main, h('h1', {}, 'Tasks'),
     rows.length ? h('table', { class: 'tasks' }, h('tr', {}, h('th', {}, 'state'), h('th', {}, 'objective'), h('th', {}, 'branch')), rows)
-      : h('p', { class: 'quiet' }, 'No tasks. Start one with signaltty task start.'),
+      : h('p', { class: 'quiet' }, 'No tasks. Start one with + Task, or signaltty task start.'),
     S.task ? taskDetail() : null);
 }
 
