@@ -15,7 +15,7 @@ final class Modes {
     boolean cursorBlink;
     /** DECSCUSR's Ps (0: the default); only reported (DECRQSS). */
     int cursorStyle;
-    /** 0, 1000, 1002 or 1003. */
+    /** 0, 9 (X10: presses only), 1000, 1002 or 1003. */
     int mouse;
     /** 0, 1005, 1006 or 1015. */
     int mouseEncoding;
@@ -48,7 +48,7 @@ final class Modes {
             case 7 -> autowrap = on;
             case 12 -> cursorBlink = on;
             case 25 -> cursorVisible = on;
-            case 1000, 1002, 1003 -> mouse = on ? mode : 0;
+            case 9, 1000, 1002, 1003 -> mouse = on ? mode : 0;
             case 1004 -> focusEvents = on;
             case 1005, 1006, 1015 -> mouseEncoding = on ? mode : 0;
             case 2004 -> bracketedPaste = on;
