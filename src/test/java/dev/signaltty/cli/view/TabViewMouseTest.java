@@ -88,16 +88,18 @@ class TabViewMouseTest {
     }
 
     @Test
-    void aDragStaysWithItsPaneInItsEncodingAllMotionReachesTheOuterTerminalAndAPagerScrollsByArrows() throws Exception {
+    void aDragStaysWithItsPaneInItsEncodingAllMotionReachesTheOuterTerminalAndAPagerScrollsByArrowsUnlessItSaidNo() throws Exception {
         String ws = bench.workspace("dragws");
         String x10 = bench.spawn(ws, Map.of(), program("X10-READY", "\\033[?1002h"));
         String urxvt = bench.split(x10, "right", "urxvt", program("URXVT-READY", "\\033[?1003h\\033[?1015h"));
         // a pager: the alternate screen and application cursor keys, no mouse
         String pager = bench.split(urxvt, "right", "pager", program("PAGER-READY", "\\033[?1049h\\033[?1h"));
+        // one that reset alternate scroll (codex does): the wheel is the view's copy mode there
+        String noScroll = bench.split(pager, "down", "noscroll", program("NOSCROLL-READY", "\\033[?1049h\\033[?1007l"));
 
         try (OuterTmux tmux = OuterTmux.start(temp, 150, 30, bench.view(temp, ws))) {
             String screen = tmux.await(WAIT, "three panes", s -> s.contains("X10-READY") && s.contains("URXVT-READY")
-                    && s.contains("PAGER-READY"));
+                    && s.contains("PAGER-READY") && s.contains("NOSCROLL-READY"));
             String top = screen.lines().findFirst().orElseThrow();
             int first = top.indexOf('│');
             int second = top.lastIndexOf('│');
@@ -122,6 +124,11 @@ class TabViewMouseTest {
             tmux.literal("\u001b[<64;" + (second + 5) + ";5M");
             awaitRead(pager, "^[OB^[OB^[OB^[OA^[OA^[OA");
             assertThat(tmux.capture()).doesNotContain("[copy ");
+            tmux.literal("\u001b[<64;" + (second + 5) + ";22M");
+            tmux.await(WAIT, "copy mode", s -> s.contains("[copy "));
+            assertThat(daemon.tail(noScroll)).doesNotContain("^[");
+            tmux.keys("q");
+            tmux.await(WAIT, "copy mode left", s -> !s.contains("[copy "));
             tmux.literal("\u001b[<68;" + (second + 5) + ";5M");
             tmux.await(WAIT, "copy mode", s -> s.contains("[copy "));
             tmux.keys("q");

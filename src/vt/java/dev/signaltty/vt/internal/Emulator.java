@@ -352,7 +352,7 @@ final class Emulator implements TerminalOperations {
     }
 
     dev.signaltty.vt.MouseModes mouseModes() {
-        return new dev.signaltty.vt.MouseModes(modes.mouse, modes.mouseEncoding);
+        return new dev.signaltty.vt.MouseModes(modes.mouse, modes.mouseEncoding, modes.alternateScroll);
     }
 
     boolean synchronizedOutput() {

@@ -142,14 +142,15 @@ final class ViewMouse {
 
     /**
      * A wheel turn the program did not ask for: arrow keys for a program in the alternate screen (less,
-     * man, a pager), as xterm's alternateScroll does; else copy mode. Holds the monitor.
+     * man, a pager), as xterm's alternateScroll (mode 1007) does, unless the program reset that mode;
+     * else copy mode. Holds the monitor.
      */
     private @Nullable Forward wheel(LayoutTree.Cell cell, @Nullable PaneScreen p, InputDecoder.Mouse m) {
         CopyMode c = view.copy;
         boolean inCopy = c != null && c.paneId.equals(cell.paneId());
         if (!inCopy && p != null && !p.exited && (m.button() & MouseReports.SHIFT) == 0) {
             Terminal t = p.terminal();
-            if (t.altScreen()) {
+            if (t.altScreen() && t.mouseModes().alternateScroll()) {
                 return new Forward(p.id, MouseReports.arrows(m.wheelUp(), t.cells().appCursorKeys()));
             }
         }

@@ -41,27 +41,27 @@ class MouseReportsTest {
 
     @Test
     void writesEachEncodingWithTheProgramsCellFromOne() {
-        assertThat(text(new MouseModes(1000, 1006), LEFT, 4, 2)).isEqualTo("\u001b[<0;5;3M");
-        assertThat(text(new MouseModes(1000, 1006), RIGHT_UP_CTRL, 4, 2)).isEqualTo("\u001b[<18;5;3m");
+        assertThat(text(new MouseModes(1000, 1006, true), LEFT, 4, 2)).isEqualTo("\u001b[<0;5;3M");
+        assertThat(text(new MouseModes(1000, 1006, true), RIGHT_UP_CTRL, 4, 2)).isEqualTo("\u001b[<18;5;3m");
         // urxvt and the default encoding cannot say which button went up: 3, the modifiers kept
-        assertThat(text(new MouseModes(1000, 1015), RIGHT_UP_CTRL, 4, 2)).isEqualTo("\u001b[51;5;3M");
-        assertThat(text(new MouseModes(1000, 0), RIGHT_UP_CTRL, 4, 2)).isEqualTo("\u001b[M3%#");
-        assertThat(text(new MouseModes(1003, 1015), MOVE, 0, 0)).isEqualTo("\u001b[67;1;1M");
-        assertThat(text(new MouseModes(1000, 0), WHEEL_DOWN, 0, 0)).isEqualTo("\u001b[Ma!!");
+        assertThat(text(new MouseModes(1000, 1015, true), RIGHT_UP_CTRL, 4, 2)).isEqualTo("\u001b[51;5;3M");
+        assertThat(text(new MouseModes(1000, 0, true), RIGHT_UP_CTRL, 4, 2)).isEqualTo("\u001b[M3%#");
+        assertThat(text(new MouseModes(1003, 1015, true), MOVE, 0, 0)).isEqualTo("\u001b[67;1;1M");
+        assertThat(text(new MouseModes(1000, 0, true), WHEEL_DOWN, 0, 0)).isEqualTo("\u001b[Ma!!");
         // X10 mode drops the modifiers
-        assertThat(text(new MouseModes(9, 0), new InputDecoder.Mouse(1 | 8, 0, 0, false), 0, 0)).isEqualTo("\u001b[M!!!");
+        assertThat(text(new MouseModes(9, 0, true), new InputDecoder.Mouse(1 | 8, 0, 0, false), 0, 0)).isEqualTo("\u001b[M!!!");
     }
 
     @Test
     void aCellTheEncodingCannotNameIsNotSent() {
-        assertThat(MouseReports.encode(new MouseModes(1000, 0), LEFT, 222, 0)).containsExactly(0x1b, '[', 'M', 32, 255, 33);
-        assertThat(MouseReports.encode(new MouseModes(1000, 0), LEFT, 223, 0)).isNull();
+        assertThat(MouseReports.encode(new MouseModes(1000, 0, true), LEFT, 222, 0)).containsExactly(0x1b, '[', 'M', 32, 255, 33);
+        assertThat(MouseReports.encode(new MouseModes(1000, 0, true), LEFT, 223, 0)).isNull();
         // UTF-8 (1005) goes on to 2014, each coordinate a character
-        assertThat(text(new MouseModes(1000, 1005), LEFT, 300, 0)).isEqualTo("\u001b[M " + (char) 333 + "!");
-        assertThat(MouseReports.encode(new MouseModes(1000, 1005), LEFT, 2015, 0)).isNull();
-        assertThat(text(new MouseModes(1000, 1006), LEFT, 2015, 0)).isEqualTo("\u001b[<0;2016;1M");
+        assertThat(text(new MouseModes(1000, 1005, true), LEFT, 300, 0)).isEqualTo("\u001b[M " + (char) 333 + "!");
+        assertThat(MouseReports.encode(new MouseModes(1000, 1005, true), LEFT, 2015, 0)).isNull();
+        assertThat(text(new MouseModes(1000, 1006, true), LEFT, 2015, 0)).isEqualTo("\u001b[<0;2016;1M");
         // a wheel turn has no release
-        assertThat(MouseReports.encode(new MouseModes(1000, 1006), new InputDecoder.Mouse(64, 0, 0, true), 0, 0)).isNull();
+        assertThat(MouseReports.encode(new MouseModes(1000, 1006, true), new InputDecoder.Mouse(64, 0, 0, true), 0, 0)).isNull();
     }
 
     @Test
