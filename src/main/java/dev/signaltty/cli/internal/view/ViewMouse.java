@@ -67,9 +67,10 @@ final class ViewMouse {
             }
         }
         if (forward != null) {
-            actions.writeTo(forward.paneId(), forward.bytes());
+            actions.writeTo(forward.paneId(), forward.bytes()); // a focus it moved has asked for its frame
+        } else {
+            view.changed();
         }
-        view.changed();
         if (tab >= 0) {
             actions.selectTab(tab); // asks the daemon: never with the monitor held, the reader needs it
         }
