@@ -71,7 +71,8 @@ class TabViewMouseTest {
             tmux.literal("\u001b[<4;8;4m");
             tmux.literal("\u001b[<2;7;4M");
             tmux.literal("\u001b[<2;7;4m");
-            awaitRead(mouse, "^[[<0;5;3M^[[<0;5;3m^[[<64;5;3M^[[<2;7;4M^[[<2;7;4m");
+            tmux.literal("\u001b[<66;5;3M"); // the wheel tilted left: no release follows, so nothing is held
+            awaitRead(mouse, "^[[<0;5;3M^[[<0;5;3m^[[<64;5;3M^[[<2;7;4M^[[<2;7;4m^[[<66;5;3M");
             assertThat(tmux.capture()).doesNotContain("[copy ");
 
             // a pane whose program did not ask: the click only focuses it

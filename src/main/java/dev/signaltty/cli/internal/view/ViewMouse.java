@@ -90,7 +90,7 @@ final class ViewMouse {
         PaneScreen p = view.panes.get(cell.paneId());
         MouseModes modes = programMouse(p, m);
         if (p != null && modes.tracking() != 0) {
-            boolean press = !m.release() && !m.motion() && !m.wheelUp() && !m.wheelDown();
+            boolean press = !m.release() && !m.motion() && m.button() < 64; // not a wheel, which has no release
             if (press && (m.button() & 3) == 0) {
                 view.focusPane(p.id); // tmux: select-pane, then send-keys -M (the click goes on too)
             }
