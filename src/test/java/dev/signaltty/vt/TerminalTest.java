@@ -246,6 +246,22 @@ class TerminalTest {
         }
 
         @Test
+        void tracksTheMouseModesAProgramAskedForAndTheirReplayOnAnAttach() {
+            Terminal t = term(80, 24);
+            assertEquals(MouseModes.NONE, t.mouseModes());
+            feed(t, CSI + "?1002h" + CSI + "?1006h");
+            assertEquals(new MouseModes(1002, 1006, true), t.mouseModes());
+            feed(t, CSI + "?1003h" + CSI + "?1015h"); // one tracking mode and one encoding at a time, the last set
+            assertEquals(new MouseModes(1003, 1015, true), t.mouseModes());
+            feed(t, CSI + "?9h" + CSI + "?1007l"); // codex resets alternate scroll
+            Terminal viewer = term(80, 24);
+            feed(viewer, t.repaint()); // a viewer's emulator learns them from the attach snapshot
+            assertEquals(new MouseModes(9, 1015, false), viewer.mouseModes());
+            feed(t, CSI + "?9l" + CSI + "?1015l" + CSI + "?1007h");
+            assertEquals(MouseModes.NONE, t.mouseModes());
+        }
+
+        @Test
         void writesInPlaceWithoutAutowrap() {
             Terminal t = term(5, 2);
             feed(t, CSI + "?7l" + "abcdefg");

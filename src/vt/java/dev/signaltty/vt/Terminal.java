@@ -78,6 +78,11 @@ public final class Terminal {
         return engine.bracketedPaste();
     }
 
+    /** The mouse tracking and report encoding the program set (DECSET 9/1000/1002/1003, 1005/1006/1015, 1007). */
+    public synchronized MouseModes mouseModes() {
+        return engine.mouseModes();
+    }
+
     public synchronized String title() {
         return engine.title();
     }

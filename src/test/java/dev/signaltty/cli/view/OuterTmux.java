@@ -85,6 +85,11 @@ final class OuterTmux implements AutoCloseable {
         throw new AssertionError("timed out waiting for " + what + "; the screen:\n" + screen);
     }
 
+    /** A format of the pane the view runs in ({@code #{mouse_all_flag}}: the mouse modes the view set). */
+    String format(String format) {
+        return run("display-message", "-p", "-t", "0", format).strip();
+    }
+
     String buffer() {
         return run("show-buffer");
     }

@@ -351,6 +351,10 @@ final class Emulator implements TerminalOperations {
         return modes.bracketedPaste;
     }
 
+    dev.signaltty.vt.MouseModes mouseModes() {
+        return new dev.signaltty.vt.MouseModes(modes.mouse, modes.mouseEncoding, modes.alternateScroll);
+    }
+
     boolean synchronizedOutput() {
         return modes.synchronizedOutput;
     }

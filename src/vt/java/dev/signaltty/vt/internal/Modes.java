@@ -15,10 +15,15 @@ final class Modes {
     boolean cursorBlink;
     /** DECSCUSR's Ps (0: the default); only reported (DECRQSS). */
     int cursorStyle;
-    /** 0, 1000, 1002 or 1003. */
+    /** 0, 9 (X10: presses only), 1000, 1002 or 1003. */
     int mouse;
     /** 0, 1005, 1006 or 1015. */
     int mouseEncoding;
+    /**
+     * ?1007 (alternateScroll): the wheel over the alternate screen is arrow keys for a program that did
+     * not ask for mouse reports; on unless the program resets it (codex does), as most terminals have it.
+     */
+    boolean alternateScroll = true;
     /**
      * ?2026 (synchronized output): while set, readers of the screen see the frame from when it was set
      * ({@link SynchronizedFrame}); the bytes are emulated as they come.
@@ -38,6 +43,7 @@ final class Modes {
         cursorStyle = 0;
         mouse = 0;
         mouseEncoding = 0;
+        alternateScroll = true;
         synchronizedOutput = false;
     }
 
@@ -48,9 +54,10 @@ final class Modes {
             case 7 -> autowrap = on;
             case 12 -> cursorBlink = on;
             case 25 -> cursorVisible = on;
-            case 1000, 1002, 1003 -> mouse = on ? mode : 0;
+            case 9, 1000, 1002, 1003 -> mouse = on ? mode : 0;
             case 1004 -> focusEvents = on;
             case 1005, 1006, 1015 -> mouseEncoding = on ? mode : 0;
+            case 1007 -> alternateScroll = on;
             case 2004 -> bracketedPaste = on;
             case 2026 -> synchronizedOutput = on;
             default -> {
@@ -77,6 +84,9 @@ final class Modes {
         }
         if (mouseEncoding != 0) {
             sb.append("\u001b[?").append(mouseEncoding).append('h');
+        }
+        if (!alternateScroll) {
+            sb.append("\u001b[?1007l");
         }
         if (focusEvents) {
             sb.append("\u001b[?1004h");

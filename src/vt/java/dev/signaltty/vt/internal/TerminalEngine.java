@@ -144,6 +144,10 @@ public final class TerminalEngine {
         return emu.bracketedPaste();
     }
 
+    public dev.signaltty.vt.MouseModes mouseModes() {
+        return emu.mouseModes();
+    }
+
     public String title() {
         return emu.title();
     }

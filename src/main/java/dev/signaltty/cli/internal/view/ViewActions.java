@@ -277,6 +277,11 @@ final class ViewActions {
         });
     }
 
+    /** Bytes for one pane's program (a mouse report, the wheel's arrows), whether it has the focus or not. */
+    void writeTo(String paneId, byte[] bytes) {
+        ask("pane.write", Map.of("pane_id", paneId, "data_b64", Base64.getEncoder().encodeToString(bytes)), null);
+    }
+
     /** The keys collected for the focused pane, as one {@code pane.write}; the buffer is emptied. */
     void write(ByteArrayOutputStream forward) {
         String focus = view.focus;

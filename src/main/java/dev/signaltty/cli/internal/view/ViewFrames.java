@@ -18,6 +18,11 @@ final class ViewFrames {
 
     private final TabView view;
     private final Frame frame;
+    /**
+     * Whether the outer terminal reports all motion (1003) rather than motion with a button held (1002,
+     * {@link OuterTerminal#enterFullScreen}): only while a pane shown asks for all motion (ADR 0980).
+     */
+    private boolean allMotion;
 
     ViewFrames(TabView view) {
         this.view = view;
@@ -75,6 +80,7 @@ final class ViewFrames {
         frame.clear();
         LayoutTree.Rect focusRect = null;
         ScreenCells focusCells = null;
+        boolean wantsAllMotion = false;
         for (LayoutTree.Cell cell : view.geometry.cells()) {
             PaneScreen p = view.panes.get(cell.paneId());
             if (p == null || cell.rect().w() <= 0 || cell.rect().h() <= 0) {
@@ -82,6 +88,7 @@ final class ViewFrames {
             }
             size(p, cell.rect());
             ScreenCells cells = p.terminal().cells();
+            wantsAllMotion |= cells.mouseMode() == 1003 && !p.exited;
             CopyMode c = view.copy;
             if (c != null && c.paneId.equals(p.id)) {
                 drawCopy(c, cell.rect());
@@ -148,7 +155,12 @@ final class ViewFrames {
         } else {
             frame.cursor(-1, -1, false);
         }
-        return frame.diff();
+        String modes = "";
+        if (wantsAllMotion != allMotion) { // xterm's tracking modes replace each other: back to 1002 by name
+            allMotion = wantsAllMotion;
+            modes = allMotion ? "\u001b[?1003h" : "\u001b[?1003l\u001b[?1002h";
+        }
+        return modes + frame.diff();
     }
 
     /** pane.resize when this view's cell for the pane changed size (never for an exited pane). */

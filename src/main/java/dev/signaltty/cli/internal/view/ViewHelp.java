@@ -48,7 +48,8 @@ final class ViewHelp {
             "tab flags", "* shown, - before, Z zoomed, ? decision, # unread, X exited",
             "", "(a tab name ending in one of them is shown in quotes)",
             "mouse", "click focuses (status line: a tab shows it, a pane name too),",
-            "", "drag a divider resizes, wheel scrolls back");
+            "", "drag a divider resizes, wheel scrolls back; a program that",
+            "", "asks for the mouse gets it (Shift held: the view's again)");
 
     private ViewHelp() {
     }

@@ -91,6 +91,7 @@ final class ViewKeys {
 
     private void handle(InputDecoder.Input input, ByteArrayOutputStream forward) {
         if (input instanceof InputDecoder.Mouse m) {
+            actions.write(forward); // keys typed before the report reach their pane first
             mouse.report(m);
             return;
         }
