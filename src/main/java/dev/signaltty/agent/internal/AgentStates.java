@@ -53,7 +53,10 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
 
     /** Marks a pane as running a known agent (set by the launch integration). */
     public void launched(String paneId, String agent) {
-        table.update(paneId, s -> s.agent = agent);
+        table.update(paneId, s -> {
+            s.agent = agent;
+            s.hooksWired = true;
+        });
     }
 
     @Override
@@ -85,6 +88,7 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
             s.lifecycle = Lifecycle.UNKNOWN;
             s.hookReported = false; // a new process: screen rules may apply until its first hook
             s.nativeHookReported = false;
+            s.hooksWired = false; // until the relaunch's integration wires them again (prepareResume)
             s.promptId = null;
             // no event of its own: the resume's pane.updated announces the new process (ADR 0270)
             s.lifecycleOrigin = new StateOrigin("resume", "process_replaced", null, null, null, null, Instant.now(),
