@@ -57,7 +57,7 @@ final class AgentState {
     boolean nativeHookReported;
     /**
      * True when signaltty wired this process's hooks at its launch: Codex's OSC 7501 state then moves
-     * nothing, so it cannot race the hooks of the first prompt (ADR 0960). A replaced process starts false.
+     * nothing, so it cannot race the hooks of the first prompt (ADR 0961). A replaced process starts false.
      */
     boolean hooksWired;
     /**

@@ -21,7 +21,7 @@ import dev.signaltty.agent.TerminalSignals;
 import dev.signaltty.vt.TerminalListener;
 
 /**
- * A pane's bell, its programs' desktop notifications and Codex's OSC 7501 state (ADR 0960,
+ * A pane's bell, its programs' desktop notifications (ADR 0960) and Codex's OSC 7501 state (ADR 0961;
  * docs/agents.md "What programs tell their terminal"). Called on the output path under the terminal's
  * lock, so each call only rate-limits and queues; one worker thread applies them in order:
  * <ul>
@@ -32,7 +32,7 @@ import dev.signaltty.vt.TerminalListener;
  *       {@link #NOTIFICATIONS_PER_WINDOW} per pane per {@link #NOTIFICATION_WINDOW_NANOS}; more are dropped;</li>
  *   <li>an OSC 7501 state that changed is applied as a screen rule's report (manifest {@code codex},
  *       rule {@code osc_7501}) unless signaltty wired this process's hooks or the process reported one:
- *       hooks are authoritative. A value cut short ({@code state=wor}) or unknown is ignored.</li>
+ *       hooks are authoritative (ADR 0961). A value cut short ({@code state=wor}) or unknown is ignored.</li>
  * </ul>
  * The queue holds at most {@link #QUEUE_CAP} pending applications; beyond it they are dropped (counted).
  */
