@@ -102,7 +102,7 @@ class TerminalSignalsTest {
         // a stand-in for Codex without hook wiring: each line typed is a state it reports, "n:x" a notification x
         String pane = daemon.spawnShell("stty -echo; while IFS= read -r s; do case $s in"
                 + " n:*) printf '\\033]9;%s\\007' \"${s#n:}\";;"
-                + " *) printf '\\033]7501;state=%s\\033\\\\' \"$s\";; esac; done");
+                + " *) printf '\\033]7501;state=%s:app=codex\\033\\\\' \"$s\";; esac; done"); // as Codex 0.171.0 writes it
 
         write(pane, "idle\n");
         awaitLifecycle(pane, "idle");

@@ -100,9 +100,10 @@ class ProgramSignalsTest {
     @Test
     void osc7501PassesCodexsStateOnAsSentCutShortOrNot() {
         Signals s = new Signals();
-        feed(s, ESC + "]7501;state=working" + ST + ESC + "]7501;state=idle\u0007" + ESC + "]7501;state=wor\u0007"
-                + ESC + "]7501;other=1;state=done" + ST + ESC + "]7501;sta\u0007");
-        assertEquals(List.of("working", "idle", "wor", "done"), s.states);
+        // Codex 0.171.0 writes state=<state>:app=codex
+        feed(s, ESC + "]7501;state=working:app=codex" + ST + ESC + "]7501;state=idle\u0007" + ESC + "]7501;state=wor\u0007"
+                + ESC + "]7501;other=1;state=done" + ST + ESC + "]7501;sta\u0007" + ESC + "]7501;state=clear:app=codex" + ST);
+        assertEquals(List.of("working", "idle", "wor", "done", "clear"), s.states);
     }
 
     @Test

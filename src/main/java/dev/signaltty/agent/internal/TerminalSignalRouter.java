@@ -32,7 +32,8 @@ import dev.signaltty.vt.TerminalListener;
  *       {@link #NOTIFICATIONS_PER_WINDOW} per pane per {@link #NOTIFICATION_WINDOW_NANOS}; more are dropped;</li>
  *   <li>an OSC 7501 state that changed is applied as a screen rule's report (manifest {@code codex},
  *       rule {@code osc_7501}) unless signaltty wired this process's hooks or the process reported one:
- *       hooks are authoritative (ADR 0961). A value cut short ({@code state=wor}) or unknown is ignored.</li>
+ *       hooks are authoritative (ADR 0961). A value cut short ({@code state=wor}) or unknown (Codex's
+ *       {@code clear}) moves nothing.</li>
  * </ul>
  * The queue holds at most {@link #QUEUE_CAP} pending applications; beyond it they are dropped (counted).
  */
@@ -184,12 +185,12 @@ class TerminalSignalRouter implements TerminalSignals, PaneProcessListener {
 
         @Override
         public void stateReported(String state) {
+            String previous = lastState;
+            lastState = state; // any value, "clear" too: the same state after it is news again
             Lifecycle lifecycle = CODEX_STATES.get(state);
-            if (lifecycle == null || state.equals(lastState)) {
-                return;
+            if (lifecycle != null && !state.equals(previous)) {
+                applyState(paneId, state, lifecycle);
             }
-            lastState = state;
-            applyState(paneId, state, lifecycle);
         }
     }
 

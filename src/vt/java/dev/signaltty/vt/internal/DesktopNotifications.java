@@ -122,9 +122,13 @@ final class DesktopNotifications {
         }
     }
 
-    /** OSC 7501 (Codex): the value of {@code state=} among its {@code ;}-separated {@code key=value} pairs. */
+    /**
+     * OSC 7501 (Codex): the value of {@code state=} among its {@code key=value} pairs. Codex 0.171.0's
+     * binary writes {@code state=<state>:app=codex} (its format strings {@code ]7501;state=} and
+     * {@code :app=codex}), so a pair ends at {@code :} as well as {@code ;}.
+     */
     static @Nullable String codexState(byte[] data, int from, int to) {
-        for (String pair : text(data, from, to).split(";")) {
+        for (String pair : text(data, from, to).split("[;:]")) {
             if (pair.startsWith("state=")) {
                 return pair.substring("state=".length());
             }
