@@ -99,10 +99,9 @@ class TerminalSignalsTest {
 
     @Test
     void codexsOsc7501StateMovesTheLifecycleUntilAHookReports() {
-        // a stand-in for Codex without hook wiring: each line typed is a state it reports, "n:x" a notification x
-        String pane = daemon.spawnShell("stty -echo; while IFS= read -r s; do case $s in"
-                + " n:*) printf '\\033]9;%s\\007' \"${s#n:}\";;"
-                + " *) printf '\\033]7501;state=%s:app=codex\\033\\\\' \"$s\";; esac; done"); // as Codex 0.171.0 writes it
+        // a stand-in for Codex without hook wiring: each line typed is a state it reports
+        String pane = daemon.spawnShell("stty -echo; while IFS= read -r s; do"
+                + " printf '\\033]7501;state=%s:app=codex\\033\\\\' \"$s\"; done"); // as Codex 0.171.0 writes it
 
         write(pane, "idle\n");
         awaitLifecycle(pane, "idle");
@@ -114,19 +113,21 @@ class TerminalSignalsTest {
         write(pane, "blocked\n");
         JsonNode blocked = awaitLifecycle(pane, "blocked");
         assertThat(blocked.get("attention").get("state").asString()).isEqualTo("permission_required");
-        // a payload cut short is no state: the next notification shows it was read and moved nothing
-        write(pane, "wor\nn:after the cut\n");
-        notificationsUntil(pane, "after the cut");
+        // a payload cut short is no state: explain shows it was read and moved nothing
+        write(pane, "wor\n");
+        awaitReported(pane, "wor", "unknown_value");
         assertThat(explain(pane).get("lifecycle").get("state").asString()).isEqualTo("blocked");
         write(pane, "done\n");
-        JsonNode done = awaitLifecycle(pane, "done");
+        awaitReported(pane, "done", "applied"); // recorded just after the move
+        JsonNode done = explain(pane);
+        assertThat(done.get("lifecycle").get("state").asString()).isEqualTo("done");
         assertThat(done.get("attention").get("state").asString()).isEqualTo("unread");
         assertThat(done.get("agent").asString()).isEqualTo("codex");
 
         // hooks are authoritative: once one reports, the OSC moves nothing for this process
         hook(daemon.client(), pane, "UserPromptSubmit", "s1");
-        write(pane, "idle\nn:after the hook\n");
-        notificationsUntil(pane, "after the hook");
+        write(pane, "idle\n");
+        awaitReported(pane, "idle", "hooks_authoritative");
         JsonNode after = explain(pane);
         assertThat(after.get("lifecycle").get("state").asString()).isEqualTo("working");
         assertThat(after.get("lifecycle").get("source").asString()).isEqualTo("hook");
@@ -148,6 +149,14 @@ class TerminalSignalsTest {
         }
         assertThat(settings).containsExactly("signaltty.terminal.background=#fdf6e3",
                 "signaltty.terminal.foreground=#202020");
+    }
+
+    /** Waits until explain's reported_state (the last OSC 7501 value once settled) is {@code state} with {@code outcome}. */
+    static void awaitReported(String pane, String state, String outcome) {
+        ProtocolClient.eventually(DEADLINE, () -> {
+            JsonNode reported = explain(pane).path("reported_state");
+            return state.equals(reported.path("state").asString()) && outcome.equals(reported.path("outcome").asString());
+        });
     }
 
     static JsonNode awaitLifecycle(String pane, String state) {

@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
@@ -30,7 +31,7 @@ import dev.signaltty.vt.TerminalListener;
  *       make none and are counted into the next one's message ("bell (and 999 more)");</li>
  *   <li>a notification is one through {@link Notifications} (cause {@link #NOTIFICATION}), at most
  *       {@link #NOTIFICATIONS_PER_WINDOW} per pane per {@link #NOTIFICATION_WINDOW_NANOS}; more are dropped;</li>
- *   <li>an OSC 7501 state that changed is applied as a screen rule's report (manifest {@code codex},
+ *   <li>an OSC 7501 state that changed and then held for {@link #STATE_SETTLE_NANOS} is applied as a screen rule's report (manifest {@code codex},
  *       rule {@code osc_7501}) unless signaltty wired this process's hooks or the process reported one:
  *       hooks are authoritative (ADR 0961). A value cut short ({@code state=wor}) or unknown (Codex's
  *       {@code clear}) moves nothing.</li>
@@ -46,8 +47,12 @@ class TerminalSignalRouter implements TerminalSignals, PaneProcessListener {
     static final int NOTIFICATIONS_PER_WINDOW = 10;
     static final long NOTIFICATION_WINDOW_NANOS = TimeUnit.SECONDS.toNanos(10);
     static final int QUEUE_CAP = 1024;
+    /** How long an OSC 7501 state must hold before it is applied (Codex's start blinks working for ~6 ms; 300 ms leaves room for a loaded machine). */
+    static final long STATE_SETTLE_NANOS = TimeUnit.MILLISECONDS.toNanos(300);
     /** A notification's title is a label (notify's title shape); its message is capped as notify's is. */
     static final int MAX_TITLE = 256;
+    /** An OSC 7501 value kept for explain is cut here (the known ones are at most 7 characters). */
+    static final int MAX_STATE = 32;
 
     /** Codex's states (OSC 7501) and what each says, as a screen rule's lifecycle. */
     static final Map<String, Lifecycle> CODEX_STATES = Map.of("idle", Lifecycle.IDLE, "working", Lifecycle.WORKING,
@@ -63,6 +68,9 @@ class TerminalSignalRouter implements TerminalSignals, PaneProcessListener {
     private final ThreadPoolExecutor worker = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
             new ArrayBlockingQueue<>(QUEUE_CAP), Thread.ofPlatform().daemon().name("terminal-signals").factory(),
             (task, executor) -> dropped.increment());
+    /** Holds at most one settle check per pane (a pane schedules the next only from its running one). */
+    private final ScheduledThreadPoolExecutor settleTimer = new ScheduledThreadPoolExecutor(1,
+            Thread.ofPlatform().daemon().name("terminal-state-settle").factory());
 
     TerminalSignalRouter(Notifications notifications, AgentStates states, AgentPanes panes) {
         this.notifications = notifications;
@@ -84,7 +92,7 @@ class TerminalSignalRouter implements TerminalSignals, PaneProcessListener {
     public void exited(String paneId, String workspaceId) {
         PaneSignals signals = byPane.get(paneId);
         if (signals != null) {
-            signals.lastState = null; // a new process reports its state afresh
+            signals.processEnded();
         }
     }
 
@@ -95,7 +103,16 @@ class TerminalSignalRouter implements TerminalSignals, PaneProcessListener {
 
     @jakarta.annotation.PreDestroy
     void shutdown() {
+        settleTimer.shutdownNow();
         worker.shutdownNow();
+    }
+
+    private void settleLater(Runnable check, long delayNanos) {
+        try {
+            settleTimer.schedule(check, delayNanos, TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException e) {
+            dropped.increment(); // the daemon is stopping
+        }
     }
 
     private void later(Runnable task) {
@@ -116,21 +133,27 @@ class TerminalSignalRouter implements TerminalSignals, PaneProcessListener {
         later(() -> panes.find(paneId).ifPresent(pane -> notifications.create(pane, title, message, cause)));
     }
 
-    private void applyState(String paneId, String value, Lifecycle lifecycle) {
+    /** Applies a settled state (null {@code lifecycle}: an unknown value) and records what became of it. */
+    private void applyState(String paneId, String value, @Nullable Lifecycle lifecycle) {
         later(() -> panes.find(paneId).ifPresent(pane -> {
-            if (states.read(paneId, s -> s.hooksWired)) {
-                return; // its hooks report; the OSC would race them at the first prompt
+            String outcome;
+            if (lifecycle == null) {
+                outcome = "unknown_value";
+            } else if (states.read(paneId, s -> s.hooksWired)) {
+                outcome = "hooks_wired"; // its hooks report; the OSC would race them at the first prompt
+            } else {
+                ScreenReport report = new ScreenReport("codex", "osc:7501", "osc_7501", 0, "osc_7501",
+                        "state=" + value, lifecycle, null);
+                outcome = states.applyScreen(pane, report).name().toLowerCase(java.util.Locale.ROOT);
             }
-            ScreenReport report = new ScreenReport("codex", "osc:7501", "osc_7501", 0, "osc_7501", "state=" + value,
-                    lifecycle, null);
-            if (states.applyScreen(pane, report) == ScreenOutcome.APPLIED) {
-                states.mutate(pane, s -> {
-                    if (s.agent == null) {
-                        s.agent = "codex"; // a codex started from a shell in the pane
-                    }
-                    return List.of();
-                });
-            }
+            ReportedState reported = new ReportedState(value, outcome, java.time.Instant.now().toString());
+            states.mutate(pane, s -> {
+                s.reportedState = reported;
+                if (s.agent == null && ScreenOutcome.APPLIED.name().equalsIgnoreCase(outcome)) {
+                    s.agent = "codex"; // a codex started from a shell in the pane
+                }
+                return List.of();
+            });
         }));
     }
 
@@ -142,7 +165,10 @@ class TerminalSignalRouter implements TerminalSignals, PaneProcessListener {
         private long bellsSince;
         private long windowStartNanos;
         private int inWindow;
-        private volatile @Nullable String lastState;
+        private @Nullable String lastState;
+        private @Nullable String pendingState;
+        private long pendingSinceNanos;
+        private boolean settling;
 
         PaneSignals(String paneId) {
             this.paneId = paneId;
@@ -183,14 +209,41 @@ class TerminalSignalRouter implements TerminalSignals, PaneProcessListener {
             return ++inWindow <= NOTIFICATIONS_PER_WINDOW;
         }
 
+        /** Keeps the value and when it came; schedules a settle check unless one is (at most one per pane). */
         @Override
-        public void stateReported(String state) {
-            String previous = lastState;
-            lastState = state; // any value, "clear" too: the same state after it is news again
-            Lifecycle lifecycle = CODEX_STATES.get(state);
-            if (lifecycle != null && !state.equals(previous)) {
-                applyState(paneId, state, lifecycle);
+        public synchronized void stateReported(String state) {
+            pendingState = clean(state, MAX_STATE);
+            pendingSinceNanos = System.nanoTime();
+            if (!settling) {
+                settling = true;
+                TerminalSignalRouter.this.settleLater(this::settle, STATE_SETTLE_NANOS);
             }
+        }
+
+        /**
+         * Applies the last value once it has held for {@link #STATE_SETTLE_NANOS}: Codex 0.171.0 blinks
+         * {@code working} for a few ms at its start (idle, working, idle within 35 ms), which would read as a turn.
+         */
+        private void settle() {
+            String state;
+            synchronized (this) {
+                long held = System.nanoTime() - pendingSinceNanos;
+                if (held < STATE_SETTLE_NANOS) {
+                    TerminalSignalRouter.this.settleLater(this::settle, STATE_SETTLE_NANOS - held);
+                    return;
+                }
+                settling = false;
+                state = pendingState;
+                if (state == null || state.equals(lastState)) {
+                    return;
+                }
+                lastState = state; // any value, "clear" too: the same state after it is news again
+            }
+            applyState(paneId, state, CODEX_STATES.get(state));
+        }
+
+        synchronized void processEnded() {
+            lastState = null; // a new process reports its state afresh
         }
     }
 
