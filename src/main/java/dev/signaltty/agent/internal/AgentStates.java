@@ -53,10 +53,12 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
 
     /** Marks a pane as running a known agent (set by the launch integration). */
     public void launched(String paneId, String agent) {
-        table.update(paneId, s -> {
-            s.agent = agent;
-            s.hooksWired = true;
-        });
+        table.update(paneId, s -> s.agent = agent);
+    }
+
+    /** The launch integration wired this process's hooks: its OSC 7501 state moves nothing (ADR 0961). */
+    public void hooksWired(String paneId) {
+        table.update(paneId, s -> s.hooksWired = true);
     }
 
     @Override

@@ -31,7 +31,7 @@ import dev.signaltty.vt.TerminalListener;
  *       make none and are counted into the next one's message ("bell (and 999 more)");</li>
  *   <li>a notification is one through {@link Notifications} (cause {@link #NOTIFICATION}), at most
  *       {@link #NOTIFICATIONS_PER_WINDOW} per pane per {@link #NOTIFICATION_WINDOW_NANOS}; more are dropped;</li>
- *   <li>an OSC 7501 state that changed and then held for {@link #STATE_SETTLE_NANOS} is applied as a screen rule's report (manifest {@code codex},
+ *   <li>an OSC 7501 state that changed (a {@code working} once it held for {@link #STATE_SETTLE_NANOS}) is applied as a screen rule's report (manifest {@code codex},
  *       rule {@code osc_7501}) unless signaltty wired this process's hooks or the process reported one:
  *       hooks are authoritative (ADR 0961). A value cut short ({@code state=wor}) or unknown (Codex's
  *       {@code clear}) moves nothing.</li>
@@ -47,7 +47,7 @@ class TerminalSignalRouter implements TerminalSignals, PaneProcessListener {
     static final int NOTIFICATIONS_PER_WINDOW = 10;
     static final long NOTIFICATION_WINDOW_NANOS = TimeUnit.SECONDS.toNanos(10);
     static final int QUEUE_CAP = 1024;
-    /** How long an OSC 7501 state must hold before it is applied (Codex's start blinks working for ~6 ms; 300 ms leaves room for a loaded machine). */
+    /** How long an OSC 7501 {@code working} is held back (Codex's start blinks working for ~6 ms; 300 ms leaves room for a loaded machine). */
     static final long STATE_SETTLE_NANOS = TimeUnit.MILLISECONDS.toNanos(300);
     /** A notification's title is a label (notify's title shape); its message is capped as notify's is. */
     static final int MAX_TITLE = 256;
@@ -68,7 +68,7 @@ class TerminalSignalRouter implements TerminalSignals, PaneProcessListener {
     private final ThreadPoolExecutor worker = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
             new ArrayBlockingQueue<>(QUEUE_CAP), Thread.ofPlatform().daemon().name("terminal-signals").factory(),
             (task, executor) -> dropped.increment());
-    /** Holds at most one settle check per pane (a pane schedules the next only from its running one). */
+    /** Holds at most one release check per pane (a pane schedules the next only from its running one). */
     private final ScheduledThreadPoolExecutor settleTimer = new ScheduledThreadPoolExecutor(1,
             Thread.ofPlatform().daemon().name("terminal-state-settle").factory());
 
@@ -166,9 +166,9 @@ class TerminalSignalRouter implements TerminalSignals, PaneProcessListener {
         private long windowStartNanos;
         private int inWindow;
         private @Nullable String lastState;
-        private @Nullable String pendingState;
-        private long pendingSinceNanos;
-        private boolean settling;
+        private boolean holding;
+        private long holdingSinceNanos;
+        private boolean checkPending;
 
         PaneSignals(String paneId) {
             this.paneId = paneId;
@@ -209,41 +209,64 @@ class TerminalSignalRouter implements TerminalSignals, PaneProcessListener {
             return ++inWindow <= NOTIFICATIONS_PER_WINDOW;
         }
 
-        /** Keeps the value and when it came; schedules a settle check unless one is (at most one per pane). */
+        /**
+         * A {@code working} is held for {@link #STATE_SETTLE_NANOS}: Codex 0.171.0 blinks {@code working}
+         * for a few ms at its start (idle, working, idle within 35 ms), which would read as a turn. An
+         * {@code idle} within the hold drops both; any other state releases the hold first, so a fast
+         * turn ({@code working}, {@code done} 57 ms apart against the scripted model) keeps both moves.
+         * At most one release check per pane is scheduled.
+         */
         @Override
-        public synchronized void stateReported(String state) {
-            pendingState = clean(state, MAX_STATE);
-            pendingSinceNanos = System.nanoTime();
-            if (!settling) {
-                settling = true;
-                TerminalSignalRouter.this.settleLater(this::settle, STATE_SETTLE_NANOS);
+        public synchronized void stateReported(String reported) {
+            String state = clean(reported, MAX_STATE);
+            if (state.equals("working")) {
+                if (!holding) {
+                    holding = true;
+                    holdingSinceNanos = System.nanoTime();
+                    if (!checkPending) {
+                        checkPending = true;
+                        TerminalSignalRouter.this.settleLater(this::release, STATE_SETTLE_NANOS);
+                    }
+                }
+                return;
             }
+            if (holding) {
+                holding = false;
+                if (state.equals("idle")) {
+                    return; // the start's blink: no turn
+                }
+                emit("working");
+            }
+            emit(state);
         }
 
-        /**
-         * Applies the last value once it has held for {@link #STATE_SETTLE_NANOS}: Codex 0.171.0 blinks
-         * {@code working} for a few ms at its start (idle, working, idle within 35 ms), which would read as a turn.
-         */
-        private void settle() {
-            String state;
-            synchronized (this) {
-                long held = System.nanoTime() - pendingSinceNanos;
-                if (held < STATE_SETTLE_NANOS) {
-                    TerminalSignalRouter.this.settleLater(this::settle, STATE_SETTLE_NANOS - held);
-                    return;
-                }
-                settling = false;
-                state = pendingState;
-                if (state == null || state.equals(lastState)) {
-                    return;
-                }
-                lastState = state; // any value, "clear" too: the same state after it is news again
+        private synchronized void release() {
+            checkPending = false;
+            if (!holding) {
+                return;
             }
+            long held = System.nanoTime() - holdingSinceNanos;
+            if (held < STATE_SETTLE_NANOS) {
+                checkPending = true;
+                TerminalSignalRouter.this.settleLater(this::release, STATE_SETTLE_NANOS - held);
+                return;
+            }
+            holding = false;
+            emit("working");
+        }
+
+        /** Queues a changed value (any value, "clear" too: the same state after it is news again). */
+        private void emit(String state) {
+            if (state.equals(lastState)) {
+                return;
+            }
+            lastState = state;
             applyState(paneId, state, CODEX_STATES.get(state));
         }
 
         synchronized void processEnded() {
             lastState = null; // a new process reports its state afresh
+            holding = false;
         }
     }
 

@@ -103,6 +103,9 @@ class CodexRealTest {
         drive.submit(pane, "scenario:plain say hello again");
         assertThat(drive.timeline().awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CODEX_TRUSTED.lifecycle());
         assertThat(drive.timeline().decisions(pane)).isEmpty();
+        // its OSC 7501 states arrive too, but the launch wired its hooks: they move nothing (ADR 0961)
+        eventually(TURN, () -> drive.daemon().client().call("agent.explain", Map.of("pane_id", pane))
+                .path("reported_state").path("outcome").asString().equals("hooks_wired"));
     }
 
     /** Codex's running token_count in its session rollout (the hooks' transcript_path) arrives in pane.get and the metrics. */
@@ -336,13 +339,15 @@ class CodexRealTest {
      * Codex started from a shell, so signaltty wired no hooks (ADR 0961): its own {@code OSC 7501 ;
      * state=…:app=codex} moves the pane, idle at its prompt, working at the submit, done (unread) after the
      * answer, each named by explain as the OSC's verdict. At its start Codex writes idle, working, idle
-     * within ~35 ms; only a state that held 300 ms is applied, so that blink is no turn.
+     * within ~35 ms: a working followed by idle within 300 ms is no turn; the scripted turn itself
+     * (working, done 57 ms apart) is.
      */
     @Test
     @Order(11)
     void codexFromAShellMovesThePaneByItsOwnOsc7501State() {
         String pane = drive.daemon().client().call("pane.spawn", Map.of("workspace_id", drive.daemon().workspace(),
-                "argv", List.of("sh", "-c", "exec " + drive.codex() + " --no-daemon"), // no app-server left behind "cwd", drive.project().toString(),
+                // --no-daemon as the launch integration passes it: no app-server left behind
+                "argv", List.of("sh", "-c", "exec " + drive.codex() + " --no-daemon"), "cwd", drive.project().toString(),
                 "cols", 120, "rows", 40, "env", Map.of("CODEX_HOME", drive.codexHome().toString())))
                 .get("pane_id").asString();
         drive.awaitScreen(pane, "Ask Codex");
