@@ -178,7 +178,7 @@ class TerminalTest {
         }
 
         @Test
-        void keepsTheOsc9ProgressAsTextAndIgnoresOsc9Notifications() {
+        void keepsTheOsc9ProgressAsTextApartFromOsc9Notifications() {
             Terminal t = new Terminal(80, 24, new Events(), RingLimits.defaults(), 0);
             assertEquals("", t.progress());
             feed(t, ESC + "]9;4;1;40\u0007");

@@ -56,6 +56,13 @@ final class AgentState {
      */
     boolean nativeHookReported;
     /**
+     * True when signaltty wired this process's hooks at its launch: Codex's OSC 7501 state then moves
+     * nothing, so it cannot race the hooks of the first prompt (ADR 0961). A replaced process starts false.
+     */
+    boolean hooksWired;
+    /** Codex's last OSC 7501 state and its outcome ({@code agent.explain}); null before the first. */
+    @Nullable ReportedState reportedState;
+    /**
      * The {@code prompt_id} of the turn this process is in (its last UserPromptSubmit), when the agent
      * reports one: a transcript interrupt marker ends the turn only if it names this prompt (ADR 0290).
      */

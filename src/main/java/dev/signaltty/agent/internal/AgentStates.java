@@ -56,6 +56,11 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
         table.update(paneId, s -> s.agent = agent);
     }
 
+    /** The launch integration wired this process's hooks: its OSC 7501 state moves nothing (ADR 0961). */
+    public void hooksWired(String paneId) {
+        table.update(paneId, s -> s.hooksWired = true);
+    }
+
     @Override
     public void restoredWithoutProcess(String paneId) {
         table.update(paneId, s -> {
@@ -85,6 +90,7 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
             s.lifecycle = Lifecycle.UNKNOWN;
             s.hookReported = false; // a new process: screen rules may apply until its first hook
             s.nativeHookReported = false;
+            s.hooksWired = false; // until the relaunch's integration wires them again (prepareResume)
             s.promptId = null;
             // no event of its own: the resume's pane.updated announces the new process (ADR 0270)
             s.lifecycleOrigin = new StateOrigin("resume", "process_replaced", null, null, null, null, Instant.now(),
@@ -283,12 +289,13 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
 
     /** A pane's current state and what set it, for {@code agent.explain}. */
     public record Explanation(Lifecycle lifecycle, Attention attention, @Nullable String agent, boolean hookReported,
-                              @Nullable StateOrigin lifecycleOrigin, @Nullable StateOrigin attentionOrigin) {
+                              @Nullable StateOrigin lifecycleOrigin, @Nullable StateOrigin attentionOrigin,
+                              @Nullable ReportedState reportedState) {
     }
 
     public Explanation explain(String paneId) {
         return read(paneId, s -> new Explanation(s.lifecycle, s.attention, s.agent, s.hookReported, s.lifecycleOrigin,
-                s.attentionOrigin));
+                s.attentionOrigin, s.reportedState));
     }
 
     /** First discovery is generation 1; any later change of id (even back to an old one) is a new generation. */

@@ -1,8 +1,5 @@
 package dev.signaltty.agent.internal;
 
-import java.time.Instant;
-import java.util.List;
-
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
@@ -10,16 +7,14 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 import dev.signaltty.agent.AgentPanes;
 import dev.signaltty.agent.Attention;
-import dev.signaltty.journal.EventLog;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
 import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.transport.Shape;
-import dev.signaltty.workspace.Ids;
 
 /**
- * notify: a notification from inside a pane (or anywhere). It emits notification.created and raises the
- * pane's attention to unread; a stronger attention (input or permission required) is kept.
+ * notify: a notification from inside a pane (or anywhere), through {@link Notifications}: it emits
+ * notification.created and raises the pane's attention to unread; a stronger attention is kept.
  */
 @Component
 class NotifyHandler implements MethodHandler<NotifyHandler.Params, NotifyHandler.Notification> {
@@ -50,14 +45,12 @@ class NotifyHandler implements MethodHandler<NotifyHandler.Params, NotifyHandler
         }
     }
 
-    private final AgentStates states;
+    private final Notifications notifications;
     private final AgentPanes panes;
-    private final EventLog events;
 
-    NotifyHandler(AgentStates states, AgentPanes panes, EventLog events) {
-        this.states = states;
+    NotifyHandler(Notifications notifications, AgentPanes panes) {
+        this.notifications = notifications;
         this.panes = panes;
-        this.events = events;
     }
 
     @Override
@@ -82,29 +75,7 @@ class NotifyHandler implements MethodHandler<NotifyHandler.Params, NotifyHandler
 
     @Override
     public NotifyHandler.Notification handle(Params params, CallContext context) {
-        String id = Ids.next("ntf");
         AgentPanes.PaneRef pane = params.paneId() == null ? null : panes.resolve(params.paneId());
-        if (pane == null) {
-            Notification notification = created(id, null, params);
-            events.append(notification);
-            return notification;
-        }
-        Notification[] notification = new Notification[1];
-        states.mutate(pane, s -> {
-            notification[0] = created(id, AgentStates.subject(pane, s), params);
-            events.append(notification[0]);
-            s.lastNotification = params.message();
-            return List.of();
-        });
-        if (states.view(pane.paneId()).attention() == Attention.NONE) {
-            states.apply(pane, null, Attention.UNREAD, "notify");
-        }
-        Notification n = notification[0];
-        return new Notification(n.notificationId(), n.subject(), n.title(), n.message(), n.at(),
-                states.view(pane.paneId()).attention());
-    }
-
-    private static Notification created(String id, AgentStates.@Nullable Subject subject, Params params) {
-        return new Notification(id, subject, params.title(), params.message(), Instant.now().toString(), null);
+        return notifications.create(pane, params.title(), params.message(), "notify");
     }
 }

@@ -6,7 +6,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What set an axis's current state, for {@code agent.explain}: the source ({@code hook}, {@code screen},
- * {@code transcript}, {@code status_file}, {@code notify}, {@code mark_seen}, {@code decision}, {@code exit},
+ * {@code transcript}, {@code status_file}, {@code notify}, {@code terminal} (a bell or an OSC notification), {@code mark_seen}, {@code decision}, {@code exit},
  * {@code resume}, {@code restart}), the transition's cause, the hook event, the screen rule or the line of the
  * agent's own file, when, and the journal seq of the event that recorded it (0 when the move journaled none, e.g. a restart).
  */
@@ -26,6 +26,7 @@ public record StateOrigin(String source, String cause, @Nullable String hookEven
         String source = switch (cause) {
             case "exit" -> "exit";
             case "notify" -> "notify";
+            case TerminalSignalRouter.BELL, TerminalSignalRouter.NOTIFICATION -> "terminal";
             case MarkSeenHandler.CAUSE -> "mark_seen";
             case "decision_answered" -> "decision";
             default -> cause.startsWith(ScreenMapping.CAUSE_PREFIX) ? "screen" : "hook";

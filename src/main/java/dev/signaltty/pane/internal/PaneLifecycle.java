@@ -24,6 +24,7 @@ import dev.signaltty.pane.PaneExited;
 import dev.signaltty.agent.AgentLaunches;
 import dev.signaltty.vt.RingLimits;
 import dev.signaltty.vt.Terminal;
+import dev.signaltty.vt.TerminalColors;
 import dev.signaltty.vt.TerminalListener;
 import dev.signaltty.transport.ErrorCode;
 import dev.signaltty.transport.ProtocolException;
@@ -64,6 +65,15 @@ class PaneLifecycle {
     @org.springframework.beans.factory.annotation.Autowired
     void setShells(ShellIntegration shells) {
         this.shells = shells;
+    }
+    private dev.signaltty.agent.TerminalSignals terminalSignals;
+    private TerminalColorSettings colorSettings;
+
+    /** Bells, notifications and Codex's state for the agent module, and the OSC 10/11 colours (setters, like the others). */
+    @org.springframework.beans.factory.annotation.Autowired
+    void setTerminalSignals(dev.signaltty.agent.TerminalSignals terminalSignals, TerminalColorSettings colorSettings) {
+        this.terminalSignals = terminalSignals;
+        this.colorSettings = colorSettings;
     }
     private ClientEnvironment clientEnvironment;
     private dev.signaltty.agent.ScreenWatches screens;
@@ -122,7 +132,7 @@ class PaneLifecycle {
             Map<String, String> env = environment(spec.env(), paneId, workspace.id(), spec.taskId());
             List<String> argv = Executables.anchor(spec.argv() == null || spec.argv().isEmpty()
                     ? List.of(env.getOrDefault("SHELL", "bash")) : spec.argv(), cwd, env);
-            ReplyChannel replies = new ReplyChannel();
+            ReplyChannel replies = replyChannel(paneId);
             Terminal terminal = new Terminal(spec.cols(), spec.rows(), replies, ringLimits, seqBase);
             PtySession session;
             AgentLaunches.Result launch;
@@ -164,7 +174,7 @@ class PaneLifecycle {
     Pane restored(PaneSnapshots.PaneDoc doc) {
         // snapshots keep no task id (PaneSnapshots persists no SIGNALTTY_* variable): a restored pane is untagged
         Map<String, String> env = environment(doc.env(), doc.paneId(), doc.workspaceId(), null);
-        ReplyChannel replies = new ReplyChannel();
+        ReplyChannel replies = replyChannel(doc.paneId());
         Pane pane = new Pane(Pane.Facts.of(doc.paneId(), doc.workspaceId(), doc.tabId()).name(doc.name())
                 .command(doc.argv(), Path.of(doc.cwd()), env).label(doc.label())
                 .parent(doc.parentPaneId(), doc.relationship()).createdAt(Instant.parse(doc.createdAt())),
@@ -242,9 +252,25 @@ class PaneLifecycle {
         return env;
     }
 
-    /** Emulator replies (DSR cursor reports, DA) go back to the child as input: vim waits for them. */
+    /** A new pane's listener, with the configured colours and the agent module's signals (ADR 0960). */
+    private ReplyChannel replyChannel(String paneId) {
+        return new ReplyChannel(terminalSignals.forPane(paneId), colorSettings.colors());
+    }
+
+    /**
+     * Emulator replies (DSR cursor reports, DA) go back to the child as input: vim waits for them. A bell,
+     * a notification or a state goes to the agent module, only from a running process: a transcript
+     * replayed at a restart must not ring again.
+     */
     private static final class ReplyChannel implements TerminalListener {
         volatile @Nullable Pane pane;
+        private final TerminalListener signals;
+        private final TerminalColors colors;
+
+        ReplyChannel(TerminalListener signals, TerminalColors colors) {
+            this.signals = signals;
+            this.colors = colors;
+        }
 
         @Override
         public void reply(byte[] bytes) {
@@ -253,6 +279,37 @@ class PaneLifecycle {
                 return;
             }
             target.writeLater(bytes);
+        }
+
+        private boolean running() {
+            Pane target = pane;
+            return target != null && target.alive();
+        }
+
+        @Override
+        public void bell() {
+            if (running()) {
+                signals.bell();
+            }
+        }
+
+        @Override
+        public void notification(String title, String body) {
+            if (running()) {
+                signals.notification(title, body);
+            }
+        }
+
+        @Override
+        public void stateReported(String state) {
+            if (running()) {
+                signals.stateReported(state);
+            }
+        }
+
+        @Override
+        public TerminalColors colors() {
+            return colors;
         }
     }
 

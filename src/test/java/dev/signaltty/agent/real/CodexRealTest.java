@@ -51,7 +51,8 @@ class CodexRealTest {
                 .script("after-error", say("Back after the errors."))
                 .script("interrupt", new ScriptedModel.Stall("Thinking for a long time\n", Duration.ofSeconds(300)))
                 .script("interrupt-ctrl-c", new ScriptedModel.Stall("Pondering at length\n", Duration.ofSeconds(300)))
-                .script("after-interrupt", say("Back after the interrupt."));
+                .script("after-interrupt", say("Back after the interrupt."))
+                .script("codex-osc", say("Answered by the OSC scenario."));
     }
 
     /** An {@code exec_command} that asks to leave the sandbox, so {@code -a on-request} asks for approval. */
@@ -102,6 +103,9 @@ class CodexRealTest {
         drive.submit(pane, "scenario:plain say hello again");
         assertThat(drive.timeline().awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CODEX_TRUSTED.lifecycle());
         assertThat(drive.timeline().decisions(pane)).isEmpty();
+        // its OSC 7501 states arrive too, but the launch wired its hooks: they move nothing (ADR 0961)
+        eventually(TURN, () -> drive.daemon().client().call("agent.explain", Map.of("pane_id", pane))
+                .path("reported_state").path("outcome").asString().equals("hooks_wired"));
     }
 
     /** Codex's running token_count in its session rollout (the hooks' transcript_path) arrives in pane.get and the metrics. */
@@ -329,5 +333,41 @@ class CodexRealTest {
         drive.timeline().awaitWholeLifecycle(pane, TURN, expected);
         drive.awaitScreen(pane, "Back after the interrupt.");
         assertThat(drive.explainLifecycle(pane).get("hook_event").asString()).isEqualTo("Stop");
+    }
+
+    /**
+     * Codex started from a shell, so signaltty wired no hooks (ADR 0961): its own {@code OSC 7501 ;
+     * state=…:app=codex} moves the pane, idle at its prompt, working at the submit, done (unread) after the
+     * answer, each named by explain as the OSC's verdict. At its start Codex writes idle, working, idle
+     * within ~35 ms: a working followed by idle within 300 ms is no turn; the scripted turn itself
+     * (working, done 57 ms apart) is.
+     */
+    @Test
+    @Order(11)
+    void codexFromAShellMovesThePaneByItsOwnOsc7501State() {
+        String pane = drive.daemon().client().call("pane.spawn", Map.of("workspace_id", drive.daemon().workspace(),
+                // --no-daemon as the launch integration passes it: no app-server left behind
+                "argv", List.of("sh", "-c", "exec " + drive.codex() + " --no-daemon"), "cwd", drive.project().toString(),
+                "cols", 120, "rows", 40, "env", Map.of("CODEX_HOME", drive.codexHome().toString())))
+                .get("pane_id").asString();
+        drive.awaitScreen(pane, "Ask Codex");
+        eventually(TURN, () -> drive.timeline().lifecycle(pane).equals(List.of("idle")));
+        drive.submit(pane, "scenario:codex-osc say hello without hooks");
+        try {
+            drive.awaitScreen(pane, "Answered by the OSC scenario.");
+            drive.timeline().awaitWholeLifecycle(pane, TURN, List.of("idle", "working", "done"));
+        } catch (AssertionError e) {
+            throw drive.failure(pane, e);
+        }
+        eventually(TURN, () -> drive.daemon().client().call("agent.explain", Map.of("pane_id", pane))
+                .path("reported_state").toString().matches(".*\"state\":\"done\",\"outcome\":\"applied\".*")); // recorded just after the move
+        JsonNode explain = drive.daemon().client().call("agent.explain", Map.of("pane_id", pane));
+        assertThat(explain.get("hooks_reported").asBoolean()).isFalse();
+        assertThat(explain.get("lifecycle").get("cause").asString()).isEqualTo("screen:codex/osc_7501");
+        assertThat(explain.get("lifecycle").get("matched").asString()).isEqualTo("state=done");
+        assertThat(explain.get("reported_state").get("state").asString()).isEqualTo("done");
+        assertThat(explain.get("attention").get("state").asString()).isEqualTo("unread");
+        assertThat(drive.daemon().client().call("pane.get", Map.of("pane_id", pane)).get("agent").asString())
+                .isEqualTo("codex");
     }
 }

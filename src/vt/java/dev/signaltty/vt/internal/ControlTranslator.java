@@ -286,7 +286,15 @@ final class ControlTranslator implements VtActions {
         if (code == 133) {
             ops.shellIntegrationMark(data, semi + 1, len);
         } else if (code == 9) {
-            ops.reportProgress(data, semi + 1, len);
+            if (DesktopNotifications.isConEmu(data, semi + 1, len)) {
+                ops.reportProgress(data, semi + 1, len);
+            } else {
+                ops.desktopNotification(9, data, semi + 1, len);
+            }
+        } else if (code == 777 || code == 99) {
+            ops.desktopNotification(code, data, semi + 1, len);
+        } else if (code == 7501) {
+            ops.reportState(data, semi + 1, len);
         } else if (code == 0 || code == 2) {
             ops.setTitle(new String(data, semi + 1, len - semi - 1, StandardCharsets.UTF_8));
         } else if (code == 10 || code == 11) {

@@ -31,6 +31,7 @@ final class Emulator implements TerminalOperations {
     private final TextPrinter printer;
     private final ModeSwitches switches;
     private final ScreenEditor editor;
+    private final DesktopNotifications notifications;
     private String title = "";
     /** OSC 9;4 progress as text ({@link Progress}), "" when none. */
     private String progress = "";
@@ -45,6 +46,7 @@ final class Emulator implements TerminalOperations {
         this.printer = new TextPrinter(screens, cursor, modes, charsets);
         this.switches = new ModeSwitches(modes, screens, cursor, frameStarts);
         this.editor = new ScreenEditor(screens, cursor, clearHistory);
+        this.notifications = new DesktopNotifications(listener);
     }
 
     // ---- text ----
@@ -303,7 +305,7 @@ final class Emulator implements TerminalOperations {
 
     @Override
     public void reportColor(int code, int index, boolean bellTerminated) {
-        reply(Reports.color(code, index, bellTerminated));
+        reply(Reports.color(code, index, bellTerminated, listener.colors()));
     }
 
     private void reply(String s) {
@@ -326,6 +328,23 @@ final class Emulator implements TerminalOperations {
     @Override
     public void reportProgress(byte[] data, int from, int to) {
         progress = Progress.parse(data, from, to, progress);
+    }
+
+    @Override
+    public void desktopNotification(int code, byte[] data, int from, int to) {
+        switch (code) {
+            case 9 -> notifications.iterm(data, from, to);
+            case 777 -> notifications.urxvt(data, from, to);
+            default -> notifications.kitty(data, from, to);
+        }
+    }
+
+    @Override
+    public void reportState(byte[] data, int from, int to) {
+        String state = DesktopNotifications.codexState(data, from, to);
+        if (state != null) {
+            listener.stateReported(state);
+        }
     }
 
     // ---- for the Terminal: reads, and the resize (not a control) ----

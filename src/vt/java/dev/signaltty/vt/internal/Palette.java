@@ -4,8 +4,8 @@ package dev.signaltty.vt.internal;
  * The colours the terminal answers OSC 4, OSC 10 and OSC 11 queries with (docs/terminal.md, ADR 0940).
  * The emulator keeps colours as indexes and "default", and the viewer's terminal draws them; a program
  * asking (codex tints its composer from OSC 10/11) gets xterm's 256-colour palette and, for the defaults,
- * palette 7 on palette 0: light grey on black, the dark scheme most terminals agents run in ship with
- * (xterm's own default is black on white). Setting colours (OSC 4/10/11 with a value) is not honoured.
+ * {@link dev.signaltty.vt.TerminalColors}: palette 7 on palette 0 unless configured (ADR 0962; xterm's own
+ * default is black on white). Setting colours (OSC 4/10/11 with a value) is not honoured.
  */
 final class Palette {
 
@@ -14,8 +14,6 @@ final class Palette {
         0x000000, 0xcd0000, 0x00cd00, 0xcdcd00, 0x0000ee, 0xcd00cd, 0x00cdcd, 0xe5e5e5,
         0x7f7f7f, 0xff0000, 0x00ff00, 0xffff00, 0x5c5cff, 0xff00ff, 0x00ffff, 0xffffff,
     };
-    static final int DEFAULT_FOREGROUND = ANSI[7];
-    static final int DEFAULT_BACKGROUND = ANSI[0];
 
     private Palette() {
     }

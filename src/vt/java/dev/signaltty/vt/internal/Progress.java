@@ -17,7 +17,7 @@ final class Progress {
     static String parse(byte[] data, int from, int to, String current) {
         String[] parts = new String(data, from, to - from, StandardCharsets.US_ASCII).split(";", -1);
         if (parts.length < 2 || !parts[0].equals("4")) {
-            return current; // OSC 9 ; text is a notification (iTerm2), not progress
+            return current; // ConEmu's other OSC 9 commands (9;1 sleep, 9;9 cwd, …) are not progress
         }
         int value = parts.length > 2 ? number(parts[2]) : 0;
         return switch (parts[1]) {

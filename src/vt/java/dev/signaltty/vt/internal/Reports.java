@@ -1,5 +1,6 @@
 package dev.signaltty.vt.internal;
 
+import dev.signaltty.vt.TerminalColors;
 import dev.signaltty.vt.TerminalListener;
 
 /**
@@ -30,12 +31,12 @@ final class Reports {
     /**
      * OSC 10 / OSC 11 ({@code code}) or OSC 4 colour {@code index} ({@code code} 4) as asked with
      * {@code ?}: the same OSC with the colour in {@code rgb:} form, ended as the query was (BEL or ST),
-     * as xterm does.
+     * as xterm does. The defaults (10, 11) are the embedding's guess of the viewer's terminal.
      */
-    static String color(int code, int index, boolean bellTerminated) {
+    static String color(int code, int index, boolean bellTerminated, TerminalColors defaults) {
         int rgb = switch (code) {
-            case 10 -> Palette.DEFAULT_FOREGROUND;
-            case 11 -> Palette.DEFAULT_BACKGROUND;
+            case 10 -> defaults.foreground();
+            case 11 -> defaults.background();
             default -> Palette.color(index);
         };
         String which = code == 4 ? "4;" + index : String.valueOf(code);

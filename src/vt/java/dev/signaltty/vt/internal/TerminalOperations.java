@@ -178,6 +178,12 @@ interface TerminalOperations {
     /** OSC 133 (shell integration): the payload after {@code 133;}, {@code data[from, to)}. */
     void shellIntegrationMark(byte[] data, int from, int to);
 
-    /** OSC 9 (ConEmu's progress, {@code 9;4;st;pr}): the payload after {@code 9;}, {@code data[from, to)}. */
+    /** OSC 9 in ConEmu's numeric form (its progress is {@code 9;4;st;pr}): the payload after {@code 9;}, {@code data[from, to)}. */
     void reportProgress(byte[] data, int from, int to);
+
+    /** OSC 9 (iTerm2's form), OSC 777 or OSC 99 ({@code code}): a desktop notification, the payload after {@code code;}. */
+    void desktopNotification(int code, byte[] data, int from, int to);
+
+    /** OSC 7501 (Codex's {@code state=…}): the payload after {@code 7501;}. */
+    void reportState(byte[] data, int from, int to);
 }

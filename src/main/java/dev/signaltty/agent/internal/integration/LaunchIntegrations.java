@@ -113,6 +113,7 @@ public class LaunchIntegrations implements AgentLaunches {
         try {
             AgentAdapter.Prepared prepared = adapter.configure(new AgentAdapter.Launch(paneId, argv, cwd, env,
                     integrationDir, hookCommand));
+            states.hooksWired(paneId); // Codex reports no ready state, but its hooks are wired all the same
             if (adapter.reportsReady()) {
                 states.launched(paneId, adapter.name());
             }

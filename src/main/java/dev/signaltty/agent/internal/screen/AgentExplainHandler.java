@@ -8,6 +8,7 @@ import org.springframework.stereotype.Component;
 import dev.signaltty.agent.AgentPanes;
 import dev.signaltty.agent.AxisState;
 import dev.signaltty.agent.internal.AgentStates;
+import dev.signaltty.agent.internal.ReportedState;
 import dev.signaltty.agent.internal.ScreenReport;
 import dev.signaltty.agent.internal.StateOrigin;
 import dev.signaltty.transport.CallContext;
@@ -25,7 +26,7 @@ class AgentExplainHandler implements MethodHandler<AgentExplainHandler.Params, A
 
     /**
      * One axis: its state and what set it. {@code source} is {@code hook}, {@code screen}, {@code transcript},
-     * {@code status_file}, {@code notify}, {@code mark_seen}, {@code decision}, {@code exit}, {@code resume},
+     * {@code status_file}, {@code notify}, {@code terminal}, {@code mark_seen}, {@code decision}, {@code exit}, {@code resume},
      * {@code restart}, or {@code initial} (never moved). A hook names its event; a screen rule its manifest,
      * file, rule, region and matched text; a transcript line (Claude's interrupt, ADR 0290) its file and the marker
      * as {@code matched}; Claude's status file turned idle (ADR 0320) the file and its status as
@@ -51,9 +52,13 @@ class AgentExplainHandler implements MethodHandler<AgentExplainHandler.Params, A
         }
     }
 
-    /** {@code screen}: the pane's screen watch (absent when no manifest applies to its program). */
+    /**
+     * {@code screen}: the pane's screen watch (absent when no manifest applies to its program);
+     * {@code reported_state}: Codex's last OSC 7501 state and what became of it (absent before one, ADR 0961).
+     */
     record Result(String paneId, @Nullable String agent, Axis lifecycle, Axis attention, boolean hooksReported,
-                  ScreenWatch.@Nullable View screen, List<ManifestError> manifestErrors) {
+                  ScreenWatch.@Nullable View screen, @Nullable ReportedState reportedState,
+                  List<ManifestError> manifestErrors) {
     }
 
     private final AgentStates states;
@@ -94,6 +99,6 @@ class AgentExplainHandler implements MethodHandler<AgentExplainHandler.Params, A
         AgentStates.Explanation e = states.explain(pane.paneId());
         return new Result(pane.paneId(), e.agent(), Axis.of(e.lifecycle(), e.lifecycleOrigin()),
                 Axis.of(e.attention(), e.attentionOrigin()), e.hookReported(), scanner.view(pane.paneId()),
-                catalog.errors());
+                e.reportedState(), catalog.errors());
     }
 }

@@ -1,0 +1,62 @@
+package dev.signaltty.agent.internal;
+
+import java.time.Instant;
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.stereotype.Component;
+
+import dev.signaltty.agent.AgentPanes;
+import dev.signaltty.agent.Attention;
+import dev.signaltty.journal.EventLog;
+import dev.signaltty.workspace.Ids;
+
+/**
+ * The one notification path: {@code notify} and what a pane's program asks its terminal for (a bell, an
+ * OSC 9/777/99 notification; {@link TerminalSignalRouter}) both emit {@code notification.created} and
+ * raise the pane's attention to unread; a stronger attention (input or permission required) is kept.
+ */
+@Component
+class Notifications {
+
+    private final AgentStates states;
+    private final EventLog events;
+
+    Notifications(AgentStates states, EventLog events) {
+        this.states = states;
+        this.events = events;
+    }
+
+    /**
+     * Journals the notification and, for a pane, makes it the pane's last message and its attention
+     * unread if it was none ({@code cause} names who asked: {@code notify}, {@code bell},
+     * {@code terminal_notification}). Returns the payload with the pane's attention afterwards.
+     */
+    NotifyHandler.Notification create(AgentPanes.@Nullable PaneRef pane, @Nullable String title, String message,
+                                      String cause) {
+        String id = Ids.next("ntf");
+        if (pane == null) {
+            NotifyHandler.Notification notification = created(id, null, title, message);
+            events.append(notification);
+            return notification;
+        }
+        NotifyHandler.Notification[] notification = new NotifyHandler.Notification[1];
+        states.mutate(pane, s -> {
+            notification[0] = created(id, AgentStates.subject(pane, s), title, message);
+            events.append(notification[0]);
+            s.lastNotification = message;
+            return List.of();
+        });
+        if (states.view(pane.paneId()).attention() == Attention.NONE) {
+            states.apply(pane, null, Attention.UNREAD, cause);
+        }
+        NotifyHandler.Notification n = notification[0];
+        return new NotifyHandler.Notification(n.notificationId(), n.subject(), n.title(), n.message(), n.at(),
+                states.view(pane.paneId()).attention());
+    }
+
+    private static NotifyHandler.Notification created(String id, AgentStates.@Nullable Subject subject,
+                                                      @Nullable String title, String message) {
+        return new NotifyHandler.Notification(id, subject, title, message, Instant.now().toString(), null);
+    }
+}
