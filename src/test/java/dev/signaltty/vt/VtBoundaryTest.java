@@ -45,7 +45,7 @@ class VtBoundaryTest {
     /** The Terminal API: the facade, what its methods take and return, and the listener it calls. */
     static final Set<Class<?>> EXPORTED = Set.of(Terminal.class, TerminalListener.class, RingLimits.class,
             ReadResult.class, RenderedRead.class, RenderedLine.class, SearchResult.class, HistoryExport.class,
-            ScreenCells.class, CommandOutput.class, ShellState.class, MouseModes.class);
+            ScreenCells.class, CommandOutput.class, ShellState.class, MouseModes.class, TerminalColors.class);
 
     private static final String MODULE = "dev.signaltty.vt";
 
