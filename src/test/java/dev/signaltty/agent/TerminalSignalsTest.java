@@ -98,6 +98,16 @@ class TerminalSignalsTest {
     }
 
     @Test
+    void aBellThatAnswersTypedInputIsNoNotification() {
+        // readline rings at a Tab with no match: the person is typing in that pane (ADR 0991)
+        String pane = daemon.spawnShell("read -r key; printf '\\007'; printf '\\033]9;answered\\007'; exec sleep 60");
+        write(pane, "x\n");
+
+        // seed R139: notification.* carries the program's own notification, and nothing for the bell before it
+        assertThat(notificationsUntil(pane, "answered")).containsExactly("answered");
+    }
+
+    @Test
     void codexsOsc7501StateMovesTheLifecycleUntilAHookReports() {
         // a stand-in for Codex without hook wiring: each line typed is a state it reports
         String pane = daemon.spawnShell("stty -echo; while IFS= read -r s; do"

@@ -146,6 +146,9 @@ final class Pane {
         });
     }
 
+    /** When {@link #write} last wrote input (System.nanoTime), 0 before the first. */
+    private volatile long lastInputNanos;
+
     /** A program runs: launched or adopted, and not told exited (an exit may have no code, ADR 0952). */
     boolean alive() {
         return exitedAt == null && session != null;
@@ -156,7 +159,17 @@ final class Pane {
         if (!alive()) {
             throw new IOException("pane has exited");
         }
+        lastInputNanos = System.nanoTime();
         input.write(bytes);
+    }
+
+    /**
+     * True when input was written to the program within {@code nanos}: a bell then answers that input (a
+     * Tab with no match, a refused key) rather than calling for someone (ADR 0991).
+     */
+    boolean hadInputWithin(long nanos) {
+        long last = lastInputNanos;
+        return last != 0 && System.nanoTime() - last < nanos;
     }
 
     /** Queues bytes without waiting (terminal replies: the reader thread must never block on input). */

@@ -263,6 +263,11 @@ class PaneLifecycle {
      * replayed at a restart must not ring again.
      */
     private static final class ReplyChannel implements TerminalListener {
+        /**
+         * A bell this soon after input written to the pane answers that input (readline's Tab with no match,
+         * vim's refused key): tmux flags no bell in the window being typed in, and neither do we (ADR 0991).
+         */
+        static final long BELL_AFTER_INPUT_NANOS = 1_000_000_000L;
         volatile @Nullable Pane pane;
         private final TerminalListener signals;
         private final TerminalColors colors;
@@ -288,7 +293,8 @@ class PaneLifecycle {
 
         @Override
         public void bell() {
-            if (running()) {
+            Pane target = pane;
+            if (running() && !target.hadInputWithin(BELL_AFTER_INPUT_NANOS)) {
                 signals.bell();
             }
         }
