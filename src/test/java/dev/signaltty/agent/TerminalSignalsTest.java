@@ -108,6 +108,23 @@ class TerminalSignalsTest {
     }
 
     @Test
+    void aBellKeepsTheMessageOfTheAttentionStillWaiting() {
+        String pane = daemon.spawnShell("printf '\\033]9;tests passed\\007'; sleep 1; printf '\\007'; exec sleep 60");
+
+        // seed R139: both are notifications
+        assertThat(notificationsUntil(pane, "bell")).containsExactly("tests passed", "bell");
+        // seed R352: the pane still waits with what the program said, not with "bell"
+        JsonNode row = null;
+        for (JsonNode p : daemon.client().call("attention.pending", Map.of("limit", 1000)).get("panes")) {
+            if (pane.equals(p.get("pane_id").asString())) {
+                row = p;
+            }
+        }
+        assertThat(row).as("attention.pending lists %s", pane).isNotNull();
+        assertThat(row.get("message").asString()).isEqualTo("tests passed");
+    }
+
+    @Test
     void codexsOsc7501StateMovesTheLifecycleUntilAHookReports() {
         // a stand-in for Codex without hook wiring: each line typed is a state it reports
         String pane = daemon.spawnShell("stty -echo; while IFS= read -r s; do"

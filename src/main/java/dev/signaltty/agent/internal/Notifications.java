@@ -30,7 +30,8 @@ class Notifications {
     /**
      * Journals the notification and, for a pane, makes it the pane's last message and its attention
      * unread if it was none ({@code cause} names who asked: {@code notify}, {@code bell},
-     * {@code terminal_notification}). Returns the payload with the pane's attention afterwards.
+     * {@code terminal_notification}); a bell does not replace the message of an attention still raised.
+     * Returns the payload with the pane's attention afterwards.
      */
     NotifyHandler.Notification create(AgentPanes.@Nullable PaneRef pane, @Nullable String title, String message,
                                       String cause) {
@@ -44,7 +45,10 @@ class Notifications {
         states.mutate(pane, s -> {
             notification[0] = created(id, AgentStates.subject(pane, s), title, message);
             events.append(notification[0]);
-            s.lastNotification = message;
+            if (!TerminalSignalRouter.BELL.equals(cause) || s.attention == Attention.NONE || s.lastNotification == null) {
+                // a bell says nothing new: the text of what raised the attention still waiting stays shown
+                s.lastNotification = message;
+            }
             return List.of();
         });
         if (states.view(pane.paneId()).attention() == Attention.NONE) {
