@@ -223,6 +223,23 @@ class TerminalTest {
             assertEquals(List.of(CSI + "?2026;2$y", CSI + "?2026;1$y", CSI + "?2026;2$y", CSI + "?2027;4$y"), ev.replies);
         }
 
+        /**
+         * DECRQM answers for the mouse and focus modes the emulator tracks: 1007 (alternate scroll) is set
+         * until the program resets it, X10 tracking (9) and focus reporting (1004) follow DECSET/DECRST.
+         */
+        @Test
+        void reportsAlternateScrollX10MouseAndFocusReportingAsTheyAre() {
+            Events ev = new Events();
+            Terminal t = new Terminal(80, 24, ev, RingLimits.defaults(), 0);
+            feed(t, CSI + "?1007$p" + CSI + "?1007l" + CSI + "?1007$p" + CSI + "?9$p" + CSI + "?9h" + CSI + "?9$p"
+                    + CSI + "?1004$p" + CSI + "?1004h" + CSI + "?1004$p");
+            assertEquals(List.of(CSI + "?1007;1$y", CSI + "?1007;2$y", CSI + "?9;2$y", CSI + "?9;1$y",
+                    CSI + "?1004;2$y", CSI + "?1004;1$y"), ev.replies);
+            assertTrue(t.focusEvents());
+            feed(t, CSI + "?1004l");
+            assertFalse(t.focusEvents());
+        }
+
         @Test
         void ringsTheBell() {
             Events ev = new Events();

@@ -83,6 +83,14 @@ public final class Terminal {
         return engine.mouseModes();
     }
 
+    /**
+     * Whether the program asked to be told of focus (DECSET 1004): then a client that moves the focus
+     * between panes (the CLI's tab view) writes {@code CSI I} / {@code CSI O} to it, as tmux does.
+     */
+    public synchronized boolean focusEvents() {
+        return engine.focusEvents();
+    }
+
     public synchronized String title() {
         return engine.title();
     }

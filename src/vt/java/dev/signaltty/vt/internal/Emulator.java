@@ -374,6 +374,10 @@ final class Emulator implements TerminalOperations {
         return new dev.signaltty.vt.MouseModes(modes.mouse, modes.mouseEncoding, modes.alternateScroll);
     }
 
+    boolean focusEvents() {
+        return modes.focusEvents;
+    }
+
     boolean synchronizedOutput() {
         return modes.synchronizedOutput;
     }

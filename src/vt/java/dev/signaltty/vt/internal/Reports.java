@@ -89,9 +89,10 @@ final class Reports {
             case 12 -> flag(m.cursorBlink);
             case 25 -> flag(m.cursorVisible);
             case 47, 1047, 1049 -> flag(altActive);
-            case 1000, 1002, 1003 -> flag(m.mouse == mode);
+            case 9, 1000, 1002, 1003 -> flag(m.mouse == mode);
             case 1004 -> flag(m.focusEvents);
             case 1005, 1006, 1015 -> flag(m.mouseEncoding == mode);
+            case 1007 -> flag(m.alternateScroll);
             case 2004 -> flag(m.bracketedPaste);
             case 2026 -> flag(m.synchronizedOutput);
             case 2027 -> 4; // grapheme clusters: widths are per code point here, never per cluster

@@ -148,6 +148,10 @@ public final class TerminalEngine {
         return emu.mouseModes();
     }
 
+    public boolean focusEvents() {
+        return emu.focusEvents();
+    }
+
     public String title() {
         return emu.title();
     }

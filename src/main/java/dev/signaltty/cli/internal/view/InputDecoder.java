@@ -5,9 +5,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Splits the outer terminal's input into keys the view may act on: SGR mouse reports
- * ({@code ESC [ < b ; x ; y M|m}), escape sequences (CSI, SS3, Alt-key) and single bytes. Every key
+ * ({@code ESC [ < b ; x ; y M|m}), focus reports ({@code ESC [ I}, {@code ESC [ O}), escape sequences (CSI, SS3, Alt-key) and single bytes. Every key
  * keeps its raw bytes, so whatever the view does not take goes to the pane unchanged. An escape
  * sequence split across reads is kept until the rest arrives, or until {@link #ESCAPE_MS} pass (tmux's
  * escape-time: then a lone ESC is the Escape key); a sequence longer than 64 bytes passes as it is.
@@ -17,7 +19,11 @@ final class InputDecoder {
     static final int MAX_PENDING = 64;
     static final long ESCAPE_MS = 50;
 
-    sealed interface Input permits Key, Mouse {
+    sealed interface Input permits Key, Mouse, Focus {
+    }
+
+    /** The outer terminal's focus report ({@code CSI I} in, {@code CSI O} out; the view set 1004 on it). */
+    record Focus(boolean in) implements Input {
     }
 
     /** A key: raw bytes, and a name for the ones the view binds ("Up", "PageUp", …), else null. */
@@ -75,7 +81,7 @@ final class InputDecoder {
             }
             byte[] raw = Arrays.copyOfRange(data, i, end);
             Input mouse = mouse(raw);
-            out.add(mouse != null ? mouse : new Key(raw, name(raw)));
+            out.add(mouse != null ? mouse : focus(raw) != null ? focus(raw) : new Key(raw, name(raw)));
             i = end;
         }
         return out;
@@ -120,6 +126,13 @@ final class InputDecoder {
             return i + 2 < d.length ? i + 3 : -1;
         }
         return i + 2; // Alt + key
+    }
+
+    private static @Nullable Focus focus(byte[] raw) {
+        if (raw.length != 3 || raw[1] != '[') {
+            return null;
+        }
+        return raw[2] == 'I' ? new Focus(true) : raw[2] == 'O' ? new Focus(false) : null;
     }
 
     private static Mouse mouse(byte[] raw) {

@@ -97,11 +97,14 @@ public final class OuterTerminal implements AutoCloseable {
         write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
-    /** The alternate screen, SGR mouse reports with button motion, cursor hidden until drawn. */
+    /**
+     * The alternate screen, SGR mouse reports with button motion, focus reports (1004: the tab view passes
+     * them to the focused pane), cursor hidden until drawn.
+     */
     public synchronized void enterFullScreen(boolean withMouse) {
         enterRawMode();
         alternate = true;
-        write("\u001b[?1049h\u001b[H\u001b[2J" + (withMouse ? "\u001b[?1002h\u001b[?1006h" : ""));
+        write("\u001b[?1049h\u001b[H\u001b[2J" + (withMouse ? "\u001b[?1002h\u001b[?1006h\u001b[?1004h" : ""));
     }
 
     @Override
@@ -117,7 +120,7 @@ public final class OuterTerminal implements AutoCloseable {
         }
         StringBuilder reset = new StringBuilder();
         // mouse and other modes this view or a pane's program (plain attach passes its bytes through) set
-        reset.append("\u001b[?1006l\u001b[?1003l\u001b[?1002l\u001b[?1000l\u001b[?2004l\u001b[?1l\u001b>");
+        reset.append("\u001b[?1004l\u001b[?1006l\u001b[?1003l\u001b[?1002l\u001b[?1000l\u001b[?2004l\u001b[?1l\u001b>");
         reset.append("\u001b[0m\u001b[r\u001b[?25h");
         if (alternate) {
             // clear whichever screen is showing (a program may have left the alternate one), then leave it:

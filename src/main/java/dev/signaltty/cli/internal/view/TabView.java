@@ -45,6 +45,8 @@ public final class TabView {
     final Frame frame = new Frame();
     final Map<String, PaneScreen> panes = new ConcurrentHashMap<>();
     final ViewDecisions decisions = new ViewDecisions();
+    /** CSI I / CSI O for the programs that asked (DECSET 1004), as the focus moves. */
+    final FocusReports focusReports = new FocusReports();
     /** The workspace's tabs and their flags, for the status line's tab list. */
     final ViewTabs tabs = new ViewTabs();
     /** The tab shown before this one (the tab list's {@code -}), or empty. */

@@ -61,7 +61,9 @@ final class ViewFrames {
     String compose() {
         synchronized (view) {
             view.dirty = false;
-            return draw();
+            String bytes = draw();
+            view.focusReports.sync(view); // after draw: a pane whose snapshot has come is no longer resyncing
+            return bytes;
         }
     }
 

@@ -90,6 +90,13 @@ final class ViewKeys {
     }
 
     private void handle(InputDecoder.Input input, ByteArrayOutputStream forward) {
+        if (input instanceof InputDecoder.Focus f) { // no key: it closes no list and reaches no pane as it is
+            synchronized (view) {
+                view.focusReports.outer(f.in());
+                view.changed();
+            }
+            return;
+        }
         if (input instanceof InputDecoder.Mouse m) {
             actions.write(forward); // keys typed before the report reach their pane first
             mouse.report(m);

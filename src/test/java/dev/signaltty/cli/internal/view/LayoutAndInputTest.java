@@ -83,6 +83,16 @@ class LayoutAndInputTest {
         assertThat(in).extracting(i -> ((InputDecoder.Key) i).name()).containsExactly("C-Up", "C-Left", "M-Down", "M-Right");
     }
 
+    @Test
+    void readsTheOuterTerminalsFocusReportsAsFocusNotKeys() { // ADR 0985: they reach no pane as they are
+        InputDecoder d = new InputDecoder();
+        List<InputDecoder.Input> in = feed(d, "\u001b[Ox\u001b[I\u001bOA");
+        assertThat(in).hasSize(4);
+        assertThat(in.get(0)).isEqualTo(new InputDecoder.Focus(false));
+        assertThat(in.get(2)).isEqualTo(new InputDecoder.Focus(true));
+        assertThat(((InputDecoder.Key) in.get(3)).name()).isEqualTo("Up"); // SS3's O is no focus report
+    }
+
     private static List<InputDecoder.Input> feed(InputDecoder d, String s) {
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
         return d.feed(b, b.length);
