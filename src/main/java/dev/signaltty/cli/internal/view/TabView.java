@@ -51,6 +51,7 @@ public final class TabView {
     final ViewTabs tabs = new ViewTabs();
     /** The tab shown before this one (the tab list's {@code -}), or empty. */
     volatile String lastTabId = "";
+    private final TabFocusMemory tabFocus = new TabFocusMemory();
     String workspaceId = "";
     String workspaceName = "";
     String tabId = "";
@@ -194,6 +195,7 @@ public final class TabView {
             if (!tabId.isEmpty() && !tabId.equals(shown)) {
                 lastTabId = tabId;
             }
+            tabFocus.left(tabId, focus);
             tabId = shown;
             workspaceId = String.valueOf(t.get("workspace_id"));
             workspaceName = String.valueOf(wsView.get("name") != null ? wsView.get("name") : workspaceId);
@@ -201,7 +203,8 @@ public final class TabView {
             zoomed = false;
             splitFocus = null;
             lastFocus = null;
-            focus = t.get("focused_pane_id") instanceof String f ? f : null;
+            focus = tabFocus.focusFor(shown, t.get("pane_ids") instanceof List<?> ids ? ids : List.of(),
+                    t.get("focused_pane_id") instanceof String f ? f : null);
             applyTab(t, false); // the panes' facts are asked below, once: a second pane.get answered late would undo the seen
         }
         for (PaneScreen p : List.copyOf(panes.values())) {
