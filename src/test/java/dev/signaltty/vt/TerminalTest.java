@@ -241,6 +241,16 @@ class TerminalTest {
         }
 
         @Test
+        void decnkmIsTheKeypadModeOfEscEqualsAndGreaterThan() {
+            Events ev = new Events();
+            Terminal t = new Terminal(80, 24, ev, RingLimits.defaults(), 0);
+            feed(t, CSI + "?66$p" + CSI + "?66h" + CSI + "?66$p" + ESC + ">" + CSI + "?66$p" + ESC + "=" + CSI + "?66$p"
+                    + CSI + "?66l" + CSI + "?66$p");
+            assertEquals(List.of(CSI + "?66;2$y", CSI + "?66;1$y", CSI + "?66;2$y", CSI + "?66;1$y", CSI + "?66;2$y"),
+                    ev.replies);
+        }
+
+        @Test
         void ringsTheBell() {
             Events ev = new Events();
             Terminal t = new Terminal(80, 24, ev, RingLimits.defaults(), 0);

@@ -54,6 +54,7 @@ final class Modes {
             case 7 -> autowrap = on;
             case 12 -> cursorBlink = on;
             case 25 -> cursorVisible = on;
+            case 66 -> keypad = on; // DECNKM: the same application keypad as ESC = / ESC >
             case 9, 1000, 1002, 1003 -> mouse = on ? mode : 0;
             case 1004 -> focusEvents = on;
             case 1005, 1006, 1015 -> mouseEncoding = on ? mode : 0;

@@ -88,6 +88,7 @@ final class Reports {
             case 7 -> flag(m.autowrap);
             case 12 -> flag(m.cursorBlink);
             case 25 -> flag(m.cursorVisible);
+            case 66 -> flag(m.keypad);
             case 47, 1047, 1049 -> flag(altActive);
             case 9, 1000, 1002, 1003 -> flag(m.mouse == mode);
             case 1004 -> flag(m.focusEvents);
