@@ -106,4 +106,22 @@ class TabViewFocusEventsTest {
         }
         daemon.client().call("workspace.close", Map.of("workspace_id", ws));
     }
+
+    @Test
+    void aProgramThatAsksWhileItsPaneHasTheFocusIsToldAtOnce() throws Exception {
+        String ws = bench.workspace("focusws2");
+        // asks for focus reports only after one byte of input, while its pane already has the view's focus
+        String late = bench.spawn(ws, Map.of(), new String[] {"sh", "-c", "stty raw -echo; echo LATE-READY;"
+                + " dd bs=1 count=1 >/dev/null 2>&1; printf '\\033[?1004h'; echo ASKED; exec cat -v"});
+
+        try (OuterTmux tmux = OuterTmux.start(temp, 100, 24, bench.view(temp, ws))) {
+            tmux.await(WAIT, "the pane shown", s -> s.contains("LATE-READY"));
+            assertThat(read(late, "LATE-READY")).isEmpty();
+            daemon.client().call("pane.write", Map.of("pane_id", late, "data", "g"));
+            // as tmux: a focused pane whose program sets 1004 reads CSI I then, not at the next focus change
+            awaitRead(late, "ASKED", "^[[I");
+            detach(tmux);
+        }
+        daemon.client().call("workspace.close", Map.of("workspace_id", ws));
+    }
 }

@@ -28,6 +28,12 @@ final class FocusReports {
     private @Nullable PaneScreen told;
     /** False until the first frame: opening a view moves no focus, so the pane focused then is told nothing. */
     private boolean started;
+    /**
+     * Whether {@link #told}'s program had asked for focus reports at the last frame; null while its modes are
+     * not known yet (its snapshot is still coming). A program that asks while its pane has the focus is told
+     * {@code CSI I} at once, as tmux does, not at the next focus change.
+     */
+    private @Nullable Boolean toldAsked;
 
     /** The outer terminal's own focus report. Holds the monitor. */
     void outer(boolean focused) {
@@ -40,11 +46,19 @@ final class FocusReports {
         if (!started) {
             started = true;
             told = target;
+            toldAsked = asked(target);
             return;
         }
         PaneScreen before = told;
         if (target == before || target != null && before != null && target.id.equals(before.id)) {
             told = target; // the same pane (a reload of its tab made a new screen for it)
+            Boolean asks = asked(target);
+            if (target != null && Boolean.TRUE.equals(asks) && Boolean.FALSE.equals(toldAsked)) {
+                write(view, target, IN);
+            }
+            if (asks != null) {
+                toldAsked = asks;
+            }
             return;
         }
         if (target != null && target.resyncing) {
@@ -57,6 +71,15 @@ final class FocusReports {
             write(view, target, IN);
         }
         told = target;
+        toldAsked = asked(target);
+    }
+
+    /** Whether the pane's program asks for focus reports; null while its modes are unknown (no snapshot yet). */
+    private static @Nullable Boolean asked(@Nullable PaneScreen p) {
+        if (p == null) {
+            return false;
+        }
+        return p.resyncing ? null : !p.exited && p.terminal().focusEvents();
     }
 
     private static void write(TabView view, PaneScreen p, byte[] report) {
