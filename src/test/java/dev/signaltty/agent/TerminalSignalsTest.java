@@ -49,6 +49,16 @@ class TerminalSignalsTest {
         return messages;
     }
 
+    /** The pane's row in attention.pending, null when it is not listed. */
+    static JsonNode pendingRow(String pane) {
+        for (JsonNode p : daemon.client().call("attention.pending", Map.of("limit", 1000)).get("panes")) {
+            if (pane.equals(p.get("pane_id").asString())) {
+                return p;
+            }
+        }
+        return null;
+    }
+
     static JsonNode explain(String pane) {
         return daemon.client().call("agent.explain", Map.of("pane_id", pane));
     }
@@ -65,12 +75,7 @@ class TerminalSignalsTest {
         // seed R139: notification.* carries it; seed R336: as notify would have made it
         assertThat(notificationsUntil(pane, "build done")).containsExactly("build done");
         // seed R352: attention.pending lists the pane, with the notification's text
-        JsonNode row = null;
-        for (JsonNode p : daemon.client().call("attention.pending", Map.of("limit", 1000)).get("panes")) {
-            if (pane.equals(p.get("pane_id").asString())) {
-                row = p;
-            }
-        }
+        JsonNode row = pendingRow(pane);
         assertThat(row).as("attention.pending lists %s", pane).isNotNull();
         assertThat(row.get("attention").asString()).isEqualTo("unread");
         assertThat(row.get("message").asString()).isEqualTo("build done");
@@ -114,12 +119,7 @@ class TerminalSignalsTest {
         // seed R139: both are notifications
         assertThat(notificationsUntil(pane, "bell")).containsExactly("tests passed", "bell");
         // seed R352: the pane still waits with what the program said, not with "bell"
-        JsonNode row = null;
-        for (JsonNode p : daemon.client().call("attention.pending", Map.of("limit", 1000)).get("panes")) {
-            if (pane.equals(p.get("pane_id").asString())) {
-                row = p;
-            }
-        }
+        JsonNode row = pendingRow(pane);
         assertThat(row).as("attention.pending lists %s", pane).isNotNull();
         assertThat(row.get("message").asString()).isEqualTo("tests passed");
     }

@@ -31,11 +31,6 @@ class TabViewFocusEventsTest {
     @TempDir
     Path temp;
 
-    /** A program that asks for {@code modes} (DECSET numbers), says {@code ready}, and echoes its input visibly. */
-    private static String[] program(String ready, String modes) {
-        return new String[] {"sh", "-c", "stty raw -echo; printf '" + modes + "'; echo " + ready + "; exec cat -v"};
-    }
-
     /** What the pane's program read ({@code cat -v} wraps at the pane's edge: its lines joined), after its ready word. */
     private static String read(String pane, String ready) {
         String all = daemon.tail(pane).replace("\n", "");
@@ -54,11 +49,11 @@ class TabViewFocusEventsTest {
     @Test
     void aProgramThatAskedIsToldWhenItsPaneGainsAndLosesTheFocusByClickTabAndTheOuterTerminal() throws Exception {
         String ws = bench.workspace("focusws1");
-        String left = bench.spawn(ws, Map.of(), program("LEFT-READY", "\\033[?1004h"));
+        String left = bench.spawn(ws, Map.of(), ViewBench.visibleEcho("LEFT-READY", "\\033[?1004h"));
         daemon.client().call("pane.rename", Map.of("pane_id", left, "name", "left"));
-        String right = bench.split(left, "right", "right", program("RIGHT-READY", "\\033[?1004h"));
-        String plain = bench.split(right, "down", "plain", program("PLAIN-READY", ""));
-        String other = bench.spawn(ws, Map.of("tab_id", bench.tab(ws, "second")), program("OTHER-READY", "\\033[?1004h"));
+        String right = bench.split(left, "right", "right", ViewBench.visibleEcho("RIGHT-READY", "\\033[?1004h"));
+        String plain = bench.split(right, "down", "plain", ViewBench.visibleEcho("PLAIN-READY", ""));
+        String other = bench.spawn(ws, Map.of("tab_id", bench.tab(ws, "second")), ViewBench.visibleEcho("OTHER-READY", "\\033[?1004h"));
 
         try (OuterTmux tmux = OuterTmux.start(temp, 120, 30, bench.view(temp, ws))) {
             String screen = tmux.await(WAIT, "three panes, the last split focused", s -> s.contains("LEFT-READY")

@@ -29,11 +29,6 @@ class TabViewMouseTest {
     @TempDir
     Path temp;
 
-    /** A program that asks for {@code modes} (DECSET numbers), says {@code ready}, and echoes its input visibly. */
-    private static String[] program(String ready, String modes) {
-        return new String[] {"sh", "-c", "stty raw -echo; printf '" + modes + "'; echo " + ready + "; exec cat -v"};
-    }
-
     /**
      * Waits until the pane's program has read {@code expected}; fails with what it read. Its lines are
      * joined: {@code cat -v} writes on, wrapping at the pane's edge.
@@ -49,7 +44,7 @@ class TabViewMouseTest {
     @Test
     void theFirstClickFocusesAndReachesTheProgramShiftKeepsItForTheViewAndAPlainPaneGetsNone() throws Exception {
         String ws = bench.workspace("clickws");
-        String mouse = bench.spawn(ws, Map.of(), program("MOUSE-READY", "\\033[?1000h\\033[?1006h"));
+        String mouse = bench.spawn(ws, Map.of(), ViewBench.visibleEcho("MOUSE-READY", "\\033[?1000h\\033[?1006h"));
         daemon.client().call("pane.rename", Map.of("pane_id", mouse, "name", "mouse"));
         String plain = bench.split(mouse, "right", "plain", "sh", "-c", "echo PLAIN-READY; exec cat");
 
@@ -91,12 +86,12 @@ class TabViewMouseTest {
     @Test
     void aDragStaysWithItsPaneInItsEncodingAllMotionReachesTheOuterTerminalAndAPagerScrollsByArrowsUnlessItSaidNo() throws Exception {
         String ws = bench.workspace("dragws");
-        String x10 = bench.spawn(ws, Map.of(), program("X10-READY", "\\033[?1002h"));
-        String urxvt = bench.split(x10, "right", "urxvt", program("URXVT-READY", "\\033[?1003h\\033[?1015h"));
+        String x10 = bench.spawn(ws, Map.of(), ViewBench.visibleEcho("X10-READY", "\\033[?1002h"));
+        String urxvt = bench.split(x10, "right", "urxvt", ViewBench.visibleEcho("URXVT-READY", "\\033[?1003h\\033[?1015h"));
         // a pager: the alternate screen and application cursor keys, no mouse
-        String pager = bench.split(urxvt, "right", "pager", program("PAGER-READY", "\\033[?1049h\\033[?1h"));
+        String pager = bench.split(urxvt, "right", "pager", ViewBench.visibleEcho("PAGER-READY", "\\033[?1049h\\033[?1h"));
         // one that reset alternate scroll (codex does): the wheel is the view's copy mode there
-        String noScroll = bench.split(pager, "down", "noscroll", program("NOSCROLL-READY", "\\033[?1049h\\033[?1007l"));
+        String noScroll = bench.split(pager, "down", "noscroll", ViewBench.visibleEcho("NOSCROLL-READY", "\\033[?1049h\\033[?1007l"));
 
         try (OuterTmux tmux = OuterTmux.start(temp, 150, 30, bench.view(temp, ws))) {
             String screen = tmux.await(WAIT, "three panes", s -> s.contains("X10-READY") && s.contains("URXVT-READY")

@@ -95,6 +95,11 @@ final class ViewBench implements BeforeAllCallback, AfterAllCallback {
     }
 
     /** The prefix then d, and the CLI's exit 0 (a detach). */
+    /** A program that asks for {@code modes} (DECSET sequences), says {@code ready}, and shows its input with {@code cat -v}. */
+    static String[] visibleEcho(String ready, String modes) {
+        return new String[] {"sh", "-c", "stty raw -echo; printf '" + modes + "'; echo " + ready + "; exec cat -v"};
+    }
+
     static void detach(OuterTmux tmux) {
         tmux.keys("C-b");
         tmux.keys("d");
