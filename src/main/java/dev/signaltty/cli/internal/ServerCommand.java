@@ -70,7 +70,7 @@ record ServerCommand(Daemon daemon, Path socket, PrintStream out, PrintStream er
 
     /** Exit 0 when every program that ran before runs on; 1 (and why, on stderr) when one does not. */
     private int restart(boolean json) {
-        Daemon.Restarted restarted = daemon.restart();
+        DaemonRestart.Restarted restarted = new DaemonRestart(socket, daemon.log(), daemon.startDeadline()).run();
         if (json) {
             out.println(Json.write(Map.of("pid", restarted.pid(), "kept", restarted.kept(),
                     "not_kept", restarted.notKept(), "input_not_written", restarted.inputNotWritten())));
