@@ -38,7 +38,7 @@ class PaneLifecycleTest {
     void runsAShellWritesToItReadsItsTailAndClosesIt() {
         String pane = spawnBash(Map.of());
         daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "echo hi\n"));
-        eventually(Duration.ofSeconds(10), () -> tail(pane).lines().anyMatch(line -> line.equals("hi")));
+        eventually(Duration.ofSeconds(30), () -> tail(pane).lines().anyMatch(line -> line.equals("hi")));
         JsonNode closed = daemon.client().call("pane.close", Map.of("pane_id", pane));
         assertThat(closed.get("pane_id").asString()).isEqualTo(pane);
         assertThat(daemon.client().errorCode("pane.get", Map.of("pane_id", pane))).isEqualTo("NO_SUCH_PANE");
@@ -49,7 +49,7 @@ class PaneLifecycleTest {
         // raw mode: the line discipline holds what it cannot pass on instead of dropping it, so the writer waits
         String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(),
                 "argv", List.of("sh", "-c", "stty raw -echo; echo ready; exec sleep 600"))).get("pane_id").asString();
-        eventually(Duration.ofSeconds(10), () -> tail(pane).contains("ready"));
+        eventually(Duration.ofSeconds(30), () -> tail(pane).contains("ready"));
         JsonNode response = daemon.client().request("pane.write", Map.of("pane_id", pane, "data", "x".repeat(1 << 20)));
         assertThat(response.get("ok").asBoolean()).as(response.toString()).isFalse();
         assertThat(response.get("error").get("code").asString()).as(response.toString()).isEqualTo("TIMEOUT");
@@ -64,7 +64,7 @@ class PaneLifecycleTest {
     void givesTheChildItsSizeFromItsFirstInstruction() {
         String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "cols", 117, "rows", 33,
                 "argv", List.of("sh", "-c", "echo size=$(tput cols)x$(tput lines); sleep 30"))).get("pane_id").asString();
-        eventually(Duration.ofSeconds(10), () -> tail(pane).contains("size="));
+        eventually(Duration.ofSeconds(30), () -> tail(pane).contains("size="));
         assertThat(tail(pane)).contains("size=117x33");
         daemon.client().call("pane.close", Map.of("pane_id", pane));
     }
@@ -99,7 +99,7 @@ class PaneLifecycleTest {
         String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "cols", 400, "argv",
                 List.of("sh", "-c", "echo T=$TERM P=$SIGNALTTY_PANE W=$SIGNALTTY_WORKSPACE S=$SIGNALTTY_SOCKET; sleep 30")))
                 .get("pane_id").asString();
-        eventually(Duration.ofSeconds(10), () -> tail(pane).contains("T="));
+        eventually(Duration.ofSeconds(30), () -> tail(pane).contains("T="));
         assertThat(tail(pane)).contains("T=xterm-256color", "P=" + pane, "W=" + daemon.workspace(),
                 "S=" + daemon.socket());
         daemon.client().call("pane.close", Map.of("pane_id", pane));
@@ -109,7 +109,7 @@ class PaneLifecycleTest {
     void recordsTheExitStatusWhenTheChildExits() {
         String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(),
                 "argv", List.of("sh", "-c", "exit 7"))).get("pane_id").asString();
-        daemon.awaitExited(pane, Duration.ofSeconds(10));
+        daemon.awaitExited(pane, Duration.ofSeconds(30));
         assertThat(daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("exit_code").asInt()).isEqualTo(7);
         assertThat(daemon.client().errorCode("pane.write", Map.of("pane_id", pane, "data", "x"))).isEqualTo("PANE_EXITED");
         daemon.client().call("pane.close", Map.of("pane_id", pane));
@@ -133,7 +133,7 @@ class PaneLifecycleTest {
         // the background sleep keeps the PTY's slave open; the pane still ends shortly after its leader
         String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "argv", List.of("sh", "-c",
                 "sleep 60 & echo leader-done; exit 3"))).get("pane_id").asString();
-        daemon.awaitExited(pane, Duration.ofSeconds(10));
+        daemon.awaitExited(pane, Duration.ofSeconds(30));
         JsonNode view = daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane");
         assertThat(view.get("exit_code").asInt()).isEqualTo(3);
         assertThat(tail(pane)).contains("leader-done");
@@ -170,7 +170,7 @@ class PaneLifecycleTest {
         JsonNode pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "cwd", bin.toString(),
                 "argv", List.of("./hello.sh")));
         assertThat(pane.get("argv").get(0).asString()).isEqualTo(script.toString());
-        eventually(Duration.ofSeconds(10), () -> tail(pane.get("pane_id").asString()).contains("anchored"));
+        eventually(Duration.ofSeconds(30), () -> tail(pane.get("pane_id").asString()).contains("anchored"));
         daemon.client().call("pane.close", Map.of("pane_id", pane.get("pane_id").asString()));
     }
 
@@ -178,11 +178,11 @@ class PaneLifecycleTest {
     void endsTheWholeProcessGroupOnClose() {
         String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "argv",
                 List.of("sh", "-c", "trap '' HUP; sleep 300 & echo child=$!; wait"))).get("pane_id").asString();
-        eventually(Duration.ofSeconds(10), () -> tail(pane).contains("child="));
+        eventually(Duration.ofSeconds(30), () -> tail(pane).contains("child="));
         long child = Long.parseLong(tail(pane).replaceAll("(?s).*child=(\\d+).*", "$1"));
         assertThat(ProcessHandle.of(child)).isPresent();
         daemon.client().call("pane.close", Map.of("pane_id", pane));
-        eventually(Duration.ofSeconds(10), () -> ProcessHandle.of(child).map(p -> !p.isAlive()).orElse(true));
+        eventually(Duration.ofSeconds(30), () -> ProcessHandle.of(child).map(p -> !p.isAlive()).orElse(true));
     }
 
     @Test
@@ -190,7 +190,7 @@ class PaneLifecycleTest {
         String pane = spawnBash(Map.of());
         daemon.client().call("pane.resize", Map.of("pane_id", pane, "cols", 91, "rows", 17));
         daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "echo now=$(tput cols)x$(tput lines)\n"));
-        eventually(Duration.ofSeconds(10), () -> tail(pane).contains("now=91x17"));
+        eventually(Duration.ofSeconds(30), () -> tail(pane).contains("now=91x17"));
         daemon.client().call("pane.close", Map.of("pane_id", pane));
     }
 
