@@ -1,8 +1,10 @@
 package dev.signaltty.workspace;
 
+import org.jspecify.annotations.Nullable;
+
 /**
- * Rearranging live panes between layouts, for {@code pane.swap} and {@code pane.move}. Call these under
- * {@link StructureLock} together with the pane's own bookkeeping (its tab), so no reader sees a pane
+ * Rearranging live panes between layouts, for {@code pane.swap}, {@code pane.move} and {@code pane.break}.
+ * Call these under {@link StructureLock} together with the pane's own bookkeeping (its tab), so no reader sees a pane
  * in one tab's layout while it claims another. Neither touches a process.
  */
 public interface Layouts {
@@ -21,6 +23,14 @@ public interface Layouts {
      * Each tab whose layout or focus changed emits tab.updated.
      */
     void move(String tabId, String paneId, String targetTabId, String targetPaneId, SplitDirection direction);
+
+    /**
+     * tmux's break-pane: removes {@code paneId} from its tab's layout (its parent collapses) and makes it the only
+     * pane, and the focus, of a new tab of the same workspace named {@code name} (tab.create's default name when
+     * null). BAD_PARAMS if the pane is not in its tab's layout or is the tab's only pane. Emits tab.created for the
+     * new tab and tab.updated for both. Returns the new tab.
+     */
+    TabRef breakOut(String tabId, String paneId, @Nullable String name);
 
     /**
      * After restoring from snapshots saved at different moments: makes every tab's layout hold exactly

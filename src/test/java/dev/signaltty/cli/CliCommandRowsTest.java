@@ -116,6 +116,13 @@ class CliCommandRowsTest {
         assertThat(moved.get("direction").asString()).isEqualTo("down");
         assertThat(moved.get("first").get("pane_id").asString()).isEqualTo(a);
         assertThat(moved.get("second").get("pane_id").asString()).isEqualTo(c);
+
+        // pane break (tmux's break-pane): c alone in a new tab named review; the old tab keeps b and a
+        JsonNode broken = json("pane", "break", c, "--name", "review");
+        String newTab = broken.get("tab_id").asString();
+        assertThat(broken.get("tab_name").asString()).isEqualTo("review");
+        assertThat(leaves(daemon.call("tab.get", Map.of("tab_id", newTab)).get("layout"))).containsExactly(c);
+        assertThat(leaves(daemon.call("tab.get", Map.of("tab_id", tab)).get("layout"))).containsExactly(b, a);
     }
 
     private static List<String> leaves(JsonNode node) {

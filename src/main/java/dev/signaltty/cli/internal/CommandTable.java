@@ -271,6 +271,8 @@ public final class CommandTable {
                             .arg("pane", "pane_id").arg("target", "target_pane_id"),
                     of("pane move", "pane.move", "move a pane next to another").mutating()
                             .arg("pane", "pane_id").arg("target", "target_pane_id").flag("direction", STRING, "right | down"),
+                    of("pane break", "pane.break", "move a pane out of its tab into a new tab of its own (tmux's break-pane)")
+                            .mutating().arg("pane", "pane_id").flag("name", STRING, "the new tab's name"),
                     viewFlags(of("pane attach", "pane.attach", "attach this terminal to a pane, or a tab with --tab (detach: Ctrl-B d)")
                             .action(Action.ATTACH).optArg("pane", "pane_id")),
                     of("pane detach", "pane.detach", "stop streaming a pane on this connection").arg("pane", "pane_id"),

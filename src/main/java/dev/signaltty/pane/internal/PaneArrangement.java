@@ -12,10 +12,11 @@ import dev.signaltty.transport.ErrorCode;
 import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.workspace.Layouts;
 import dev.signaltty.workspace.StructureLock;
+import dev.signaltty.workspace.TabRef;
 import dev.signaltty.workspace.SplitDirection;
 
 /**
- * pane.rename, pane.swap and pane.move: they change where a pane is shown or what it is called, never
+ * pane.rename, pane.swap, pane.move and pane.break: they change where a pane is shown or what it is called, never
  * its process. Each runs under the {@link StructureLock}, so a pane's {@code tabId} and the layouts
  * always agree for every reader, and a concurrent close cannot interleave. Events: the layouts emit
  * tab.updated for each touched tab, then each pane that changed tab (or name) emits pane.updated.
@@ -102,6 +103,20 @@ class PaneArrangement {
                 events.append(new PaneEvents.Updated(pane.view()));
             }
             return new Arranged(pane.view(), target.view());
+        });
+    }
+
+    /** pane.break: the pane as it is afterwards, and the new tab it is alone in. */
+    record BrokenOut(Pane.PaneView pane, String tabId, String tabName) {
+    }
+
+    BrokenOut breakOut(String paneRef, @Nullable String tabName) {
+        return lock.call(() -> {
+            Pane pane = registry.resolve(paneRef);
+            TabRef tab = layouts.breakOut(pane.tabId, pane.id, tabName);
+            pane.tabId = tab.id();
+            events.append(new PaneEvents.Updated(pane.view()));
+            return new BrokenOut(pane.view(), tab.id(), tab.name());
         });
     }
 

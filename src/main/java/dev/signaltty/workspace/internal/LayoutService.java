@@ -13,10 +13,11 @@ import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.workspace.Layouts;
 import dev.signaltty.workspace.PaneNames;
 import dev.signaltty.workspace.StructureLock;
+import dev.signaltty.workspace.TabRef;
 import dev.signaltty.workspace.SplitDirection;
 
 /**
- * Layout edits: whole-tree replacement, one divider, and the swap/move rearrangements. Each runs under
+ * Layout edits: whole-tree replacement, one divider, and the swap/move/break rearrangements. Each runs under
  * the {@link StructureLock}, validates everything before changing anything, and emits tab.updated only
  * for a tab whose layout or focus actually changed.
  */
@@ -109,6 +110,24 @@ class LayoutService implements Layouts {
             }
             store.updateLayout(from, rest, focus);
             store.updateLayout(to, Layout.splitAt(to.layout, targetPaneId, paneId, direction, null), paneId);
+        });
+    }
+
+    @Override
+    public TabRef breakOut(String tabId, String paneId, @Nullable String name) {
+        return lock.call(() -> {
+            WorkspaceStore.Tab from = placed(tabId, paneId, "pane_id");
+            Layout rest = Layout.remove(from.layout, paneId);
+            if (rest == null) {
+                throw ProtocolException.badParams("pane_id", "pane " + paneId + " is the only pane of tab " + tabId
+                        + ": nothing to break out of (tab.create makes an empty tab)");
+            }
+            // everything is checked: from here nothing can fail half way (the lock is held, the tab is new)
+            WorkspaceStore.Tab to = store.findTab(store.createTab(from.workspaceId, name).tabId());
+            String focus = paneId.equals(from.focusedPaneId) ? rest.panes().getFirst() : from.focusedPaneId;
+            store.updateLayout(from, rest, focus);
+            store.updateLayout(to, new Layout.Leaf(paneId), paneId);
+            return new TabRef(to.id, to.workspaceId, to.name);
         });
     }
 

@@ -12,7 +12,7 @@ import dev.signaltty.cli.internal.NamedLayouts;
 /**
  * The prefix keys that rearrange the tab's panes without touching their programs, as tmux's: {@code {}/{@code }}
  * swap-pane (pane.swap), {@code C-o}/{@code M-o} rotate-window and Space / {@code M-1}…{@code M-5}
- * next-layout / select-layout (tab.set_layout), {@code !} break-pane (pane.move into a new tab). Panes
+ * next-layout / select-layout (tab.set_layout), {@code !} break-pane (pane.break). Panes
  * are taken in layout order, the order {@code o} and {@code q} number them. Each request is sent once;
  * the tab.updated echo re-lays the view, and a refusal shows on the status line.
  */
@@ -98,12 +98,7 @@ final class ViewArrange {
                 "layout " + name);
     }
 
-    /**
-     * !: the focused pane alone in a new tab, shown (tmux's break-pane). The protocol moves a pane only
-     * beside another pane (pane.move's target), and a new tab has none: so the new tab gets a stand-in
-     * ({@code sleep}, no shell), the pane moves beside it, and the stand-in is closed. A stand-in left by a
-     * failure ends by itself.
-     */
+    /** !: the focused pane alone in a new tab named after it, shown (tmux's break-pane; pane.break, one step). */
     void breakOut(@Nullable String focus) {
         if (focus == null || panes().size() < 2) {
             view.message("the only pane of its tab: nothing to break out of (" + view.prefixName + " c makes a tab)");
@@ -112,16 +107,8 @@ final class ViewArrange {
         PaneScreen p = view.panes.get(focus);
         String name = p == null ? focus : p.label();
         try {
-            Map<?, ?> created = TabView.map(view.wire.call("tab.create", Map.of("workspace_id", view.workspaceId, "name", name)));
-            Map<?, ?> tab = created.get("tab") instanceof Map<?, ?> t ? t : created;
-            String tabId = String.valueOf(tab.get("tab_id"));
-            Map<?, ?> standIn = TabView.map(view.wire.call("pane.spawn", Map.of("workspace_id", view.workspaceId,
-                    "tab_id", tabId, "argv", List.of("sleep", "60"))));
-            Map<?, ?> pane = standIn.get("pane") instanceof Map<?, ?> m ? m : standIn;
-            String standInId = String.valueOf(pane.get("pane_id"));
-            view.wire.call("pane.move", Map.of("pane_id", focus, "target_pane_id", standInId));
-            view.wire.call("pane.close", Map.of("pane_id", standInId));
-            view.load(tabId);
+            Map<?, ?> broken = TabView.map(view.wire.call("pane.break", Map.of("pane_id", focus, "name", name)));
+            view.load(String.valueOf(broken.get("tab_id")));
             view.focusSplit(focus);
             view.message("broke " + name + " out into its own tab");
         } catch (CliException e) {
