@@ -310,7 +310,8 @@ public final class Daemon {
         }
     }
 
-    private static void sleep(long ms) {
+    /** Sleeps; an interrupt ends the command (IO_ERROR) with the flag set again. */
+    static void sleep(long ms) {
         try {
             Thread.sleep(ms);
         } catch (InterruptedException e) {

@@ -58,7 +58,7 @@ final class DaemonRestart {
         }
         long deadline = System.nanoTime() + startDeadlineMs * 1_000_000;
         while (System.nanoTime() < deadline) {
-            sleep(50);
+            Daemon.sleep(50);
             if (!Client.listening(socket)) {
                 continue;
             }
@@ -123,12 +123,4 @@ final class DaemonRestart {
         return running;
     }
 
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new CliException("IO_ERROR", "interrupted");
-        }
-    }
 }
