@@ -22,6 +22,7 @@ import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 
 import dev.signaltty.support.DaemonFixture;
+import dev.signaltty.support.ProtocolClient;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -75,7 +76,7 @@ class McpServerTest {
         List<McpSchema.Tool> tools = client.listTools().tools();
         assertThat(tools).extracting(McpSchema.Tool::name).contains("spawn", "read", "wait_for_output", "run",
                 "submit", "wait", "attention", "decision_list", "decision_answer", "task_start", "task_wait",
-                "task_diff", "task_finish", "search");
+                "task_diff", "task_finish", "search", "write", "close", "task_list", "task_get", "task_cancel", "notify");
         McpSchema.Tool run = tools.stream().filter(t -> t.name().equals("run")).findFirst().orElseThrow();
         assertThat((Map<String, Object>) run.inputSchema().get("properties")).containsKeys("pane_id", "command", "timeout_s");
         assertThat((List<String>) run.inputSchema().get("required")).containsExactlyInAnyOrder("pane_id", "command");
@@ -152,6 +153,46 @@ class McpServerTest {
         assertThat(((McpSchema.TextResourceContents) screen.contents().getFirst()).text()).contains("MCP-42");
         assertThat(client.listResourceTemplates().resourceTemplates())
                 .extracting(McpSchema.ResourceTemplate::uriTemplate).contains("signaltty://pane/{pane_id}/screen");
+    }
+
+    /**
+     * What an orchestrating agent needs besides submit and run: a key to interrupt a runaway program, closing a pane,
+     * its tasks listed, read and cancelled, and a word to the person.
+     */
+    @Test
+    void interruptsWithAKeyClosesAPaneListsTasksAndTellsThePerson() {
+        String pane = (String) structured(call("spawn", Map.of("workspace_id", daemon.workspace(),
+                "argv", List.of("sh", "-c", "echo CAT-READY; cat; echo INTERRUPTED-NOT; sleep 300")))).get("pane_id");
+        eventuallyOnScreen(pane, "CAT-READY");
+        CallToolResult wrote = call("write", Map.of("pane_id", pane, "data", "typed-by-mcp\n"));
+        assertThat(wrote.isError()).as(wrote.toString()).isFalse();
+        eventuallyOnScreen(pane, "typed-by-mcp\ntyped-by-mcp"); // the echo, then cat's copy
+        call("write", Map.of("pane_id", pane, "data", "\u0003")); // Ctrl-C: the tty's SIGINT ends the whole sh
+        daemon.awaitExited(pane, Duration.ofSeconds(30));
+        assertThat(screen(pane)).doesNotContain("INTERRUPTED-NOT");
+
+        CallToolResult told = call("notify", Map.of("pane_id", pane, "message", "build is green", "title", "ci"));
+        assertThat(told.isError()).as(told.toString()).isFalse();
+        assertThat(structured(told)).containsEntry("message", "build is green").containsEntry("pane_id", pane);
+        assertThat(daemon.client().call("attention.pending", Map.of()).toString()).contains(pane);
+
+        CallToolResult closed = call("close", Map.of("pane_id", pane));
+        assertThat(closed.isError()).as(closed.toString()).isFalse();
+        assertThat(daemon.client().errorCode("pane.get", Map.of("pane_id", pane))).isEqualTo("NO_SUCH_PANE");
+
+        CallToolResult tasks = call("task_list", Map.of());
+        assertThat(tasks.isError()).as(tasks.toString()).isFalse();
+        assertThat(structured(tasks)).containsKey("tasks");
+        assertThat(structured(call("task_get", Map.of("task_id", "task_nosuch")))).containsEntry("code", "NO_SUCH_TASK");
+        assertThat(structured(call("task_cancel", Map.of("task_id", "task_nosuch")))).containsEntry("code", "NO_SUCH_TASK");
+    }
+
+    private static void eventuallyOnScreen(String pane, String text) {
+        ProtocolClient.eventually(Duration.ofSeconds(30), () -> screen(pane).contains(text));
+    }
+
+    private static String screen(String pane) {
+        return daemon.client().call("pane.read", Map.of("pane_id", pane, "mode", "screen")).get("text").asString();
     }
 
     @Test

@@ -31,15 +31,24 @@ final class McpTools {
             new Tool("run", "pane.run", "Run one command line in a bash/zsh pane and get exactly its output and "
                     + "exit_status (never the echo of the typed line)."),
             new Tool("submit", "pane.submit", "Paste text into a pane and press Enter (for agents and programs)."),
+            new Tool("write", "pane.write", "Send raw input to a pane as it is (data), no Enter added: a key or control "
+                    + "character, e.g. \"\\u0003\" for Ctrl-C to interrupt, \"\\u001b\" for Escape, \"y\" for a prompt. "
+                    + "Use submit for prompts to agents and run for shell commands."),
+            new Tool("close", "pane.close", "Close a pane: ends its program (its process group) and removes the pane."),
             new Tool("search", "pane.search", "Search a pane's scrollback and screen for a pattern (regex: RE2 syntax)."),
             new Tool("wait", "wait", "Wait until an agent pane reaches a state (until: done, input_required, …)."),
             new Tool("attention", "attention.pending", "Panes that need someone, most urgent first."),
             new Tool("decision_list", "decision.list", "Pending decisions (permission prompts)."),
             new Tool("decision_answer", "decision.answer", "Answer a decision: option_id allow_once or deny."),
             new Tool("task_start", "task.start", "Start a worker (argv or agent) in a fresh git worktree of repo."),
+            new Tool("task_list", "task.list", "List worker tasks (context_id, state to filter) with their states."),
+            new Tool("task_get", "task.get", "One task: state, worker pane, worktree, branch, reports."),
             new Tool("task_wait", "task.wait", "Wait for a task (or every task of a context) to settle."),
             new Tool("task_diff", "task.diff", "Git summary of a task's worktree."),
-            new Tool("task_finish", "task.finish", "Merge (disposition merge) or discard a task's work."));
+            new Tool("task_finish", "task.finish", "Merge (disposition merge) or discard a task's work."),
+            new Tool("task_cancel", "task.cancel", "Cancel a task: its worker pane is closed (task_finish still merges or discards its work)."),
+            new Tool("notify", "notify", "Tell the person something: a notification (message, title) on a pane "
+                    + "(pane_id), which marks it unread for them."));
 
     private McpTools() {
     }
