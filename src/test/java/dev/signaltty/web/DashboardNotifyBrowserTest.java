@@ -31,15 +31,21 @@ import tools.jackson.databind.JsonNode;
  */
 class DashboardNotifyBrowserTest {
 
-    @RegisterExtension
-    static final DaemonFixture daemon = new DaemonFixture("notify", "signaltty.web.port=0");
-
     static final String RECORDER = "(() => { const Real = window.Notification; if (!Real) return;"
             + " const channel = new BroadcastChannel('notes'); window.notes = [];"
             + " window.Notification = class extends Real { constructor(title, options) { super(title, options);"
             + " window.notes.push(this); channel.postMessage(title + ' | ' + ((options && options.body) || '')); } }; })();";
 
-    static Browser browser;
+    /** The page's origin may notify, and the recorder is in every document before the page's own scripts. */
+    @RegisterExtension
+    static final DashboardFixture page = new DashboardFixture(new DaemonFixture("notify", "signaltty.web.port=0"), 1200, 760)
+            .beforeLogin((browser, url) -> {
+                URI origin = URI.create(url);
+                browser.driver.executeCdpCommand("Browser.grantPermissions", Map.of("origin",
+                        origin.getScheme() + "://" + origin.getAuthority(), "permissions", List.of("notifications")));
+                browser.driver.executeCdpCommand("Page.addScriptToEvaluateOnNewDocument", Map.of("source", RECORDER));
+            });
+    static final DaemonFixture daemon = page.daemon();
 
     /** A pane in a tab of its own with an agent session (Claude Code's hooks), so decisions can be asked in it. */
     static String agentPane(String name) {
@@ -53,15 +59,9 @@ class DashboardNotifyBrowserTest {
 
     @Test
     void aBackgroundPageNotifiesEachNewDecisionAndNotifyOnceAndTheClickShowsThePane() throws Exception {
-        String url = daemon.client().call("web.start", Map.of()).get("url").asString();
-        URI origin = URI.create(url);
-        Browser opened = new Browser(1200, 760);
-        browser = opened;
-        try (opened; ProtocolClient asker = daemon.connect(); ProtocolClient later = daemon.connect()) {
-            browser.driver.executeCdpCommand("Browser.grantPermissions", Map.of("origin", origin.getScheme() + "://" + origin.getAuthority(),
-                    "permissions", List.of("notifications")));
-            browser.driver.executeCdpCommand("Page.addScriptToEvaluateOnNewDocument", Map.of("source", RECORDER));
-            DashboardBrowserTest.login(browser, daemon.client());
+        String url = page.url();
+        Browser browser = page.browser();
+        try (ProtocolClient asker = daemon.connect(); ProtocolClient later = daemon.connect()) {
             DashboardBrowserTest.click(browser, ".notify-me[data-notify='off']");
             browser.until(d -> !d.findElements(By.cssSelector(".notify-me[data-notify='on']")).isEmpty());
 
@@ -126,6 +126,7 @@ class DashboardNotifyBrowserTest {
 
     /** The dashboard goes to the background: another tab of its origin takes the window and listens to the recorder. */
     static void listenFromAnotherTab(String url) {
+        Browser browser = page.browser();
         browser.driver.switchTo().newWindow(WindowType.TAB);
         browser.driver.get(url + "/app.css");
         browser.js("window.got = []; new BroadcastChannel('notes').onmessage = (m) => window.got.push(m.data);");
@@ -133,6 +134,6 @@ class DashboardNotifyBrowserTest {
 
     /** What the page in the background has shown so far, as "title | body", read from the listening tab. */
     static List<String> got() {
-        return ((List<?>) browser.js("return window.got")).stream().map(String::valueOf).toList();
+        return ((List<?>) page.browser().js("return window.got")).stream().map(String::valueOf).toList();
     }
 }

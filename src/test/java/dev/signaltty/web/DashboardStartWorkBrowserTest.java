@@ -6,8 +6,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,60 +24,47 @@ import tools.jackson.databind.JsonNode;
 class DashboardStartWorkBrowserTest {
 
     @RegisterExtension
-    static final DaemonFixture daemon = new DaemonFixture("start", "signaltty.web.port=0");
-    static Browser browser;
+    static final DashboardFixture page = new DashboardFixture(new DaemonFixture("start", "signaltty.web.port=0"), 1400, 820);
+    static final DaemonFixture daemon = page.daemon();
 
     /** An interactive bash whose prompt is "$ " (root's would be "# "): quoted words, as a person types them. */
     static final String BASH = "env 'PS1=$ ' bash --norc --noprofile -i";
 
-    @BeforeAll
-    static void openDashboard() throws Exception {
-        browser = new Browser(1400, 820);
-        DashboardBrowserTest.login(browser, daemon.client());
-    }
-
-    @AfterAll
-    static void closeBrowser() throws Exception {
-        if (browser != null) {
-            browser.close();
-        }
-    }
-
     /** Opens the form the selector's button opens, types each value into its field (real keys), and submits. */
     static void fill(String opener, Map<String, String> values) {
-        DashboardBrowserTest.click(browser, opener);
-        browser.until(d -> !d.findElements(By.cssSelector("dialog[open] form")).isEmpty());
+        DashboardBrowserTest.click(page.browser(), opener);
+        page.browser().until(d -> !d.findElements(By.cssSelector("dialog[open] form")).isEmpty());
         for (var field : values.entrySet()) {
-            var input = browser.driver.findElement(By.cssSelector("dialog[open] input[name='" + field.getKey() + "']"));
+            var input = page.browser().driver.findElement(By.cssSelector("dialog[open] input[name='" + field.getKey() + "']"));
             input.clear();
             input.sendKeys(field.getValue());
         }
-        browser.driver.findElement(By.cssSelector("dialog[open] input[name='" + values.keySet().iterator().next() + "']"))
+        page.browser().driver.findElement(By.cssSelector("dialog[open] input[name='" + values.keySet().iterator().next() + "']"))
                 .sendKeys(Keys.ENTER);
     }
 
     /** The error the open form shows, once it shows one. */
     static String formError() {
-        return browser.until(d -> (String) browser.js("const e = document.querySelector('dialog[open] .form-error');"
+        return page.browser().until(d -> (String) page.browser().js("const e = document.querySelector('dialog[open] .form-error');"
                 + " return e && !e.hidden ? e.textContent : null;"));
     }
 
     static void cancelForm() {
-        DashboardBrowserTest.click(browser, "dialog[open] .form-buttons button[type='button']");
-        browser.until(d -> d.findElements(By.cssSelector("dialog")).isEmpty());
+        DashboardBrowserTest.click(page.browser(), "dialog[open] .form-buttons button[type='button']");
+        page.browser().until(d -> d.findElements(By.cssSelector("dialog")).isEmpty());
     }
 
     /** The pane the page shows in the tab it went to, once it is drawn. */
     static String shownPane() {
-        return browser.until(d -> (String) browser.js("const t = document.querySelector('.tab.on');"
+        return page.browser().until(d -> (String) page.browser().js("const t = document.querySelector('.tab.on');"
                 + " const p = document.querySelector('.layout .pane');"
                 + " return t && p && !document.querySelector('dialog') ? p.dataset.paneId : null;"));
     }
 
     static void typesAndEchoes(String pane, String word) {
-        browser.until(d -> DashboardBrowserTest.screen(browser, pane).contains("$"), () -> DashboardBrowserTest.screen(browser, pane));
-        DashboardBrowserTest.type(browser, pane, "echo " + word + "-$((6*7))", Keys.ENTER);
-        browser.until(d -> DashboardBrowserTest.screen(browser, pane).contains(word + "-42"), () -> DashboardBrowserTest.screen(browser, pane));
+        page.browser().until(d -> DashboardBrowserTest.screen(page.browser(), pane).contains("$"), () -> DashboardBrowserTest.screen(page.browser(), pane));
+        DashboardBrowserTest.type(page.browser(), pane, "echo " + word + "-$((6*7))", Keys.ENTER);
+        page.browser().until(d -> DashboardBrowserTest.screen(page.browser(), pane).contains(word + "-42"), () -> DashboardBrowserTest.screen(page.browser(), pane));
     }
 
     static List<String> workspaceNames() {
@@ -105,7 +90,7 @@ class DashboardStartWorkBrowserTest {
         fill(".new[data-new='workspace']", Map.of("name", "refused-dir", "cwd", "/no/such/dir-" + ProcessHandle.current().pid(),
                 "command", BASH));
         assertThat(formError()).startsWith("BAD_PARAMS: cwd: no such directory: /no/such/dir-");
-        assertThat(browser.js("return document.querySelector(\"dialog[open] input[name='cwd']\").getAttribute('aria-invalid')"))
+        assertThat(page.browser().js("return document.querySelector(\"dialog[open] input[name='cwd']\").getAttribute('aria-invalid')"))
                 .isEqualTo("true");
         assertThat(workspaceNames()).isEqualTo(before);
         cancelForm();
@@ -127,7 +112,7 @@ class DashboardStartWorkBrowserTest {
         fill(".add-tab[data-workspace-id='" + daemon.workspace() + "']",
                 Map.of("command", "sh -c \"echo 'tab made' $((3*4)); exec env PS1='$ ' bash --norc --noprofile -i\""));
         String pane = shownPane();
-        browser.until(d -> DashboardBrowserTest.screen(browser, pane).contains("tab made 12"), () -> DashboardBrowserTest.screen(browser, pane));
+        page.browser().until(d -> DashboardBrowserTest.screen(page.browser(), pane).contains("tab made 12"), () -> DashboardBrowserTest.screen(page.browser(), pane));
         assertThat(daemon.client().call("workspace.get", Map.of("workspace_id", daemon.workspace())).get("tab_ids")).hasSize(tabs + 1);
         typesAndEchoes(pane, "in-the-tab");
 

@@ -26,7 +26,8 @@ import tools.jackson.databind.JsonNode;
 class DashboardTaskBrowserTest {
 
     @RegisterExtension
-    static final DaemonFixture daemon = new DaemonFixture("tasks", "signaltty.web.port=0");
+    static final DashboardFixture page = new DashboardFixture(new DaemonFixture("tasks", "signaltty.web.port=0"), 1400, 820);
+    static final DaemonFixture daemon = page.daemon();
 
     @Test
     void aFinishedTasksDiffIsShownAndMergedFromThePage(@TempDir Path tmp) throws Exception {
@@ -46,27 +47,25 @@ class DashboardTaskBrowserTest {
         ProtocolClient.eventually(Duration.ofSeconds(30), () -> "done".equals(
                 daemon.client().call("pane.get", Map.of("pane_id", pane)).get("lifecycle").asString()));
 
-        try (Browser browser = new Browser(1400, 820)) {
-            DashboardBrowserTest.login(browser, daemon.client());
-            DashboardBrowserTest.click(browser, ".nav[data-nav='tasks']");
-            DashboardBrowserTest.click(browser, ".task-row[data-task-id='" + task + "']");
-            DashboardBrowserTest.click(browser, ".task-detail .file[data-path='notes.txt']");
-            // the hunk as a diff view: its header and the added line, read in one script call
-            Object view = browser.until(d -> browser.js("const v = document.querySelector('.task-detail .diff'); if (!v) return null;"
-                    + " const added = [...v.querySelectorAll('.dl.added .lt')].map((e) => e.textContent);"
-                    + " return v.querySelector('.hunk-head').textContent + '|' + added.join(',');"));
-            assertThat(String.valueOf(view)).startsWith("@@ -0,0 +1").endsWith("|+alpha");
+        Browser browser = page.browser();
+        DashboardBrowserTest.click(browser, ".nav[data-nav='tasks']");
+        DashboardBrowserTest.click(browser, ".task-row[data-task-id='" + task + "']");
+        DashboardBrowserTest.click(browser, ".task-detail .file[data-path='notes.txt']");
+        // the hunk as a diff view: its header and the added line, read in one script call
+        Object view = browser.until(d -> browser.js("const v = document.querySelector('.task-detail .diff'); if (!v) return null;"
+                + " const added = [...v.querySelectorAll('.dl.added .lt')].map((e) => e.textContent);"
+                + " return v.querySelector('.hunk-head').textContent + '|' + added.join(',');"));
+        assertThat(String.valueOf(view)).startsWith("@@ -0,0 +1").endsWith("|+alpha");
 
-            // clicked after the script returns: the click opens a confirm(), which would block the script
-            browser.until(d -> Boolean.TRUE.equals(browser.js("const e = document.querySelector(arguments[0]);"
-                    + " if (e) setTimeout(() => e.click(), 0); return !!e;", ".task-detail button[data-finish='merge']")));
-            browser.until(d -> {
-                d.switchTo().alert().accept(); // "Merge task_…?"
-                return true;
-            });
-            browser.until(d -> "merged".equals(daemon.client().call("task.get", Map.of("task_id", task)).get("task")
-                    .path("disposition").asString()));
-        }
+        // clicked after the script returns: the click opens a confirm(), which would block the script
+        browser.until(d -> Boolean.TRUE.equals(browser.js("const e = document.querySelector(arguments[0]);"
+                + " if (e) setTimeout(() => e.click(), 0); return !!e;", ".task-detail button[data-finish='merge']")));
+        browser.until(d -> {
+            d.switchTo().alert().accept(); // "Merge task_…?"
+            return true;
+        });
+        browser.until(d -> "merged".equals(daemon.client().call("task.get", Map.of("task_id", task)).get("task")
+                .path("disposition").asString()));
         assertThat(repo.root.resolve("notes.txt")).hasContent("alpha");
         assertThat(Path.of(daemon.client().call("task.get", Map.of("task_id", task)).get("task").get("worktree").asString())).doesNotExist();
     }
@@ -79,8 +78,8 @@ class DashboardTaskBrowserTest {
         repo.commitAll("init");
         String task = daemon.client().call("task.start", Map.of("repo", repo.root.toString(), "objective", "nothing yet",
                 "argv", List.of("bash", "--norc", "--noprofile", "-i"), "submit_delay_ms", 50)).get("task").get("task_id").asString();
-        try (Browser browser = new Browser(1400, 820)) {
-            DashboardBrowserTest.login(browser, daemon.client());
+        Browser browser = page.browser();
+        try {
             DashboardBrowserTest.click(browser, ".nav[data-nav='tasks']");
             DashboardBrowserTest.click(browser, ".task-row[data-task-id='" + task + "']");
             assertThat(browser.text(".task-detail .no-changes")).isEqualTo("No changes in the worktree yet.");
