@@ -102,8 +102,14 @@ function renderOverview() {
   fill(main, h('h1', {}, 'Overview'), h('div', { class: 'cards' }, [...S.panes.values()].map((p) => h('button', {
     class: 'card', dataset: { paneId: p.pane_id }, onclick: () => showPane(p.pane_id) },
   h('div', { class: 'card-head' }, h('b', {}, paneName(p.pane_id)), badges(p.pane_id)),
-  h('div', { class: 'meta' }, p.title || ''), h('div', { class: 'meta cwd' }, ltr(p.cwd)),
+  waitsWith(p.pane_id), h('div', { class: 'meta' }, p.title || ''), h('div', { class: 'meta cwd' }, ltr(p.cwd)),
   p.task_id ? h('div', { class: 'meta' }, 'task ' + p.task_id) : null))));
+}
+
+/** What a waiting pane said it waits for (attention.pending's message), on its card. */
+function waitsWith(id) {
+  const a = S.attention.find((x) => x.pane_id === id);
+  return a && a.message ? h('div', { class: 'waits' }, a.message) : null;
 }
 
 function showPane(id) {

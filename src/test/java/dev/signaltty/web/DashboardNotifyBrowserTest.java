@@ -93,11 +93,15 @@ class DashboardNotifyBrowserTest {
                     "transcript_path", daemon.root().resolve("s-idle.jsonl").toString(), "cwd", daemon.root().toString())));
             browser.until(d -> got().size() >= 3, () -> String.valueOf(got()));
             assertThat(got()).containsExactly("asking · claude | Allow Bash: make deploy?", "told · claude | tests are green",
-                    "idle · claude | waits for your input");
+                    "idle · claude | Claude is waiting for your input");
 
             browser.driver.close();
             browser.driver.switchTo().window(dashboard);
             assertThat(browser.js("return window.notes.length")).isEqualTo(3L);
+            // the waiting pane's row in "Needs you" and its card on the overview say it in the same words
+            assertThat(browser.text(".attn[data-pane-id='" + idle + "'] .attn-msg")).isEqualTo("Claude is waiting for your input");
+            DashboardBrowserTest.click(browser, ".nav[data-nav='overview']");
+            assertThat(browser.text(".card[data-pane-id='" + idle + "'] .waits")).isEqualTo("Claude is waiting for your input");
             browser.js("window.notes[0].dispatchEvent(new Event('click'));");
             String tab = daemon.client().call("pane.get", Map.of("pane_id", asking)).get("pane").get("tab_id").asString();
             browser.until(d -> !d.findElements(By.cssSelector(".tab.on[data-tab-id='" + tab + "']")).isEmpty()
