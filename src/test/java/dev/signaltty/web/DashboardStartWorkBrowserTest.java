@@ -148,6 +148,74 @@ class DashboardStartWorkBrowserTest {
     }
 
     /**
+     * The task form sets what task.start takes beyond repo, objective and command: the task starts from the
+     * base given, on the branch named, with the timeouts typed, and runs in its worktree.
+     */
+    @Test
+    void aTaskStartedOnThePageFromABaseOnABranchHasThemBoth(@TempDir Path tmp) throws Exception {
+        TestRepo repo = TestRepo.init(tmp);
+        repo.write("README", "first\n");
+        repo.commitAll("first");
+        String first = repo.git("rev-parse", "HEAD").strip();
+        repo.write("README", "second\n");
+        repo.commitAll("second");
+        fill(".new[data-new='task']", Map.of("repo", repo.root.toString(), "objective", "from the first commit", "command", BASH,
+                "base", "HEAD~1", "branch", "page/from-first", "ready_timeout_s", "12.5", "stall_timeout_s", "3"));
+        String pane = shownPane();
+        JsonNode task = daemon.client().call("task.list", Map.of()).get("tasks").valueStream()
+                .filter((t) -> "from the first commit".equals(t.get("objective").asString())).findFirst().orElseThrow();
+        try {
+            assertThat(task.get("pane_id").asString()).isEqualTo(pane);
+            assertThat(task.get("base").asString()).isEqualTo("HEAD~1");
+            assertThat(task.get("base_commit").asString()).isEqualTo(first);
+            assertThat(task.get("branch").asString()).isEqualTo("page/from-first");
+            assertThat(task.get("settings").get("ready_timeout_s").asDouble()).isEqualTo(12.5);
+            assertThat(task.get("settings").get("stall_timeout_s").asDouble()).isEqualTo(3.0);
+            // the worktree has the first commit's file, on the branch named
+            assertThat(Path.of(task.get("worktree").asString()).resolve("README")).hasContent("first");
+            typesAndEchoes(pane, "on-the-branch");
+            DashboardBrowserTest.type(page.browser(), pane, "git branch --show-current", Keys.ENTER);
+            page.browser().until(d -> DashboardBrowserTest.screen(page.browser(), pane).contains("\npage/from-first"),
+                    () -> DashboardBrowserTest.screen(page.browser(), pane));
+        } finally {
+            daemon.client().call("task.cancel", Map.of("task_id", task.get("task_id").asString()));
+        }
+    }
+
+    /** A base that names no commit and a timeout out of range: each shown on its field, and no task is made. */
+    @Test
+    void aTaskFieldTheDaemonRefusesIsMarkedAndNoTaskIsMade(@TempDir Path tmp) throws Exception {
+        TestRepo repo = TestRepo.init(tmp);
+        repo.write("README", "hello\n");
+        repo.commitAll("init");
+        int tasks = daemon.client().call("task.list", Map.of()).get("tasks").size();
+        fill(".new[data-new='task']", Map.of("repo", repo.root.toString(), "objective", "never starts", "command", BASH,
+                "base", "no-such-ref", "branch", "page/never"));
+        assertThat(formError()).isEqualTo("BAD_PARAMS: base: no-such-ref does not name a commit");
+        assertThat(invalidFields()).containsExactly("base");
+        if (Boolean.getBoolean("signaltty.docs.write")) { // docs/images/dashboard-start-task.png: this refused form
+            java.nio.file.Files.copy(page.browser().driver.getScreenshotAs(org.openqa.selenium.OutputType.FILE).toPath(),
+                    Path.of("docs", "images", "dashboard-start-task.png"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        cancelForm();
+
+        fill(".new[data-new='task']", Map.of("repo", repo.root.toString(), "objective", "never starts", "command", BASH,
+                "ready_timeout_s", "0"));
+        assertThat(formError()).isEqualTo("BAD_PARAMS: ready_timeout_s: must be within (0, 86400]");
+        assertThat(invalidFields()).containsExactly("ready_timeout_s");
+        cancelForm();
+        assertThat(daemon.client().call("task.list", Map.of()).get("tasks")).hasSize(tasks);
+        assertThat(repo.git("branch", "--list", "page/never")).isBlank();
+    }
+
+    /** The names of the open form's fields marked invalid. */
+    @SuppressWarnings("unchecked")
+    static List<String> invalidFields() {
+        return (List<String>) page.browser().js("return [...document.querySelectorAll(\"dialog[open] input[aria-invalid='true']\")]"
+                + ".map((e) => e.name)");
+    }
+
+    /**
      * At phone width the form lies within the screen with inputs big enough to use, the daemon's error is
      * shown inside it, and a real tap on its button submits it. docs/images/dashboard-new-workspace.png
      * (with -Dsignaltty.docs.write=true) is that refused form.
