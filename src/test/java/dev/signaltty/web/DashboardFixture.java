@@ -1,6 +1,8 @@
 package dev.signaltty.web;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.function.BiConsumer;
 
@@ -84,6 +86,16 @@ final class DashboardFixture implements BeforeAllCallback, AfterAllCallback {
     /** The logged-in browser, from the class's before-all on. */
     Browser browser() {
         return browser;
+    }
+
+    /**
+     * A fresh directory for a test's git repository, below the daemon fixture's root, which is deleted only
+     * after the daemon has stopped: after a task's merge or cancel the daemon's own git can still be writing
+     * in the repository's .git, and a @TempDir deleted as the test returns raced it
+     * ("DirectoryNotEmptyException: repo/.git").
+     */
+    Path repoDir() throws IOException {
+        return Files.createTempDirectory(daemon.root(), "repo-");
     }
 
     /** The dashboard's base URL ({@code web.start}'s {@code url}). */

@@ -123,7 +123,8 @@ class DashboardStartWorkBrowserTest {
     }
 
     @Test
-    void aTaskStartedOnThePageRunsInItsWorktreeAndABadRepositoryIsRefused(@TempDir Path tmp) throws Exception {
+    void aTaskStartedOnThePageRunsInItsWorktreeAndABadRepositoryIsRefused() throws Exception {
+        Path tmp = page.repoDir();
         int tasks = daemon.client().call("task.list", Map.of()).get("tasks").size();
         fill(".new[data-new='task']", Map.of("repo", tmp.resolve("not-a-repo").toString(), "objective", "never starts", "command", BASH));
         assertThat(formError()).startsWith("BAD_PARAMS: repo");
@@ -152,7 +153,8 @@ class DashboardStartWorkBrowserTest {
      * base given, on the branch named, with the timeouts typed, and runs in its worktree.
      */
     @Test
-    void aTaskStartedOnThePageFromABaseOnABranchHasThemBoth(@TempDir Path tmp) throws Exception {
+    void aTaskStartedOnThePageFromABaseOnABranchHasThemBoth() throws Exception {
+        Path tmp = page.repoDir();
         TestRepo repo = TestRepo.init(tmp);
         repo.write("README", "first\n");
         repo.commitAll("first");

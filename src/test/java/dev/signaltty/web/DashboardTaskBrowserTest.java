@@ -11,7 +11,6 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 import dev.signaltty.support.DaemonFixture;
 import dev.signaltty.support.ProtocolClient;
@@ -30,7 +29,8 @@ class DashboardTaskBrowserTest {
     static final DaemonFixture daemon = page.daemon();
 
     @Test
-    void aFinishedTasksDiffIsShownAndMergedFromThePage(@TempDir Path tmp) throws Exception {
+    void aFinishedTasksDiffIsShownAndMergedFromThePage() throws Exception {
+        Path tmp = page.repoDir();
         TestRepo repo = TestRepo.init(tmp);
         repo.write("README", "hello\n");
         repo.commitAll("init");
@@ -72,7 +72,8 @@ class DashboardTaskBrowserTest {
 
     /** A task whose worktree has no change yet: its detail says so, rather than an empty space under Merge. */
     @Test
-    void aTaskWithNoChangesSaysSo(@TempDir Path tmp) throws Exception {
+    void aTaskWithNoChangesSaysSo() throws Exception {
+        Path tmp = page.repoDir();
         TestRepo repo = TestRepo.init(tmp);
         repo.write("README", "hello\n");
         repo.commitAll("init");
