@@ -64,8 +64,11 @@ class DashboardTaskBrowserTest {
             d.switchTo().alert().accept(); // "Merge task_…?"
             return true;
         });
-        browser.until(d -> "merged".equals(daemon.client().call("task.get", Map.of("task_id", task)).get("task")
-                .path("disposition").asString()));
+        // the disposition is stored before the worktree is removed (task.finish's cleanup): wait for both
+        browser.until(d -> {
+            JsonNode finished = daemon.client().call("task.get", Map.of("task_id", task)).get("task");
+            return "merged".equals(finished.path("disposition").asString()) && finished.path("worktree_removed").asBoolean();
+        });
         assertThat(repo.root.resolve("notes.txt")).hasContent("alpha");
         assertThat(Path.of(daemon.client().call("task.get", Map.of("task_id", task)).get("task").get("worktree").asString())).doesNotExist();
     }
