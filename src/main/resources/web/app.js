@@ -6,7 +6,7 @@
 import { h, fill, toast } from './dom.js';
 import { S, rpc, call, paneName, ui } from './state.js';
 import { terms, hooks, attachVisible, detachAll } from './terminal.js';
-import { badges, ltr, renderTab, relayout } from './layout.js';
+import { badges, ltr, renderTab, relayout, waitsWith } from './layout.js';
 import { renderQueue, tickAges } from './decisions.js';
 import { renderTasks } from './tasks.js';
 import { renderEvents, replayMissed } from './timeline.js';
@@ -104,12 +104,6 @@ function renderOverview() {
   h('div', { class: 'card-head' }, h('b', {}, paneName(p.pane_id)), badges(p.pane_id)),
   waitsWith(p.pane_id), h('div', { class: 'meta' }, p.title || ''), h('div', { class: 'meta cwd' }, ltr(p.cwd)),
   p.task_id ? h('div', { class: 'meta' }, 'task ' + p.task_id) : null))));
-}
-
-/** What a waiting pane said it waits for (attention.pending's message), on its card. */
-function waitsWith(id) {
-  const a = S.attention.find((x) => x.pane_id === id);
-  return a && a.message ? h('div', { class: 'waits' }, a.message) : null;
 }
 
 function showPane(id) {

@@ -11,7 +11,9 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.openqa.selenium.By;
 
+import dev.signaltty.agent.AgentDaemonFixture;
 import dev.signaltty.support.DaemonFixture;
 import dev.signaltty.support.ProtocolClient;
 import dev.signaltty.workspace.internal.git.TestRepo;
@@ -71,6 +73,46 @@ class DashboardTaskBrowserTest {
         });
         assertThat(repo.root.resolve("notes.txt")).hasContent("alpha");
         assertThat(Path.of(daemon.client().call("task.get", Map.of("task_id", task)).get("task").get("worktree").asString())).doesNotExist();
+    }
+
+    /**
+     * Many tasks at work: the list says which task's agent waits for you and in its words (the worker pane's
+     * attention and message), and the task's detail takes you to its terminal.
+     */
+    @Test
+    void aTaskWhoseAgentWaitsSaysSoInTheListAndItsDetailShowsItsTerminal() throws Exception {
+        Path tmp = page.repoDir();
+        TestRepo repo = TestRepo.init(tmp);
+        repo.write("README", "hello\n");
+        repo.commitAll("init");
+        JsonNode started = daemon.client().call("task.start", Map.of("repo", repo.root.toString(), "objective", "waits for me",
+                "argv", List.of("bash", "--norc", "--noprofile", "-i"), "submit_delay_ms", 50));
+        String task = started.get("task").get("task_id").asString();
+        String pane = started.get("pane").get("pane_id").asString();
+        try {
+            AgentDaemonFixture.hook(daemon.client(), pane, "SessionStart", "s-waits");
+            daemon.client().call("hook-event", Map.of("pane_id", pane, "payload", Map.of("session_id", "s-waits",
+                    "hook_event_name", "Notification", "notification_type", "idle_prompt", "message", "Claude is waiting for your input",
+                    "transcript_path", tmp.resolve("s-waits.jsonl").toString(), "cwd", tmp.toString())));
+            Browser browser = page.browser();
+            DashboardBrowserTest.click(browser, ".nav[data-nav='tasks']");
+            String row = ".task-row[data-task-id='" + task + "']";
+            assertThat(browser.text(row + " .task-agent .badge.at-input_required")).isEqualTo("input required");
+            assertThat(browser.text(row + " .waits")).isEqualTo("Claude is waiting for your input");
+
+            DashboardBrowserTest.click(browser, row);
+            browser.text(".task-detail .show-pane");
+            if (Boolean.getBoolean("signaltty.docs.write")) { // docs/images/dashboard-tasks.png: this list and detail
+                Files.copy(browser.driver.getScreenshotAs(org.openqa.selenium.OutputType.FILE).toPath(),
+                        Path.of("docs", "images", "dashboard-tasks.png"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+            DashboardBrowserTest.click(browser, ".task-detail .show-pane");
+            String tab = daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("tab_id").asString();
+            browser.until(d -> !d.findElements(By.cssSelector(".tab.on[data-tab-id='" + tab + "']")).isEmpty()
+                    && !d.findElements(By.cssSelector(".layout .pane[data-pane-id='" + pane + "']")).isEmpty());
+        } finally {
+            daemon.client().call("task.cancel", Map.of("task_id", task));
+        }
     }
 
     /** A task whose worktree has no change yet: its detail says so, rather than an empty space under Merge. */
