@@ -6,7 +6,7 @@
 import { h, fill, toast } from './dom.js';
 import { S, rpc, call, paneName, ui } from './state.js';
 import { terms, hooks, attachVisible, detachAll } from './terminal.js';
-import { badges, ltr, renderTab, relayout } from './layout.js';
+import { badges, ltr, renderTab, relayout, waitsWith } from './layout.js';
 import { renderQueue, tickAges } from './decisions.js';
 import { renderTasks } from './tasks.js';
 import { renderEvents, replayMissed } from './timeline.js';
@@ -102,7 +102,7 @@ function renderOverview() {
   fill(main, h('h1', {}, 'Overview'), h('div', { class: 'cards' }, [...S.panes.values()].map((p) => h('button', {
     class: 'card', dataset: { paneId: p.pane_id }, onclick: () => showPane(p.pane_id) },
   h('div', { class: 'card-head' }, h('b', {}, paneName(p.pane_id)), badges(p.pane_id)),
-  h('div', { class: 'meta' }, p.title || ''), h('div', { class: 'meta cwd' }, ltr(p.cwd)),
+  waitsWith(p.pane_id), h('div', { class: 'meta' }, p.title || ''), h('div', { class: 'meta cwd' }, ltr(p.cwd)),
   p.task_id ? h('div', { class: 'meta' }, 'task ' + p.task_id) : null))));
 }
 

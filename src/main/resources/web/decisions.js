@@ -28,7 +28,8 @@ export function renderQueue(queue) {
     }, o.label)))));
   const waiting = S.attention.map((a) => h('button', { class: 'attn', dataset: { paneId: a.pane_id }, onclick: () => ui.showPane(a.pane_id) },
     h('span', { class: 'badge at-' + a.attention }, a.attention.replace('_', ' ')), ' ', paneName(a.pane_id),
-    h('small', {}, a.agent ? ' ' + a.agent : '', a.since ? [' · ', h('span', { class: 'ago', dataset: { since: a.since } }, ago(a.since))] : '')));
+    h('small', {}, a.agent ? ' ' + a.agent : '', a.since ? [' · ', h('span', { class: 'ago', dataset: { since: a.since } }, ago(a.since))] : ''),
+    a.message ? h('span', { class: 'attn-msg' }, a.message) : null)); // what it waits with, in its own words
   fill(queue, h('h2', {}, 'Needs you'),
     cards.length || waiting.length ? null : h('p', { class: 'quiet' }, 'Nobody is waiting.'),
     cards, waiting.length ? h('div', { class: 'attns' }, waiting) : null);

@@ -26,7 +26,8 @@ export function words(line) {
 }
 
 /** Which form field a daemon's field name is shown on. */
-const FIELD_OF = { argv: 'command', name: 'name', cwd: 'cwd', repo: 'repo', objective: 'objective' };
+const FIELD_OF = { argv: 'command', name: 'name', cwd: 'cwd', repo: 'repo', objective: 'objective', agent: 'agent',
+  base: 'base', branch: 'branch', ready_timeout_s: 'ready_timeout_s', stall_timeout_s: 'stall_timeout_s' };
 
 /**
  * Shows a form; submit(values) does the requests and returns the tab to show. A failure stays in the
@@ -34,10 +35,12 @@ const FIELD_OF = { argv: 'command', name: 'name', cwd: 'cwd', repo: 'repo', obje
  */
 function openForm(kind, title, fields, submit) {
   const error = h('p', { class: 'form-error', role: 'alert', hidden: true });
-  const inputs = fields.map((f) => h('label', {}, f.label,
-    h('input', { name: f.name, placeholder: f.placeholder || '', autocomplete: 'off', spellcheck: 'false' })));
+  const inputs = fields.map((f) => h('label', { class: f.half ? 'half' : null }, f.label,
+    h('input', { name: f.name, placeholder: f.placeholder || '', autocomplete: 'off', spellcheck: 'false',
+      inputmode: f.inputmode, list: f.choices ? 'choices-' + f.name : null }),
+    f.choices ? h('datalist', { id: 'choices-' + f.name }, f.choices.map((c) => h('option', { value: c }))) : null));
   const go = h('button', { type: 'submit', class: 'primary' }, title);
-  const form = h('form', { dataset: { form: kind } }, h('h2', {}, title), inputs, error,
+  const form = h('form', { dataset: { form: kind } }, h('h2', {}, title), h('div', { class: 'fields' }, inputs), error,
     h('div', { class: 'form-buttons' }, h('button', { type: 'button', onclick: () => dialog.close() }, 'Cancel'), go));
   const dialog = h('dialog', { class: 'work-form' }, form);
   dialog.addEventListener('close', () => dialog.remove());
@@ -70,7 +73,7 @@ function openForm(kind, title, fields, submit) {
 
 const argvOf = (command) => (command ? { argv: words(command) } : {}); // none: the user's shell
 /** The fields filled in: an empty one is left out, so the daemon applies its default or says it is required. */
-const given = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v));
+const given = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== '' && v != null));
 
 /** A pane in a tab just made; if it cannot start, the tab (or workspace) made for it is closed again. */
 async function firstPane(spawn, undo) {
@@ -104,14 +107,26 @@ export function newTab(workspaceId) {
   });
 }
 
+/** A number typed in a field: sent as a number when it is one, else as typed, for the daemon to name the field. */
+const numberOr = (text) => (text && Number.isFinite(Number(text)) ? Number(text) : text);
+
 export function startTask() {
   openForm('task', 'Start task', [
     { name: 'repo', label: 'Repository', placeholder: '/path/to/a/git/checkout' },
     { name: 'objective', label: 'Objective', placeholder: 'what the agent is to do' },
-    { name: 'command', label: 'Command', placeholder: 'claude' },
+    { name: 'agent', label: 'Agent', placeholder: 'claude', choices: ['claude', 'codex'], half: true },
+    { name: 'command', label: 'Command', placeholder: 'the agent\'s own', half: true },
+    { name: 'base', label: 'Base', placeholder: 'HEAD', half: true },
+    { name: 'branch', label: 'Branch', placeholder: 'signaltty/<task id>', half: true },
+    { name: 'ready_timeout_s', label: 'Ready timeout (s)', placeholder: '30', inputmode: 'decimal', half: true },
+    { name: 'stall_timeout_s', label: 'Stall timeout (s)', placeholder: '5', inputmode: 'decimal', half: true },
   ], async (v) => {
-    // one request: the daemon makes the worktree, workspace, tab and pane, or none of them
-    const r = await rpc.call('task.start', { ...given({ repo: v.repo, objective: v.objective }), ...argvOf(v.command) });
+    // one request: the daemon checks every field before it makes anything (a bad base, branch or timeout
+    // leaves no task), then makes the worktree, workspace, tab and pane, or none of them
+    const r = await rpc.call('task.start', {
+      ...given({ repo: v.repo, objective: v.objective, agent: v.agent, base: v.base, branch: v.branch,
+        ready_timeout_s: numberOr(v.ready_timeout_s), stall_timeout_s: numberOr(v.stall_timeout_s) }),
+      ...argvOf(v.command) });
     await fetchTasks();
     return r.pane && r.pane.tab_id;
   });

@@ -26,6 +26,12 @@ export function badges(id) {
   return out;
 }
 
+/** What a waiting pane said it waits for (attention.pending's message), on its overview card and task row. */
+export function waitsWith(id) {
+  const a = S.attention.find((x) => x.pane_id === id);
+  return a && a.message ? h('div', { class: 'waits' }, a.message) : null;
+}
+
 function rects(node, x, y, w, hgt, path, out) {
   if (!node) return;
   if (node.pane_id) { out.leaves.push({ id: node.pane_id, x, y, w, h: hgt }); return; }

@@ -49,7 +49,8 @@ export function noteEvent(msg) {
     propose(p.pane_id || '', { level: LEVEL[p.attention] || 1, agent: p.agent, body: p.title ? p.title + ': ' + p.message : p.message,
       weight: 2, always: true });
   } else if (msg.event === 'attention.changed' && LEVEL[p.attention] > LEVEL[p.previous]) {
-    propose(p.pane_id, { level: LEVEL[p.attention], agent: p.agent, body: SAID[p.attention], weight: 1, always: false });
+    // the pane's own words when it said why it waits ("Claude needs your permission to use Bash"), else the level's
+    propose(p.pane_id, { level: LEVEL[p.attention], agent: p.agent, body: p.message || SAID[p.attention], weight: 1, always: false });
   } else if (msg.event === 'attention.cleared' || (msg.event === 'attention.changed' && p.attention === 'none')) {
     notified.delete(p.pane_id);
     if (due.has(p.pane_id) && !due.get(p.pane_id).always) due.delete(p.pane_id); // answered within the grace: nobody waits

@@ -1,14 +1,19 @@
-// Tasks: state, objective, branch; a finished task's diff (task.diff, task.file_diff hunks as a diff
+// Tasks: state, objective, branch, and the worker pane's agent (what it does, whether it waits for you,
+// in its own words); the worker's terminal a click away; a finished task's diff (task.diff, task.file_diff hunks as a diff
 // view), and finishing it with merge or discard (task.finish).
 import { h, fill } from './dom.js';
 import { S, call, ui } from './state.js';
+import { badges, waitsWith } from './layout.js';
 
 export function renderTasks(main) {
   const rows = S.tasks.map((t) => h('tr', { class: 'task-row' + (S.task && S.task.task_id === t.task_id ? ' on' : ''), dataset: { taskId: t.task_id },
     onclick: () => openTask(t.task_id) },
-  h('td', {}, h('span', { class: 'badge st-' + t.state }, t.state)), h('td', {}, t.objective || ''), h('td', { class: 'mono' }, t.branch || '')));
+  h('td', {}, h('span', { class: 'badge st-' + t.state }, t.state)),
+  // with ten agents at work, the row says which one waits for you and why, not only the task's state
+  h('td', { class: 'task-agent' }, t.pane_id && S.panes.has(t.pane_id) ? badges(t.pane_id) : null),
+  h('td', {}, t.objective || '', t.pane_id ? waitsWith(t.pane_id) : null), h('td', { class: 'mono' }, t.branch || '')));
   fill(main, h('h1', {}, 'Tasks'),
-    rows.length ? h('table', { class: 'tasks' }, h('tr', {}, h('th', {}, 'state'), h('th', {}, 'objective'), h('th', {}, 'branch')), rows)
+    rows.length ? h('table', { class: 'tasks' }, h('tr', {}, h('th', {}, 'state'), h('th', {}, 'agent'), h('th', {}, 'objective'), h('th', {}, 'branch')), rows)
       : h('p', { class: 'quiet' }, 'No tasks. Start one with + Task, or signaltty task start.'),
     S.task ? taskDetail() : null);
 }
@@ -38,7 +43,9 @@ function taskDetail() {
   };
   return h('section', { class: 'task-detail', dataset: { taskId: t.task_id } },
     h('h2', {}, t.objective || t.task_id),
-    h('div', { class: 'options' }, h('button', { class: 'opt allow_once', dataset: { finish: 'merge' }, onclick: () => finish('merge') }, 'Merge'),
+    h('div', { class: 'options' },
+      t.pane_id && S.panes.has(t.pane_id) ? h('button', { class: 'opt show-pane', onclick: () => ui.showPane(t.pane_id) }, 'Terminal') : null,
+      h('button', { class: 'opt allow_once', dataset: { finish: 'merge' }, onclick: () => finish('merge') }, 'Merge'),
       h('button', { class: 'opt deny', dataset: { finish: 'discard' }, onclick: () => finish('discard') }, 'Discard')),
     S.task.error ? h('p', { class: 'quiet' }, S.task.error) : null,
     d && !(d.files || []).length ? h('p', { class: 'quiet no-changes' }, 'No changes in the worktree yet.') : null,

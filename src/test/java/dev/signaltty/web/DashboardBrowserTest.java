@@ -9,8 +9,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
@@ -31,21 +29,8 @@ import tools.jackson.databind.JsonNode;
 class DashboardBrowserTest {
 
     @RegisterExtension
-    static final DaemonFixture daemon = new DaemonFixture("web", "signaltty.web.port=0");
-    static Browser browser;
-
-    @BeforeAll
-    static void openDashboard() throws Exception {
-        browser = new Browser(1400, 820);
-        login(browser, daemon.client());
-    }
-
-    @AfterAll
-    static void closeBrowser() throws Exception {
-        if (browser != null) {
-            browser.close();
-        }
-    }
+    static final DashboardFixture page = new DashboardFixture(new DaemonFixture("web", "signaltty.web.port=0"), 1400, 820);
+    static final DaemonFixture daemon = page.daemon();
 
     static void login(Browser b, ProtocolClient client) {
         b.driver.get(client.call("web.start", Map.of()).get("login_url").asString());
@@ -89,12 +74,12 @@ class DashboardBrowserTest {
     @Test
     void typingInAPaneShowsTheEcho() {
         String pane = bash();
-        showTab(browser, tabOf(pane));
-        browser.until(d -> screen(browser, pane).contains("$"));
-        type(browser, pane, "echo typed-$((6*7))", Keys.ENTER);
-        browser.until(d -> screen(browser, pane).contains("typed-42"));
+        showTab(page.browser(), tabOf(pane));
+        page.browser().until(d -> screen(page.browser(), pane).contains("$"));
+        type(page.browser(), pane, "echo typed-$((6*7))", Keys.ENTER);
+        page.browser().until(d -> screen(page.browser(), pane).contains("typed-42"));
         // every workspace's first tab is "tab 1": the heading names the workspace too
-        assertThat(browser.text(".tab-title")).isEqualTo("web / " + daemon.client().call("tab.get", Map.of("tab_id", tabOf(pane)))
+        assertThat(page.browser().text(".tab-title")).isEqualTo("web / " + daemon.client().call("tab.get", Map.of("tab_id", tabOf(pane)))
                 .get("name").asString());
         assertThat(daemon.tail(pane)).contains("echo typed-$((6*7))").contains("typed-42");
     }
@@ -103,12 +88,12 @@ class DashboardBrowserTest {
     void aSplitFromThePageAppearsWithBothPanesSizedToTheLayout() {
         String first = bash();
         String tab = tabOf(first);
-        showTab(browser, tab);
+        showTab(page.browser(), tab);
         // the full width once the page has sized the pane (until then it shows the spawn size, 80x24)
-        browser.until(d -> sizedToItsCell(first) && attached(first), () -> sizes(first));
+        page.browser().until(d -> sizedToItsCell(first) && attached(first), () -> sizes(first));
         int fullCols = paneOf(first).get("cols").asInt();
-        click(browser, ".pane[data-pane-id='" + first + "'] .pbtn[title='split right']");
-        browser.until(d -> d.findElements(By.cssSelector(".layout .pane")).size() == 2);
+        click(page.browser(), ".pane[data-pane-id='" + first + "'] .pbtn[title='split right']");
+        page.browser().until(d -> d.findElements(By.cssSelector(".layout .pane")).size() == 2);
         JsonNode panes = daemon.client().call("tab.get", Map.of("tab_id", tab)).get("pane_ids");
         assertThat(panes).hasSize(2);
         for (JsonNode id : panes) {
@@ -126,17 +111,17 @@ class DashboardBrowserTest {
     void aSplitPaneAttachedBeforeThePageCouldMeasureItIsSizedOnceItCan() {
         String first = bash();
         String tab = tabOf(first);
-        showTab(browser, tab);
-        browser.until(d -> sizedToItsCell(first) && attached(first), () -> sizes(first));
+        showTab(page.browser(), tab);
+        page.browser().until(d -> sizedToItsCell(first) && attached(first), () -> sizes(first));
         int fullCols = paneOf(first).get("cols").asInt();
-        browser.js("window.signaltty.hooks.measureHeld = true;");
+        page.browser().js("window.signaltty.hooks.measureHeld = true;");
         try {
-            click(browser, ".pane[data-pane-id='" + first + "'] .pbtn[title='split right']");
-            browser.until(d -> daemon.client().call("tab.get", Map.of("tab_id", tab)).get("pane_ids").size() == 2);
+            click(page.browser(), ".pane[data-pane-id='" + first + "'] .pbtn[title='split right']");
+            page.browser().until(d -> daemon.client().call("tab.get", Map.of("tab_id", tab)).get("pane_ids").size() == 2);
             String second = daemon.client().call("tab.get", Map.of("tab_id", tab)).get("pane_ids").get(1).asString();
-            browser.until(d -> attached(second), () -> sizes(second));
+            page.browser().until(d -> attached(second), () -> sizes(second));
         } finally {
-            browser.js("window.signaltty.hooks.measureHeld = false;");
+            page.browser().js("window.signaltty.hooks.measureHeld = false;");
         }
         for (JsonNode id : daemon.client().call("tab.get", Map.of("tab_id", tab)).get("pane_ids")) {
             bothHalves(id.asString(), fullCols);
@@ -145,18 +130,18 @@ class DashboardBrowserTest {
 
     /** Waits until the pane's widget and PTY agree on a size narrower than 0.6 of the full width. */
     static void bothHalves(String pane, int fullCols) {
-        browser.until(d -> sizedToItsCell(pane) && paneOf(pane).get("cols").asInt() < fullCols * 0.6,
+        page.browser().until(d -> sizedToItsCell(pane) && paneOf(pane).get("cols").asInt() < fullCols * 0.6,
                 () -> sizes(pane) + ", full width " + fullCols + " cols");
     }
 
     static boolean attached(String pane) {
-        return Boolean.TRUE.equals(browser.js("const e = document.querySelector(`.pane[data-pane-id='${arguments[0]}']`);"
+        return Boolean.TRUE.equals(page.browser().js("const e = document.querySelector(`.pane[data-pane-id='${arguments[0]}']`);"
                 + " return !!e && e.dataset.attached === 'yes';", pane));
     }
 
     /** What a failed wait reports: the widget's size and attach state against the daemon's PTY size. */
     static String sizes(String pane) {
-        Object widget = browser.js("const e = document.querySelector(`.pane[data-pane-id='${arguments[0]}']`);"
+        Object widget = page.browser().js("const e = document.querySelector(`.pane[data-pane-id='${arguments[0]}']`);"
                 + " return e ? e.dataset.cols + 'x' + e.dataset.rows + ' attached=' + e.dataset.attached : 'no widget';", pane);
         JsonNode p = paneOf(pane);
         return "pane " + pane + ": widget " + widget + ", pty " + p.get("cols").asInt() + "x" + p.get("rows").asInt();
@@ -168,7 +153,7 @@ class DashboardBrowserTest {
 
     /** The page's widget size equals the daemon's PTY size for the pane (read in one script call). */
     static boolean sizedToItsCell(String pane) {
-        Object dims = browser.js("const e = document.querySelector(`.pane[data-pane-id='${arguments[0]}']`);"
+        Object dims = page.browser().js("const e = document.querySelector(`.pane[data-pane-id='${arguments[0]}']`);"
                 + " return e && e.dataset.cols ? e.dataset.cols + 'x' + e.dataset.rows : null;", pane);
         JsonNode p = paneOf(pane);
         return (p.get("cols").asInt() + "x" + p.get("rows").asInt()).equals(dims);
@@ -180,22 +165,22 @@ class DashboardBrowserTest {
         String tab = tabOf(left);
         String right = daemon.client().call("pane.split", Map.of("pane_id", left, "direction", "right",
                 "argv", List.of("bash", "--norc", "--noprofile", "-i"), "env", Map.of("PS1", "$ "))).get("pane_id").asString();
-        showTab(browser, tab);
-        browser.until(d -> sizedToItsCell(left) && sizedToItsCell(right));
+        showTab(page.browser(), tab);
+        page.browser().until(d -> sizedToItsCell(left) && sizedToItsCell(right));
         int leftCols = paneOf(left).get("cols").asInt();
         int rightCols = paneOf(right).get("cols").asInt();
         double ratio = daemon.client().call("tab.get", Map.of("tab_id", tab)).get("layout").get("ratio").asDouble();
 
         // a real pointer drag of the root divider, 250 px to the left
-        browser.until(d -> {
+        page.browser().until(d -> {
             WebElement divider = d.findElement(By.cssSelector(".layout .divider.right[data-path='']"));
             new org.openqa.selenium.interactions.Actions(d).clickAndHold(divider).moveByOffset(-125, 0).moveByOffset(-125, 0)
                     .release().perform();
             return true;
         });
 
-        browser.until(d -> daemon.client().call("tab.get", Map.of("tab_id", tab)).get("layout").get("ratio").asDouble() < ratio - 0.1);
-        browser.until(d -> sizedToItsCell(left) && sizedToItsCell(right)
+        page.browser().until(d -> daemon.client().call("tab.get", Map.of("tab_id", tab)).get("layout").get("ratio").asDouble() < ratio - 0.1);
+        page.browser().until(d -> sizedToItsCell(left) && sizedToItsCell(right)
                 && paneOf(left).get("cols").asInt() < leftCols && paneOf(right).get("cols").asInt() > rightCols);
     }
 
@@ -206,14 +191,14 @@ class DashboardBrowserTest {
         try (ProtocolClient reporter = daemon.connect()) {
             CompletableFuture<JsonNode> verdict = AgentDaemonFixture.askPermission(reporter, pane, "make deploy", 120);
             By allow = By.cssSelector(".decision[data-pane-id='" + pane + "'] button[data-option='allow_once']");
-            browser.until(d -> !d.findElements(allow).isEmpty());
-            assertThat(browser.text(".decision[data-pane-id='" + pane + "'] .input")).isEqualTo("make deploy");
-            click(browser, ".decision[data-pane-id='" + pane + "'] button[data-option='allow_once']");
+            page.browser().until(d -> !d.findElements(allow).isEmpty());
+            assertThat(page.browser().text(".decision[data-pane-id='" + pane + "'] .input")).isEqualTo("make deploy");
+            click(page.browser(), ".decision[data-pane-id='" + pane + "'] button[data-option='allow_once']");
             JsonNode answered = verdict.get(120, TimeUnit.SECONDS);
             assertThat(answered.get("ok").asBoolean()).as(answered.toString()).isTrue();
             assertThat(answered.get("result").get("native_verdict").get("hookSpecificOutput").get("decision")
                     .get("behavior").asString()).isEqualTo("allow");
-            browser.until(d -> d.findElements(allow).isEmpty());
+            page.browser().until(d -> d.findElements(allow).isEmpty());
         }
     }
 
@@ -274,10 +259,10 @@ class DashboardBrowserTest {
     @Test
     void colouredOutputIsDrawnInItsColours() {
         String pane = sh("printf '\\033[31mred-word\\033[0m plain-word\\n'; exec sleep 600");
-        showTab(browser, tabOf(pane));
-        browser.until(d -> screen(browser, pane).contains("plain-word"));
+        showTab(page.browser(), tabOf(pane));
+        page.browser().until(d -> screen(page.browser(), pane).contains("plain-word"));
         String selector = ".pane[data-pane-id='" + pane + "'] .xterm-rows span";
-        Object colours = browser.js("const spans = [...document.querySelectorAll(arguments[0])];"
+        Object colours = page.browser().js("const spans = [...document.querySelectorAll(arguments[0])];"
                 + " const of = (w) => getComputedStyle(spans.find((s) => s.textContent.includes(w))).color;"
                 + " return [of('red-word'), of('plain-word')];", selector);
         assertThat((List<?>) colours).as("red text, then default text").hasSize(2);
@@ -291,8 +276,8 @@ class DashboardBrowserTest {
     @Test
     void aPanesWorkingDirectoryIsDrawnFromItsLeadingSlash() {
         String pane = sh("exec sleep 600");
-        showTab(browser, tabOf(pane));
-        Object order = browser.until(d -> browser.js("const box = document.querySelector(`.pane[data-pane-id='${arguments[0]}'] .pcwd`);"
+        showTab(page.browser(), tabOf(pane));
+        Object order = page.browser().until(d -> page.browser().js("const box = document.querySelector(`.pane[data-pane-id='${arguments[0]}'] .pcwd`);"
                 + " if (!box || !box.textContent) return null;"
                 + " const text = document.createTreeWalker(box, NodeFilter.SHOW_TEXT).nextNode();"
                 + " const x = (i) => { const r = document.createRange(); r.setStart(text, i); r.setEnd(text, i + 1);"
@@ -306,13 +291,13 @@ class DashboardBrowserTest {
     @Test
     void anExitedPaneShowsItsStatusAndResumesFromThePage() {
         String pane = sh("echo ran-once; exit 3");
-        showTab(browser, tabOf(pane));
+        showTab(page.browser(), tabOf(pane));
         String badge = ".pane[data-pane-id='" + pane + "'] .pane-head .badge";
-        browser.until(d -> "exited 3".equals(browser.js("return [...document.querySelectorAll(arguments[0])].map((b) => b.textContent)"
+        page.browser().until(d -> "exited 3".equals(page.browser().js("return [...document.querySelectorAll(arguments[0])].map((b) => b.textContent)"
                 + ".filter((t) => t.includes('exited')).join('|')", badge)));
-        click(browser, ".pane[data-pane-id='" + pane + "'] .pbtn[title='resume']");
+        click(page.browser(), ".pane[data-pane-id='" + pane + "'] .pbtn[title='resume']");
         // the command ran again: its line twice on the restored screen, and exited again
-        browser.until(d -> screen(browser, pane).split("ran-once", -1).length == 3, () -> screen(browser, pane));
+        page.browser().until(d -> screen(page.browser(), pane).split("ran-once", -1).length == 3, () -> screen(page.browser(), pane));
         assertThat(daemon.tail(pane).split("ran-once", -1)).hasSize(3);
     }
 
@@ -320,18 +305,18 @@ class DashboardBrowserTest {
     @Test
     void keysTypedIntoAnExitedPaneAreSaidToBeRefusedOnce() {
         String pane = sh("exit 5");
-        showTab(browser, tabOf(pane));
-        browser.until(d -> browser.text(".pane[data-pane-id='" + pane + "'] .pane-head").contains("exited 5"));
-        type(browser, pane, "abc");
-        browser.until(d -> !toasts(pane).isEmpty());
-        type(browser, pane, "def");
-        browser.js("return new Promise((done) => setTimeout(done, 500))"); // the later keys' answers come back
+        showTab(page.browser(), tabOf(pane));
+        page.browser().until(d -> page.browser().text(".pane[data-pane-id='" + pane + "'] .pane-head").contains("exited 5"));
+        type(page.browser(), pane, "abc");
+        page.browser().until(d -> !toasts(pane).isEmpty());
+        type(page.browser(), pane, "def");
+        page.browser().js("return new Promise((done) => setTimeout(done, 500))"); // the later keys' answers come back
         assertThat(toasts(pane)).as("one notice for the six refused keys").hasSize(1);
         assertThat(toasts(pane).get(0)).contains("PANE_EXITED").contains("has exited");
     }
 
     private static List<String> toasts(String pane) {
-        Object texts = browser.js("return [...document.querySelectorAll('.toast')].map((t) => t.textContent)"
+        Object texts = page.browser().js("return [...document.querySelectorAll('.toast')].map((t) => t.textContent)"
                 + ".filter((t) => t.startsWith('keys not sent to ' + arguments[0] + ':'))", pane); // not an earlier test's pane
         return ((List<?>) texts).stream().map(String::valueOf).toList();
     }
@@ -340,23 +325,23 @@ class DashboardBrowserTest {
     @Test
     void afterADecisionIsAnsweredTheKeysGoBackToThePane() throws Exception {
         String pane = bash();
-        showTab(browser, tabOf(pane));
-        browser.until(d -> screen(browser, pane).contains("$"));
+        showTab(page.browser(), tabOf(pane));
+        page.browser().until(d -> screen(page.browser(), pane).contains("$"));
         AgentDaemonFixture.hook(daemon.client(), pane, "SessionStart", "s-focus");
         try (ProtocolClient reporter = daemon.connect()) {
             CompletableFuture<JsonNode> verdict = AgentDaemonFixture.askPermission(reporter, pane, "make focus", 120);
             By deny = By.cssSelector(".decision[data-pane-id='" + pane + "'] button[data-option='deny']");
-            type(browser, pane, "echo typed-");
-            browser.until(d -> !d.findElements(deny).isEmpty());
-            browser.until(d -> {
+            type(page.browser(), pane, "echo typed-");
+            page.browser().until(d -> !d.findElements(deny).isEmpty());
+            page.browser().until(d -> {
                 d.findElement(deny).click();
                 return true;
             });
             assertThat(verdict.get(120, TimeUnit.SECONDS).get("ok").asBoolean()).isTrue();
-            browser.until(d -> d.findElements(deny).isEmpty());
+            page.browser().until(d -> d.findElements(deny).isEmpty());
             // no focus() here: the keys go wherever the page left the keyboard
-            browser.driver.switchTo().activeElement().sendKeys("after-$((5*5))", Keys.ENTER);
-            browser.until(d -> screen(browser, pane).contains("typed-after-25"), () -> screen(browser, pane));
+            page.browser().driver.switchTo().activeElement().sendKeys("after-$((5*5))", Keys.ENTER);
+            page.browser().until(d -> screen(page.browser(), pane).contains("typed-after-25"), () -> screen(page.browser(), pane));
         }
     }
 
@@ -367,13 +352,13 @@ class DashboardBrowserTest {
         String tab = tabOf(closing);
         String left = daemon.client().call("pane.split", Map.of("pane_id", closing, "direction", "right",
                 "argv", List.of("bash", "--norc", "--noprofile", "-i"), "env", Map.of("PS1", "$ "))).get("pane_id").asString();
-        showTab(browser, tab);
-        browser.until(d -> screen(browser, closing).contains("$") && screen(browser, left).contains("$"));
-        type(browser, closing, "echo still-here");
+        showTab(page.browser(), tab);
+        page.browser().until(d -> screen(page.browser(), closing).contains("$") && screen(page.browser(), left).contains("$"));
+        type(page.browser(), closing, "echo still-here");
         daemon.client().call("pane.close", Map.of("pane_id", closing));
-        browser.until(d -> d.findElements(By.cssSelector(".pane[data-pane-id='" + closing + "']")).isEmpty());
-        browser.driver.switchTo().activeElement().sendKeys("echo left-$((8*8))", Keys.ENTER);
-        browser.until(d -> screen(browser, left).contains("left-64"), () -> screen(browser, left));
+        page.browser().until(d -> d.findElements(By.cssSelector(".pane[data-pane-id='" + closing + "']")).isEmpty());
+        page.browser().driver.switchTo().activeElement().sendKeys("echo left-$((8*8))", Keys.ENTER);
+        page.browser().until(d -> screen(page.browser(), left).contains("left-64"), () -> screen(page.browser(), left));
     }
 
     /**
@@ -385,13 +370,13 @@ class DashboardBrowserTest {
         String pane = sh("exec sleep 600");
         daemon.client().call("notify", Map.of("pane_id", pane, "message", "look"));
         String age = ".attn[data-pane-id='" + pane + "'] small";
-        String first = browser.until(d -> {
-            String text = browser.text(age);
+        String first = page.browser().until(d -> {
+            String text = page.browser().text(age);
             return text.matches(".*· \\d+s") ? text : null;
         });
-        browser.until(d -> !browser.text(age).equals(first), () -> "still " + first);
+        page.browser().until(d -> !page.browser().text(age).equals(first), () -> "still " + first);
         // and the browser tab says that someone waits, for a dashboard kept in the background
-        browser.until(d -> d.getTitle().matches("\\(\\d+\\) signaltty"), () -> browser.driver.getTitle());
+        page.browser().until(d -> d.getTitle().matches("\\(\\d+\\) signaltty"), () -> page.browser().driver.getTitle());
         daemon.client().call("pane.mark_seen", Map.of("pane_id", pane));
     }
 
@@ -427,14 +412,14 @@ class DashboardBrowserTest {
                 .get("pane_id").asString();
         daemon.client().call("pane.rename", Map.of("pane_id", agent, "name", "agent"));
         AgentDaemonFixture.hook(daemon.client(), agent, "SessionStart", "s-shot");
-        showTab(browser, tab);
-        browser.until(d -> screen(browser, shell).contains("$"));
-        type(browser, shell, "git status --short 2>/dev/null || echo 'clean tree'; ls /", Keys.ENTER);
+        showTab(page.browser(), tab);
+        page.browser().until(d -> screen(page.browser(), shell).contains("$"));
+        type(page.browser(), shell, "git status --short 2>/dev/null || echo 'clean tree'; ls /", Keys.ENTER);
         try (ProtocolClient reporter = daemon.connect()) {
             CompletableFuture<JsonNode> verdict = AgentDaemonFixture.askPermission(reporter, agent, "npm test -- payments", 120);
-            browser.until(d -> !d.findElements(By.cssSelector(".decision[data-pane-id='" + agent + "']")).isEmpty());
-            browser.until(d -> screen(browser, build).contains("BUILD SUCCESS") && screen(browser, agent).contains("Waiting"));
-            Path shot = browser.driver.getScreenshotAs(OutputType.FILE).toPath();
+            page.browser().until(d -> !d.findElements(By.cssSelector(".decision[data-pane-id='" + agent + "']")).isEmpty());
+            page.browser().until(d -> screen(page.browser(), build).contains("BUILD SUCCESS") && screen(page.browser(), agent).contains("Waiting"));
+            Path shot = page.browser().driver.getScreenshotAs(OutputType.FILE).toPath();
             Files.copy(shot, Path.of("target", "dashboard.png"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             if (Boolean.getBoolean("signaltty.docs.write")) {
                 Files.createDirectories(Path.of("docs", "images"));

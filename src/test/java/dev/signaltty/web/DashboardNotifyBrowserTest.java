@@ -31,15 +31,21 @@ import tools.jackson.databind.JsonNode;
  */
 class DashboardNotifyBrowserTest {
 
-    @RegisterExtension
-    static final DaemonFixture daemon = new DaemonFixture("notify", "signaltty.web.port=0");
-
     static final String RECORDER = "(() => { const Real = window.Notification; if (!Real) return;"
             + " const channel = new BroadcastChannel('notes'); window.notes = [];"
             + " window.Notification = class extends Real { constructor(title, options) { super(title, options);"
             + " window.notes.push(this); channel.postMessage(title + ' | ' + ((options && options.body) || '')); } }; })();";
 
-    static Browser browser;
+    /** The page's origin may notify, and the recorder is in every document before the page's own scripts. */
+    @RegisterExtension
+    static final DashboardFixture page = new DashboardFixture(new DaemonFixture("notify", "signaltty.web.port=0"), 1200, 760)
+            .beforeLogin((browser, url) -> {
+                URI origin = URI.create(url);
+                browser.driver.executeCdpCommand("Browser.grantPermissions", Map.of("origin",
+                        origin.getScheme() + "://" + origin.getAuthority(), "permissions", List.of("notifications")));
+                browser.driver.executeCdpCommand("Page.addScriptToEvaluateOnNewDocument", Map.of("source", RECORDER));
+            });
+    static final DaemonFixture daemon = page.daemon();
 
     /** A pane in a tab of its own with an agent session (Claude Code's hooks), so decisions can be asked in it. */
     static String agentPane(String name) {
@@ -53,15 +59,9 @@ class DashboardNotifyBrowserTest {
 
     @Test
     void aBackgroundPageNotifiesEachNewDecisionAndNotifyOnceAndTheClickShowsThePane() throws Exception {
-        String url = daemon.client().call("web.start", Map.of()).get("url").asString();
-        URI origin = URI.create(url);
-        Browser opened = new Browser(1200, 760);
-        browser = opened;
-        try (opened; ProtocolClient asker = daemon.connect(); ProtocolClient later = daemon.connect()) {
-            browser.driver.executeCdpCommand("Browser.grantPermissions", Map.of("origin", origin.getScheme() + "://" + origin.getAuthority(),
-                    "permissions", List.of("notifications")));
-            browser.driver.executeCdpCommand("Page.addScriptToEvaluateOnNewDocument", Map.of("source", RECORDER));
-            DashboardBrowserTest.login(browser, daemon.client());
+        String url = page.url();
+        Browser browser = page.browser();
+        try (ProtocolClient asker = daemon.connect(); ProtocolClient later = daemon.connect()) {
             DashboardBrowserTest.click(browser, ".notify-me[data-notify='off']");
             browser.until(d -> !d.findElements(By.cssSelector(".notify-me[data-notify='on']")).isEmpty());
 
@@ -93,11 +93,15 @@ class DashboardNotifyBrowserTest {
                     "transcript_path", daemon.root().resolve("s-idle.jsonl").toString(), "cwd", daemon.root().toString())));
             browser.until(d -> got().size() >= 3, () -> String.valueOf(got()));
             assertThat(got()).containsExactly("asking · claude | Allow Bash: make deploy?", "told · claude | tests are green",
-                    "idle · claude | waits for your input");
+                    "idle · claude | Claude is waiting for your input");
 
             browser.driver.close();
             browser.driver.switchTo().window(dashboard);
             assertThat(browser.js("return window.notes.length")).isEqualTo(3L);
+            // the waiting pane's row in "Needs you" and its card on the overview say it in the same words
+            assertThat(browser.text(".attn[data-pane-id='" + idle + "'] .attn-msg")).isEqualTo("Claude is waiting for your input");
+            DashboardBrowserTest.click(browser, ".nav[data-nav='overview']");
+            assertThat(browser.text(".card[data-pane-id='" + idle + "'] .waits")).isEqualTo("Claude is waiting for your input");
             browser.js("window.notes[0].dispatchEvent(new Event('click'));");
             String tab = daemon.client().call("pane.get", Map.of("pane_id", asking)).get("pane").get("tab_id").asString();
             browser.until(d -> !d.findElements(By.cssSelector(".tab.on[data-tab-id='" + tab + "']")).isEmpty()
@@ -126,6 +130,7 @@ class DashboardNotifyBrowserTest {
 
     /** The dashboard goes to the background: another tab of its origin takes the window and listens to the recorder. */
     static void listenFromAnotherTab(String url) {
+        Browser browser = page.browser();
         browser.driver.switchTo().newWindow(WindowType.TAB);
         browser.driver.get(url + "/app.css");
         browser.js("window.got = []; new BroadcastChannel('notes').onmessage = (m) => window.got.push(m.data);");
@@ -133,6 +138,6 @@ class DashboardNotifyBrowserTest {
 
     /** What the page in the background has shown so far, as "title | body", read from the listening tab. */
     static List<String> got() {
-        return ((List<?>) browser.js("return window.got")).stream().map(String::valueOf).toList();
+        return ((List<?>) page.browser().js("return window.got")).stream().map(String::valueOf).toList();
     }
 }

@@ -6,8 +6,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,60 +24,47 @@ import tools.jackson.databind.JsonNode;
 class DashboardStartWorkBrowserTest {
 
     @RegisterExtension
-    static final DaemonFixture daemon = new DaemonFixture("start", "signaltty.web.port=0");
-    static Browser browser;
+    static final DashboardFixture page = new DashboardFixture(new DaemonFixture("start", "signaltty.web.port=0"), 1400, 820);
+    static final DaemonFixture daemon = page.daemon();
 
     /** An interactive bash whose prompt is "$ " (root's would be "# "): quoted words, as a person types them. */
     static final String BASH = "env 'PS1=$ ' bash --norc --noprofile -i";
 
-    @BeforeAll
-    static void openDashboard() throws Exception {
-        browser = new Browser(1400, 820);
-        DashboardBrowserTest.login(browser, daemon.client());
-    }
-
-    @AfterAll
-    static void closeBrowser() throws Exception {
-        if (browser != null) {
-            browser.close();
-        }
-    }
-
     /** Opens the form the selector's button opens, types each value into its field (real keys), and submits. */
     static void fill(String opener, Map<String, String> values) {
-        DashboardBrowserTest.click(browser, opener);
-        browser.until(d -> !d.findElements(By.cssSelector("dialog[open] form")).isEmpty());
+        DashboardBrowserTest.click(page.browser(), opener);
+        page.browser().until(d -> !d.findElements(By.cssSelector("dialog[open] form")).isEmpty());
         for (var field : values.entrySet()) {
-            var input = browser.driver.findElement(By.cssSelector("dialog[open] input[name='" + field.getKey() + "']"));
+            var input = page.browser().driver.findElement(By.cssSelector("dialog[open] input[name='" + field.getKey() + "']"));
             input.clear();
             input.sendKeys(field.getValue());
         }
-        browser.driver.findElement(By.cssSelector("dialog[open] input[name='" + values.keySet().iterator().next() + "']"))
+        page.browser().driver.findElement(By.cssSelector("dialog[open] input[name='" + values.keySet().iterator().next() + "']"))
                 .sendKeys(Keys.ENTER);
     }
 
     /** The error the open form shows, once it shows one. */
     static String formError() {
-        return browser.until(d -> (String) browser.js("const e = document.querySelector('dialog[open] .form-error');"
+        return page.browser().until(d -> (String) page.browser().js("const e = document.querySelector('dialog[open] .form-error');"
                 + " return e && !e.hidden ? e.textContent : null;"));
     }
 
     static void cancelForm() {
-        DashboardBrowserTest.click(browser, "dialog[open] .form-buttons button[type='button']");
-        browser.until(d -> d.findElements(By.cssSelector("dialog")).isEmpty());
+        DashboardBrowserTest.click(page.browser(), "dialog[open] .form-buttons button[type='button']");
+        page.browser().until(d -> d.findElements(By.cssSelector("dialog")).isEmpty());
     }
 
     /** The pane the page shows in the tab it went to, once it is drawn. */
     static String shownPane() {
-        return browser.until(d -> (String) browser.js("const t = document.querySelector('.tab.on');"
+        return page.browser().until(d -> (String) page.browser().js("const t = document.querySelector('.tab.on');"
                 + " const p = document.querySelector('.layout .pane');"
                 + " return t && p && !document.querySelector('dialog') ? p.dataset.paneId : null;"));
     }
 
     static void typesAndEchoes(String pane, String word) {
-        browser.until(d -> DashboardBrowserTest.screen(browser, pane).contains("$"), () -> DashboardBrowserTest.screen(browser, pane));
-        DashboardBrowserTest.type(browser, pane, "echo " + word + "-$((6*7))", Keys.ENTER);
-        browser.until(d -> DashboardBrowserTest.screen(browser, pane).contains(word + "-42"), () -> DashboardBrowserTest.screen(browser, pane));
+        page.browser().until(d -> DashboardBrowserTest.screen(page.browser(), pane).contains("$"), () -> DashboardBrowserTest.screen(page.browser(), pane));
+        DashboardBrowserTest.type(page.browser(), pane, "echo " + word + "-$((6*7))", Keys.ENTER);
+        page.browser().until(d -> DashboardBrowserTest.screen(page.browser(), pane).contains(word + "-42"), () -> DashboardBrowserTest.screen(page.browser(), pane));
     }
 
     static List<String> workspaceNames() {
@@ -105,7 +90,7 @@ class DashboardStartWorkBrowserTest {
         fill(".new[data-new='workspace']", Map.of("name", "refused-dir", "cwd", "/no/such/dir-" + ProcessHandle.current().pid(),
                 "command", BASH));
         assertThat(formError()).startsWith("BAD_PARAMS: cwd: no such directory: /no/such/dir-");
-        assertThat(browser.js("return document.querySelector(\"dialog[open] input[name='cwd']\").getAttribute('aria-invalid')"))
+        assertThat(page.browser().js("return document.querySelector(\"dialog[open] input[name='cwd']\").getAttribute('aria-invalid')"))
                 .isEqualTo("true");
         assertThat(workspaceNames()).isEqualTo(before);
         cancelForm();
@@ -127,7 +112,7 @@ class DashboardStartWorkBrowserTest {
         fill(".add-tab[data-workspace-id='" + daemon.workspace() + "']",
                 Map.of("command", "sh -c \"echo 'tab made' $((3*4)); exec env PS1='$ ' bash --norc --noprofile -i\""));
         String pane = shownPane();
-        browser.until(d -> DashboardBrowserTest.screen(browser, pane).contains("tab made 12"), () -> DashboardBrowserTest.screen(browser, pane));
+        page.browser().until(d -> DashboardBrowserTest.screen(page.browser(), pane).contains("tab made 12"), () -> DashboardBrowserTest.screen(page.browser(), pane));
         assertThat(daemon.client().call("workspace.get", Map.of("workspace_id", daemon.workspace())).get("tab_ids")).hasSize(tabs + 1);
         typesAndEchoes(pane, "in-the-tab");
 
@@ -138,7 +123,8 @@ class DashboardStartWorkBrowserTest {
     }
 
     @Test
-    void aTaskStartedOnThePageRunsInItsWorktreeAndABadRepositoryIsRefused(@TempDir Path tmp) throws Exception {
+    void aTaskStartedOnThePageRunsInItsWorktreeAndABadRepositoryIsRefused() throws Exception {
+        Path tmp = page.repoDir();
         int tasks = daemon.client().call("task.list", Map.of()).get("tasks").size();
         fill(".new[data-new='task']", Map.of("repo", tmp.resolve("not-a-repo").toString(), "objective", "never starts", "command", BASH));
         assertThat(formError()).startsWith("BAD_PARAMS: repo");
@@ -160,6 +146,75 @@ class DashboardStartWorkBrowserTest {
         } finally {
             daemon.client().call("task.cancel", Map.of("task_id", task.get("task_id").asString()));
         }
+    }
+
+    /**
+     * The task form sets what task.start takes beyond repo, objective and command: the task starts from the
+     * base given, on the branch named, with the timeouts typed, and runs in its worktree.
+     */
+    @Test
+    void aTaskStartedOnThePageFromABaseOnABranchHasThemBoth() throws Exception {
+        Path tmp = page.repoDir();
+        TestRepo repo = TestRepo.init(tmp);
+        repo.write("README", "first\n");
+        repo.commitAll("first");
+        String first = repo.git("rev-parse", "HEAD").strip();
+        repo.write("README", "second\n");
+        repo.commitAll("second");
+        fill(".new[data-new='task']", Map.of("repo", repo.root.toString(), "objective", "from the first commit", "command", BASH,
+                "base", "HEAD~1", "branch", "page/from-first", "ready_timeout_s", "12.5", "stall_timeout_s", "3"));
+        String pane = shownPane();
+        JsonNode task = daemon.client().call("task.list", Map.of()).get("tasks").valueStream()
+                .filter((t) -> "from the first commit".equals(t.get("objective").asString())).findFirst().orElseThrow();
+        try {
+            assertThat(task.get("pane_id").asString()).isEqualTo(pane);
+            assertThat(task.get("base").asString()).isEqualTo("HEAD~1");
+            assertThat(task.get("base_commit").asString()).isEqualTo(first);
+            assertThat(task.get("branch").asString()).isEqualTo("page/from-first");
+            assertThat(task.get("settings").get("ready_timeout_s").asDouble()).isEqualTo(12.5);
+            assertThat(task.get("settings").get("stall_timeout_s").asDouble()).isEqualTo(3.0);
+            // the worktree has the first commit's file, on the branch named
+            assertThat(Path.of(task.get("worktree").asString()).resolve("README")).hasContent("first");
+            typesAndEchoes(pane, "on-the-branch");
+            DashboardBrowserTest.type(page.browser(), pane, "git branch --show-current", Keys.ENTER);
+            page.browser().until(d -> DashboardBrowserTest.screen(page.browser(), pane).contains("\npage/from-first"),
+                    () -> DashboardBrowserTest.screen(page.browser(), pane));
+        } finally {
+            daemon.client().call("task.cancel", Map.of("task_id", task.get("task_id").asString()));
+        }
+    }
+
+    /** A base that names no commit and a timeout out of range: each shown on its field, and no task is made. */
+    @Test
+    void aTaskFieldTheDaemonRefusesIsMarkedAndNoTaskIsMade(@TempDir Path tmp) throws Exception {
+        TestRepo repo = TestRepo.init(tmp);
+        repo.write("README", "hello\n");
+        repo.commitAll("init");
+        int tasks = daemon.client().call("task.list", Map.of()).get("tasks").size();
+        fill(".new[data-new='task']", Map.of("repo", repo.root.toString(), "objective", "never starts", "command", BASH,
+                "base", "no-such-ref", "branch", "page/never"));
+        assertThat(formError()).isEqualTo("BAD_PARAMS: base: no-such-ref does not name a commit");
+        assertThat(invalidFields()).containsExactly("base");
+        if (Boolean.getBoolean("signaltty.docs.write")) { // docs/images/dashboard-start-task.png: this refused form
+            java.nio.file.Files.copy(page.browser().driver.getScreenshotAs(org.openqa.selenium.OutputType.FILE).toPath(),
+                    Path.of("docs", "images", "dashboard-start-task.png"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        cancelForm();
+
+        fill(".new[data-new='task']", Map.of("repo", repo.root.toString(), "objective", "never starts", "command", BASH,
+                "ready_timeout_s", "0"));
+        assertThat(formError()).isEqualTo("BAD_PARAMS: ready_timeout_s: must be within (0, 86400]");
+        assertThat(invalidFields()).containsExactly("ready_timeout_s");
+        cancelForm();
+        assertThat(daemon.client().call("task.list", Map.of()).get("tasks")).hasSize(tasks);
+        assertThat(repo.git("branch", "--list", "page/never")).isBlank();
+    }
+
+    /** The names of the open form's fields marked invalid. */
+    @SuppressWarnings("unchecked")
+    static List<String> invalidFields() {
+        return (List<String>) page.browser().js("return [...document.querySelectorAll(\"dialog[open] input[aria-invalid='true']\")]"
+                + ".map((e) => e.name)");
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.signaltty.agent.internal;
 import java.util.List;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.agent.Attention;
@@ -27,9 +28,13 @@ class AgentEvents implements EventTypes {
         }
     }
 
-    /** Attention moved; {@code attention.cleared} when it became none. */
+    /**
+     * Attention moved; {@code attention.cleared} when it became none. {@code message}: what the pane
+     * waits with (a hook's Notification text, a notify, a terminal notification), as attention.pending
+     * shows it; none when cleared or when nothing said why.
+     */
     record AttentionChanged(@JsonUnwrapped AgentStates.Subject subject, Attention attention, Attention previous,
-                            String cause) implements EventPayload {
+                            String cause, @Nullable String message) implements EventPayload {
         @Override
         public String event() {
             return attention == Attention.NONE ? "attention.cleared" : "attention.changed";

@@ -358,7 +358,11 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
             s.attention = attention;
             s.attentionSince = Instant.now();
             s.lastAttentionCause = cause;
-            long seq = events.append(new AgentEvents.AttentionChanged(subject(pane, s), attention, from, cause));
+            if (attention == Attention.NONE) {
+                s.lastNotification = null; // what the pane waited with is over: a later wait says its own or nothing
+            }
+            long seq = events.append(new AgentEvents.AttentionChanged(subject(pane, s), attention, from, cause,
+                    s.lastNotification));
             s.attentionSeq = seq;
             s.attentionOrigin = StateOrigin.of(cause, seq);
             s.record(new Transition(from, attention, seq, cause));
