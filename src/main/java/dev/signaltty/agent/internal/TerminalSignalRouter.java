@@ -129,8 +129,11 @@ class TerminalSignalRouter implements TerminalSignals, PaneProcessListener {
         }
     }
 
-    private void notify(String paneId, @Nullable String title, String message, String cause) {
-        later(() -> panes.find(paneId).ifPresent(pane -> notifications.create(pane, title, message, cause)));
+    /** {@code keepsWaitingMessage}: a bell, which says nothing new, leaves a raised attention's message shown. */
+    private void notify(String paneId, @Nullable String title, String message, String cause,
+                        boolean keepsWaitingMessage) {
+        later(() -> panes.find(paneId).ifPresent(pane -> notifications.create(pane, title, message, cause,
+                keepsWaitingMessage)));
     }
 
     /** Applies a settled state (null {@code lifecycle}: an unknown value) and records what became of it. */
@@ -185,7 +188,7 @@ class TerminalSignalRouter implements TerminalSignals, PaneProcessListener {
             rang = true;
             lastBellNanos = now;
             bellsSince = 0;
-            TerminalSignalRouter.this.notify(paneId, null, message, BELL);
+            TerminalSignalRouter.this.notify(paneId, null, message, BELL, true);
         }
 
         @Override
@@ -197,7 +200,7 @@ class TerminalSignalRouter implements TerminalSignals, PaneProcessListener {
             }
             // a title alone (kitty's default payload) is the message
             TerminalSignalRouter.this.notify(paneId, b.isEmpty() || t.isEmpty() ? null : t, b.isEmpty() ? t : b,
-                    NOTIFICATION);
+                    NOTIFICATION, false);
         }
 
         private synchronized boolean admit() {
