@@ -57,11 +57,15 @@ final class AgentState {
     boolean nativeHookReported;
     /**
      * True when signaltty wired this process's hooks at its launch: Codex's OSC 7501 state then moves
-     * nothing, so it cannot race the hooks of the first prompt (ADR 0961). A replaced process starts false.
+     * nothing, so it cannot race the hooks of the first prompt (ADR 0961), and its bells and OSC
+     * notifications make no notification, the hooks having reported that moment (ADR 1020). A replaced
+     * process starts false.
      */
     boolean hooksWired;
     /** Codex's last OSC 7501 state and its outcome ({@code agent.explain}); null before the first. */
     @Nullable ReportedState reportedState;
+    /** The last bell or OSC notification the program sent and its outcome ({@code agent.explain}); null before one. */
+    @Nullable HeardNotification heardNotification;
     /**
      * The {@code prompt_id} of the turn this process is in (its last UserPromptSubmit), when the agent
      * reports one: a transcript interrupt marker ends the turn only if it names this prompt (ADR 0290).

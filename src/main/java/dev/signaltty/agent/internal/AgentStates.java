@@ -240,12 +240,12 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
     /** A pane's current state and what set it, for {@code agent.explain}. */
     public record Explanation(Lifecycle lifecycle, Attention attention, @Nullable String agent, boolean hookReported,
                               @Nullable StateOrigin lifecycleOrigin, @Nullable StateOrigin attentionOrigin,
-                              @Nullable ReportedState reportedState) {
+                              @Nullable ReportedState reportedState, @Nullable HeardNotification heardNotification) {
     }
 
     public Explanation explain(String paneId) {
         return read(paneId, s -> new Explanation(s.lifecycle, s.attention, s.agent, s.hookReported, s.lifecycleOrigin,
-                s.attentionOrigin, s.reportedState));
+                s.attentionOrigin, s.reportedState, s.heardNotification));
     }
 
     /** First discovery is generation 1; any later change of id (even back to an old one) is a new generation. */
