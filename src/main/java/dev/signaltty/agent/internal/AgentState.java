@@ -41,6 +41,10 @@ final class AgentState {
     /** Every session id this process has had, so a late report from an old session reads as stale. */
     final Set<String> pastSessions = new LinkedHashSet<>();
     Instant attentionSince = Instant.now();
+    /**
+     * The text of what raised the attention (a notification, a hook's message), shown by attention.pending;
+     * dropped when the attention returns to none, so a later raise never shows it again (ADR 1022).
+     */
     @Nullable String lastNotification;
     boolean removed;
     /**

@@ -309,6 +309,9 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
         if (attention != null && attention != s.attention) {
             Attention from = s.attention;
             s.attention = attention;
+            if (attention == Attention.NONE) {
+                s.lastNotification = null; // it said what the attention now over was about (ADR 1022)
+            }
             s.attentionSince = Instant.now();
             s.lastAttentionCause = cause;
             long seq = events.append(new AgentEvents.AttentionChanged(subject(pane, s), attention, from, cause));

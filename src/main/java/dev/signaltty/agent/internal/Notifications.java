@@ -43,20 +43,20 @@ class Notifications {
             return notification;
         }
         NotifyHandler.Notification[] notification = new NotifyHandler.Notification[1];
+        // one step under the state lock: whoever reads the pane on notification.created sees its attention raised
         states.mutate(pane, s -> {
-            notification[0] = created(id, AgentStates.subject(pane, s), title, message);
-            events.append(notification[0]);
+            NotifyHandler.Notification n = created(id, AgentStates.subject(pane, s), title, message);
+            events.append(n);
             if (!keepsWaitingMessage || s.attention == Attention.NONE || s.lastNotification == null) {
                 s.lastNotification = message;
             }
-            return List.of();
+            List<Runnable> after = s.attention == Attention.NONE
+                    ? states.transition(pane, s, null, Attention.UNREAD, cause) : List.of();
+            notification[0] = new NotifyHandler.Notification(n.notificationId(), n.subject(), n.title(), n.message(),
+                    n.at(), s.attention);
+            return after;
         });
-        if (states.view(pane.paneId()).attention() == Attention.NONE) {
-            states.apply(pane, null, Attention.UNREAD, cause);
-        }
-        NotifyHandler.Notification n = notification[0];
-        return new NotifyHandler.Notification(n.notificationId(), n.subject(), n.title(), n.message(), n.at(),
-                states.view(pane.paneId()).attention());
+        return notification[0];
     }
 
     private static NotifyHandler.Notification created(String id, AgentStates.@Nullable Subject subject,
