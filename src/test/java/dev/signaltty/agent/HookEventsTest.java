@@ -267,4 +267,40 @@ class HookEventsTest {
         assertThat(result.get("confirmed").asBoolean()).isTrue();
         assertThat(result.get("enter_retried").asBoolean()).isFalse();
     }
+
+    /** The pane's row in attention.pending, null when it is not listed. */
+    static JsonNode pendingRow(String pane) {
+        for (JsonNode p : daemon.client().call("attention.pending", Map.of("limit", 1000)).get("panes")) {
+            if (pane.equals(p.get("pane_id").asString())) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A message says what the attention it came with was about: once that attention is over (a new prompt,
+     * mark_seen), the next turn's end does not show it again (ADR 1022).
+     */
+    @Test
+    void aMessageIsShownWithTheAttentionItCameWithNotAtALaterTurnsEnd() {
+        String pane = sleeper(daemon.client(), daemon.workspace());
+        hook(daemon.client(), pane, "SessionStart", "s1");
+        hook(daemon.client(), pane, "UserPromptSubmit", "s1");
+        hook(daemon.client(), pane, claude("StopFailure", "s1", Map.of("error", "rate_limit")));
+        // seed R352: the failed turn waits in attention.pending with what happened
+        assertThat(pendingRow(pane).get("message").asString()).isEqualTo("the turn failed: rate_limit");
+
+        hook(daemon.client(), pane, "UserPromptSubmit", "s1"); // the person tries again
+        hook(daemon.client(), pane, "Stop", "s1"); // and this turn ends well
+        JsonNode row = pendingRow(pane);
+        assertThat(row.get("attention").asString()).isEqualTo("unread");
+        assertThat(row.path("message").asString(null)).as("the earlier turn's failure").isNull();
+
+        daemon.client().call("notify", Map.of("pane_id", pane, "message", "tests passed"));
+        daemon.client().call("pane.mark_seen", Map.of("pane_id", pane));
+        hook(daemon.client(), pane, "UserPromptSubmit", "s1");
+        hook(daemon.client(), pane, "Stop", "s1");
+        assertThat(pendingRow(pane).path("message").asString(null)).as("a notification already seen").isNull();
+    }
 }

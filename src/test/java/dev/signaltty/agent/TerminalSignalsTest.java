@@ -82,6 +82,8 @@ class TerminalSignalsTest {
         JsonNode attention = explain(pane).get("attention");
         assertThat(attention.get("source").asString()).isEqualTo("terminal");
         assertThat(attention.get("cause").asString()).isEqualTo("terminal_notification");
+        // no hooks were wired for a shell: what it sent was a notification (ADR 1020)
+        assertThat(explain(pane).get("heard_notification").get("outcome").asString()).isEqualTo("notified");
     }
 
     @Test

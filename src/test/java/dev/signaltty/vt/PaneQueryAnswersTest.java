@@ -40,4 +40,17 @@ class PaneQueryAnswersTest {
         String answers = daemon.tail(pane).lines().filter(l -> l.contains("033")).findFirst().orElseThrow();
         assertThat(answers).isEqualTo("033[?2026;2$y033]11;rgb:0000/0000/0000033\\");
     }
+
+    /**
+     * kitty's way to learn whether a terminal shows its notifications (its spec, "Querying for support"): ask
+     * {@code p=?}, then DA1; an answer before the DA1's says yes, and names what is supported.
+     */
+    @Test
+    void aProgramAsksKittysNotificationQueryAndReadsTheAnswerBeforeTheDeviceAttributes() {
+        String pane = daemon.spawnShell("stty raw -echo; printf '\\033]99;i=probe:p=?;\\033\\\\\\033[c';"
+                + " dd bs=1 count=54 2>/dev/null | od -An -c | tr -d ' \\n'; echo; echo end-of-answers; sleep 60");
+        eventually(Duration.ofSeconds(30), () -> daemon.tail(pane).contains("end-of-answers"));
+        String answers = daemon.tail(pane).lines().filter(l -> l.contains("033")).findFirst().orElseThrow();
+        assertThat(answers).isEqualTo("033]99;i=probe:p=?;p=title,body,?:o=always033\\033[?64;21;22c");
+    }
 }

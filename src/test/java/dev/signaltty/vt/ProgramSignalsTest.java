@@ -90,6 +90,17 @@ class ProgramSignalsTest {
         assertEquals(List.of("Tests finished|all 12 passed ✓", "plain title|"), s.notifications);
     }
 
+    /** kitty's spec, "Querying for support": the answer names the payload kinds read, o=always, and no a, u or c. */
+    @Test
+    void osc99sQueryIsAnsweredWithWhatIsSupportedAndLeavesAChunkBeingAssembled() {
+        Signals s = new Signals();
+        feed(s, ESC + "]99;i=1:d=0;Tests" + ST + ESC + "]99;i=ask-1:p=?;" + ST + ESC + "]99;p=?;\u0007"
+                + ESC + "]99;i=a*b:p=?;" + ST + ESC + "]99;i=1:p=body;passed" + ST);
+        assertEquals(List.of(ESC + "]99;i=ask-1:p=?;p=title,body,?:o=always" + ST,
+                ESC + "]99;i=0:p=?;p=title,body,?:o=always" + ST), s.replies);
+        assertEquals(List.of("Tests|passed"), s.notifications);
+    }
+
     @Test
     void osc99ChunksOfAnotherIdStartANewNotification() {
         Signals s = new Signals();

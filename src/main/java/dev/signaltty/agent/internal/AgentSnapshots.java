@@ -18,7 +18,8 @@ import dev.signaltty.journal.SnapshotStore;
 
 /**
  * Persists each agent pane's agent name and last session id, so pane.resume after a restart resumes
- * the agent's session (ADR-0083, ADR-0084). Restores after the pane snapshot (only panes that came
+ * the agent's session (ADR-0083, ADR-0084), and whether signaltty wired its process's hooks, which a
+ * program kept running through a restart in place still has (ADR 0810, 1023). Restores after the pane snapshot (only panes that came
  * back) and before the socket opens; saves last, after the socket has closed.
  */
 @Component
@@ -27,8 +28,16 @@ class AgentSnapshots extends SnapshotLifecycle {
     private static final Logger log = LoggerFactory.getLogger(AgentSnapshots.class);
     static final String NAME = "agents";
 
-    /** What survives a restart per agent pane. */
-    record Remembered(String paneId, String agent, @Nullable String agentSessionId) {
+    /**
+     * What survives a restart per agent pane: {@code agent} is null for a wired Codex that has not reported
+     * yet; {@code hooksWired} is null in documents from before ADR 1023 (read as false).
+     */
+    record Remembered(String paneId, @Nullable String agent, @Nullable String agentSessionId,
+                      @Nullable Boolean hooksWired) {
+
+        boolean wired() {
+            return Boolean.TRUE.equals(hooksWired);
+        }
     }
 
     /** {@code seq}: the journal position the document reflects (null in documents of older versions). */
@@ -52,9 +61,10 @@ class AgentSnapshots extends SnapshotLifecycle {
 
     @Override
     protected Document capture() {
-        return states.readAll(all -> new Document(1, journal.issuedThrough(), all.stream().filter(s -> !s.removed && s.agent != null)
+        return states.readAll(all -> new Document(1, journal.issuedThrough(), all.stream()
+                    .filter(s -> !s.removed && (s.agent != null || s.hooksWired))
                     .sorted(Comparator.comparing(s -> s.paneId))
-                    .map(s -> new Remembered(s.paneId, s.agent, s.resumableSession)).toList()));
+                    .map(s -> new Remembered(s.paneId, s.agent, s.resumableSession, s.hooksWired)).toList()));
     }
 
     /**
@@ -68,9 +78,11 @@ class AgentSnapshots extends SnapshotLifecycle {
             s.resumableSession = remembered.agentSessionId();
             s.sessionId = remembered.agentSessionId();
             s.sessionGeneration = remembered.agentSessionId() == null ? 0 : 1;
-            // a program kept running through a restart in place (ADR 0810) tells its state at its next report
-            s.lifecycle = panes.find(remembered.paneId()).map(AgentPanes.PaneRef::alive).orElse(false)
-                    ? Lifecycle.UNKNOWN : Lifecycle.EXITED;
+            // a program kept running through a restart in place (ADR 0810) tells its state at its next report,
+            // and its hooks are still the ones signaltty wired: its OSC 7501 and notifications stay theirs (ADR 1023)
+            boolean keptRunning = panes.find(remembered.paneId()).map(AgentPanes.PaneRef::alive).orElse(false);
+            s.lifecycle = keptRunning ? Lifecycle.UNKNOWN : Lifecycle.EXITED;
+            s.hooksWired = keptRunning && remembered.wired();
         });
     }
 
@@ -78,7 +90,8 @@ class AgentSnapshots extends SnapshotLifecycle {
      * The snapshot caught up with the journal (ADR 0130): every agent event (and, in journals from
      * before ADR 0270, the agent's {@code pane.updated}) names the pane's agent and its current
      * session; a pane's integration in
-     * {@code pane.created}/{@code pane.updated} names the agent launched before it reported.
+     * {@code pane.created}/{@code pane.updated} names the agent launched before it reported, and whether
+     * its hooks were wired (status {@code configured}).
      */
     private List<Remembered> caughtUp(Document document) {
         Map<String, Remembered> byPane = new LinkedHashMap<>();
@@ -93,15 +106,17 @@ class AgentSnapshots extends SnapshotLifecycle {
                 return;
             }
             Remembered before = byPane.get(paneId);
+            tools.jackson.databind.JsonNode integration = payload.path("integration");
             String agent = payload.path("agent").isString() ? payload.path("agent").asString()
-                    : payload.path("integration").path("agent").isString()
-                            ? payload.path("integration").path("agent").asString() : null;
+                    : integration.path("agent").isString() ? integration.path("agent").asString() : null;
             if (agent == null) {
                 return;
             }
             String session = payload.path("agent_session_id").isString() ? payload.path("agent_session_id").asString()
                     : before == null ? null : before.agentSessionId();
-            byPane.put(paneId, new Remembered(paneId, agent, session));
+            boolean wired = integration.isObject() ? "configured".equals(integration.path("status").asString(""))
+                    : before != null && before.wired(); // an agent.* event: the launch's integration holds
+            byPane.put(paneId, new Remembered(paneId, agent, session, wired));
         });
         return List.copyOf(byPane.values());
     }

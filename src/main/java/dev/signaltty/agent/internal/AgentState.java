@@ -41,6 +41,10 @@ final class AgentState {
     /** Every session id this process has had, so a late report from an old session reads as stale. */
     final Set<String> pastSessions = new LinkedHashSet<>();
     Instant attentionSince = Instant.now();
+    /**
+     * The text of what raised the attention (a notification, a hook's message), shown by attention.pending;
+     * dropped when the attention returns to none, so a later raise never shows it again (ADR 1022).
+     */
     @Nullable String lastNotification;
     boolean removed;
     /**
@@ -57,11 +61,15 @@ final class AgentState {
     boolean nativeHookReported;
     /**
      * True when signaltty wired this process's hooks at its launch: Codex's OSC 7501 state then moves
-     * nothing, so it cannot race the hooks of the first prompt (ADR 0961). A replaced process starts false.
+     * nothing, so it cannot race the hooks of the first prompt (ADR 0961), and its bells and OSC
+     * notifications make no notification, the hooks having reported that moment (ADR 1020). A replaced
+     * process starts false.
      */
     boolean hooksWired;
     /** Codex's last OSC 7501 state and its outcome ({@code agent.explain}); null before the first. */
     @Nullable ReportedState reportedState;
+    /** The last bell or OSC notification the program sent and its outcome ({@code agent.explain}); null before one. */
+    @Nullable HeardNotification heardNotification;
     /**
      * The {@code prompt_id} of the turn this process is in (its last UserPromptSubmit), when the agent
      * reports one: a transcript interrupt marker ends the turn only if it names this prompt (ADR 0290).

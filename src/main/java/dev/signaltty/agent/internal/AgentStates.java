@@ -237,65 +237,15 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
         return outcome[0];
     }
 
-    /**
-     * The user interrupted a turn (Esc / Ctrl-C), read from the agent's transcript or its status file
-     * ({@code source}) because the agent fires no hook for it (ADR 0290, 0320): the turn ends
-     * ({@code done}, cause {@code turn_end}, attention unchanged, as Codex's Interrupt hook) only if the
-     * pane is still {@code working}/{@code blocked} in the turn of {@code promptId}. Any hook of a later turn has replaced the prompt id, so a marker read late
-     * never ends a newer turn; the check and the move are one step under the lock.
-     */
-    public boolean applyInterrupt(AgentPanes.PaneRef pane, String promptId, String source, StateOrigin.AgentFile line) {
-        boolean[] applied = {false};
-        mutate(pane, s -> {
-            if (!inTurn(s, promptId)) {
-                return List.of();
-            }
-            List<Runnable> after = transition(pane, s, Lifecycle.DONE, null, HookMapping.TURN_END);
-            if (s.lifecycleOrigin != null) {
-                s.lifecycleOrigin = s.lifecycleOrigin.withAgentFile(source, line);
-            }
-            applied[0] = true;
-            return after;
-        });
-        return applied[0];
-    }
-
-    /**
-     * The turn of {@code promptId} that Claude's status file ended (ADR 0320) is still the pane's last and
-     * still {@code done} from it: its transcript's interrupt marker, read later, becomes what explains it.
-     * Moves nothing and journals nothing. False when anything else has happened since.
-     */
-    boolean refineInterrupt(String paneId, String promptId, StateOrigin.AgentFile marker) {
-        boolean[] refined = {false};
-        table.update(paneId, s -> {
-            StateOrigin origin = s.lifecycleOrigin;
-            if (promptId.equals(s.promptId) && s.lifecycle == Lifecycle.DONE && origin != null
-                    && TranscriptInterrupts.STATUS_FILE.equals(origin.source())) {
-                s.lifecycleOrigin = origin.withAgentFile(TranscriptInterrupts.TRANSCRIPT, marker);
-                refined[0] = true;
-            }
-        });
-        return refined[0];
-    }
-
-    /** True while the pane is in the turn of {@code promptId} and that turn has not ended (false once closed). */
-    boolean inTurn(String paneId, String promptId) {
-        return read(paneId, s -> inTurn(s, promptId));
-    }
-
-    private static boolean inTurn(AgentState s, String promptId) {
-        return promptId.equals(s.promptId) && s.lifecycle.inTurn();
-    }
-
     /** A pane's current state and what set it, for {@code agent.explain}. */
     public record Explanation(Lifecycle lifecycle, Attention attention, @Nullable String agent, boolean hookReported,
                               @Nullable StateOrigin lifecycleOrigin, @Nullable StateOrigin attentionOrigin,
-                              @Nullable ReportedState reportedState) {
+                              @Nullable ReportedState reportedState, @Nullable HeardNotification heardNotification) {
     }
 
     public Explanation explain(String paneId) {
         return read(paneId, s -> new Explanation(s.lifecycle, s.attention, s.agent, s.hookReported, s.lifecycleOrigin,
-                s.attentionOrigin, s.reportedState));
+                s.attentionOrigin, s.reportedState, s.heardNotification));
     }
 
     /** First discovery is generation 1; any later change of id (even back to an old one) is a new generation. */
@@ -335,8 +285,11 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
         table.remove(paneId);
     }
 
-    /** Journals the moves, records them and returns the publications to run after the lock. */
-    private List<Runnable> transition(AgentPanes.PaneRef pane, AgentState s, @Nullable Lifecycle lifecycle,
+    /**
+     * Journals the moves, records them and returns the publications to run after the lock; called only
+     * from inside {@link #mutate} (here, mark_seen's and an interrupt's moves).
+     */
+    List<Runnable> transition(AgentPanes.PaneRef pane, AgentState s, @Nullable Lifecycle lifecycle,
                                       @Nullable Attention attention, String cause) {
         List<Runnable> after = new ArrayList<>();
         if (lifecycle != null && lifecycle != s.lifecycle) {
@@ -356,6 +309,9 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
         if (attention != null && attention != s.attention) {
             Attention from = s.attention;
             s.attention = attention;
+            if (attention == Attention.NONE) {
+                s.lastNotification = null; // it said what the attention now over was about (ADR 1022)
+            }
             s.attentionSince = Instant.now();
             s.lastAttentionCause = cause;
             if (attention == Attention.NONE) {
@@ -370,11 +326,6 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
                     pane.taskId(), from, attention, seq, cause)));
         }
         return after;
-    }
-
-    /** One attention move from inside {@link #mutate} (mark_seen). */
-    List<Runnable> transitionFor(AgentPanes.PaneRef pane, AgentState s, Attention attention, String cause) {
-        return transition(pane, s, null, attention, cause);
     }
 
     /** Who an answer or payload is about: the pane, its workspace and task, the agent in it when known. */

@@ -62,7 +62,7 @@ class MarkSeenHandler implements MethodHandler<MarkSeenHandler.Params, MarkSeenH
                 return List.of();
             }
             changed[0] = true;
-            return states.transitionFor(pane, s, Attention.NONE, CAUSE);
+            return states.transition(pane, s, null, Attention.NONE, CAUSE);
         });
         return new Result(pane.paneId(), states.view(pane.paneId()).attention(), changed[0]);
     }

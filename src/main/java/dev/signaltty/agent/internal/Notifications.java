@@ -30,11 +30,12 @@ class Notifications {
     /**
      * Journals the notification and, for a pane, makes it the pane's last message and its attention
      * unread if it was none ({@code cause} names who asked: {@code notify}, {@code bell},
-     * {@code terminal_notification}); a bell does not replace the message of an attention still raised.
+     * {@code terminal_notification}). With {@code keepsWaitingMessage} (a bell, which says nothing new;
+     * ADR 0991) the message of an attention still raised stays the pane's last message.
      * Returns the payload with the pane's attention afterwards.
      */
     NotifyHandler.Notification create(AgentPanes.@Nullable PaneRef pane, @Nullable String title, String message,
-                                      String cause) {
+                                      String cause, boolean keepsWaitingMessage) {
         String id = Ids.next("ntf");
         if (pane == null) {
             NotifyHandler.Notification notification = created(id, null, title, message);
@@ -42,21 +43,20 @@ class Notifications {
             return notification;
         }
         NotifyHandler.Notification[] notification = new NotifyHandler.Notification[1];
+        // one step under the state lock: whoever reads the pane on notification.created sees its attention raised
         states.mutate(pane, s -> {
-            notification[0] = created(id, AgentStates.subject(pane, s), title, message);
-            events.append(notification[0]);
-            if (!TerminalSignalRouter.BELL.equals(cause) || s.attention == Attention.NONE || s.lastNotification == null) {
-                // a bell says nothing new: the text of what raised the attention still waiting stays shown
+            NotifyHandler.Notification n = created(id, AgentStates.subject(pane, s), title, message);
+            events.append(n);
+            if (!keepsWaitingMessage || s.attention == Attention.NONE || s.lastNotification == null) {
                 s.lastNotification = message;
             }
-            return List.of();
+            List<Runnable> after = s.attention == Attention.NONE
+                    ? states.transition(pane, s, null, Attention.UNREAD, cause) : List.of();
+            notification[0] = new NotifyHandler.Notification(n.notificationId(), n.subject(), n.title(), n.message(),
+                    n.at(), s.attention);
+            return after;
         });
-        if (states.view(pane.paneId()).attention() == Attention.NONE) {
-            states.apply(pane, null, Attention.UNREAD, cause);
-        }
-        NotifyHandler.Notification n = notification[0];
-        return new NotifyHandler.Notification(n.notificationId(), n.subject(), n.title(), n.message(), n.at(),
-                states.view(pane.paneId()).attention());
+        return notification[0];
     }
 
     private static NotifyHandler.Notification created(String id, AgentStates.@Nullable Subject subject,

@@ -76,6 +76,6 @@ class NotifyHandler implements MethodHandler<NotifyHandler.Params, NotifyHandler
     @Override
     public NotifyHandler.Notification handle(Params params, CallContext context) {
         AgentPanes.PaneRef pane = params.paneId() == null ? null : panes.resolve(params.paneId());
-        return notifications.create(pane, params.title(), params.message(), "notify");
+        return notifications.create(pane, params.title(), params.message(), "notify", false);
     }
 }

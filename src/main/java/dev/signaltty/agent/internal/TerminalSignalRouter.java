@@ -26,6 +26,7 @@ import dev.signaltty.vt.TerminalListener;
  * docs/agents.md "What programs tell their terminal"). Called on the output path under the terminal's
  * lock, so each call only rate-limits and queues; one worker thread applies them in order:
  * <ul>
+ *   <li>a bell and a notification make none from a process whose hooks signaltty wired (ADR 1020);</li>
  *   <li>a bell is a notification "bell" ({@link #BELL}), as tmux's monitor-bell flags a window: the
  *       first bell after {@link #BELL_WINDOW_NANOS} of quiet makes one, the bells within that window
  *       make none and are counted into the next one's message ("bell (and 999 more)");</li>
@@ -129,8 +130,27 @@ class TerminalSignalRouter implements TerminalSignals, PaneProcessListener {
         }
     }
 
-    private void notify(String paneId, @Nullable String title, String message, String cause) {
-        later(() -> panes.find(paneId).ifPresent(pane -> notifications.create(pane, title, message, cause)));
+    /**
+     * A notification, unless signaltty wired the process's hooks: an agent notifies its terminal of the
+     * moments its hooks report (a turn's end, an approval asked), so a second notification would double
+     * them (ADR 1020). Either way the pane's explain keeps what was heard. {@code keepsWaitingMessage}: a
+     * bell, which says nothing new, leaves a raised attention's message shown.
+     */
+    private void notify(String paneId, @Nullable String title, String message, String cause,
+                        boolean keepsWaitingMessage) {
+        later(() -> panes.find(paneId).ifPresent(pane -> {
+            boolean hooksWired = states.read(paneId, s -> s.hooksWired);
+            if (!hooksWired) {
+                notifications.create(pane, title, message, cause, keepsWaitingMessage);
+            }
+            HeardNotification heard = new HeardNotification(message,
+                    hooksWired ? HeardNotification.HOOKS_WIRED : HeardNotification.NOTIFIED,
+                    java.time.Instant.now().toString());
+            states.mutate(pane, s -> {
+                s.heardNotification = heard;
+                return List.of();
+            });
+        }));
     }
 
     /** Applies a settled state (null {@code lifecycle}: an unknown value) and records what became of it. */
@@ -185,7 +205,7 @@ class TerminalSignalRouter implements TerminalSignals, PaneProcessListener {
             rang = true;
             lastBellNanos = now;
             bellsSince = 0;
-            TerminalSignalRouter.this.notify(paneId, null, message, BELL);
+            TerminalSignalRouter.this.notify(paneId, null, message, BELL, true);
         }
 
         @Override
@@ -197,7 +217,7 @@ class TerminalSignalRouter implements TerminalSignals, PaneProcessListener {
             }
             // a title alone (kitty's default payload) is the message
             TerminalSignalRouter.this.notify(paneId, b.isEmpty() || t.isEmpty() ? null : t, b.isEmpty() ? t : b,
-                    NOTIFICATION);
+                    NOTIFICATION, false);
         }
 
         private synchronized boolean admit() {

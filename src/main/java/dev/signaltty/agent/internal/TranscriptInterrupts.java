@@ -23,7 +23,7 @@ import tools.jackson.databind.JsonNode;
  * {@code {"type":"user","promptId":…,"message":{"content":[{"type":"text","text":"[Request interrupted by user]"}]}}}
  * ({@code … by user for tool use]} when a tool ran). So while a Claude pane is in a turn, this reads what
  * the turn's transcript (the UserPromptSubmit's {@code transcript_path}) appends, and a marker naming the
- * turn's {@code prompt_id} ends the turn through {@link AgentStates#applyInterrupt} (ADR 0290).
+ * turn's {@code prompt_id} ends the turn through {@link InterruptedTurns#apply} (ADR 0290).
  *
  * <p>Interrupted before the model's first byte, Claude writes no marker either: it puts the prompt back
  * into its input. Its status file ({@link ClaudeStatusFile}) then turns {@code idle}, which ends the turn
@@ -86,11 +86,13 @@ class TranscriptInterrupts implements PaneProcessListener {
     }
 
     private final AgentStates states;
+    private final InterruptedTurns interrupts;
     private final Map<String, Watch> watches = new ConcurrentHashMap<>();
     private final ScheduledThreadPoolExecutor executor;
 
-    TranscriptInterrupts(AgentStates states) {
+    TranscriptInterrupts(AgentStates states, InterruptedTurns interrupts) {
         this.states = states;
+        this.interrupts = interrupts;
         this.executor = new ScheduledThreadPoolExecutor(1, Thread.ofVirtual().name("transcript-watch").factory());
         executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
         executor.scheduleWithFixedDelay(this::poll, POLL_MS, POLL_MS, TimeUnit.MILLISECONDS);
@@ -110,7 +112,7 @@ class TranscriptInterrupts implements PaneProcessListener {
             return;
         }
         Path transcript = UsageLedger.path(payload.get("transcript_path"));
-        if (transcript == null || compaction && !states.inTurn(pane.paneId(), report.promptId())) {
+        if (transcript == null || compaction && !interrupts.inTurn(pane.paneId(), report.promptId())) {
             return;
         }
         long size;
@@ -131,7 +133,7 @@ class TranscriptInterrupts implements PaneProcessListener {
             try {
                 boolean current = watch.endedByStatus
                         ? states.read(paneId, s -> watch.promptId.equals(s.promptId) && s.lifecycle == Lifecycle.DONE)
-                        : states.inTurn(paneId, watch.promptId);
+                        : interrupts.inTurn(paneId, watch.promptId);
                 if (!current) {
                     watches.remove(paneId, watch); // the turn ended some other way, or a new one began
                     continue;
@@ -146,16 +148,16 @@ class TranscriptInterrupts implements PaneProcessListener {
                 if (found[0] != null) {
                     StateOrigin.AgentFile line = new StateOrigin.AgentFile(watch.lines.path().toString(), found[0]);
                     if (watch.endedByStatus) {
-                        states.refineInterrupt(paneId, watch.promptId, line);
+                        interrupts.refine(paneId, watch.promptId, line);
                     } else {
-                        states.applyInterrupt(watch.pane, watch.promptId, TRANSCRIPT, line);
+                        interrupts.apply(watch.pane, watch.promptId, TRANSCRIPT, line);
                     }
                     watches.remove(paneId, watch);
                     continue;
                 }
                 ClaudeStatusFile.Idle idle = watch.endedByStatus || watch.status == null ? null
                         : watch.status.idleAfter(watch.startedMillis);
-                if (idle != null && states.applyInterrupt(watch.pane, watch.promptId, STATUS_FILE,
+                if (idle != null && interrupts.apply(watch.pane, watch.promptId, STATUS_FILE,
                         new StateOrigin.AgentFile(idle.file().toString(), idle.matched()))) {
                     watch.endedByStatus = true; // keep reading the transcript for a marker written after the status
                 }

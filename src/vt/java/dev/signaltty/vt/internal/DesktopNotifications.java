@@ -18,14 +18,23 @@ import dev.signaltty.vt.TerminalListener;
  *       commands are dropped.</li>
  *   <li>{@code OSC 99 ; key=value:… ; payload} (kitty): {@code p=title} (the default) or {@code p=body}
  *       chunks, base64 when {@code e=1}, held until a chunk without {@code d=0}; chunks with another
- *       {@code i} start over; {@code p=close}, {@code p=?} and the other kinds are dropped (no answer is
- *       sent, so a program that asks learns nothing is supported).</li>
+ *       {@code i} start over; {@code p=?} (kitty's query) is answered with what is supported
+ *       ({@link #KITTY_SUPPORT}); {@code p=close} and the other kinds are dropped.</li>
  * </ul>
  * A kitty notification being assembled is capped at {@link #MAX_TEXT} characters per field.
  */
 final class DesktopNotifications {
 
     static final int MAX_TEXT = 4096;
+    /**
+     * The answer to kitty's {@code p=?}, after the query's {@code i}: the payload kinds read ({@code title},
+     * {@code body}, and the query itself), and {@code o=always}, as kitty's spec asks of a terminal that
+     * supports no occasions (a notification is one whatever its {@code o}). No {@code a} (a click does
+     * nothing), {@code u} (urgency is not kept) or {@code c} (no close events): the spec has them absent.
+     */
+    static final String KITTY_SUPPORT = "p=?;p=title,body,?:o=always";
+    /** An {@code i} echoed in the answer is at most this long; kitty's identifiers are words. */
+    static final int MAX_ID = 256;
 
     private final TerminalListener listener;
     /** The kitty notification being assembled (its {@code i}), or null. */
@@ -72,7 +81,7 @@ final class DesktopNotifications {
         String text = text(data, from, to);
         int semi = text.indexOf(';');
         if (semi < 0) {
-            return;
+            return; // kitty's spec: both semicolons are always there
         }
         String id = "";
         String kind = "title";
@@ -91,6 +100,10 @@ final class DesktopNotifications {
                 case "e" -> base64 = value.equals("1");
                 default -> { } // urgency, icons, sounds, actions: the attention is the same
             }
+        }
+        if (kind.equals("?")) {
+            answerQuery(id);
+            return; // a chunked notification being assembled is left as it is
         }
         if (!kind.equals("title") && !kind.equals("body")) {
             return;
@@ -120,6 +133,21 @@ final class DesktopNotifications {
                 listener.notification(title, body);
             }
         }
+    }
+
+    /**
+     * kitty's reply form, {@code OSC 99 ; i=<id> : p=? ; key=value:… ST}; a query without {@code i} is
+     * answered with {@code i=0}, as kitty's other reports are. An {@code i} with characters outside kitty's
+     * identifier set ({@code [a-zA-Z0-9-_+.]}) or longer than {@link #MAX_ID} gets no answer: echoing it
+     * would put the program's bytes into its own input.
+     */
+    private void answerQuery(String id) {
+        if (id.length() > MAX_ID || !id.chars().allMatch(c -> c < 0x80 && (Character.isLetterOrDigit(c)
+                || c == '-' || c == '_' || c == '+' || c == '.'))) {
+            return;
+        }
+        String reply = "\u001b]99;i=" + (id.isEmpty() ? "0" : id) + ":" + KITTY_SUPPORT + "\u001b\\";
+        listener.reply(reply.getBytes(StandardCharsets.US_ASCII));
     }
 
     /**

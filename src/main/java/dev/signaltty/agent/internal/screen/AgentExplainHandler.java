@@ -8,6 +8,7 @@ import org.springframework.stereotype.Component;
 import dev.signaltty.agent.AgentPanes;
 import dev.signaltty.agent.AxisState;
 import dev.signaltty.agent.internal.AgentStates;
+import dev.signaltty.agent.internal.HeardNotification;
 import dev.signaltty.agent.internal.ReportedState;
 import dev.signaltty.agent.internal.ScreenReport;
 import dev.signaltty.agent.internal.StateOrigin;
@@ -54,10 +55,12 @@ class AgentExplainHandler implements MethodHandler<AgentExplainHandler.Params, A
 
     /**
      * {@code screen}: the pane's screen watch (absent when no manifest applies to its program);
-     * {@code reported_state}: Codex's last OSC 7501 state and what became of it (absent before one, ADR 0961).
+     * {@code reported_state}: Codex's last OSC 7501 state and what became of it (absent before one, ADR 0961);
+     * {@code heard_notification}: the program's last bell or OSC notification and what became of it (ADR 1020).
      */
     record Result(String paneId, @Nullable String agent, Axis lifecycle, Axis attention, boolean hooksReported,
                   ScreenWatch.@Nullable View screen, @Nullable ReportedState reportedState,
+                  @Nullable HeardNotification heardNotification,
                   List<ManifestError> manifestErrors) {
     }
 
@@ -99,6 +102,6 @@ class AgentExplainHandler implements MethodHandler<AgentExplainHandler.Params, A
         AgentStates.Explanation e = states.explain(pane.paneId());
         return new Result(pane.paneId(), e.agent(), Axis.of(e.lifecycle(), e.lifecycleOrigin()),
                 Axis.of(e.attention(), e.attentionOrigin()), e.hookReported(), scanner.view(pane.paneId()),
-                e.reportedState(), catalog.errors());
+                e.reportedState(), e.heardNotification(), catalog.errors());
     }
 }
