@@ -310,13 +310,11 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
             Attention from = s.attention;
             s.attention = attention;
             if (attention == Attention.NONE) {
-                s.lastNotification = null; // it said what the attention now over was about (ADR 1022)
+                // it said what the attention now over was about: a later wait says its own or nothing (ADRs 1000, 1022)
+                s.lastNotification = null;
             }
             s.attentionSince = Instant.now();
             s.lastAttentionCause = cause;
-            if (attention == Attention.NONE) {
-                s.lastNotification = null; // what the pane waited with is over: a later wait says its own or nothing
-            }
             long seq = events.append(new AgentEvents.AttentionChanged(subject(pane, s), attention, from, cause,
                     s.lastNotification));
             s.attentionSeq = seq;
