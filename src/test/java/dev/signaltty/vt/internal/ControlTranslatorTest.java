@@ -20,7 +20,7 @@ class ControlTranslatorTest {
     /** Operations that record their calls; print takes printable ASCII up to the first other byte. */
     private ControlTranslator translator() {
         TerminalOperations ops = (TerminalOperations) Proxy.newProxyInstance(getClass().getClassLoader(),
-            new Class<?>[] {TerminalOperations.class, EditingOperations.class}, (proxy, method, args) -> {
+            new Class<?>[] {TerminalOperations.class, EditingOperations.class, QueryOperations.class}, (proxy, method, args) -> {
                 if (method.getName().equals("print")) {
                     byte[] buf = (byte[]) args[0];
                     int off = (int) args[1];
@@ -35,7 +35,7 @@ class ControlTranslatorTest {
                 calls.add(method.getName());
                 return method.getReturnType() == int.class ? 0 : null;
             });
-        return new ControlTranslator(ops, (EditingOperations) ops);
+        return new ControlTranslator(ops, (EditingOperations) ops, (QueryOperations) ops);
     }
 
     private int offer(String s) {

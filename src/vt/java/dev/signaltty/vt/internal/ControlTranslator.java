@@ -7,7 +7,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * Gives the parser's raw dispatches their meaning (vte's {@code ansi::Processor}): each C0 control,
  * ESC, CSI, OSC and DCS the terminal knows becomes one named {@link TerminalOperations} call (or
- * {@link EditingOperations}, for in-place edits), with its parameters read and defaulted here.
+ * {@link EditingOperations}, for in-place edits, or {@link QueryOperations}, for queries), with its parameters read and defaulted here.
  * Behaviour follows xterm (ADR 0170); unknown or malformed sequences are dropped, as terminals do.
  * The controls are the ones docs/terminal.md lists ({@code TerminalControlsDocTest} keeps the two in
  * step). Holds no terminal state beyond a DECRQSS request being collected.
@@ -19,6 +19,7 @@ final class ControlTranslator implements VtActions {
 
     private final TerminalOperations ops;
     private final EditingOperations edit;
+    private final QueryOperations ask;
     /** One code point the parser decoded itself (a sequence split across reads), re-encoded. */
     private final byte[] single = new byte[4];
     /** A DECRQSS request ({@code DCS $ q ... ST}) being collected, or null. */
@@ -29,9 +30,10 @@ final class ControlTranslator implements VtActions {
      */
     private boolean textLast;
 
-    ControlTranslator(TerminalOperations ops, EditingOperations edit) {
+    ControlTranslator(TerminalOperations ops, EditingOperations edit, QueryOperations ask) {
         this.ops = ops;
         this.edit = edit;
+        this.ask = ask;
     }
 
     // ---- text: every form the parser reports goes to the one entry point ----
@@ -120,7 +122,7 @@ final class ControlTranslator implements VtActions {
                 case 'O' -> ops.singleShift(3);
                 case 'n' -> ops.invokeCharset(2);
                 case 'o' -> ops.invokeCharset(3);
-                case 'Z' -> ops.reportPrimaryAttributes(); // DECID
+                case 'Z' -> ask.reportPrimaryAttributes(); // DECID
                 case 'M' -> ops.reverseIndex();
                 case 'c' -> ops.fullReset();
                 case '=' -> ops.setKeypadApplicationMode(true);
@@ -150,9 +152,9 @@ final class ControlTranslator implements VtActions {
             case '?' -> privateSequence(p, f);
             case '>' -> {
                 if (f == 'c' && p.get(0, 0) == 0) {
-                    ops.reportSecondaryAttributes();
+                    ask.reportSecondaryAttributes();
                 } else if (f == 'q' && p.get(0, 0) == 0) {
-                    ops.reportVersion(); // XTVERSION
+                    ask.reportVersion(); // XTVERSION
                 }
             }
             case '!' -> {
@@ -179,12 +181,12 @@ final class ControlTranslator implements VtActions {
             }
             case '$' -> {
                 if (f == 'p') {
-                    ops.reportMode(p.get(0, 0));
+                    ask.reportMode(p.get(0, 0));
                 }
             }
             case 0x3F24 -> { // ? $
                 if (f == 'p') {
-                    ops.reportPrivateMode(p.get(0, 0));
+                    ask.reportPrivateMode(p.get(0, 0));
                 }
             }
             default -> {
@@ -220,7 +222,7 @@ final class ControlTranslator implements VtActions {
             }
             case 'c' -> {
                 if (p.get(0, 0) == 0) {
-                    ops.reportPrimaryAttributes();
+                    ask.reportPrimaryAttributes();
                 }
             }
             case 'd' -> ops.setCursorRow(p.get(0, 1)); // VPA
@@ -264,9 +266,9 @@ final class ControlTranslator implements VtActions {
     /** DSR 5 and 6; {@code CSI ? 6 n} is DECXCPR, and only 6 has a private form. */
     private void deviceStatusReport(int mode, boolean isPrivate) {
         if (mode == 5 && !isPrivate) {
-            ops.reportStatus();
+            ask.reportStatus();
         } else if (mode == 6) {
-            ops.reportCursorPosition(isPrivate);
+            ask.reportCursorPosition(isPrivate);
         }
     }
 
@@ -299,7 +301,7 @@ final class ControlTranslator implements VtActions {
             ops.setTitle(new String(data, semi + 1, len - semi - 1, StandardCharsets.UTF_8));
         } else if (code == 10 || code == 11) {
             if (len == semi + 2 && data[semi + 1] == '?') {
-                ops.reportColor(code, 0, bellTerminated);
+                ask.reportColor(code, 0, bellTerminated);
             }
         } else if (code == 4) {
             paletteQueries(data, semi + 1, len, bellTerminated);
@@ -314,7 +316,7 @@ final class ControlTranslator implements VtActions {
         String[] parts = new String(data, from, len - from, StandardCharsets.US_ASCII).split(";", -1);
         for (int i = 0; i + 1 < parts.length; i += 2) {
             if (parts[i + 1].equals("?") && parts[i].matches("\\d{1,3}") && Integer.parseInt(parts[i]) < 256) {
-                ops.reportColor(4, Integer.parseInt(parts[i]), bellTerminated);
+                ask.reportColor(4, Integer.parseInt(parts[i]), bellTerminated);
             }
         }
     }
@@ -336,7 +338,7 @@ final class ControlTranslator implements VtActions {
     @Override
     public void unhook() {
         if (statusRequest != null) {
-            ops.reportStatusString(statusRequest.toString());
+            ask.reportStatusString(statusRequest.toString());
             statusRequest = null;
         }
     }

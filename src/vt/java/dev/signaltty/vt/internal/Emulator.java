@@ -1,7 +1,5 @@
 package dev.signaltty.vt.internal;
 
-import java.nio.charset.StandardCharsets;
-
 import org.jspecify.annotations.Nullable;
 
 import dev.signaltty.vt.ScreenCells;
@@ -32,6 +30,7 @@ final class Emulator implements TerminalOperations {
     private final ModeSwitches switches;
     private final ScreenEditor editor;
     private final DesktopNotifications notifications;
+    private final QueryAnswers answers;
     private String title = "";
     /** OSC 9;4 progress as text ({@link Progress}), "" when none. */
     private String progress = "";
@@ -47,6 +46,7 @@ final class Emulator implements TerminalOperations {
         this.switches = new ModeSwitches(modes, screens, cursor, frameStarts);
         this.editor = new ScreenEditor(screens, cursor, clearHistory);
         this.notifications = new DesktopNotifications(listener);
+        this.answers = new QueryAnswers(listener, modes, cursor, screens);
     }
 
     // ---- text ----
@@ -259,59 +259,6 @@ final class Emulator implements TerminalOperations {
         tabs.reset();
     }
 
-    // ---- queries ----
-
-    @Override
-    public void reportPrimaryAttributes() {
-        reply(Reports.PRIMARY_DA);
-    }
-
-    @Override
-    public void reportSecondaryAttributes() {
-        reply(Reports.SECONDARY_DA);
-    }
-
-    @Override
-    public void reportStatus() {
-        reply(Reports.STATUS_OK);
-    }
-
-    /** A pending wrap reports the last column, as xterm. */
-    @Override
-    public void reportCursorPosition(boolean withPage) {
-        int row = (modes.origin ? cursor.y() - screens.top() : cursor.y()) + 1;
-        reply(Reports.cursorPosition(row, cursor.column() + 1, withPage));
-    }
-
-    @Override
-    public void reportMode(int mode) {
-        reply(Reports.ansiMode(mode, modes));
-    }
-
-    @Override
-    public void reportPrivateMode(int mode) {
-        reply(Reports.privateMode(mode, modes, screens.altActive()));
-    }
-
-    @Override
-    public void reportStatusString(String request) {
-        reply(Reports.statusString(request, cursor.attr(), screens, modes));
-    }
-
-    @Override
-    public void reportVersion() {
-        reply(Reports.VERSION);
-    }
-
-    @Override
-    public void reportColor(int code, int index, boolean bellTerminated) {
-        reply(Reports.color(code, index, bellTerminated, listener.colors()));
-    }
-
-    private void reply(String s) {
-        listener.reply(s.getBytes(StandardCharsets.US_ASCII));
-    }
-
     // ---- OSC ----
 
     @Override
@@ -356,6 +303,11 @@ final class Emulator implements TerminalOperations {
     /** The in-place editing half of the operations, on the same screens and cursor. */
     EditingOperations editor() {
         return editor;
+    }
+
+    /** The answers to a program's queries, read from the same modes, cursor and screens. */
+    QueryOperations answers() {
+        return answers;
     }
 
     String title() {

@@ -58,7 +58,7 @@ public final class TerminalEngine {
                 this::frameStarts);
         this.frame = new SynchronizedFrame(nanoClock, emu::synchronizedOutput);
         ring.watch(emu.screens());
-        this.parser = new VtParser(new ControlTranslator(emu, emu.editor()));
+        this.parser = new VtParser(new ControlTranslator(emu, emu.editor(), emu.answers()));
         this.queries = new RingQueries(emu, ring, marks);
     }
 

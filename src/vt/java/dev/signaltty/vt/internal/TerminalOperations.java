@@ -138,38 +138,6 @@ interface TerminalOperations {
     /** RIS. */
     void fullReset();
 
-    // ---- queries (answers leave through TerminalListener#reply) ----
-
-    /** DA1, DECID. */
-    void reportPrimaryAttributes();
-
-    /** DA2. */
-    void reportSecondaryAttributes();
-
-    /** DSR 5. */
-    void reportStatus();
-
-    /** CPR (DSR 6), or DECXCPR ({@code CSI ? 6 n}) with a page number. */
-    void reportCursorPosition(boolean withPage);
-
-    /** DECRQM for an ANSI mode. */
-    void reportMode(int mode);
-
-    /** DECRQM for a DEC private mode. */
-    void reportPrivateMode(int mode);
-
-    /** DECRQSS: the setting named by {@code request} (such as {@code m} or {@code " q"}). */
-    void reportStatusString(String request);
-
-    /** XTVERSION ({@code CSI > q}). */
-    void reportVersion();
-
-    /**
-     * OSC 10 / OSC 11 ({@code code}, the default foreground / background) or OSC 4 ({@code code} 4, palette
-     * colour {@code index}) asked with {@code ?}; the answer ends as the query did.
-     */
-    void reportColor(int code, int index, boolean bellTerminated);
-
     // ---- OSC ----
 
     /** OSC 0, OSC 2. */
