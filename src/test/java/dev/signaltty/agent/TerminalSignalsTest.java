@@ -115,6 +115,19 @@ class TerminalSignalsTest {
     }
 
     @Test
+    void aFocusReportIsNotTypingSoABellAfterItIsStillANotification() {
+        // the tab view sends CSI I / CSI O to a program that asked for focus events (DECSET 1004) as the person
+        // moves between panes: that is no key answered by a bell (ADR 0991's rule is about typed input)
+        String pane = daemon.spawnShell("stty -icanon -echo min 3 time 0; echo READY; head -c 3 >/dev/null;"
+                + " printf '\\007'; printf '\\033]9;after focus\\007'; exec sleep 60");
+        ProtocolClient.eventually(Duration.ofSeconds(30), () -> daemon.tail(pane).contains("READY"));
+        write(pane, "\u001b[I");
+
+        // seed R139: the bell that follows the focus report is a notification, then the program's own
+        assertThat(notificationsUntil(pane, "after focus")).containsExactly("bell", "after focus");
+    }
+
+    @Test
     void aBellKeepsTheMessageOfTheAttentionStillWaiting() {
         String pane = daemon.spawnShell("printf '\\033]9;tests passed\\007'; sleep 1; printf '\\007'; exec sleep 60");
 

@@ -146,7 +146,7 @@ final class Pane {
         });
     }
 
-    /** When {@link #write} last wrote input (System.nanoTime), 0 before the first. */
+    /** When {@link #write} last wrote input other than a focus report (System.nanoTime), 0 before the first. */
     private volatile long lastInputNanos;
 
     /** A program runs: launched or adopted, and not told exited (an exit may have no code, ADR 0952). */
@@ -159,8 +159,18 @@ final class Pane {
         if (!alive()) {
             throw new IOException("pane has exited");
         }
-        lastInputNanos = System.nanoTime();
+        if (!isFocusReport(bytes)) {
+            lastInputNanos = System.nanoTime();
+        }
         input.write(bytes);
+    }
+
+    /**
+     * {@code CSI I} / {@code CSI O}: a view telling a program that asked (DECSET 1004) that the person moved to or
+     * away from its pane. Not typing: a bell after it calls for someone as after no input at all.
+     */
+    private static boolean isFocusReport(byte[] bytes) {
+        return bytes.length == 3 && bytes[0] == 0x1b && bytes[1] == '[' && (bytes[2] == 'I' || bytes[2] == 'O');
     }
 
     /**
