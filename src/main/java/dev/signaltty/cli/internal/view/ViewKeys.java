@@ -119,7 +119,7 @@ final class ViewKeys {
                 List<LayoutTree.Cell> cells = view.geometry.cells();
                 if (index >= 0) { // a pane's number focuses it; another key goes on as always (tmux's display-panes)
                     if (index < cells.size()) {
-                        view.focusPane(cells.get(index).paneId());
+                        view.focus.move(cells.get(index).paneId());
                     } else {
                         view.message("no pane " + PaneNumbers.label(index) + " (panes 0-" + PaneNumbers.label(cells.size() - 1) + ")");
                     }
