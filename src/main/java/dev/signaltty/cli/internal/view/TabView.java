@@ -82,6 +82,8 @@ public final class TabView {
     /** Something changed since the last frame ({@link ViewFrames} clears it). Guarded by the monitor. */
     boolean dirty = true;
     private volatile @Nullable String ended;
+    /** The user's terminal colours for pane.attach (ADR 1011), asked once before the first attach. */
+    private Map<String, String> colours = Map.of();
 
     private TabView(Wire wire, OuterTerminal outer, List<HostChoice> hosts, int host) {
         this.wire = wire;
@@ -108,6 +110,7 @@ public final class TabView {
         dev.signaltty.cli.internal.ProcessExit.addShutdownHook(restore);
         String end;
         try {
+            view.colours = outer.askColours(ColourQuery.TIMEOUT_MS).params();
             view.connection.listen(wire);
             view.open(workspace, tab);
             outer.enterFullScreen(true);
@@ -273,10 +276,12 @@ public final class TabView {
         }
     }
 
-    /** pane.attach; the reply (on the reader thread) paints the snapshot. */
+    /** pane.attach, with the terminal's colours; the reply (on the reader thread) paints the snapshot. */
     void attach(PaneScreen p) {
         p.resyncing = true;
-        wire.send("pane.attach", Map.of("pane_id", p.id)).thenAccept(r -> {
+        Map<String, Object> params = new java.util.HashMap<>(colours);
+        params.put("pane_id", p.id);
+        wire.send("pane.attach", params).thenAccept(r -> {
             if (r.ok() && r.result() instanceof Map<?, ?> reply) {
                 p.snapshot(reply);
             }
