@@ -73,11 +73,12 @@ class TabFocusTest extends LayoutDaemonTest {
 
     @Test
     void closingTheFocusedPaneFocusesThePaneFocusedBeforeIt() {
-        client.call("tab.focus", Map.of("tab_id", tab, "pane_id", a));
+        String d = split(c, "right", Map.of()).get("pane_id").asString(); // right(a, down(b, right(c, d)))
         client.call("tab.focus", Map.of("tab_id", tab, "pane_id", b));
-        client.call("pane.close", Map.of("pane_id", b));
-        // a, focused before b, not c, which takes b's space: as tmux's last pane
-        assertThat(tab(tab).get("focused_pane_id").asString()).isEqualTo(a);
+        client.call("tab.focus", Map.of("tab_id", tab, "pane_id", d));
+        client.call("pane.close", Map.of("pane_id", d));
+        // b, focused before d: not c, which takes d's space, nor a, the tab's first pane (tmux's last pane)
+        assertThat(tab(tab).get("focused_pane_id").asString()).isEqualTo(b);
     }
 
     @Test
