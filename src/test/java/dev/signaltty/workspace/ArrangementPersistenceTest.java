@@ -53,6 +53,24 @@ class ArrangementPersistenceTest {
     }
 
     @Test
+    void keepsTheFocusSetByTabFocusAcrossARestart(@TempDir Path root) {
+        String a;
+        String tab;
+        try (TestDaemon daemon = TestDaemon.start(root); ProtocolClient client = daemon.connect()) {
+            String ws = client.call("workspace.create", Map.of("name", "focus", "cwd", root.toString()))
+                    .get("workspace_id").asString();
+            JsonNode first = client.call("pane.spawn", Map.of("workspace_id", ws, "argv", List.of("sleep", "300")));
+            a = first.get("pane_id").asString();
+            tab = first.get("tab_id").asString();
+            client.call("pane.split", Map.of("pane_id", a, "direction", "down", "argv", List.of("sleep", "300")));
+            client.call("tab.focus", Map.of("tab_id", tab, "pane_id", a)); // the split focused the new pane
+        }
+        try (TestDaemon daemon = TestDaemon.start(root); ProtocolClient client = daemon.connect()) {
+            assertThat(client.call("tab.get", Map.of("tab_id", tab)).get("focused_pane_id").asString()).isEqualTo(a);
+        }
+    }
+
+    @Test
     void repairsLayoutsThatDisagreeWithTheRestoredPanes(@TempDir Path root) throws Exception {
         String a;
         String b;

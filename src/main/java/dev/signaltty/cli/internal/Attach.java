@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.signaltty.cli.internal.view.ColourQuery;
 import dev.signaltty.cli.internal.view.OuterTerminal;
 
 /**
@@ -42,6 +43,8 @@ final class Attach {
     private @Nullable Client control;
     private final OutputCursor cursor = new OutputCursor(0);
     private @Nullable OuterTerminal tty;
+    /** The user's terminal colours for pane.attach (ADR 1011), asked once. */
+    private Map<String, String> colours = Map.of();
     /** The pane's id (the argument may be a name), from the attach reply. */
     private volatile String paneId = "";
     private volatile @Nullable String exitNote;
@@ -65,6 +68,7 @@ final class Attach {
             stream = first;
             control = daemon.connect(true, err);
             resize(pane);
+            colours = t.askColours(ColourQuery.TIMEOUT_MS).params();
             t.enterFullScreen(false);
             attach(first, pane);
             t.onResize(() -> {
@@ -158,6 +162,7 @@ final class Attach {
 
     private void reattach(Client client, String pane) {
         Map<String, Object> params = new LinkedHashMap<>();
+        params.putAll(colours); // the terminal's own, for the program's OSC 10/11 (ADR 1011)
         params.put("pane_id", pane);
         // Events that arrive before the reply are older than the snapshot: drop them.
         Object result = client.call("pane.attach", params, event -> { }).orThrow();
@@ -237,25 +242,31 @@ final class Attach {
         byte[] buffer = new byte[4096];
         OuterTerminal t = tty;
         InputStream in = t == null ? System.in : t.input();
+        byte[] early = t == null ? new byte[0] : t.takeEarlyInput(); // typed while the colours were asked
         try {
+            boolean detach = early.length > 0 && pass(keys, pane, early, early.length);
             int n;
-            while (!detached.get() && (n = in.read(buffer)) >= 0) {
-                DetachKeys.Filtered filtered = keys.filter(buffer, n);
-                if (filtered.forward().length > 0) {
-                    Map<String, Object> params = new LinkedHashMap<>();
-                    params.put("pane_id", pane);
-                    params.put("data_b64", Base64.getEncoder().encodeToString(filtered.forward()));
-                    controlCall("pane.write", params);
-                }
-                if (filtered.detach()) {
-                    break;
-                }
+            while (!detach && !detached.get() && (n = in.read(buffer)) >= 0) {
+                detach = pass(keys, pane, buffer, n);
             }
         } catch (IOException e) {
             // stdin closed
         }
         detached.set(true);
         closeQuietly(stream);
+    }
+
+    /** Writes the keys to the pane but the detach keys; true when they said detach. */
+    private boolean pass(DetachKeys keys, String pane, byte[] buffer, int n) {
+        byte[] typed = ColourQuery.withoutAnswers(buffer, n); // a late answer to the colour query is no key
+        DetachKeys.Filtered filtered = keys.filter(typed, typed.length);
+        if (filtered.forward().length > 0) {
+            Map<String, Object> params = new LinkedHashMap<>();
+            params.put("pane_id", pane);
+            params.put("data_b64", Base64.getEncoder().encodeToString(filtered.forward()));
+            controlCall("pane.write", params);
+        }
+        return filtered.detach();
     }
 
     /** The pane takes the terminal's size (seed: pane.resize); a terminal that does not know keeps it. */

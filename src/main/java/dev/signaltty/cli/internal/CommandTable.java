@@ -223,6 +223,8 @@ public final class CommandTable {
                     of("tab get", "tab.get", "show a tab and its layout").arg("tab", "tab_id"),
                     of("tab rename", "tab.rename", "rename a tab").mutating().arg("tab", "tab_id").arg("name", "name"),
                     of("tab close", "tab.close", "close a tab and its panes").mutating().arg("tab", "tab_id"),
+                    of("tab focus", "tab.focus", "focus a pane of a tab, in every view of it").mutating()
+                            .arg("tab", "tab_id").arg("pane", "pane_id"),
                     of("tab set-layout", "tab.set_layout",
                             "replace a tab's layout: a JSON tree, or even-horizontal | even-vertical | main-vertical | main-horizontal | tiled")
                             .mutating().action(Action.SET_LAYOUT).arg("tab", "tab_id").arg("layout", "layout"),

@@ -62,6 +62,8 @@ final class Pane {
     final Map<Long, dev.signaltty.transport.Connection> viewers = new java.util.concurrent.ConcurrentHashMap<>();
     /** The sizes viewers asked for (ADR-0160), guarded by the terminal's monitor. */
     final ViewerSizes sizes = new ViewerSizes();
+    /** The colours of the viewers' terminals (ADR 1011): what OSC 10/11 are answered with while any gave some. */
+    final ViewerColors colors = new ViewerColors();
 
     /**
      * What a pane is made of, named: {@code Facts.of(id, workspace, tab).command(argv, cwd, env)...

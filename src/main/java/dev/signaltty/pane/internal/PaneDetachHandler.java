@@ -42,6 +42,7 @@ class PaneDetachHandler implements MethodHandler<PaneDetachHandler.Params, PaneD
             removed = pane.viewers.remove(context.connection().id()) != null;
         }
         sizing.viewerLeft(pane, context.connection().id());
+        pane.colors.left(context.connection().id());
         return new Result(pane.id, removed);
     }
 }

@@ -313,9 +313,12 @@ class PaneLifecycle {
             }
         }
 
+        /** The latest viewer's terminal colours (ADR 1011), else the configured ones (ADR 0962). */
         @Override
         public TerminalColors colors() {
-            return colors;
+            Pane target = pane;
+            TerminalColors viewer = target == null ? null : target.colors.latest();
+            return viewer != null ? viewer : colors;
         }
     }
 

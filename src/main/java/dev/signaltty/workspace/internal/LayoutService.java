@@ -9,6 +9,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
+import dev.signaltty.transport.ErrorCode;
 import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.workspace.Layouts;
 import dev.signaltty.workspace.PaneNames;
@@ -17,8 +18,8 @@ import dev.signaltty.workspace.TabRef;
 import dev.signaltty.workspace.SplitDirection;
 
 /**
- * Layout edits: whole-tree replacement, one divider, and the swap/move/break rearrangements. Each runs under
- * the {@link StructureLock}, validates everything before changing anything, and emits tab.updated only
+ * Layout edits: whole-tree replacement, one divider, the focused pane, and the swap/move/break rearrangements. Each
+ * runs under the {@link StructureLock}, validates everything before changing anything, and emits tab.updated only
  * for a tab whose layout or focus actually changed.
  */
 @Component
@@ -70,6 +71,27 @@ class LayoutService implements Layouts {
         });
     }
 
+    /**
+     * tab.focus: the pane every client's view of the tab focuses (tmux's active pane, shared by its
+     * clients). Checks in order: the tab (NO_SUCH_TAB), the pane by id or name (NO_SUCH_PANE), that the
+     * pane is in the tab's layout (BAD_PARAMS naming pane_id). Focusing the focused pane emits nothing.
+     */
+    WorkspaceStore.TabView focus(String tabId, String paneIdOrName) {
+        return lock.call(() -> {
+            WorkspaceStore.Tab tab = store.findTab(tabId);
+            String paneId = names.paneId(paneIdOrName);
+            if (paneId == null) {
+                throw new ProtocolException(ErrorCode.NO_SUCH_PANE, "no pane " + paneIdOrName,
+                        Map.of("pane_id", paneIdOrName));
+            }
+            if (tab.layout == null || !tab.layout.panes().contains(paneId)) {
+                throw ProtocolException.badParams("pane_id", "pane " + paneIdOrName + " is not in tab " + tabId);
+            }
+            store.updateLayout(tab, tab.layout, paneId);
+            return store.view(tab);
+        });
+    }
+
     @Override
     public void swap(String tabA, String paneA, String tabB, String paneB) {
         lock.run(() -> {
@@ -104,11 +126,7 @@ class LayoutService implements Layouts {
                 return;
             }
             WorkspaceStore.refuseIfFull(to);
-            String focus = from.focusedPaneId;
-            if (paneId.equals(focus)) {
-                focus = rest == null ? null : rest.panes().getFirst();
-            }
-            store.updateLayout(from, rest, focus);
+            store.updateLayout(from, rest, WorkspaceStore.focusWithout(from, paneId, rest));
             store.updateLayout(to, Layout.splitAt(to.layout, targetPaneId, paneId, direction, null), paneId);
         });
     }
@@ -124,8 +142,7 @@ class LayoutService implements Layouts {
             }
             // everything is checked: from here nothing can fail half way (the lock is held, the tab is new)
             WorkspaceStore.Tab to = store.findTab(store.createTab(from.workspaceId, name).tabId());
-            String focus = paneId.equals(from.focusedPaneId) ? rest.panes().getFirst() : from.focusedPaneId;
-            store.updateLayout(from, rest, focus);
+            store.updateLayout(from, rest, WorkspaceStore.focusWithout(from, paneId, rest));
             store.updateLayout(to, new Layout.Leaf(paneId), paneId);
             return new TabRef(to.id, to.workspaceId, to.name);
         });

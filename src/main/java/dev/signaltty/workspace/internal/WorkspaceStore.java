@@ -55,6 +55,12 @@ class WorkspaceStore implements Workspaces {
         String name;
         @Nullable Layout layout;
         @Nullable String focusedPaneId;
+        /**
+         * The pane focused before {@link #focusedPaneId}, which takes the focus back when the focused pane
+         * leaves (tmux's last pane, {@link FocusSuccessor}). Kept in memory only: after a restart the pane
+         * that takes the leaving one's space is focused instead.
+         */
+        @Nullable String previousFocus;
 
         Tab(String id, String workspaceId, String name) {
             this.id = id;
@@ -210,8 +216,19 @@ class WorkspaceStore implements Workspaces {
             return;
         }
         tab.layout = layout;
+        if (!Objects.equals(tab.focusedPaneId, focus) && tab.focusedPaneId != null) {
+            tab.previousFocus = tab.focusedPaneId;
+        }
         tab.focusedPaneId = focus;
         events.append(new WorkspaceEvents.TabUpdated(view(tab)));
+    }
+
+    /** The tab's focus once {@code paneId} has left its layout, which is now {@code rest} ({@link FocusSuccessor}). */
+    static @Nullable String focusWithout(Tab tab, String paneId, @Nullable Layout rest) {
+        if (!paneId.equals(tab.focusedPaneId) || tab.layout == null) {
+            return tab.focusedPaneId;
+        }
+        return FocusSuccessor.of(tab.layout, paneId, rest, tab.previousFocus);
     }
 
     // ---- Workspaces API for the pane module
@@ -282,11 +299,7 @@ class WorkspaceStore implements Workspaces {
                 return;
             }
             Layout layout = Layout.remove(tab.layout, paneId);
-            String focus = tab.focusedPaneId;
-            if (paneId.equals(focus)) {
-                focus = layout == null ? null : layout.panes().getFirst();
-            }
-            updateLayout(tab, layout, focus);
+            updateLayout(tab, layout, focusWithout(tab, paneId, layout));
         });
     }
 

@@ -24,7 +24,7 @@ class CommandTableTest {
         assertThat(methods).containsAll(List.of("ping", "schema", "server.info", "server.stop",
                 "workspace.create", "workspace.list", "workspace.get", "workspace.rename", "workspace.close",
                 "workspace.diff", "workspace.file_diff", "workspace.turn_diff",
-                "tab.create", "tab.list", "tab.get", "tab.rename", "tab.close", "tab.set_layout", "tab.set_ratio",
+                "tab.create", "tab.list", "tab.get", "tab.rename", "tab.close", "tab.focus", "tab.set_layout", "tab.set_ratio",
                 "pane.spawn", "pane.split", "pane.list", "pane.get", "pane.close", "pane.resume", "pane.read",
                 "pane.wait_for_output", "pane.write", "pane.submit", "pane.resize", "pane.clear", "pane.rename",
                 "pane.swap", "pane.move", "pane.attach", "pane.detach", "pane.mark_seen",

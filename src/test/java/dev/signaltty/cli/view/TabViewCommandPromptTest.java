@@ -55,6 +55,10 @@ class TabViewCommandPromptTest {
             tmux.await(WAIT, "the new pane below, focused", s -> s.contains("SPLIT-READY") && s.contains("─")
                     && statusLine(s).contains(" *") && !statusLine(s).contains("*bee"));
             assertThat(daemon.client().call("tab.get", Map.of("tab_id", tab)).get("pane_ids").size()).isEqualTo(2);
+            // tab focus names only the pane: the tab left out is the tab shown (ADR 1010)
+            command(tmux, "tab focus bee");
+            tmux.await(WAIT, "bee focused again", s -> statusLine(s).contains("*bee"));
+            assertThat(daemon.client().call("tab.get", Map.of("tab_id", tab)).get("focused_pane_id").asString()).isEqualTo(a);
 
             // Tab completes a command word; tab set-layout takes tmux's names, for the tab shown
             tmux.keys("C-b");

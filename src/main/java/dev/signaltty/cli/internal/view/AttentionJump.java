@@ -71,7 +71,7 @@ final class AttentionJump {
         if (!tab.equals(view.tabId)) {
             view.load(tab);
         }
-        view.focusSplit(target.paneId()); // focused once the tab's panes are in place
+        view.focus.afterSplit(target.paneId()); // focused once the tab's panes are in place
         if ("unread".equals(target.attention())) {
             // shown because it was unread: now it is seen (a tab's focused pane is not marked by the load)
             view.wire.send("pane.mark_seen", Map.of("pane_id", target.paneId()));

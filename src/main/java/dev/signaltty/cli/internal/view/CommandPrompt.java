@@ -123,7 +123,8 @@ final class CommandPrompt {
 
     /**
      * The command with the focused pane, the tab shown and this workspace in the leading places it leaves
-     * out; when that does not parse (the command names its own: {@code pane close p3}), the words as typed.
+     * out (as many as parse); when none parses (the command names its own: {@code pane close p3}), the
+     * words as typed.
      */
     private ArgParser.Invocation parse(List<String> words) {
         ArgParser parser = new ArgParser(table, this::env, Path.of("").toAbsolutePath());
@@ -140,7 +141,7 @@ final class CommandPrompt {
         List<String> context = new ArrayList<>();
         for (var p : spec == null ? List.<dev.signaltty.cli.internal.Positional>of() : spec.args()) {
             String id = switch (p.param()) {
-                case "pane_id" -> view.focus;
+                case "pane_id" -> view.focus.pane();
                 case "tab_id" -> view.tabId;
                 case "workspace_id" -> view.workspaceId;
                 default -> null;
@@ -150,15 +151,16 @@ final class CommandPrompt {
             }
             context.add(id);
         }
-        if (spec != null && !context.isEmpty() && words.size() >= spec.words().size()
-                && words.subList(0, spec.words().size()).equals(spec.words())) {
+        // the most leading places first: tab focus p2 leaves out only the tab, pane rename x the pane
+        for (int n = context.size(); n > 0 && spec != null && words.size() >= spec.words().size()
+                && words.subList(0, spec.words().size()).equals(spec.words()); n--) {
             List<String> filled = new ArrayList<>(spec.words());
-            filled.addAll(context);
+            filled.addAll(context.subList(0, n));
             filled.addAll(words.subList(spec.words().size(), words.size()));
             try {
                 return parser.parse(filled);
             } catch (ArgParser.UsageException e) {
-                // the command names its own pane, tab or workspace: as typed
+                // the command names its own pane, tab or workspace: fewer places, else as typed
             }
         }
         if (typed == null) {
@@ -170,7 +172,7 @@ final class CommandPrompt {
     /** The prompt's environment: the focused pane and this workspace stand for $SIGNALTTY_PANE and $SIGNALTTY_WORKSPACE. */
     private @Nullable String env(String name) {
         return switch (name) {
-            case "SIGNALTTY_PANE" -> view.focus;
+            case "SIGNALTTY_PANE" -> view.focus.pane();
             case "SIGNALTTY_WORKSPACE" -> view.workspaceId;
             default -> System.getenv(name);
         };
@@ -213,7 +215,7 @@ final class CommandPrompt {
         Output.print(spec.method(), result, json, new PrintStream(bytes, true, StandardCharsets.UTF_8));
         List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
         if ("pane.split".equals(spec.method()) && result instanceof Map<?, ?> pane && pane.get("pane_id") instanceof String id) {
-            view.focusSplit(id); // as the prefix's own split and tmux's split-window: typing goes on in the new pane
+            view.focus.afterSplit(id); // as the prefix's own split and tmux's split-window: typing goes on in the new pane
         }
         if (spec.mutating() || lines.isEmpty()) {
             view.message("done: " + spec.name());

@@ -225,7 +225,7 @@ final class FleetChooser implements Chooser {
                     view.load(tabId);
                 }
                 if (paneId != null) {
-                    view.focusSplit(paneId); // focused once the tab's panes are in place
+                    view.focus.afterSplit(paneId); // focused once the tab's panes are in place
                 }
             } catch (CliException e) {
                 view.message(e.code() + ": " + e.getMessage()); // gone since the chooser opened

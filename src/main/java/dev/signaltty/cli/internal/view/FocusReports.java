@@ -42,7 +42,8 @@ final class FocusReports {
 
     /** Tells the programs of a change since the last frame. Holds the monitor. */
     void sync(TabView view) {
-        PaneScreen target = outerFocused && view.focus != null ? view.panes.get(view.focus) : null;
+        String focused = view.focus.pane();
+        PaneScreen target = outerFocused && focused != null ? view.panes.get(focused) : null;
         if (!started) {
             started = true;
             told = target;

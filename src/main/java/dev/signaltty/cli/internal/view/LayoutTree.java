@@ -244,16 +244,4 @@ final class LayoutTree {
         }
         return before;
     }
-
-    /**
-     * The pane that takes a closed pane's place: the one whose cell in the new tree covers the corner
-     * where the closed pane's cell began (its sibling, or the sibling's first pane), as in tmux.
-     */
-    static @Nullable String successor(@Nullable Rect closed, Geometry after) {
-        if (closed == null) {
-            return null;
-        }
-        Cell c = after.at(closed.x(), closed.y());
-        return c == null ? null : c.paneId();
-    }
 }

@@ -1,5 +1,6 @@
 package dev.signaltty.cli.internal.view;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -8,6 +9,7 @@ import org.jline.terminal.Attributes;
 import org.jline.terminal.Size;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
+import org.jline.utils.NonBlockingInputStream;
 import org.jspecify.annotations.Nullable;
 
 import dev.signaltty.cli.internal.CliException;
@@ -26,6 +28,8 @@ public final class OuterTerminal implements AutoCloseable {
     private final OutputStream out;
     private boolean alternate;
     private boolean closed;
+    /** Keys typed while {@link #askColours} waited, for the key reader to take first. */
+    private byte[] early = new byte[0];
 
     private OuterTerminal(Terminal terminal) {
         this.terminal = terminal;
@@ -77,6 +81,45 @@ public final class OuterTerminal implements AutoCloseable {
     /** Runs {@code action} on every SIGWINCH (on JLine's signal thread: it must not block). */
     public void onResize(Runnable action) {
         terminal.handle(Terminal.Signal.WINCH, signal -> action.run());
+    }
+
+    /**
+     * Asks the terminal for its colours (ADR 1011, {@link ColourQuery}), in raw mode for at most
+     * {@code timeoutMs}, and puts the terminal back as it was. Before the first attach, so every pane
+     * attached gets them. A terminal that does not answer DA1 in time gives none.
+     */
+    public synchronized ColourQuery.Answer askColours(long timeoutMs) {
+        if (!(terminal.input() instanceof NonBlockingInputStream in)) {
+            return ColourQuery.Answer.NONE;
+        }
+        Attributes before = terminal.enterRawMode();
+        ByteArrayOutputStream read = new ByteArrayOutputStream();
+        try {
+            write(ColourQuery.QUERY);
+            long deadline = System.nanoTime() + timeoutMs * 1_000_000;
+            while (read.size() < ColourQuery.MAX_BYTES && !ColourQuery.answered(read)) {
+                long left = (deadline - System.nanoTime()) / 1_000_000;
+                int c = left <= 0 ? NonBlockingInputStream.READ_EXPIRED : in.read(left);
+                if (c < 0) {
+                    break; // expired, or the terminal went away
+                }
+                read.write(c);
+            }
+        } catch (IOException e) {
+            // the terminal went away: no colours; the key reader finds out
+        } finally {
+            terminal.setAttributes(before);
+        }
+        ColourQuery.Answer answer = ColourQuery.scan(read.toByteArray());
+        early = answer.rest();
+        return answer;
+    }
+
+    /** What was typed while {@link #askColours} waited (once; then empty). */
+    public synchronized byte[] takeEarlyInput() {
+        byte[] out = early;
+        early = new byte[0];
+        return out;
     }
 
     /** Raw key bytes; blocks. */

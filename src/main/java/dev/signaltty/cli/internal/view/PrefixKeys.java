@@ -37,7 +37,7 @@ final class PrefixKeys {
 
     /** The key after the prefix; true when it detaches. */
     boolean command(InputDecoder.Key key, ByteArrayOutputStream forward) {
-        String focus = view.focus;
+        String focus = view.focus.pane();
         switch (key.name()) {
             case "Up" -> focus(0, -1);
             case "Down" -> focus(0, 1);
@@ -104,11 +104,11 @@ final class PrefixKeys {
             }
             case 'o' -> cycle();
             case ';' -> {
-                String last = view.lastFocus;
+                String last = view.focus.last();
                 if (last == null) {
                     view.message("no previous pane");
                 } else {
-                    view.focusPane(last);
+                    view.focus.move(last);
                 }
             }
             case 'q' -> {
@@ -270,7 +270,7 @@ final class PrefixKeys {
             view.message(e.code() + ": " + e.getMessage());
             return;
         }
-        FleetChooser chooser = new FleetChooser(view, fleet, view.tabId, view.focus, find == null ? "" : find.strip());
+        FleetChooser chooser = new FleetChooser(view, fleet, view.tabId, view.focus.pane(), find == null ? "" : find.strip());
         if (find != null) {
             int found = chooser.matches();
             if (found == 0) {
@@ -293,9 +293,10 @@ final class PrefixKeys {
 
     private void focus(int dx, int dy) {
         synchronized (view) {
-            String next = view.focus == null ? null : LayoutTree.neighbour(view.geometry, view.focus, dx, dy);
+            String from = view.focus.pane();
+            String next = from == null ? null : LayoutTree.neighbour(view.geometry, from, dx, dy);
             if (next != null) {
-                view.focusPane(next);
+                view.focus.move(next);
             }
         }
         view.changed();
@@ -305,8 +306,8 @@ final class PrefixKeys {
         synchronized (view) {
             List<LayoutTree.Cell> cells = view.geometry.cells();
             for (int i = 0; i < cells.size(); i++) {
-                if (cells.get(i).paneId().equals(view.focus)) {
-                    view.focusPane(cells.get((i + 1) % cells.size()).paneId());
+                if (cells.get(i).paneId().equals(view.focus.pane())) {
+                    view.focus.move(cells.get((i + 1) % cells.size()).paneId());
                     break;
                 }
             }

@@ -58,7 +58,8 @@ final class TabChooser implements Chooser {
     public void draw(Frame f, LayoutTree.Rect area) {
         List<TabList.Entry> entries = view.tabs.entries(view.tabId, view.lastTabId, view.zoomed, view.decisions.panes(),
                 view.panes);
-        @Nullable PaneScreen focused = view.focus == null ? null : view.panes.get(view.focus);
+        String focusedId = view.focus.pane();
+        @Nullable PaneScreen focused = focusedId == null ? null : view.panes.get(focusedId);
         List<ViewTabs.Tab> all = view.tabs.tabs();
         List<String> focusedPanes = new ArrayList<>();
         List<Integer> counts = new ArrayList<>();

@@ -51,7 +51,6 @@ public final class TabView {
     final ViewTabs tabs = new ViewTabs();
     /** The tab shown before this one (the tab list's {@code -}), or empty. */
     volatile String lastTabId = "";
-    private final TabFocusMemory tabFocus = new TabFocusMemory();
     String workspaceId = "";
     String workspaceName = "";
     String tabId = "";
@@ -60,11 +59,8 @@ public final class TabView {
     volatile int tabIndex = -1;
     LayoutTree.@Nullable Node root;
     LayoutTree.Geometry geometry = new LayoutTree.Geometry(List.of(), List.of());
-    @Nullable String focus;
-    /** The pane focused before {@link #focus} (the prefix then {@code ;} goes back to it). Guarded by the monitor. */
-    @Nullable String lastFocus;
-    /** The pane this view's own split made, focused once the tab shows it (as tmux does). Guarded by the monitor. */
-    @Nullable String splitFocus;
+    /** The focused pane, the tab's own (tab.focus), shared with every other view of the tab. */
+    final ViewFocus focus = new ViewFocus(this);
     boolean zoomed;
     @Nullable CopyMode copy;
     /** What the status line asks (rename, search, the {@code :} prompt, close pane?). Guarded by the monitor. */
@@ -86,6 +82,8 @@ public final class TabView {
     /** Something changed since the last frame ({@link ViewFrames} clears it). Guarded by the monitor. */
     boolean dirty = true;
     private volatile @Nullable String ended;
+    /** The user's terminal colours for pane.attach (ADR 1011), asked once before the first attach. */
+    private Map<String, String> colours = Map.of();
 
     private TabView(Wire wire, OuterTerminal outer, List<HostChoice> hosts, int host) {
         this.wire = wire;
@@ -112,6 +110,7 @@ public final class TabView {
         dev.signaltty.cli.internal.ProcessExit.addShutdownHook(restore);
         String end;
         try {
+            view.colours = outer.askColours(ColourQuery.TIMEOUT_MS).params();
             view.connection.listen(wire);
             view.open(workspace, tab);
             outer.enterFullScreen(true);
@@ -195,25 +194,18 @@ public final class TabView {
             if (!tabId.isEmpty() && !tabId.equals(shown)) {
                 lastTabId = tabId;
             }
-            tabFocus.left(tabId, focus);
             tabId = shown;
             workspaceId = String.valueOf(t.get("workspace_id"));
             workspaceName = String.valueOf(wsView.get("name") != null ? wsView.get("name") : workspaceId);
             copy = null;
             zoomed = false;
-            splitFocus = null;
-            lastFocus = null;
-            focus = tabFocus.focusFor(shown, t.get("pane_ids") instanceof List<?> ids ? ids : List.of(),
-                    t.get("focused_pane_id") instanceof String f ? f : null);
+            focus.shown(list(t.get("pane_ids")), t.get("focused_pane_id"));
             applyTab(t, false); // the panes' facts are asked below, once: a second pane.get answered late would undo the seen
         }
         for (PaneScreen p : List.copyOf(panes.values())) {
             refreshAgent(p);
         }
-        String shownFocus;
-        synchronized (this) {
-            shownFocus = focus;
-        }
+        String shownFocus = focus.pane();
         if (shownFocus != null) {
             markSeen(shownFocus); // a tab shown is a tab looked at: tmux clears a window's activity when it is selected
         }
@@ -248,12 +240,11 @@ public final class TabView {
     }
 
     /**
-     * tab.get / tab.updated: the tree, the name, and the panes to attach or let go; a pane a tab.updated
-     * brings ({@code fromEvent}) has its facts asked on another thread. Holds the monitor.
+     * tab.get / tab.updated: the tree, the name, the panes to attach or let go, and the focus; a pane a
+     * tab.updated brings ({@code fromEvent}) has its facts asked on another thread. Holds the monitor.
      */
     void applyTab(Map<?, ?> t, boolean fromEvent) {
         tabName = String.valueOf(t.get("name") != null ? t.get("name") : tabId);
-        LayoutTree.Cell focusedCell = focus == null ? null : geometry.cell(focus);
         root = LayoutTree.parse(t.get("layout"));
         List<String> ids = new ArrayList<>();
         for (Object id : list(t.get("pane_ids"))) {
@@ -276,23 +267,7 @@ public final class TabView {
                 }
             }
         }
-        if (splitFocus != null && panes.containsKey(splitFocus)) {
-            lastFocus = focus;
-            focus = splitFocus;
-            splitFocus = null;
-        }
-        if (focus == null || !panes.containsKey(focus)) {
-            // as tmux: the pane focused before, else the one that takes the closed one's space; never simply
-            // the tab's first pane, where a second prefix x would close a pane far from the one just closed
-            String next = lastFocus != null && panes.containsKey(lastFocus) ? lastFocus
-                    : LayoutTree.successor(focusedCell == null ? null : focusedCell.rect(), LayoutTree.layout(root,
-                            new LayoutTree.Rect(0, 0, Math.max(1, frame.cols()), Math.max(1, frame.rows() - 1))));
-            focus = next != null && panes.containsKey(next) ? next : ids.isEmpty() ? null : ids.getFirst();
-            lastFocus = null;
-        }
-        if (lastFocus != null && !panes.containsKey(lastFocus)) {
-            lastFocus = null;
-        }
+        focus.tabChanged(t.get("focused_pane_id"), ids);
         if (ids.isEmpty()) {
             // closed panes leave a tab; a tab shown empty never had one here: say how to add one
             end(hadPanes ? "tab " + tabName + " has no panes left"
@@ -301,10 +276,12 @@ public final class TabView {
         }
     }
 
-    /** pane.attach; the reply (on the reader thread) paints the snapshot. */
+    /** pane.attach, with the terminal's colours; the reply (on the reader thread) paints the snapshot. */
     void attach(PaneScreen p) {
         p.resyncing = true;
-        wire.send("pane.attach", Map.of("pane_id", p.id)).thenAccept(r -> {
+        Map<String, Object> params = new java.util.HashMap<>(colours);
+        params.put("pane_id", p.id);
+        wire.send("pane.attach", params).thenAccept(r -> {
             if (r.ok() && r.result() instanceof Map<?, ?> reply) {
                 p.snapshot(reply);
             }
@@ -326,16 +303,6 @@ public final class TabView {
         return ViewDecisions.newest(wire, paneId);
     }
 
-    /** Moves the focus (a key or a click), remembering the pane it leaves for the prefix then {@code ;}. */
-    synchronized void focusPane(String paneId) {
-        if (!paneId.equals(focus) && panes.containsKey(paneId)) {
-            lastFocus = focus;
-            focus = paneId;
-            markSeen(paneId);
-        }
-        changed();
-    }
-
     /**
      * A person moved to the pane or typed into it: an {@code unread} pane is seen (pane.mark_seen), as
      * tmux clears a window's activity flag when it is selected. Required attention stays.
@@ -345,16 +312,6 @@ public final class TabView {
         if (p != null && "unread".equals(p.attention)) {
             wire.send("pane.mark_seen", Map.of("pane_id", paneId));
         }
-    }
-
-    /** The reply to this view's split: the new pane takes the focus, now or when tab.updated brings it. */
-    synchronized void focusSplit(String paneId) {
-        if (panes.containsKey(paneId)) {
-            focusPane(paneId);
-        } else {
-            splitFocus = paneId;
-        }
-        changed();
     }
 
     synchronized void changed() {

@@ -30,7 +30,7 @@ final class ViewActions {
         if (focus != null) {
             ask("pane.split", Map.of("pane_id", focus, "direction", direction), null, result -> {
                 if (result instanceof Map<?, ?> pane && pane.get("pane_id") instanceof String id) {
-                    view.focusSplit(id); // typing goes on in the new pane, as in tmux
+                    view.focus.afterSplit(id); // typing goes on in the new pane, as in tmux
                 }
             });
         }
@@ -284,7 +284,7 @@ final class ViewActions {
 
     /** The keys collected for the focused pane, as one {@code pane.write}; the buffer is emptied. */
     void write(ByteArrayOutputStream forward) {
-        String focus = view.focus;
+        String focus = view.focus.pane();
         if (forward.size() == 0 || focus == null) {
             forward.reset();
             return;

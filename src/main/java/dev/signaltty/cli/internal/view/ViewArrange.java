@@ -48,6 +48,7 @@ final class ViewArrange {
         }
         String other = panes.get(Math.floorMod(at + step, panes.size()));
         actions.ask("pane.swap", Map.of("pane_id", focus, "target_pane_id", other), null);
+        view.focus.keep(); // the daemon's focus stays on the place (seed R237), tmux's goes with the pane
     }
 
     /**
@@ -68,12 +69,12 @@ final class ViewArrange {
                 moved.add(panes.get(Math.floorMod(i - step, panes.size())));
             }
             tree = LayoutTree.wire(view.root, moved.iterator());
-            int at = panes.indexOf(view.focus);
+            int at = panes.indexOf(view.focus.pane());
             stays = at < 0 ? null : moved.get(at);
         }
         actions.ask("tab.set_layout", Map.of("tab_id", view.tabId, "layout", tree), null);
         if (stays != null) {
-            view.focusPane(stays);
+            view.focus.move(stays);
         }
     }
 
@@ -109,7 +110,7 @@ final class ViewArrange {
         try {
             Map<?, ?> broken = TabView.map(view.wire.call("pane.break", Map.of("pane_id", focus, "name", name)));
             view.load(String.valueOf(broken.get("tab_id")));
-            view.focusSplit(focus);
+            view.focus.afterSplit(focus);
             view.message("broke " + name + " out into its own tab");
         } catch (CliException e) {
             view.message(e.code() + ": " + e.getMessage());

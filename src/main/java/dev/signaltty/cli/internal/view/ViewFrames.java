@@ -76,7 +76,7 @@ final class ViewFrames {
             frame.resize(cols, rows);
         }
         LayoutTree.Rect area = new LayoutTree.Rect(0, 0, cols, rows - 1);
-        String focus = view.focus;
+        String focus = view.focus.pane();
         view.geometry = view.zoomed && focus != null ? LayoutTree.layout(new LayoutTree.Node(focus, "", 0, null, null), area)
                 : LayoutTree.layout(view.root, area);
         frame.clear();

@@ -44,10 +44,14 @@ final class ViewKeys {
 
     void readLoop(InputStream in) {
         byte[] buf = new byte[4096];
+        byte[] early = view.outer.takeEarlyInput(); // typed while the view asked the terminal's colours
         try {
             while (!detach && !view.ended()) {
                 List<InputDecoder.Input> inputs;
-                if (decoder.pending() && in instanceof NonBlockingInputStream timed) {
+                if (early.length > 0) {
+                    inputs = decoder.feed(early, early.length);
+                    early = new byte[0];
+                } else if (decoder.pending() && in instanceof NonBlockingInputStream timed) {
                     int c = timed.read(InputDecoder.ESCAPE_MS);
                     if (c == NonBlockingInputStream.READ_EXPIRED) {
                         inputs = decoder.flush();
@@ -67,7 +71,8 @@ final class ViewKeys {
                     if (n < 0) {
                         return;
                     }
-                    inputs = decoder.feed(buf, n);
+                    byte[] keys = ColourQuery.withoutAnswers(buf, n); // a late answer to the colour query is no key
+                    inputs = decoder.feed(keys, keys.length);
                 } else {
                     int n = in.read(buf);
                     if (n < 0) {
@@ -119,7 +124,7 @@ final class ViewKeys {
                 List<LayoutTree.Cell> cells = view.geometry.cells();
                 if (index >= 0) { // a pane's number focuses it; another key goes on as always (tmux's display-panes)
                     if (index < cells.size()) {
-                        view.focusPane(cells.get(index).paneId());
+                        view.focus.move(cells.get(index).paneId());
                     } else {
                         view.message("no pane " + PaneNumbers.label(index) + " (panes 0-" + PaneNumbers.label(cells.size() - 1) + ")");
                     }

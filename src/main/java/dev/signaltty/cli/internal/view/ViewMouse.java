@@ -59,7 +59,7 @@ final class ViewMouse {
                     tab = tabAt(m.x()); // tmux selects a window clicked in its status line
                     String pane = paneAt(m.x());
                     if (pane != null) {
-                        view.focusPane(pane); // as a click in the pane's cell would
+                        view.focus.move(pane); // as a click in the pane's cell would
                     }
                 }
             } else {
@@ -92,7 +92,7 @@ final class ViewMouse {
         if (p != null && modes.tracking() != 0) {
             boolean press = !m.release() && !m.motion() && m.button() < 64; // not a wheel, which has no release
             if (press && (m.button() & 3) == 0) {
-                view.focusPane(p.id); // tmux: select-pane, then send-keys -M (the click goes on too)
+                view.focus.move(p.id); // tmux: select-pane, then send-keys -M (the click goes on too)
             }
             if (press && modes.tracking() != 9) {
                 captured = p.id;
@@ -104,7 +104,7 @@ final class ViewMouse {
             return wheel(cell, p, m);
         }
         if (m.leftPress() && !m.motion()) {
-            view.focusPane(cell.paneId());
+            view.focus.move(cell.paneId());
         }
         return null;
     }
@@ -186,7 +186,7 @@ final class ViewMouse {
             if (delta > 0) {
                 return;
             }
-            view.focusPane(cell.paneId());
+            view.focus.move(cell.paneId());
             String pane = cell.paneId();
             Thread.ofVirtual().start(() -> {
                 actions.enterCopy(pane);

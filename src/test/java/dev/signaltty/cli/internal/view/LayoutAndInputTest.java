@@ -67,16 +67,6 @@ class LayoutAndInputTest {
     }
 
     @Test
-    void theFocusAfterAClosedPaneGoesToThePaneThatTakesItsPlace() { // ADR 0820: not the tab's first pane
-        LayoutTree.Geometry before = LayoutTree.layout(LayoutTree.parse(TREE), new LayoutTree.Rect(0, 0, 81, 25));
-        // c closed: the tree is a | b, and b (c's sibling) grows into c's cell
-        LayoutTree.Geometry after = LayoutTree.layout(LayoutTree.parse(Map.of("direction", "right", "ratio", 0.5,
-                "first", Map.of("pane_id", "a"), "second", Map.of("pane_id", "b"))), new LayoutTree.Rect(0, 0, 81, 25));
-        assertThat(LayoutTree.successor(before.cell("c").rect(), after)).isEqualTo("b");
-        assertThat(LayoutTree.successor(null, after)).isNull();
-    }
-
-    @Test
     void namesTheControlAndAltArrowsTmuxSendsForTheResizeKeys() {
         InputDecoder d = new InputDecoder();
         List<InputDecoder.Input> in = feed(d, "\u001b[1;5A\u001b[1;5D\u001b[1;3B\u001b[1;3C");

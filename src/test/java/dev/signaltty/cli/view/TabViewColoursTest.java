@@ -1,0 +1,63 @@
+package dev.signaltty.cli.view;
+
+import static dev.signaltty.cli.view.TabViewTest.WAIT;
+import static dev.signaltty.cli.view.ViewBench.detach;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.signaltty.support.DaemonFixture;
+import dev.signaltty.support.ProtocolClient;
+
+/**
+ * ADR 1011 end to end: the view asks the terminal it runs in for its colours (here an outer tmux whose
+ * window style is a light theme, which answers OSC 10/11 from it) and passes them with pane.attach, so a
+ * program in a pane that asks OSC 11 is told the light background, not the daemon's dark default.
+ */
+class TabViewColoursTest {
+
+    @RegisterExtension
+    static final ViewBench bench = new ViewBench("colourws");
+    static final DaemonFixture daemon = bench.daemon();
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void aProgramInAViewedPaneIsToldTheViewersTerminalBackground() throws Exception {
+        String ws = bench.workspace("colourws1");
+        Path asker = Files.writeString(temp.resolve("ask.sh"), """
+                stty -echo
+                echo ASKER-READY
+                while IFS= read -r line; do
+                  printf '\\033]11;?\\033\\\\'
+                  IFS= read -r -s -d '\\' -t 20 a
+                  a=${a//$'\\e'/^}
+                  echo "got$line[$a]"
+                done
+                """);
+        String pane = bench.spawn(ws, Map.of(), "bash", asker.toString());
+        Path dir = Files.createDirectories(temp.resolve("view"));
+        // the outer terminal's theme, set from inside it before the view starts
+        Path script = TabViewTest.script(daemon.socket(), dir, "tmux set -g window-style 'fg=#202020,bg=#fdf6e3'",
+                "view", ws);
+        try (OuterTmux tmux = OuterTmux.start(dir, 100, 24, script)) {
+            tmux.await(WAIT, "the pane shown", s -> s.contains("ASKER-READY"));
+            daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "1\n"));
+            ProtocolClient.eventually(WAIT, () -> daemon.tail(pane).contains("got1[^]11;rgb:"));
+            assertThat(daemon.tail(pane)).contains("got1[^]11;rgb:fdfd/f6f6/e3e3^]");
+            detach(tmux);
+        }
+        // no viewer any more: the daemon's own setting answers again (ADR 0962)
+        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "2\n"));
+        ProtocolClient.eventually(WAIT, () -> daemon.tail(pane).contains("got2[^]11;rgb:"));
+        assertThat(daemon.tail(pane)).contains("got2[^]11;rgb:0000/0000/0000^]");
+        daemon.client().call("workspace.close", Map.of("workspace_id", ws));
+    }
+}

@@ -1,0 +1,131 @@
+package dev.signaltty.cli.view;
+
+import static dev.signaltty.cli.view.TabViewTest.WAIT;
+import static dev.signaltty.cli.view.TabViewTest.statusLine;
+import static dev.signaltty.cli.view.ViewBench.detach;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.signaltty.support.DaemonFixture;
+import dev.signaltty.support.ProtocolClient;
+import dev.signaltty.support.TestDaemon;
+
+/**
+ * One focused pane per tab, shared by every client as tmux shares a window's active pane (ADR 1010):
+ * two real views of one tab on one daemon, each in its own outer tmux, and a socket client. The focus
+ * one moves (a click, prefix keys, {@code tab.focus}) is the one the others show; a pane closed under
+ * the focus leaves every view on the same pane; a restarted daemon keeps the focus.
+ */
+class TabViewSharedFocusTest {
+
+    @RegisterExtension
+    static final ViewBench bench = new ViewBench("sharedws");
+    static final DaemonFixture daemon = bench.daemon();
+
+    @TempDir
+    Path temp;
+
+    private static String focused(String tab) {
+        return daemon.client().call("tab.get", Map.of("tab_id", tab)).get("focused_pane_id").asString();
+    }
+
+    private static void awaitFocus(OuterTmux view, String what, String name) {
+        view.await(WAIT, what, s -> statusLine(s).contains("*" + name));
+    }
+
+    @Test
+    void aFocusMovedByOneViewOrAClientIsTheFocusOfEveryView() throws Exception {
+        String ws = bench.workspace("sharedws1");
+        String left = bench.spawn(ws, Map.of(), "sh", "-c", "echo LEFT-READY; exec cat");
+        daemon.client().call("pane.rename", Map.of("pane_id", left, "name", "left"));
+        String tab = bench.tabOf(left);
+        String right = bench.split(left, "right", "right", "sh", "-c", "echo RIGHT-READY; exec cat");
+        String bottom = bench.split(right, "down", "bottom", "sh", "-c", "echo BOTTOM-READY; exec cat");
+        Path one = Files.createDirectories(temp.resolve("one"));
+        Path two = Files.createDirectories(temp.resolve("two"));
+
+        try (OuterTmux first = OuterTmux.start(one, 120, 30, bench.view(one, ws));
+             OuterTmux second = OuterTmux.start(two, 100, 24, bench.view(two, ws))) {
+            for (OuterTmux view : List.of(first, second)) {
+                view.await(WAIT, "three panes, the last split focused", s -> s.contains("LEFT-READY")
+                        && s.contains("RIGHT-READY") && s.contains("BOTTOM-READY") && statusLine(s).contains("*bottom"));
+            }
+
+            // a click in the first view's left cell: the second view follows, and the daemon knows it
+            first.literal("\u001b[<0;5;3M");
+            first.literal("\u001b[<0;5;3m");
+            awaitFocus(first, "the left pane focused where it was clicked", "left");
+            awaitFocus(second, "the other view following the click", "left");
+            assertThat(focused(tab)).isEqualTo(left);
+
+            // prefix keys in the second view: the first follows
+            second.keys("C-b");
+            second.keys("Right");
+            awaitFocus(second, "the pane right of left focused by the keys", "right");
+            awaitFocus(first, "the first view following the keys", "right");
+            assertThat(focused(tab)).isEqualTo(right);
+
+            // a socket client's tab.focus, by name: both views follow
+            daemon.client().call("tab.focus", Map.of("tab_id", tab, "pane_id", "bottom"));
+            awaitFocus(first, "the first view following tab.focus", "bottom");
+            awaitFocus(second, "the second view following tab.focus", "bottom");
+
+            // typed keys go to the shared focus from either view
+            second.literal("typed-in-two");
+            second.keys("Enter");
+            first.await(WAIT, "the typing in the bottom pane, shown by the first view", s -> s.contains("typed-in-two"));
+            assertThat(daemon.tail(bottom)).contains("typed-in-two");
+
+            // the focused pane closed: the pane focused before it (right) in both views, the daemon's choice
+            daemon.client().call("pane.close", Map.of("pane_id", bottom));
+            for (OuterTmux view : List.of(first, second)) {
+                view.await(WAIT, "the bottom pane gone, right focused", s -> !s.contains("BOTTOM-READY")
+                        && statusLine(s).contains("*right"));
+            }
+            assertThat(focused(tab)).isEqualTo(right);
+
+            detach(first);
+            detach(second);
+        }
+        daemon.client().call("workspace.close", Map.of("workspace_id", ws));
+    }
+
+    @Test
+    void aViewOfARestartedDaemonShowsTheFocusTheLastViewLeft(@TempDir Path root) throws Exception {
+        Path before = Files.createDirectories(temp.resolve("before"));
+        Path after = Files.createDirectories(temp.resolve("after"));
+        String left;
+        try (TestDaemon restarted = TestDaemon.start(root); ProtocolClient client = restarted.connect()) {
+            String ws = client.call("workspace.create", Map.of("name", "kept", "cwd", root.toString()))
+                    .get("workspace_id").asString();
+            left = client.call("pane.spawn", Map.of("workspace_id", ws, "argv", List.of("sh", "-c", "echo LEFT-READY; exec cat")))
+                    .get("pane_id").asString();
+            client.call("pane.rename", Map.of("pane_id", left, "name", "left"));
+            String right = client.call("pane.split", Map.of("pane_id", left, "direction", "right",
+                    "argv", List.of("sh", "-c", "echo RIGHT-READY; exec cat"))).get("pane_id").asString();
+            client.call("pane.rename", Map.of("pane_id", right, "name", "right"));
+            try (OuterTmux view = OuterTmux.start(before, 100, 24, TabViewTest.script(restarted.socket(), before, "",
+                    "view", ws))) {
+                view.await(WAIT, "both panes, right focused", s -> s.contains("LEFT-READY") && statusLine(s).contains("*right"));
+                view.keys("C-b");
+                view.keys("Left");
+                awaitFocus(view, "left focused by the keys", "left");
+                detach(view);
+            }
+        }
+        try (TestDaemon restarted = TestDaemon.start(root);
+             OuterTmux view = OuterTmux.start(after, 100, 24, TabViewTest.script(restarted.socket(), after, "", "view"))) {
+            view.await(WAIT, "the restored tab with left focused", s -> s.contains("kept")
+                    && statusLine(s).contains("*left"));
+            detach(view);
+        }
+    }
+}
