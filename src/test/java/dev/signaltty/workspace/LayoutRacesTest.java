@@ -43,6 +43,10 @@ class LayoutRacesTest extends LayoutDaemonTest {
         }
     }
 
+    /** The changes the churn must have made at least once each for its checks to mean anything. */
+    private static final List<String> REQUIRED = List.of("pane.split ok", "pane.move ok", "pane.close ok",
+            "tab.set_layout ok");
+
     @Test
     void randomSpawnsSplitsMovesSwapsAndClosesLeaveConsistentLayoutsAndNoOrphanProcesses() throws Exception {
         for (int i = 0; i < 2; i++) {
@@ -51,7 +55,12 @@ class LayoutRacesTest extends LayoutDaemonTest {
         Set<Long> pids = ConcurrentHashMap.newKeySet();
         Map<String, AtomicInteger> outcomes = new ConcurrentHashMap<>();
         List<String> unexpected = new CopyOnWriteArrayList<>();
-        long until = System.nanoTime() + Duration.ofSeconds(6).toNanos();
+        // 6 s of churn, and on until each kind of change has succeeded at least once (a loaded machine makes fewer
+        // calls in 6 s: a CI run once had no successful pane.move in them), but never past 60 s
+        long minimum = System.nanoTime() + Duration.ofSeconds(6).toNanos();
+        long cap = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        java.util.function.BooleanSupplier more = () -> System.nanoTime() < minimum
+                || System.nanoTime() < cap && !REQUIRED.stream().allMatch(outcomes::containsKey);
         int clients = 4;
         ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor();
         List<Future<?>> runs = new ArrayList<>();
@@ -59,7 +68,7 @@ class LayoutRacesTest extends LayoutDaemonTest {
             long seed = 17 + c;
             runs.add(pool.submit(() -> {
                 try (ProtocolClient own = ProtocolClient.connect(root.resolve("run/signaltty.sock"))) {
-                    churn(own, new SplittableRandom(seed), until, pids, outcomes, unexpected);
+                    churn(own, new SplittableRandom(seed), more, pids, outcomes, unexpected);
                 }
                 return null;
             }));
@@ -69,7 +78,7 @@ class LayoutRacesTest extends LayoutDaemonTest {
         }
         pool.shutdown();
 
-        System.out.println("layout stress outcomes over 6 s with " + clients + " clients: " + outcomes);
+        System.out.println("layout stress outcomes over 6 s or more with " + clients + " clients: " + outcomes);
         assertThat(unexpected).isEmpty();
         assertThat(outcomes.get("pane.split ok")).as(outcomes.toString()).isNotNull();
         assertThat(outcomes.get("pane.move ok")).as(outcomes.toString()).isNotNull();
@@ -99,9 +108,9 @@ class LayoutRacesTest extends LayoutDaemonTest {
                 .noneMatch(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)));
     }
 
-    private void churn(ProtocolClient own, SplittableRandom random, long until, Set<Long> pids,
+    private void churn(ProtocolClient own, SplittableRandom random, java.util.function.BooleanSupplier more, Set<Long> pids,
                        Map<String, AtomicInteger> outcomes, List<String> unexpected) {
-        while (System.nanoTime() < until) {
+        while (more.getAsBoolean()) {
             List<JsonNode> panes = list(own.call("pane.list", Map.of()).get("panes"));
             List<JsonNode> tabs = list(own.call("tab.list", Map.of()).get("tabs"));
             List<JsonNode> workspaces = list(own.call("workspace.list", Map.of()).get("workspaces"));
