@@ -2,7 +2,6 @@ package dev.signaltty.pane;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -11,6 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import dev.signaltty.support.ColourAsker;
 import dev.signaltty.support.DaemonFixture;
 import dev.signaltty.support.ProtocolClient;
 import tools.jackson.databind.JsonNode;
@@ -27,18 +27,9 @@ class ViewerColorsTest {
     @RegisterExtension
     static final DaemonFixture daemon = new DaemonFixture("colours");
 
-    /** Asks OSC 11 once per line it reads, and prints the answer (ESC shown as ^) after the line. */
+    /** A {@link ColourAsker} in a pane of its own. */
     private static String asker() throws Exception {
-        Path script = Files.writeString(daemon.root().resolve("ask.sh"), """
-                stty -echo
-                echo READY
-                while IFS= read -r line; do
-                  printf '\\033]11;?\\033\\\\'
-                  IFS= read -r -s -d '\\' -t 20 a
-                  a=${a//$'\\e'/^}
-                  echo "got$line[$a]"
-                done
-                """);
+        Path script = ColourAsker.write(daemon.root());
         return daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(),
                 "argv", List.of("bash", script.toString()))).get("pane_id").asString();
     }
@@ -82,7 +73,7 @@ class ViewerColorsTest {
     @Test
     void theLatestViewersColoursAnswerAndALeavingViewerHandsTheAnswerBack() throws Exception {
         String pane = asker();
-        ProtocolClient.eventually(DEADLINE, () -> daemon.tail(pane).contains("READY"));
+        ProtocolClient.eventually(DEADLINE, () -> daemon.tail(pane).contains(ColourAsker.READY));
         ask(pane, "0", "0000/0000/0000"); // nobody views: the configured background (ADR 0962)
         try (ProtocolClient light = viewer(pane, Map.of("foreground", "#202020", "background", "#fdf6e3"))) {
             ask(pane, "1", "fdfd/f6f6/e3e3");

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.signaltty.support.ColourAsker;
 import dev.signaltty.support.DaemonFixture;
 import dev.signaltty.support.ProtocolClient;
 
@@ -32,23 +33,14 @@ class TabViewColoursTest {
     @Test
     void aProgramInAViewedPaneIsToldTheViewersTerminalBackground() throws Exception {
         String ws = bench.workspace("colourws1");
-        Path asker = Files.writeString(temp.resolve("ask.sh"), """
-                stty -echo
-                echo ASKER-READY
-                while IFS= read -r line; do
-                  printf '\\033]11;?\\033\\\\'
-                  IFS= read -r -s -d '\\' -t 20 a
-                  a=${a//$'\\e'/^}
-                  echo "got$line[$a]"
-                done
-                """);
+        Path asker = ColourAsker.write(temp);
         String pane = bench.spawn(ws, Map.of(), "bash", asker.toString());
         Path dir = Files.createDirectories(temp.resolve("view"));
         // the outer terminal's theme, set from inside it before the view starts
         Path script = TabViewTest.script(daemon.socket(), dir, "tmux set -g window-style 'fg=#202020,bg=#fdf6e3'",
                 "view", ws);
         try (OuterTmux tmux = OuterTmux.start(dir, 100, 24, script)) {
-            tmux.await(WAIT, "the pane shown", s -> s.contains("ASKER-READY"));
+            tmux.await(WAIT, "the pane shown", s -> s.contains(ColourAsker.READY));
             daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "1\n"));
             ProtocolClient.eventually(WAIT, () -> daemon.tail(pane).contains("got1[^]11;rgb:"));
             assertThat(daemon.tail(pane)).contains("got1[^]11;rgb:fdfd/f6f6/e3e3^]");
