@@ -12,6 +12,7 @@ import { renderTasks } from './tasks.js';
 import { renderEvents, replayMissed } from './timeline.js';
 import { newWorkspace, newTab, startTask } from './forms.js';
 import { noteEvent, flushNotes, notifyState, toggleNotify } from './notify.js';
+import { shareFocus } from './tabfocus.js';
 
 const app = document.getElementById('app');
 const side = h('nav', { class: 'side' });
@@ -118,19 +119,25 @@ function refocus(id) {
 }
 
 Object.assign(ui, {
-  render, renderChrome, showPane, detachAll, refocus, go, noteEvent, flushNotes,
+  render, renderChrome, showPane, detachAll, refocus, go, noteEvent, flushNotes, focusChanged: shareFocus,
   replayMissed: () => { if (S.replayed) replayMissed(); }, // before the timeline was first shown, it replays all itself
   attachVisible: () => attachVisible(visiblePanes()),
   processChanged: (id) => terms.get(id)?.detach(),
   prune: () => {
-    let orphaned = false; // the keyboard was in a pane that is gone: it moves to one still shown, as in tmux
+    // the keyboard was in a pane that is gone: it moves to the tab's focused pane, which the daemon chose
+    // for every client (ADR 1010), else to one still shown
+    let orphaned = false;
     for (const [id, v] of [...terms]) {
       if (S.panes.has(id)) continue;
       orphaned ||= v.frame.contains(document.activeElement);
       v.dispose();
       terms.delete(id);
     }
-    if (orphaned) visiblePanes().map((id) => terms.get(id)).find((v) => v && v.frame.isConnected)?.focus();
+    if (orphaned) {
+      const tab = S.tabs.get(S.view.tabId);
+      const order = [tab?.focused_pane_id, ...visiblePanes()];
+      order.map((id) => terms.get(id)).find((v) => v && v.frame.isConnected)?.focus();
+    }
   },
 });
 

@@ -80,6 +80,7 @@ function layoutTab(tab, resize = true) {
     Object.assign(v.frame.style, { left: leaf.x + 'px', top: leaf.y + 'px', width: leaf.w + 'px', height: leaf.h + 'px' });
     fill(v.header, paneHeader(leaf.id));
     v.frame.classList.toggle('focused', S.focused === leaf.id);
+    v.frame.classList.toggle('tab-focus', tab.focused_pane_id === leaf.id); // the shared focus (tabfocus.js)
     if (v.frame.parentNode !== el) el.append(v.frame);
   }
   for (const child of [...el.children]) if (!keep.has(child)) child.remove();

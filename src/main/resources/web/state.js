@@ -19,7 +19,7 @@ export const MAX_EVENTS = 500;
 
 /** What app.js provides: drawing, attaching what is on screen, and dropping viewers. */
 export const ui = { render() {}, attachVisible() {}, renderChrome() {}, detachAll() {}, processChanged() {}, prune() {}, refocus() {}, replayMissed() {},
-  go() {}, noteEvent() {}, flushNotes() {} };
+  go() {}, noteEvent() {}, flushNotes() {}, focusChanged() {} };
 
 export const rpc = new Rpc({
   open: recover,

@@ -268,9 +268,12 @@ export function viewer(id) {
   return v;
 }
 
+/** The browser's keyboard focus went to a pane (a click, a key, showPane, refocus): it is this page's
+ * own, and it becomes the tab's shared focused pane too (app.js: tabfocus.js). */
 export function setFocused(id) {
   S.focused = id;
   for (const v of terms.values()) v.frame.classList.toggle('focused', v.paneId === id);
+  ui.focusChanged(id);
 }
 
 /** Attaches the panes on screen, each on its own viewer connection; closes the others' viewers. */
