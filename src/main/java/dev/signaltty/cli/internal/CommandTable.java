@@ -143,7 +143,7 @@ public final class CommandTable {
                     .required("until", "until", ONE_OR_LIST, "state(s), matched in order")
                     .flag("after", "after", JSON, "a wait_baseline object from pane get")
                     .flag("timeout", "timeout_s", NUMBER, "seconds (default 3600)"));
-            case "notify" -> List.of(of("notify", "notify", "post a notification for a pane (marks it unread)").mutating()
+            case "notify" -> List.of(of("notify", "notify", "post a notification; it marks its pane unread (--pane, else $SIGNALTTY_PANE inside a pane)").mutating()
                     .arg("message", "message").flag("title", STRING, "title")
                     .envFlag("pane", "pane_id", PANE, "pane (default: $SIGNALTTY_PANE)"));
             case "hook-event" -> List.of(of("hook-event", "hook-event", "report an agent's native hook JSON (stdin or argument)")

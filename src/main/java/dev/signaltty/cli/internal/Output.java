@@ -246,6 +246,17 @@ public final class Output {
         }
     }
 
+    /**
+     * {@code notify} run outside a pane without {@code --pane}: the daemon takes it, and it marks no pane, so {@code ls},
+     * {@code attention} and the tab view show nothing of it; said on stderr, as the user looked for it there.
+     */
+    static void paneless(@Nullable String method, @Nullable Object result, PrintStream err) {
+        if ("notify".equals(method) && result instanceof Map<?, ?> map && !map.containsKey("pane_id")) {
+            err.println("notice: no pane (no --pane, and not run inside a signaltty pane): the notification marks no"
+                    + " pane unread; only `events` subscribers and the web dashboard see it");
+        }
+    }
+
     static final java.util.Set<String> UNSUCCESSFUL_TASK_STATES = java.util.Set.of("failed", "canceled", "rejected");
 
     /**

@@ -1,0 +1,80 @@
+package dev.signaltty.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.signaltty.cli.CliHarness.Run;
+import dev.signaltty.cli.internal.Output;
+
+/**
+ * Session 23's trial: a developer's first hour with the README's commands, through the real CLI and daemon and a
+ * real bash; each test is a place where the answer left the user guessing.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class CliTrialTest {
+
+    CliHarness cli;
+    String shell;
+
+    @BeforeAll
+    void start(@TempDir Path temp) throws Exception {
+        cli = new CliHarness(temp);
+        Run created = cli.run("--json", "new", "trial", "--", "bash", "--norc", "--noprofile");
+        assertThat(created.status()).as(created.toString()).isZero();
+        shell = Output.findId(CliHarness.json(created).get("pane"), "pane_id", "pane_");
+    }
+
+    @AfterAll
+    void stop() {
+        cli.close();
+    }
+
+    /**
+     * The README's {@code wait <pane> --until idle} on a plain shell can only time out: nothing reports a shell's
+     * agent state. The TIMEOUT said "no matching state within the timeout"; it now names what was waited for, how
+     * long, where the pane is, and what to use instead. A wait for {@code exited} gets no such hint: a shell does
+     * exit.
+     */
+    @Test
+    void aWaitForAnAgentStateOnAPlainShellSaysWhyItTimedOut() { // seed R335
+        Run idle = cli.run("wait", shell, "--until", "idle", "--until", "done", "--timeout", "0.5");
+        assertThat(idle.status()).as(idle.toString()).isEqualTo(4);
+        assertThat(idle.err()).startsWith("TIMEOUT: pane " + shell + " reached none of idle, done within 0.5 s"
+                + " (now lifecycle unknown, attention none); nothing has reported this pane's agent state")
+                .contains("wait for its output with pane wait-output, or run a command line with pane run");
+
+        Run exited = cli.run("wait", shell, "--until", "exited", "--timeout", "0.5");
+        assertThat(exited.status()).as(exited.toString()).isEqualTo(4);
+        assertThat(exited.err()).startsWith("TIMEOUT: pane " + shell + " reached none of exited within 0.5 s"
+                + " (now lifecycle unknown, attention none)\n");
+        assertThat(exited.err()).doesNotContain("nothing has reported");
+    }
+
+    /**
+     * {@code notify "build done"} from a plain shell (not a signaltty pane, no --pane) is taken and marks no pane:
+     * {@code ls} and {@code attention} show nothing of it, and the answer alone left the user looking for it. The CLI
+     * now says so on stderr; with {@code --pane} it does not, and the pane is unread.
+     */
+    @Test
+    void aNotificationOutsideAnyPaneSaysItMarksNoPane() { // seed R336
+        Run paneless = cli.run("notify", "build done");
+        assertThat(paneless.status()).as(paneless.toString()).isZero();
+        assertThat(paneless.out()).contains("message: build done").doesNotContain("pane_id");
+        assertThat(paneless.err()).isEqualTo("notice: no pane (no --pane, and not run inside a signaltty pane): the"
+                + " notification marks no pane unread; only `events` subscribers and the web dashboard see it\n");
+
+        Run spawned = cli.run("--json", "pane", "spawn", "trial", "--", "bash", "--norc", "--noprofile");
+        String other = Output.findId(CliHarness.json(spawned), "pane_id", "pane_"); // the wait test's pane stays unmarked
+        Run onPane = cli.run("notify", "tests passed", "--pane", other);
+        assertThat(onPane.status()).as(onPane.toString()).isZero();
+        assertThat(onPane.err()).isEmpty();
+        assertThat(onPane.out()).contains("pane_id: " + other).contains("attention: unread");
+    }
+}
