@@ -82,6 +82,7 @@ public final class SignalttyMcpServer {
                     .callHandler((exchange, request) -> call(tool.method(), request.arguments()))
                     .build());
         }
+        stdio.tools(tools.stream().map(t -> t.tool().name()).toList());
         McpSyncServer server = McpServer.sync(new StdioServerTransportProvider(mapper, stdio.input(stdin), stdio.output(stdout)))
                 .serverInfo("signaltty", version)
                 .instructions("signaltty owns real terminals. Start with fleet (every workspace, tab and pane with "
