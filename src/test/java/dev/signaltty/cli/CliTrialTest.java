@@ -3,6 +3,7 @@ package dev.signaltty.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.Map;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -76,5 +77,25 @@ class CliTrialTest {
         assertThat(onPane.status()).as(onPane.toString()).isZero();
         assertThat(onPane.err()).isEmpty();
         assertThat(onPane.out()).contains("pane_id: " + other).contains("attention: unread");
+    }
+
+    /**
+     * In the console a typo got Spring Shell's answers: {@code bogus} printed "Command bogus not found" and the
+     * whole command list, {@code pane lst} every pane verb in no order and no "did you mean". A line that names no
+     * command now gets the one-shot CLI's usage error (a noun alone: its verbs); a line pasted from the docs with its
+     * leading {@code signaltty} runs (help lists that {@code signaltty} command), and only help lists every command.
+     */
+    @Test
+    void theConsoleAnswersATypoAsTheCliDoes() {
+        Run run = cli.run(Map.of(), "pane lst\nbogus\npane\nsignaltty ping\nhelp\nexit\n", "console");
+        assertThat(run.status()).as(run.toString()).isZero();
+        assertThat(run.err()).contains("usage error: unknown command 'pane lst' (did you mean 'list'?); verbs: spawn,")
+                .contains("usage error: unknown command 'bogus'");
+        assertThat(run.out()).doesNotContain("Available sub-commands").doesNotContain("Command bogus not found")
+                .contains("pong").contains("Exiting the shell");
+        assertThat(run.out()).contains("signaltty: run a command line as the one-shot CLI does");
+        assertThat(run.err()).as("pane alone: its verbs").contains("usage error: missing verb after 'pane': spawn, split,");
+        assertThat(run.out().lines().filter(l -> l.contains("AVAILABLE COMMANDS"))).as("only help lists the commands")
+                .hasSize(1);
     }
 }
