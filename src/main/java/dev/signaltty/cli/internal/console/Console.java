@@ -130,7 +130,7 @@ public class Console {
             }
             registry.registerCommand(new TableCommand(spec, runner));
         }
-        registry.registerCommand(new UnknownCommand(runner));
+        registry.registerCommand(new CliLineCommand(runner));
         return registry;
     }
 }

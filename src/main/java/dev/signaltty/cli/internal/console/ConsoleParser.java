@@ -15,7 +15,7 @@ import dev.signaltty.cli.internal.Words;
  * sub-command. This one resolves the command name from the table ({@code noun verb} or {@code noun})
  * and hands every remaining word to the command untouched, so the table's own parser reads them
  * exactly as the one-shot CLI does. A line that names no command (a typo, a noun alone) goes whole to
- * {@link UnknownCommand} ({@code signaltty …}), which lets the CLI's parser answer it as in a shell: Spring Shell
+ * {@link CliLineCommand} ({@code signaltty …}), which lets the CLI's parser answer it as in a shell: Spring Shell
  * printed its whole command list for {@code bogus} and an unordered verb list, with no "did you mean", for
  * {@code pane lst}.
  */
@@ -42,7 +42,7 @@ final class ConsoleParser implements CommandParser {
             builder.addSubCommand(words.get(1));
             rest = 2;
         } else if (!known(words.get(0))) {
-            builder = ParsedInput.builder().commandName(UnknownCommand.NAME);
+            builder = ParsedInput.builder().commandName(CliLineCommand.NAME);
             rest = 0;
         }
         for (int i = rest; i < words.size(); i++) {

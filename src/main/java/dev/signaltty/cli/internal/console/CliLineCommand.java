@@ -17,13 +17,13 @@ import dev.signaltty.cli.internal.Runner;
  * 'list'?); verbs: …}), or with the noun's verbs for a noun alone ({@code pane}). Not hidden: Spring Shell's
  * registry finds no hidden command by name, and help lists it, which is true.
  */
-final class UnknownCommand implements Command {
+final class CliLineCommand implements Command {
 
     static final String NAME = "signaltty";
 
     private final Runner runner;
 
-    UnknownCommand(Runner runner) {
+    CliLineCommand(Runner runner) {
         this.runner = runner;
     }
 
