@@ -3,6 +3,7 @@ package dev.signaltty.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.AfterAll;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.signaltty.cli.CliHarness.Run;
 import dev.signaltty.cli.internal.Output;
+import dev.signaltty.workspace.internal.git.TestRepo;
 
 /**
  * Session 23's trial: a developer's first hour with the README's commands, through the real CLI and daemon and a
@@ -97,5 +99,31 @@ class CliTrialTest {
         assertThat(run.err()).as("pane alone: its verbs").contains("usage error: missing verb after 'pane': spawn, split,");
         assertThat(run.out().lines().filter(l -> l.contains("AVAILABLE COMMANDS"))).as("only help lists the commands")
                 .hasSize(1);
+    }
+
+    /**
+     * {@code task list} printed all 17 fields of a task, about 300 characters a row: the objective and the state
+     * were lost among commits, worktree paths and timestamps. It now shows what tells tasks apart and where each
+     * runs; {@code --json} keeps every field.
+     */
+    @Test
+    void taskListShowsATableThatFitsAScreen(@TempDir Path temp) { // seed R340
+        TestRepo repo = TestRepo.init(temp.resolve("repo"));
+        repo.write("README", "hello\n");
+        repo.commitAll("init");
+        Run started = cli.run("--json", "task", "start", "--repo", repo.root.toString(), "--objective",
+                "fix the flaky test", "--ready-timeout", "1", "--", "bash", "--norc", "--noprofile");
+        assertThat(started.status()).as(started.toString()).isZero();
+        String task = Output.findId(CliHarness.json(started).get("task"), "task_id", "task_");
+
+        Run list = cli.run("task", "list");
+        assertThat(list.status()).as(list.toString()).isZero();
+        List<String> lines = list.out().lines().toList();
+        assertThat(lines.getFirst().split(" +")).containsExactly("TASK_ID", "STATE", "OBJECTIVE", "REPO", "BRANCH",
+                "PANE_ID", "UPDATED_AT");
+        assertThat(lines).anyMatch(l -> l.startsWith(task + " ") && l.contains("fix the flaky test")
+                && l.contains("signaltty/" + task));
+        assertThat(lines).allMatch(l -> l.length() < 200, "every line under 200 characters");
+        assertThat(cli.run("--json", "task", "list").out()).contains("\"base_commit\"").contains("\"worktree\"");
     }
 }
