@@ -126,4 +126,19 @@ class CliTrialTest {
         assertThat(lines).allMatch(l -> l.length() < 200, "every line under 200 characters");
         assertThat(cli.run("--json", "task", "list").out()).contains("\"base_commit\"").contains("\"worktree\"");
     }
+
+    /**
+     * {@code agent explain [pane]} outside a pane sent no pane, and the daemon's {@code BAD_PARAMS: pane_id: is
+     * required} (exit 1) said nothing of the default. It is now the usage error that names the variable it read.
+     */
+    @Test
+    void agentExplainOutsideAPaneSaysWhereThePaneComesFrom() {
+        Run bare = cli.run("agent", "explain");
+        assertThat(bare.status()).as(bare.toString()).isEqualTo(2);
+        assertThat(bare.err()).startsWith("usage error: missing <pane> ($SIGNALTTY_PANE is not set: this does not run"
+                + " inside a signaltty pane)\nusage: signaltty agent explain <pane>");
+        Run inside = cli.run(Map.of("SIGNALTTY_PANE", shell), "", "agent", "explain");
+        assertThat(inside.status()).as(inside.toString()).isZero();
+        assertThat(inside.out()).contains("pane_id: " + shell);
+    }
 }

@@ -166,7 +166,7 @@ public final class CommandTable {
                     .flag("task", "task_ids", LIST, "only events about these tasks"));
             // --- screen-based agent state (issue 14 item 4)
             case "agent" -> List.of(of("agent explain", "agent.explain", "which hook or screen rule set a pane's state, and when")
-                    .arg("pane", "pane_id", STRING, true, PANE));
+                    .arg("pane", "pane_id", STRING, false, PANE));
             // --- terminal clients (issue 16): a pane, or a whole tab with --tab / view
             case "attach" -> List.of(viewFlags(of("attach", "pane.attach", "attach this terminal to a pane, or to a whole tab with --tab (detach: Ctrl-B d)")
                     .action(Action.ATTACH).optArg("pane", "pane_id")));

@@ -42,7 +42,9 @@ final class ParamBinder {
             }
             if (value == null) {
                 if (!p.optional()) {
-                    throw new UsageException("missing <" + p.name() + ">", spec);
+                    // the daemon's "pane_id: is required" said nothing of where the default comes from
+                    throw new UsageException("missing <" + p.name() + ">" + (p.env() == null ? ""
+                            : " ($" + p.env() + " is not set: this does not run inside a signaltty pane)"), spec);
                 }
                 continue;
             }
