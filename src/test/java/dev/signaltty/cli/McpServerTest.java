@@ -112,6 +112,26 @@ class McpServerTest {
     }
 
     /**
+     * The socket ignores a field it does not know (the seed's forward compatibility), so {@code read} with a typo,
+     * {@code mdoe: "screen"}, answered with the tail and no word of it. A tool's arguments are its method's params,
+     * known here from the live schema: another is a BAD_PARAMS tool error naming it and the parameter meant.
+     */
+    @Test
+    void anArgumentTheToolDoesNotTakeIsRefusedWithTheOneMeant() {
+        CallToolResult typo = call("read", Map.of("pane_id", "nope", "mdoe", "screen"));
+        assertThat(typo.isError()).isTrue();
+        assertThat(structured(typo)).containsEntry("code", "BAD_PARAMS").containsEntry("details", Map.of("field", "mdoe"));
+        assertThat(((McpSchema.TextContent) typo.content().getFirst()).text())
+                .startsWith("BAD_PARAMS: mdoe: not a parameter of read (did you mean 'mode'?); its parameters: ")
+                .contains("pane_id").contains("strip_ansi");
+        CallToolResult fleet = call("fleet", Map.of("workspace", "x"));
+        assertThat(((McpSchema.TextContent) fleet.content().getFirst()).text()).isEqualTo(
+                "BAD_PARAMS: workspace: not a parameter of fleet (did you mean 'workspace_id'?); its parameters: workspace_id");
+        CallToolResult right = call("read", Map.of("pane_id", "nope", "mode", "screen"));
+        assertThat(structured(right)).containsEntry("code", "NO_SUCH_PANE"); // the daemon's own answer again
+    }
+
+    /**
      * One call for the overview an orchestrating agent needs: the tree of {@code signaltty ls --json}, as
      * structured content the SDK checked against the tool's output schema; one workspace by id or handle; the
      * daemon's NO_SUCH_WORKSPACE for an unknown one.
