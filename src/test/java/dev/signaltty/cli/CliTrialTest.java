@@ -141,4 +141,22 @@ class CliTrialTest {
         assertThat(inside.status()).as(inside.toString()).isZero();
         assertThat(inside.out()).contains("pane_id: " + shell);
     }
+
+    /**
+     * {@code task wait} with neither a task nor {@code --context}, and {@code task start} with neither {@code --agent}
+     * nor a command, reached the daemon, whose BAD_PARAMS named protocol fields ({@code task_id or context_id},
+     * {@code agent or argv}) with exit 1. Both are now the usage error (exit 2) that names what to type.
+     */
+    @Test
+    void aTaskCommandWithoutOneOfItsAlternativesNamesWhatToType() { // seed R340
+        Run wait = cli.run("task", "wait");
+        assertThat(wait.status()).as(wait.toString()).isEqualTo(2);
+        assertThat(wait.err()).startsWith("usage error: missing <task> or --context CONTEXT\nusage: signaltty task wait");
+        Run start = cli.run("task", "start", "--repo", ".", "--objective", "x");
+        assertThat(start.status()).as(start.toString()).isEqualTo(2);
+        assertThat(start.err()).startsWith("usage error: missing the worker: --agent AGENT, or its command after --"
+                + " (-- claude)\nusage: signaltty task start");
+        Run context = cli.run("task", "wait", "--context", "trial-none", "--timeout", "1"); // seed R63
+        assertThat(context.status()).as(context.toString()).isZero();
+    }
 }

@@ -338,14 +338,16 @@ public final class CommandTable {
                             .flag("ready-timeout", "ready_timeout_s", NUMBER, "seconds (default 30)")
                             .flag("submit-delay-ms", INT, "default 300")
                             .flag("stall-timeout", "stall_timeout_s", NUMBER, "seconds (default 5)")
-                            .trailing("argv", "argv"),
+                            .trailing("argv", "argv").oneOf("the worker: --agent AGENT, or its command after -- (-- claude)",
+                                    "agent", "argv"),
                     of("task get", "task.get", "show a task").arg("task", "task_id"),
                     of("task list", "task.list", "list tasks").flag("context", "context_id", STRING, "only this context")
                             .flag("state", STRING, "only tasks in this state (pending, working, input_required, completed, …)"),
                     of("task wait", "task.wait", "wait for a task or a context").optArg("task", "task_id")
                             .flag("context", "context_id", STRING, "wait for every task of a context")
                             .defaulted("until", "until", ONE_OR_LIST, "settled", "task states (default settled)")
-                            .flag("timeout", "timeout_s", NUMBER, "seconds (default 3600)"),
+                            .flag("timeout", "timeout_s", NUMBER, "seconds (default 3600)")
+                            .oneOf("<task> or --context CONTEXT", "task_id", "context_id"),
                     of("task diff", "task.diff", "git summary of a task's worktree").arg("task", "task_id"),
                     of("task file-diff", "task.file_diff", "diff of one file in a task's worktree")
                             .arg("task", "task_id").arg("path", "path"),

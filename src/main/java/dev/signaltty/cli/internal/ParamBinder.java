@@ -113,6 +113,9 @@ final class ParamBinder {
                 params.put(rest.param(), List.of(shell != null ? shell : "bash"));
             }
         }
+        if (spec.oneOf() != null && spec.oneOf().params().stream().noneMatch(params::containsKey)) {
+            throw new UsageException("missing " + spec.oneOf().missing(), spec);
+        }
         if (launchesShell(spec)) {
             params.put("client_env", clientEnvironment());
         }
