@@ -1,6 +1,7 @@
 package dev.signaltty.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,6 +19,7 @@ import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 
@@ -88,6 +90,45 @@ class McpServerTest {
         assertThat(anyOf.get(0)).containsEntry("type", "string");
         assertThat((List<String>) anyOf.get(0).get("enum")).contains("idle", "done", "seen", "attention_cleared");
         assertThat(anyOf.get(1)).containsEntry("type", "array").containsEntry("minItems", 1);
+    }
+
+    /**
+     * A guessed tool name (the socket method's {@code pane_read} for the tool {@code read}) is answered with an
+     * Invalid Params error that names it, the tool meant and every tool: the SDK's own answer was "Unknown tool:
+     * invalid_tool_name", which named neither. The server still serves afterwards.
+     */
+    @Test
+    void aToolItDoesNotHaveIsNamedWithTheToolMeantAndEveryTool() {
+        assertThatThrownBy(() -> call("pane_read", Map.of("pane_id", "nope")))
+                .isInstanceOf(McpError.class)
+                .hasMessageContaining("Unknown tool: 'pane_read' (did you mean 'read'?); tools: fleet, workspace_list, ")
+                .hasMessageContaining(", task_start, ");
+        assertThatThrownBy(() -> call("task_strat", Map.of()))
+                .isInstanceOf(McpError.class).hasMessageContaining("Unknown tool: 'task_strat' (did you mean 'task_start'?)");
+        assertThatThrownBy(() -> call("xyzzy", Map.of()))
+                .isInstanceOf(McpError.class).hasMessageContaining("Unknown tool: 'xyzzy'; tools: fleet, ");
+        CallToolResult read = call("read", Map.of("pane_id", "nope"));
+        assertThat(structured(read)).containsEntry("code", "NO_SUCH_PANE");
+    }
+
+    /**
+     * The socket ignores a field it does not know (the seed's forward compatibility), so {@code read} with a typo,
+     * {@code mdoe: "screen"}, answered with the tail and no word of it. A tool's arguments are its method's params,
+     * known here from the live schema: another is a BAD_PARAMS tool error naming it and the parameter meant.
+     */
+    @Test
+    void anArgumentTheToolDoesNotTakeIsRefusedWithTheOneMeant() {
+        CallToolResult typo = call("read", Map.of("pane_id", "nope", "mdoe", "screen"));
+        assertThat(typo.isError()).isTrue();
+        assertThat(structured(typo)).containsEntry("code", "BAD_PARAMS").containsEntry("details", Map.of("field", "mdoe"));
+        assertThat(((McpSchema.TextContent) typo.content().getFirst()).text())
+                .startsWith("BAD_PARAMS: mdoe: not a parameter of read (did you mean 'mode'?); its parameters: ")
+                .contains("pane_id").contains("strip_ansi");
+        CallToolResult fleet = call("fleet", Map.of("workspace", "x"));
+        assertThat(((McpSchema.TextContent) fleet.content().getFirst()).text()).isEqualTo(
+                "BAD_PARAMS: workspace: not a parameter of fleet (did you mean 'workspace_id'?); its parameters: workspace_id");
+        CallToolResult right = call("read", Map.of("pane_id", "nope", "mode", "screen"));
+        assertThat(structured(right)).containsEntry("code", "NO_SUCH_PANE"); // the daemon's own answer again
     }
 
     /**

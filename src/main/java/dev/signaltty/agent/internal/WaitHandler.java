@@ -126,7 +126,7 @@ class WaitHandler implements MethodHandler<WaitHandler.Params, WaitHandler.Resul
                     details.put("pane_id", paneId);
                     details.put("lifecycle", s.lifecycle.wire());
                     details.put("attention", s.attention.wire());
-                    throw new ProtocolException(ErrorCode.TIMEOUT, "no matching state within the timeout", details);
+                    throw new ProtocolException(ErrorCode.TIMEOUT, timedOut(paneId, until, params.timeoutS(), s), details);
                 }
                 return null;
             });
@@ -135,5 +135,25 @@ class WaitHandler implements MethodHandler<WaitHandler.Params, WaitHandler.Resul
             throw new ProtocolException(ErrorCode.TIMEOUT, "wait interrupted",
                     Map.of("reason", "cancelled", "cause", "shutdown"));
         }
+    }
+
+    /**
+     * The TIMEOUT message: what was waited for, how long, where the pane is now, and, while its lifecycle is
+     * {@code unknown} and a lifecycle state was asked, why: nothing reports a plain program's agent state, so
+     * {@code signaltty wait <bash pane> --until idle} can only time out; the output waits are what work there.
+     */
+    static String timedOut(String paneId, List<WaitOutcome> until, double timeoutS, AgentState s) {
+        StringBuilder text = new StringBuilder("pane ").append(paneId).append(" reached none of ")
+                .append(String.join(", ", until.stream().map(WaitOutcome::wire).toList()))
+                .append(" within ").append(timeoutS).append(" s (now lifecycle ").append(s.lifecycle.wire())
+                .append(", attention ").append(s.attention.wire()).append(')');
+        boolean reportedOnly = until.stream().anyMatch(o -> o.onLifecycle() && o != WaitOutcome.UNKNOWN
+                && o != WaitOutcome.EXITED);
+        if (s.lifecycle == Lifecycle.UNKNOWN && reportedOnly) {
+            text.append("; nothing has reported this pane's agent state (no agent hook, screen rule or manifest"
+                    + " matched its program): a program that is not an agent never becomes idle, working or done;"
+                    + " wait for its output with pane wait-output, or run a command line with pane run");
+        }
+        return text.toString();
     }
 }

@@ -13,9 +13,17 @@ import org.jspecify.annotations.Nullable;
  * @param method   the wrapped method, or null for commands that call none ({@code server run})
  * @param mutating changes server state: never resent automatically
  * @param action   how the call is made and shown (most commands are a plain {@link Action#CALL})
+ * @param oneOf    params of which at least one must be given, and how the usage error names them; null: none
  */
 public record CommandSpec(List<String> words, @Nullable String method, boolean mutating, Action action,
-        List<Positional> args, List<Flag> flags, String summary) {
+        List<Positional> args, List<Flag> flags, String summary, @Nullable OneOf oneOf) {
+
+    /**
+     * At least one of {@code params} is required, each optional alone ({@code task wait <task>} or {@code --context}):
+     * the daemon's refusal named protocol fields ({@code task_id or context_id}), the CLI's names what to type.
+     */
+    public record OneOf(List<String> params, String missing) {
+    }
 
     /** How a command is carried out; everything but CALL is a small special case in the runner. */
     public enum Action {
@@ -88,6 +96,7 @@ public record CommandSpec(List<String> words, @Nullable String method, boolean m
         private Action action = Action.CALL;
         private final List<Positional> args = new ArrayList<>();
         private final List<Flag> flags = new ArrayList<>();
+        private @Nullable OneOf oneOf;
 
         private Builder(List<String> words, @Nullable String method, String summary) {
             this.words = words;
@@ -168,8 +177,14 @@ public record CommandSpec(List<String> words, @Nullable String method, boolean m
             return this;
         }
 
+        /** At least one of {@code params}; without any, the usage error {@code missing <missing>}. */
+        Builder oneOf(String missing, String... params) {
+            this.oneOf = new OneOf(List.of(params), missing);
+            return this;
+        }
+
         CommandSpec build() {
-            return new CommandSpec(words, method, mutating, action, List.copyOf(args), List.copyOf(flags), summary);
+            return new CommandSpec(words, method, mutating, action, List.copyOf(args), List.copyOf(flags), summary, oneOf);
         }
     }
 }

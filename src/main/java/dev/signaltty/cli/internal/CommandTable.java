@@ -143,7 +143,7 @@ public final class CommandTable {
                     .required("until", "until", ONE_OR_LIST, "state(s), matched in order")
                     .flag("after", "after", JSON, "a wait_baseline object from pane get")
                     .flag("timeout", "timeout_s", NUMBER, "seconds (default 3600)"));
-            case "notify" -> List.of(of("notify", "notify", "post a notification for a pane (marks it unread)").mutating()
+            case "notify" -> List.of(of("notify", "notify", "post a notification; it marks its pane unread (--pane, else $SIGNALTTY_PANE inside a pane)").mutating()
                     .arg("message", "message").flag("title", STRING, "title")
                     .envFlag("pane", "pane_id", PANE, "pane (default: $SIGNALTTY_PANE)"));
             case "hook-event" -> List.of(of("hook-event", "hook-event", "report an agent's native hook JSON (stdin or argument)")
@@ -166,7 +166,7 @@ public final class CommandTable {
                     .flag("task", "task_ids", LIST, "only events about these tasks"));
             // --- screen-based agent state (issue 14 item 4)
             case "agent" -> List.of(of("agent explain", "agent.explain", "which hook or screen rule set a pane's state, and when")
-                    .arg("pane", "pane_id", STRING, true, PANE));
+                    .arg("pane", "pane_id", STRING, false, PANE));
             // --- terminal clients (issue 16): a pane, or a whole tab with --tab / view
             case "attach" -> List.of(viewFlags(of("attach", "pane.attach", "attach this terminal to a pane, or to a whole tab with --tab (detach: Ctrl-B d)")
                     .action(Action.ATTACH).optArg("pane", "pane_id")));
@@ -340,14 +340,16 @@ public final class CommandTable {
                             .flag("ready-timeout", "ready_timeout_s", NUMBER, "seconds (default 30)")
                             .flag("submit-delay-ms", INT, "default 300")
                             .flag("stall-timeout", "stall_timeout_s", NUMBER, "seconds (default 5)")
-                            .trailing("argv", "argv"),
+                            .trailing("argv", "argv").oneOf("the worker: --agent AGENT, or its command after -- (-- claude)",
+                                    "agent", "argv"),
                     of("task get", "task.get", "show a task").arg("task", "task_id"),
                     of("task list", "task.list", "list tasks").flag("context", "context_id", STRING, "only this context")
                             .flag("state", STRING, "only tasks in this state (pending, working, input_required, completed, …)"),
                     of("task wait", "task.wait", "wait for a task or a context").optArg("task", "task_id")
                             .flag("context", "context_id", STRING, "wait for every task of a context")
                             .defaulted("until", "until", ONE_OR_LIST, "settled", "task states (default settled)")
-                            .flag("timeout", "timeout_s", NUMBER, "seconds (default 3600)"),
+                            .flag("timeout", "timeout_s", NUMBER, "seconds (default 3600)")
+                            .oneOf("<task> or --context CONTEXT", "task_id", "context_id"),
                     of("task diff", "task.diff", "git summary of a task's worktree").arg("task", "task_id"),
                     of("task file-diff", "task.file_diff", "diff of one file in a task's worktree")
                             .arg("task", "task_id").arg("path", "path"),

@@ -52,6 +52,10 @@ public final class Output {
                 }
                 return;
             }
+            if ("task.list".equals(method) && map.get("tasks") instanceof List<?> tasks) {
+                table(columns(tasks, TASK_COLUMNS), out);
+                return;
+            }
             List<?> only = onlyListOfObjects(map);
             if (only != null) {
                 table(only, out);
@@ -75,6 +79,27 @@ public final class Output {
             return status.intValue();
         }
         return 0;
+    }
+
+    /**
+     * {@code task list}'s columns: a task has 17 scalar fields, and all of them made each row about 300 characters
+     * wide, the objective and state lost among commits, worktree paths and timestamps. {@code task get} and
+     * {@code --json} keep every field.
+     */
+    static final List<String> TASK_COLUMNS = List.of("task_id", "state", "objective", "repo", "branch", "pane_id",
+            "updated_at");
+
+    /** Each row with only {@code keys}, in that order (a key a row lacks shows as {@code -}). */
+    static List<Map<String, Object>> columns(List<?> rows, List<String> keys) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (Object row : rows) {
+            Map<String, Object> picked = new LinkedHashMap<>();
+            for (String key : keys) {
+                picked.put(key, row instanceof Map<?, ?> m && m.containsKey(key) ? m.get(key) : "-");
+            }
+            out.add(picked);
+        }
+        return out;
     }
 
     /** A result like {@code {panes:[…]}} is shown as the table of its one list. */
@@ -243,6 +268,17 @@ public final class Output {
                     notices(nested, err);
                 }
             }
+        }
+    }
+
+    /**
+     * {@code notify} run outside a pane without {@code --pane}: the daemon takes it, and it marks no pane, so {@code ls},
+     * {@code attention} and the tab view show nothing of it; said on stderr, as the user looked for it there.
+     */
+    static void paneless(@Nullable String method, @Nullable Object result, PrintStream err) {
+        if ("notify".equals(method) && result instanceof Map<?, ?> map && !map.containsKey("pane_id")) {
+            err.println("notice: no pane (no --pane, and not run inside a signaltty pane): the notification marks no"
+                    + " pane unread; only `events` subscribers and the web dashboard see it");
         }
     }
 

@@ -42,7 +42,9 @@ final class ParamBinder {
             }
             if (value == null) {
                 if (!p.optional()) {
-                    throw new UsageException("missing <" + p.name() + ">", spec);
+                    // the daemon's "pane_id: is required" said nothing of where the default comes from
+                    throw new UsageException("missing <" + p.name() + ">" + (p.env() == null ? ""
+                            : " ($" + p.env() + " is not set: this does not run inside a signaltty pane)"), spec);
                 }
                 continue;
             }
@@ -110,6 +112,9 @@ final class ParamBinder {
                 String shell = present(env.apply("SHELL"));
                 params.put(rest.param(), List.of(shell != null ? shell : "bash"));
             }
+        }
+        if (spec.oneOf() != null && spec.oneOf().params().stream().noneMatch(params::containsKey)) {
+            throw new UsageException("missing " + spec.oneOf().missing(), spec);
         }
         if (launchesShell(spec)) {
             params.put("client_env", clientEnvironment());

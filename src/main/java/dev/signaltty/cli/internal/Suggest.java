@@ -5,7 +5,7 @@ import java.util.Collection;
 import org.jspecify.annotations.Nullable;
 
 /** "did you mean": the closest known word by edit distance (at most a third of the word, at least 1 edit), or a unique prefix match. */
-final class Suggest {
+public final class Suggest {
 
     private Suggest() {
     }
@@ -21,7 +21,7 @@ final class Suggest {
         return best == null ? "" : " (did you mean '" + prefix + best + "'?)";
     }
 
-    static @Nullable String closest(String typed, Collection<String> known) {
+    public static @Nullable String closest(String typed, Collection<String> known) {
         String best = null;
         int bestDistance = Math.max(1, typed.length() / 3) + 1;
         String prefixed = null;

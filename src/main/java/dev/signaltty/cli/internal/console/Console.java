@@ -66,8 +66,8 @@ public class Console {
     }
 
     @Bean
-    CommandParser commandParser(CommandTable table) {
-        return new ConsoleParser(table);
+    CommandParser commandParser(CommandTable table, CommandRegistry registry) {
+        return new ConsoleParser(table, registry);
     }
 
     @Bean
@@ -130,6 +130,7 @@ public class Console {
             }
             registry.registerCommand(new TableCommand(spec, runner));
         }
+        registry.registerCommand(new CliLineCommand(runner));
         return registry;
     }
 }

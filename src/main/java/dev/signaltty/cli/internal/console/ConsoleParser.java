@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.springframework.shell.core.command.CommandArgument;
 import org.springframework.shell.core.command.CommandParser;
+import org.springframework.shell.core.command.CommandRegistry;
 import org.springframework.shell.core.command.ParsedInput;
 
 import dev.signaltty.cli.internal.CommandTable;
@@ -13,14 +14,19 @@ import dev.signaltty.cli.internal.Words;
  * Replaces Spring Shell's parser, whose grammar takes every bare word after the command as a
  * sub-command. This one resolves the command name from the table ({@code noun verb} or {@code noun})
  * and hands every remaining word to the command untouched, so the table's own parser reads them
- * exactly as the one-shot CLI does.
+ * exactly as the one-shot CLI does. A line that names no command (a typo, a noun alone) goes whole to
+ * {@link CliLineCommand} ({@code signaltty …}), which lets the CLI's parser answer it as in a shell: Spring Shell
+ * printed its whole command list for {@code bogus} and an unordered verb list, with no "did you mean", for
+ * {@code pane lst}.
  */
 final class ConsoleParser implements CommandParser {
 
     private final CommandTable table;
+    private final CommandRegistry registry;
 
-    ConsoleParser(CommandTable table) {
+    ConsoleParser(CommandTable table, CommandRegistry registry) {
         this.table = table;
+        this.registry = registry;
     }
 
     @Override
@@ -35,10 +41,19 @@ final class ConsoleParser implements CommandParser {
                 && table.find(words.get(0) + " " + words.get(1)) != null) {
             builder.addSubCommand(words.get(1));
             rest = 2;
+        } else if (!known(words.get(0))) {
+            builder = ParsedInput.builder().commandName(CliLineCommand.NAME);
+            rest = 0;
         }
         for (int i = rest; i < words.size(); i++) {
             builder.addArgument(new CommandArgument(i - rest, words.get(i)));
         }
         return builder.build();
+    }
+
+    /** A command of one word: a table row ({@code ls}), {@code signaltty} or Spring Shell's own ({@code help}, {@code exit}). */
+    private boolean known(String word) {
+        return table.find(word) != null || registry.getCommandByName(word) != null
+                || registry.getCommandByAlias(word) != null;
     }
 }

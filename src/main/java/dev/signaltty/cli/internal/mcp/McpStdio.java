@@ -9,11 +9,13 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
 import dev.signaltty.cli.internal.Json;
+import dev.signaltty.cli.internal.Suggest;
 
 /**
  * The MCP server's stdio, one JSON-RPC message a line, between the process's streams and the SDK's transport:
@@ -28,6 +30,9 @@ import dev.signaltty.cli.internal.Json;
  *     waiting while a tool call runs, else at most {@link #QUIET_MS} without an answer;</li>
  * <li>a request sent before {@code initialize} is answered here with an Invalid Request error that says so: the
  *     SDK drops it unanswered, and a client waiting for the answer would hang.</li>
+ * <li>a {@code tools/call} of a tool this server does not have is answered here with an Invalid Params error that
+ *     names it, the tool meant when one is close ({@code pane_read}: {@code read}) and every tool: the SDK's
+ *     answer was "Unknown tool: invalid_tool_name", which named neither.</li>
  * </ul>
  */
 final class McpStdio {
@@ -50,9 +55,15 @@ final class McpStdio {
     private int callsRunning;
     private long lastProgress = System.nanoTime();
     private @Nullable OutputStream out;
+    private volatile List<String> tools = List.of();
 
     McpStdio(PrintStream err) {
         this.err = err;
+    }
+
+    /** The names of the tools served, for the answer to a call of another one. */
+    void tools(List<String> names) {
+        this.tools = List.copyOf(names);
     }
 
     /** What the SDK reads: the JSON object lines of {@code stdin}. */
@@ -130,6 +141,26 @@ final class McpStdio {
     private void refuseUninitialized(Map<?, ?> message) throws IOException {
         writeError(message.get("id"), -32600, "Invalid Request: " + message.get("method")
                 + " before initialize; an MCP session starts with an initialize request");
+    }
+
+    /** The name of the tool a {@code tools/call} request asks for when this server has no such tool, else null. */
+    private @Nullable String unknownTool(Map<?, ?> message) {
+        if (!"tools/call".equals(message.get("method")) || !message.containsKey("id") || tools.isEmpty()) {
+            return null;
+        }
+        Object name = message.get("params") instanceof Map<?, ?> params ? params.get("name") : null;
+        String typed = name instanceof String s ? s : "";
+        return tools.contains(typed) ? null : typed;
+    }
+
+    private void refuseUnknownTool(Map<?, ?> message, String name) throws IOException {
+        String meant = name.isEmpty() ? null : Suggest.closest(name, tools);
+        if (meant == null) { // a prefixed guess: pane_read, signaltty_fleet
+            meant = tools.stream().filter(t -> name.endsWith("_" + t)).findFirst().orElse(null);
+        }
+        String text = name.isEmpty() ? "Unknown tool: params.name is missing" : "Unknown tool: '" + name + "'";
+        writeError(message.get("id"), -32602, text + (meant == null ? "" : " (did you mean '" + meant + "'?)")
+                + "; tools: " + String.join(", ", tools));
     }
 
     private void wrote(byte[] line) {
@@ -229,6 +260,10 @@ final class McpStdio {
                 }
                 if (beforeInitialize(message)) {
                     refuseUninitialized(message);
+                    continue;
+                }
+                if (unknownTool(message) instanceof String name) {
+                    refuseUnknownTool(message, name);
                     continue;
                 }
                 asked(message);

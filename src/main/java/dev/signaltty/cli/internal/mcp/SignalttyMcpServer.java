@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.jspecify.annotations.Nullable;
+
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
@@ -26,6 +28,7 @@ import dev.signaltty.cli.internal.CliException;
 import dev.signaltty.cli.internal.Client;
 import dev.signaltty.cli.internal.Daemon;
 import dev.signaltty.cli.internal.Json;
+import dev.signaltty.cli.internal.Suggest;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -68,7 +71,10 @@ public final class SignalttyMcpServer {
         tools.add(SyncToolSpecification.builder()
                 .tool(McpSchema.Tool.builder().name(FleetTool.NAME).description(FleetTool.DESCRIPTION)
                         .inputSchema(FleetTool.inputSchema()).outputSchema(FleetTool.outputSchema()).build())
-                .callHandler((exchange, request) -> fleet(request.arguments()))
+                .callHandler((exchange, request) -> {
+                    CallToolResult refused = unknownArgument(FleetTool.NAME, List.of("workspace_id"), request.arguments());
+                    return refused != null ? refused : fleet(request.arguments());
+                })
                 .build());
         for (McpTools.Tool tool : McpTools.TOOLS) {
             Map<?, ?> p = params.get(tool.method());
@@ -76,12 +82,17 @@ public final class SignalttyMcpServer {
                 err.println("signaltty mcp: the daemon does not serve " + tool.method() + "; tool " + tool.name() + " left out");
                 continue;
             }
+            List<String> names = p.keySet().stream().map(String::valueOf).toList();
             tools.add(SyncToolSpecification.builder()
                     .tool(McpSchema.Tool.builder().name(tool.name()).description(tool.description())
                             .inputSchema(McpTools.inputSchema(p)).build())
-                    .callHandler((exchange, request) -> call(tool.method(), request.arguments()))
+                    .callHandler((exchange, request) -> {
+                        CallToolResult refused = unknownArgument(tool.name(), names, request.arguments());
+                        return refused != null ? refused : call(tool.method(), request.arguments());
+                    })
                     .build());
         }
+        stdio.tools(tools.stream().map(t -> t.tool().name()).toList());
         McpSyncServer server = McpServer.sync(new StdioServerTransportProvider(mapper, stdio.input(stdin), stdio.output(stdout)))
                 .serverInfo("signaltty", version)
                 .instructions("signaltty owns real terminals. Start with fleet (every workspace, tab and pane with "
@@ -146,6 +157,27 @@ public final class SignalttyMcpServer {
             ok.structuredContent(result);
         }
         return ok.build();
+    }
+
+    /**
+     * An argument the tool's method does not take, as BAD_PARAMS naming it, the parameter meant and the tool's
+     * parameters; null when every argument is one. The socket ignores unknown fields (the seed's forward
+     * compatibility), so {@code read} with {@code mdoe: "screen"} answered with the tail and no word of the typo;
+     * a CLI user gets "unknown option" for the same slip, an agent now gets this.
+     */
+    static @Nullable CallToolResult unknownArgument(String tool, List<String> names, @Nullable Map<String, Object> arguments) {
+        if (arguments == null) {
+            return null;
+        }
+        for (String key : arguments.keySet()) {
+            if (!names.contains(key)) {
+                String meant = Suggest.closest(key, names);
+                return error("BAD_PARAMS", key + ": not a parameter of " + tool
+                        + (meant == null ? "" : " (did you mean '" + meant + "'?)") + "; its parameters: "
+                        + (names.isEmpty() ? "none" : String.join(", ", names)), Map.of("field", key));
+            }
+        }
+        return null;
     }
 
     /** The fleet tool: ls --json's tree as structured content and JSON text, or the daemon's error. */
