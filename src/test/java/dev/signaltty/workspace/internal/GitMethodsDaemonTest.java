@@ -218,6 +218,18 @@ class GitMethodsDaemonTest {
         }
     }
 
+    @Test
+    void aWorkspaceOutsideAnyCheckoutIsRefusedNamingTheFieldAndItsDirectory() throws Exception {
+        Path plain = java.nio.file.Files.createDirectories(tmp.resolve("not-a-checkout"));
+        String id = workspace(plain);
+        JsonNode error = error("workspace.diff", Map.of("workspace_id", id));
+        assertThat(error.path("code").asString()).isEqualTo("BAD_PARAMS");
+        assertThat(error.path("details").path("field").asString()).isEqualTo("workspace_id");
+        // the message starts with the field, as every other BAD_PARAMS does (the CLI prints it as it is)
+        assertThat(error.path("message").asString()).startsWith("workspace_id: ").contains(plain.toString())
+                .contains("not inside a git checkout");
+    }
+
     // seed R277
     @Test
     void summarizesTheCheckoutWithUntrackedFilesOutsideTheTotals() {

@@ -2,7 +2,6 @@ package dev.signaltty.workspace.internal.git;
 
 import java.nio.file.Path;
 
-import dev.signaltty.transport.ErrorCode;
 import dev.signaltty.transport.ProtocolException;
 
 import org.jspecify.annotations.Nullable;
@@ -35,8 +34,8 @@ record Checkout(Path root, String baseTree, boolean unborn) {
     static Checkout require(GitRunner git, Path dir, Deadline deadline) {
         Checkout checkout = resolve(git, dir, deadline);
         if (checkout == null) {
-            throw new ProtocolException(ErrorCode.BAD_PARAMS, dir + " is not inside a git checkout",
-                    java.util.Map.of("field", "workspace_id"));
+            // the workspace's directory is what the caller named, by its workspace_id
+            throw ProtocolException.badParams("workspace_id", "its directory " + dir + " is not inside a git checkout");
         }
         return checkout;
     }
