@@ -148,8 +148,22 @@ class AgentEventSignals implements WorkerSignals {
 
     @Override
     public boolean awaitActivity(String paneId, long afterSeq, long deadlineNanos) throws InterruptedException {
-        return await(paneId, deadlineNanos, s -> s.moves.stream()
-                .anyMatch(m -> m.seq() > afterSeq && m.to().inTurn()));
+        return await(paneId, deadlineNanos, s -> activeSince(s, afterSeq));
+    }
+
+    @Override
+    public boolean activeSince(String paneId, long afterSeq) {
+        lock.lock();
+        try {
+            State s = panes.get(paneId);
+            return s != null && activeSince(s, afterSeq);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private static boolean activeSince(State s, long afterSeq) {
+        return s.moves.stream().anyMatch(m -> m.seq() > afterSeq && m.to().inTurn());
     }
 
     private boolean await(String paneId, long deadlineNanos, java.util.function.Predicate<State> done)

@@ -62,6 +62,7 @@ class FirstSubmit {
             return;
         }
         long baseline = signals.lifecycleSeq(pane);
+        store.locked(() -> store.require(taskId).gateAfterSeq = baseline); // no event: the gate's own bookkeeping
         try {
             panes.write(pane, paste(pane, job.prompt()));
         } catch (IOException e) { // before the paste: the task fails (seed R33)

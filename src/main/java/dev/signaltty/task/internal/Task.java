@@ -40,6 +40,11 @@ final class Task {
     Instant updatedAt;
     /** Set before the task itself ends its worker, so that exit is not read as the worker failing. */
     boolean closingWorker;
+    /**
+     * The first submit's activity-gate baseline (a lifecycle seq) once it writes the prompt, -1 before; runtime only.
+     * A report that arrives while the gate has not yet run its move uses it to put that move first (seed R36).
+     */
+    long gateAfterSeq = -1;
 
     record Settings(double readyTimeoutS, int submitDelayMs, double stallTimeoutS) {
     }

@@ -79,6 +79,11 @@ class FirstSubmitRefusalRaceTest {
         }
 
         @Override
+        public boolean activeSince(String paneId, long afterSeq) {
+            return real.activeSince(paneId, afterSeq);
+        }
+
+        @Override
         public @Nullable String pendingDecision(String paneId) {
             return real.pendingDecision(paneId);
         }
