@@ -158,5 +158,8 @@ class CliTrialTest {
                 + " (-- claude)\nusage: signaltty task start");
         Run context = cli.run("task", "wait", "--context", "trial-none", "--timeout", "1"); // seed R63
         assertThat(context.status()).as(context.toString()).isZero();
+        // an empty context is settled (seed R63), and a mistyped one looked finished: the CLI says there was none
+        assertThat(context.err()).isEqualTo("notice: no task has the context trial-none, so there was nothing to wait"
+                + " for (`task list` shows the tasks and their contexts)\n");
     }
 }

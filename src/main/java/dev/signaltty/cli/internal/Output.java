@@ -282,6 +282,19 @@ public final class Output {
         }
     }
 
+    /**
+     * {@code task wait --context X} where no task has that context: the seed counts an empty context as settled, so it
+     * returns at once with exit 0, and a mistyped context looked like a finished one; said on stderr.
+     */
+    static void emptyContext(@Nullable String method, Map<String, Object> params, @Nullable Object result,
+                             PrintStream err) {
+        if ("task.wait".equals(method) && params.get("context_id") instanceof String context
+                && result instanceof Map<?, ?> map && map.get("tasks") instanceof List<?> tasks && tasks.isEmpty()) {
+            err.println("notice: no task has the context " + context + ", so there was nothing to wait for"
+                    + " (`task list` shows the tasks and their contexts)");
+        }
+    }
+
     static final java.util.Set<String> UNSUCCESSFUL_TASK_STATES = java.util.Set.of("failed", "canceled", "rejected");
 
     /**

@@ -146,6 +146,7 @@ public final class Runner {
                     Object result = client.call(spec.method(), inv.params()).orThrow();
                     Output.notices(result, err);
                     Output.paneless(spec.method(), result, err);
+                    Output.emptyContext(spec.method(), inv.params(), result, err);
                     Output.print(spec.method(), result, json, out);
                     int outcome = Output.outcomeStatus(spec.method(), result);
                     return outcome != 0 ? outcome : Output.exitStatus(spec.method(), result, json);
