@@ -17,8 +17,8 @@ import dev.signaltty.transport.ProtocolJson;
 
 /**
  * Brings a loaded pane snapshot up to the journal (ADR 0130). {@code pane.created} and the
- * {@code pane.updated} carry the whole pane view (ADR 0270); {@code pane.exited} the exit code and
- * time; {@code pane.closed} removes. Journals written before ADR 0270 also hold the agent state's
+ * {@code pane.updated} carry the whole pane view (ADR 0270); {@code pane.exited} the exit code (or
+ * why it is unknown) and time; {@code pane.closed} removes. Journals written before ADR 0270 also hold the agent state's
  * partial {@code pane.updated} (no {@code argv}): those are skipped. A pane created after the snapshot
  * comes back without its environment overrides: views do not carry them.
  */
@@ -49,7 +49,9 @@ final class PaneCatchUp {
             case "pane.exited" -> {
                 PaneDoc doc = panes.get(id);
                 if (doc != null) {
-                    panes.put(id, doc.exited(payload.path("exit_code").asInt(), record.at().toString()));
+                    JsonNode code = payload.get("exit_code");
+                    panes.put(id, doc.exited(code == null || code.isNull() ? null : code.asInt(),
+                            text(payload, "exit_unknown"), record.at().toString()));
                 }
             }
             case "pane.closed" -> panes.remove(id);
@@ -73,7 +75,7 @@ final class PaneCatchUp {
                         : ProtocolJson.MAPPER.treeToValue(integration, Integration.class),
                 exitCode == null || exitCode.isNull() ? null : exitCode.asInt(), text(view, "started_at"),
                 text(view, "exited_at"), text(view, "restart"), before == null ? null : before.foreground(),
-                before == null ? null : before.foregroundCwd());
+                before == null ? null : before.foregroundCwd(), text(view, "exit_unknown"));
     }
 
     private static @Nullable String text(JsonNode node, String field) {

@@ -181,6 +181,7 @@ class PaneLifecycle {
                 new Terminal(doc.cols(), doc.rows(), replies, ringLimits, seqBase));
         pane.startedAt = doc.startedAt() == null ? null : Instant.parse(doc.startedAt());
         pane.exitCode = doc.exitCode();
+        pane.exitUnknown = doc.exitUnknown();
         pane.exitedAt = doc.exitedAt() == null ? null : Instant.parse(doc.exitedAt());
         pane.integration = doc.integration(); // the last launch's, until a resume sets it again
         pane.restored = true;

@@ -37,22 +37,32 @@ class PaneSnapshots extends SnapshotLifecycle {
                    @Nullable String relationship, int cols, int rows, String createdAt,
                    dev.signaltty.agent.@Nullable Integration integration,
                    @Nullable Integer exitCode, @Nullable String startedAt, @Nullable String exitedAt,
-                   @Nullable String restart, @Nullable List<String> foreground, @Nullable String foregroundCwd) {
+                   @Nullable String restart, @Nullable List<String> foreground, @Nullable String foregroundCwd,
+                   @Nullable String exitUnknown) {
 
         PaneDoc {
             env = env == null ? Map.of() : env;
         }
 
-        PaneDoc exited(int code, @Nullable String at) {
+        /** {@code code} null with {@code unknown} saying why when the status is lost (ADR 0952). */
+        PaneDoc exited(@Nullable Integer code, @Nullable String unknown, @Nullable String at) {
             return new PaneDoc(paneId, workspaceId, tabId, name, argv, cwd, env, label, parentPaneId, relationship,
-                    cols, rows, createdAt, integration, code, startedAt, at, restart, null, null);
+                    cols, rows, createdAt, integration, code, startedAt, at, restart, null, null, unknown);
+        }
+
+        /**
+         * Its program ran when the daemon that wrote this last stopped, and no exit of it was journaled: that
+         * daemon ended without ending it or handing it over (a crash, a SIGKILL, the machine going down).
+         */
+        boolean exitUntold() {
+            return startedAt != null && exitedAt == null && exitCode == null && exitUnknown == null;
         }
 
         /** With the allowed foreground command, read after the structure lock was let go (ADR 0330). */
         PaneDoc withForeground(ForegroundCommand command) {
             return new PaneDoc(paneId, workspaceId, tabId, name, argv, cwd, env, label, parentPaneId, relationship,
                     cols, rows, createdAt, integration, exitCode, startedAt, exitedAt, restart, command.argv(),
-                    command.cwd());
+                    command.cwd(), exitUnknown);
         }
 
         /** The stored foreground command (with the directory it ran in, absent in older documents), or null. */
@@ -75,6 +85,8 @@ class PaneSnapshots extends SnapshotLifecycle {
 
     private final JournalTail journal;
     private final PaneAgents agents;
+    /** Restored panes whose exit the previous daemon never told, until {@link UntoldExits} takes them. */
+    private final List<Pane> untoldExits = new ArrayList<>();
 
     PaneSnapshots(PaneRegistry registry, PaneLifecycle lifecycle, SnapshotStore snapshots, Workspaces workspaces,
                   StructureLock lock, Layouts layouts, JournalTail journal, PaneAgents agents, RerunCommands rerunCommands) {
@@ -104,12 +116,27 @@ class PaneSnapshots extends SnapshotLifecycle {
                     log.warn("pane {} not restored: its tab {} is gone", doc.paneId(), doc.tabId());
                     continue;
                 }
-                lifecycle.restored(doc);
+                Pane pane = lifecycle.restored(doc);
                 agents.restoredWithoutProcess(doc.paneId());
+                if (doc.exitUntold()) {
+                    synchronized (this) {
+                        untoldExits.add(pane);
+                    }
+                }
                 restored++;
             }
             log.info("restored {} panes from the snapshot (exited, resumable)", restored);
         });
+    }
+
+    /**
+     * The restored panes whose document says their program was running with no exit journaled after it; once.
+     * (Taken rather than given: a bean this one depended on would be started before it, whatever its phase.)
+     */
+    synchronized List<Pane> takeUntoldExits() {
+        List<Pane> taken = List.copyOf(untoldExits);
+        untoldExits.clear();
+        return taken;
     }
 
     /** A running rerun pane whose foreground command is read once the structure lock is let go. */
@@ -138,7 +165,7 @@ class PaneSnapshots extends SnapshotLifecycle {
                 out.add(new PaneDoc(pane.id, pane.workspaceId, pane.tabId, pane.name, pane.argv, pane.cwd.toString(),
                         PersistedEnv.writable(overrides(pane.env), pane.env.get(PersistedEnv.ASK)), pane.label, pane.parentPaneId, pane.relationship, pane.terminal.cols(),
                         pane.terminal.rows(), pane.createdAt.toString(), pane.integration, pane.exitCode,
-                        text(pane.startedAt), text(pane.exitedAt), pane.restart, null, null));
+                        text(pane.startedAt), text(pane.exitedAt), pane.restart, null, null, pane.exitUnknown));
             }
             return new Document(1, journal.issuedThrough(), out);
         });
