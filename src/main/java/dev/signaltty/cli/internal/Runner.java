@@ -143,7 +143,9 @@ public final class Runner {
         switch (spec.action()) {
             case CALL -> {
                 try (Client client = daemon.connect(inv.options().noStart(), err)) {
-                    Object result = client.call(spec.method(), inv.params()).orThrow();
+                    Object result = (WaitAcrossRestart.METHODS.contains(spec.method())
+                            ? new WaitAcrossRestart(daemon, err).call(client, spec.method(), inv.params())
+                            : client.call(spec.method(), inv.params())).orThrow();
                     Output.notices(result, err);
                     Output.paneless(spec.method(), result, err);
                     Output.emptyContext(spec.method(), inv.params(), result, err);

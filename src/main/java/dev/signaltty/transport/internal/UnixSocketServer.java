@@ -40,9 +40,12 @@ class UnixSocketServer implements SmartLifecycle {
     private volatile AFUNIXServerSocket server;
     private volatile boolean running;
 
+    private final dev.signaltty.transport.DaemonRestart restart;
+
     UnixSocketServer(SignalttyPaths paths, ConnectionAcceptor acceptor, ConnectionRegistry registry,
-                     RequestProcessor processor) {
+                     RequestProcessor processor, dev.signaltty.transport.DaemonRestart restart) {
         this.paths = paths;
+        this.restart = restart;
         this.acceptor = acceptor;
         this.foreign = new ForeignPeerRefusal(processor);
         this.registry = registry;
@@ -148,10 +151,12 @@ class UnixSocketServer implements SmartLifecycle {
         } catch (IOException e) {
             log.debug("closing listener", e);
         }
+        // "restart": the same socket answers again in seconds, so a client may ask again there (ADR 1061)
+        String cause = restart.requested() ? "restart" : "shutdown";
         for (ClientConnection connection : registry.all()) {
-            connection.cancelInFlight("shutdown");
+            connection.cancelInFlight(cause);
         }
-        // a cancelled wait answers (TIMEOUT, cause shutdown) before its connection closes (ADR-0002)
+        // a cancelled wait answers (TIMEOUT, cause shutdown or restart) before its connection closes (ADR-0002)
         long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(500);
         for (ClientConnection connection : registry.all()) {
             connection.awaitIdle(deadline);
