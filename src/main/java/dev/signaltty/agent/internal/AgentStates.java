@@ -187,6 +187,12 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
                 // (a Codex child's turn_id) take the place of the turn it runs in
                 s.promptId = report.promptId();
             }
+            if (report.message() != null && ("Notification".equals(report.event()) || "StopFailure".equals(report.event()))
+                    && (s.attention != Attention.NONE || effect.attention() != null && effect.attention() != Attention.NONE)) {
+                // the message first, so whoever sees the transition also sees what it was about; a report that raises
+                // no attention has none to say it with, and a later turn's end must not show it (ADR 1022)
+                s.lastNotification = report.message();
+            }
             long before = Math.max(s.lifecycleSeq, s.attentionSeq);
             List<Runnable> after = transition(pane, s, effect.lifecycle(), effect.attention(), effect.cause());
             movedSince(s, before, moved);
