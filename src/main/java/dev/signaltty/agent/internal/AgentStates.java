@@ -61,6 +61,14 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
         table.update(paneId, s -> s.hooksWired = true);
     }
 
+    /**
+     * The launch integration configured hooks that the agent runs only once the person trusts them: they are
+     * wired from the first native hook the process reports, not before (ADR 1112).
+     */
+    public void hooksAwaitTrust(String paneId) {
+        table.update(paneId, s -> s.hooksAwaitTrust = true);
+    }
+
     @Override
     public void restoredWithoutProcess(String paneId) {
         table.update(paneId, s -> {
@@ -91,6 +99,7 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
             s.hookReported = false; // a new process: screen rules may apply until its first hook
             s.nativeHookReported = false;
             s.hooksWired = false; // until the relaunch's integration wires them again (prepareResume)
+            s.hooksAwaitTrust = false;
             s.promptId = null;
             // no event of its own: the resume's pane.updated announces the new process (ADR 0270)
             s.lifecycleOrigin = new StateOrigin("resume", "process_replaced", null, null, null, null, Instant.now(),
@@ -175,6 +184,10 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
                 }
             } else {
                 s.nativeHookReported = true;
+                if (s.hooksAwaitTrust) { // the person trusted them: from now on they report for this process
+                    s.hooksWired = true;
+                    s.hooksAwaitTrust = false;
+                }
             }
             if (!session(s, report.sessionId(), report.sessionStart())) {
                 return List.of(); // a late report from a session this pane has left: stale, ignored
@@ -212,14 +225,15 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
     }
 
     /**
-     * Applies a screen rule's report (ADR 0210), unless this process has reported a hook: hooks are
-     * authoritative for the process's whole life, so a scan never overwrites a hook-set state. The check
-     * and the move are one step under the lock, so a hook arriving during a scan wins.
+     * Applies a screen rule's report (ADR 0210), unless this process has reported a hook of its own: hooks are
+     * authoritative for the process's whole life, so a scan never overwrites a hook-set state. Codex's notify
+     * (its turn ends only, which runs also when its hooks do not) leaves the screen in charge of the rest
+     * (ADR 1112). The check and the move are one step under the lock, so a hook arriving during a scan wins.
      */
     public ScreenOutcome applyScreen(AgentPanes.PaneRef pane, ScreenReport report) {
         ScreenOutcome[] outcome = {ScreenOutcome.UNCHANGED};
         mutate(pane, s -> {
-            if (s.hookReported) {
+            if (s.nativeHookReported) {
                 outcome[0] = ScreenOutcome.HOOKS_AUTHORITATIVE;
                 return List.of();
             }
