@@ -58,7 +58,8 @@ class FirstSubmit {
             if (panes.find(pane).filter(Panes.PaneInfo::alive).isEmpty()) {
                 fail(taskId, Evidence.submitRefused(Evidence.Reason.PANE_GONE, null, false));
             } else {
-                fail(taskId, Evidence.readyTimeout(signals.lifecycle(pane), panes.screenTail(pane, SCREEN_TAIL_LINES)));
+                // the pane is kept, as the worktree is (seed R29): what it shows is why it never got ready (ADR 1113)
+                fail(taskId, Evidence.readyTimeout(signals.lifecycle(pane), panes.screenTail(pane, SCREEN_TAIL_LINES), pane));
             }
             return;
         }
