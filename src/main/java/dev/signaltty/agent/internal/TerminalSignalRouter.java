@@ -140,16 +140,17 @@ class TerminalSignalRouter implements TerminalSignals, PaneProcessListener {
                         boolean keepsWaitingMessage) {
         later(() -> panes.find(paneId).ifPresent(pane -> {
             boolean hooksWired = states.read(paneId, s -> s.hooksWired);
-            if (!hooksWired) {
-                notifications.create(pane, title, message, cause, keepsWaitingMessage);
-            }
             HeardNotification heard = new HeardNotification(message,
                     hooksWired ? HeardNotification.HOOKS_WIRED : HeardNotification.NOTIFIED,
                     java.time.Instant.now().toString());
+            // what was heard first: a client that reads agent explain on notification.created finds it there
             states.mutate(pane, s -> {
                 s.heardNotification = heard;
                 return List.of();
             });
+            if (!hooksWired) {
+                notifications.create(pane, title, message, cause, keepsWaitingMessage);
+            }
         }));
     }
 
