@@ -72,6 +72,12 @@ final class AgentState {
      * first native hook makes them {@link #hooksWired}; until then the terminal's signals count (ADR 1112).
      */
     boolean hooksAwaitTrust;
+    /**
+     * A session of this process reports native hooks and has not ended (no SessionEnd since): an agent the person
+     * started from a shell with their own hooks, whose terminal notifications are then no second notification
+     * either (ADR 1114). Unlike {@link #hooksWired} it ends with the session, as the shell outlives the agent.
+     */
+    boolean hooksReporting;
     /** Codex's last OSC 7501 state and its outcome ({@code agent.explain}); null before the first. */
     @Nullable ReportedState reportedState;
     /** The last bell or OSC notification the program sent and its outcome ({@code agent.explain}); null before one. */

@@ -100,6 +100,7 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
             s.nativeHookReported = false;
             s.hooksWired = false; // until the relaunch's integration wires them again (prepareResume)
             s.hooksAwaitTrust = false;
+            s.hooksReporting = false;
             s.promptId = null;
             // no event of its own: the resume's pane.updated announces the new process (ADR 0270)
             s.lifecycleOrigin = new StateOrigin("resume", "process_replaced", null, null, null, null, Instant.now(),
@@ -184,9 +185,12 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
                 }
             } else {
                 s.nativeHookReported = true;
+                // a session's hooks report until it ends: the agent quit back to its shell (ADR 1114)
+                s.hooksReporting = !("SessionEnd".equals(report.event()) && !report.fromSubagent());
                 if (s.hooksAwaitTrust) { // the person trusted them: from now on they report for this process
                     s.hooksWired = true;
                     s.hooksAwaitTrust = false;
+            s.hooksReporting = false;
                 }
             }
             if (!session(s, report.sessionId(), report.sessionStart())) {
