@@ -116,6 +116,9 @@ class HookEventsTest {
         hook(daemon.client(), pane, "SessionStart", "s1");
         hook(daemon.client(), pane, claude("Notification", "s1", Map.of("notification_type", "idle_prompt",
                 "message", "Claude is waiting for your input")));
+        assertThat(state(pane, "attention")).isEqualTo("unread"); // waiting at its prompt asks nothing (ADR 1110)
+        hook(daemon.client(), pane, claude("Notification", "s1", Map.of("notification_type", "elicitation_dialog",
+                "message", "github asks: which repository?")));
         assertThat(state(pane, "attention")).isEqualTo("input_required");
         hook(daemon.client(), pane, claude("Notification", "s1", Map.of("notification_type", "permission_prompt",
                 "message", "Claude needs your permission to use Bash")));
@@ -231,7 +234,7 @@ class HookEventsTest {
         JsonNode seen = daemon.client().call("pane.mark_seen", Map.of("pane_id", pane));
         assertThat(seen.get("changed").asBoolean()).isTrue();
         assertThat(seen.get("attention").asString()).isEqualTo("none");
-        hook(daemon.client(), pane, claude("Notification", "s1", Map.of("notification_type", "idle_prompt")));
+        hook(daemon.client(), pane, claude("Notification", "s1", Map.of("notification_type", "elicitation_dialog")));
         assertThat(daemon.client().call("pane.mark_seen", Map.of("pane_id", pane)).get("attention").asString())
                 .isEqualTo("input_required");
     }

@@ -201,8 +201,10 @@ class WaitRulesTest {
             String shortLived = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "argv",
                     List.of("sh", "-c", "sleep 1"))).get("pane_id").asString();
             hook(daemon.client(), shortLived, "SessionStart", "s1");
-            hook(daemon.client(), shortLived, claude("Notification", "s1", Map.of("notification_type", "idle_prompt",
-                    "message", "Claude is waiting for your input")));
+            hook(daemon.client(), shortLived, claude("Notification", "s1", Map.of("notification_type", "elicitation_dialog",
+                    "message", "github asks: which repository?")));
+            assertThat(daemon.client().call("pane.get", Map.of("pane_id", shortLived)).get("attention").asString())
+                    .isEqualTo("input_required");
             JsonNode base = baseline(daemon.client(), shortLived);
             Map<String, Object> params = Map.of("pane_id", shortLived, "until", "exited", "after", base, "timeout_s", 10);
             try (ProtocolClient waiter = daemon.connect()) {

@@ -57,6 +57,9 @@ class LiveRestartWiredAgentTest {
                         "argv", List.of(codex.toString())));
                 assertThat(spawned.get("integration").get("status").asString()).isEqualTo("configured");
                 pane = spawned.get("pane_id").asString();
+                // this CODEX_HOME has not trusted the hooks: they count as wired once one is heard (ADR 1112)
+                daemon.call("hook-event", Map.of("pane_id", pane, "agent", "codex", "payload",
+                        Map.of("hook_event_name", "SessionStart", "session_id", "s-wired", "source", "startup")));
                 daemon.call("pane.write", Map.of("pane_id", pane, "data", "before\r"));
                 Await.until(WAIT, "the notification before the restart",
                         () -> heard(daemon, pane).path("message").asString("").equals("before"));

@@ -14,11 +14,20 @@ class TaskFirstSubmitTest extends TaskDaemonTest {
 
     @Test
     void aWorkerThatNeverGetsReadyFailsWithReadyTimeoutAndItsScreenTail() { // seed R31, seed R32, seed R34
-        String taskId = f.start("WRITE r.txt x", "never_ready", "ready_timeout_s", 8.0).get("task").get("task_id").asString();
+        JsonNode started = f.start("WRITE r.txt x", "never_ready", "ready_timeout_s", 8.0);
+        String taskId = started.get("task").get("task_id").asString();
+        String paneId = started.get("pane").get("pane_id").asString();
         JsonNode task = f.await(taskId, "terminal");
         assertThat(task.get("state").asString()).isEqualTo("failed");
         assertThat(task.get("evidence").get("stage").asString()).isEqualTo("ready_timeout");
         assertThat(task.get("evidence").get("screen_tail").asString()).contains("booting forever");
+        // the worker is kept running beside its worktree (seed R29), and the failure says so and how it ends (ADR 1113)
+        assertThat(task.get("evidence").get("message").asString()).isEqualTo("the worker pane " + paneId
+                + " is kept running for inspection, as the worktree is; task finish --discard ends it");
+        assertThat(f.client.call("pane.get", Map.of("pane_id", paneId)).get("pane").get("status").asString())
+                .isEqualTo("running");
+        f.client.call("task.finish", Map.of("task_id", taskId, "discard", true));
+        assertThat(f.client.call("pane.list", Map.of()).toString()).doesNotContain(paneId);
     }
 
     @Test

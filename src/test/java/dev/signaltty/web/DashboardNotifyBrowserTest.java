@@ -86,7 +86,7 @@ class DashboardNotifyBrowserTest {
             String told = agentPane("told");
             daemon.client().call("notify", Map.of("pane_id", told, "message", "tests are green"));
             browser.until(d -> got().size() >= 2, () -> String.valueOf(got()));
-            // Claude Code waiting at its prompt: the pane's attention rises to input_required, with no decision or notify
+            // Claude Code waiting at its prompt: the pane's attention rises to unread (ADR 1110), with no decision or notify
             String idle = agentPane("idle");
             daemon.client().call("hook-event", Map.of("pane_id", idle, "payload", Map.of("session_id", "s-idle",
                     "hook_event_name", "Notification", "notification_type", "idle_prompt", "message", "Claude is waiting for your input",

@@ -92,13 +92,13 @@ class DashboardTaskBrowserTest {
         try {
             AgentDaemonFixture.hook(daemon.client(), pane, "SessionStart", "s-waits");
             daemon.client().call("hook-event", Map.of("pane_id", pane, "payload", Map.of("session_id", "s-waits",
-                    "hook_event_name", "Notification", "notification_type", "idle_prompt", "message", "Claude is waiting for your input",
+                    "hook_event_name", "Notification", "notification_type", "elicitation_dialog", "message", "github asks: which repository?",
                     "transcript_path", tmp.resolve("s-waits.jsonl").toString(), "cwd", tmp.toString())));
             Browser browser = page.browser();
             DashboardBrowserTest.click(browser, ".nav[data-nav='tasks']");
             String row = ".task-row[data-task-id='" + task + "']";
             assertThat(browser.text(row + " .task-agent .badge.at-input_required")).isEqualTo("input required");
-            assertThat(browser.text(row + " .waits")).isEqualTo("Claude is waiting for your input");
+            assertThat(browser.text(row + " .waits")).isEqualTo("github asks: which repository?");
 
             DashboardBrowserTest.click(browser, row);
             browser.text(".task-detail .show-pane");

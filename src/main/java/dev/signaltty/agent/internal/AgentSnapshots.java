@@ -30,13 +30,18 @@ class AgentSnapshots extends SnapshotLifecycle {
 
     /**
      * What survives a restart per agent pane: {@code agent} is null for a wired Codex that has not reported
-     * yet; {@code hooksWired} is null in documents from before ADR 1023 (read as false).
+     * yet; {@code hooksWired} is null in documents from before ADR 1023 (read as false), {@code hooksAwaitTrust}
+     * in documents from before ADR 1112.
      */
     record Remembered(String paneId, @Nullable String agent, @Nullable String agentSessionId,
-                      @Nullable Boolean hooksWired) {
+                      @Nullable Boolean hooksWired, @Nullable Boolean hooksAwaitTrust) {
 
         boolean wired() {
             return Boolean.TRUE.equals(hooksWired);
+        }
+
+        boolean awaitsTrust() {
+            return Boolean.TRUE.equals(hooksAwaitTrust);
         }
     }
 
@@ -62,9 +67,10 @@ class AgentSnapshots extends SnapshotLifecycle {
     @Override
     protected Document capture() {
         return states.readAll(all -> new Document(1, journal.issuedThrough(), all.stream()
-                    .filter(s -> !s.removed && (s.agent != null || s.hooksWired))
+                    .filter(s -> !s.removed && (s.agent != null || s.hooksWired || s.hooksAwaitTrust))
                     .sorted(Comparator.comparing(s -> s.paneId))
-                    .map(s -> new Remembered(s.paneId, s.agent, s.resumableSession, s.hooksWired)).toList()));
+                    .map(s -> new Remembered(s.paneId, s.agent, s.resumableSession, s.hooksWired, s.hooksAwaitTrust))
+                    .toList()));
     }
 
     /**
@@ -83,6 +89,7 @@ class AgentSnapshots extends SnapshotLifecycle {
             boolean keptRunning = panes.find(remembered.paneId()).map(AgentPanes.PaneRef::alive).orElse(false);
             s.lifecycle = keptRunning ? Lifecycle.UNKNOWN : Lifecycle.EXITED;
             s.hooksWired = keptRunning && remembered.wired();
+            s.hooksAwaitTrust = keptRunning && remembered.awaitsTrust();
         });
     }
 
@@ -114,9 +121,13 @@ class AgentSnapshots extends SnapshotLifecycle {
             }
             String session = payload.path("agent_session_id").isString() ? payload.path("agent_session_id").asString()
                     : before == null ? null : before.agentSessionId();
-            boolean wired = integration.isObject() ? "configured".equals(integration.path("status").asString(""))
-                    : before != null && before.wired(); // an agent.* event: the launch's integration holds
-            byPane.put(paneId, new Remembered(paneId, agent, session, wired));
+            boolean configured = integration.isObject() && "configured".equals(integration.path("status").asString(""));
+            // a configured launch with a notice is Codex's hooks waiting for review (ADR 1112): wired once one is heard,
+            // which the restored process shows again with its next hook
+            boolean awaits = integration.isObject() ? configured && integration.path("notice").isString()
+                    : before != null && before.awaitsTrust(); // an agent.* event: the launch's integration holds
+            boolean wired = integration.isObject() ? configured && !awaits : before != null && before.wired();
+            byPane.put(paneId, new Remembered(paneId, agent, session, wired, awaits));
         });
         return List.copyOf(byPane.values());
     }

@@ -63,9 +63,21 @@ final class AgentState {
      * True when signaltty wired this process's hooks at its launch: Codex's OSC 7501 state then moves
      * nothing, so it cannot race the hooks of the first prompt (ADR 0961), and its bells and OSC
      * notifications make no notification, the hooks having reported that moment (ADR 1020). A replaced
-     * process starts false.
+     * process starts false. Hooks that wait for the person's trust (Codex's review) are wired only once
+     * one is heard ({@link #hooksAwaitTrust}, ADR 1112).
      */
     boolean hooksWired;
+    /**
+     * signaltty configured this process's hooks but the agent runs them only once the person trusts them: the
+     * first native hook makes them {@link #hooksWired}; until then the terminal's signals count (ADR 1112).
+     */
+    boolean hooksAwaitTrust;
+    /**
+     * A session of this process reports native hooks and has not ended (no SessionEnd since): an agent the person
+     * started from a shell with their own hooks, whose terminal notifications are then no second notification
+     * either (ADR 1114). Unlike {@link #hooksWired} it ends with the session, as the shell outlives the agent.
+     */
+    boolean hooksReporting;
     /** Codex's last OSC 7501 state and its outcome ({@code agent.explain}); null before the first. */
     @Nullable ReportedState reportedState;
     /** The last bell or OSC notification the program sent and its outcome ({@code agent.explain}); null before one. */

@@ -61,6 +61,14 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
         table.update(paneId, s -> s.hooksWired = true);
     }
 
+    /**
+     * The launch integration configured hooks that the agent runs only once the person trusts them: they are
+     * wired from the first native hook the process reports, not before (ADR 1112).
+     */
+    public void hooksAwaitTrust(String paneId) {
+        table.update(paneId, s -> s.hooksAwaitTrust = true);
+    }
+
     @Override
     public void restoredWithoutProcess(String paneId) {
         table.update(paneId, s -> {
@@ -91,6 +99,8 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
             s.hookReported = false; // a new process: screen rules may apply until its first hook
             s.nativeHookReported = false;
             s.hooksWired = false; // until the relaunch's integration wires them again (prepareResume)
+            s.hooksAwaitTrust = false;
+            s.hooksReporting = false;
             s.promptId = null;
             // no event of its own: the resume's pane.updated announces the new process (ADR 0270)
             s.lifecycleOrigin = new StateOrigin("resume", "process_replaced", null, null, null, null, Instant.now(),
@@ -175,6 +185,13 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
                 }
             } else {
                 s.nativeHookReported = true;
+                // a session's hooks report until it ends: the agent quit back to its shell (ADR 1114)
+                s.hooksReporting = !("SessionEnd".equals(report.event()) && !report.fromSubagent());
+                if (s.hooksAwaitTrust) { // the person trusted them: from now on they report for this process
+                    s.hooksWired = true;
+                    s.hooksAwaitTrust = false;
+            s.hooksReporting = false;
+                }
             }
             if (!session(s, report.sessionId(), report.sessionStart())) {
                 return List.of(); // a late report from a session this pane has left: stale, ignored
@@ -186,6 +203,12 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
                 // in the same step as the move: an older turn's marker cannot end this one, nor a subagent's turn
                 // (a Codex child's turn_id) take the place of the turn it runs in
                 s.promptId = report.promptId();
+            }
+            if (report.message() != null && ("Notification".equals(report.event()) || "StopFailure".equals(report.event()))
+                    && (s.attention != Attention.NONE || effect.attention() != null && effect.attention() != Attention.NONE)) {
+                // the message first, so whoever sees the transition also sees what it was about; a report that raises
+                // no attention has none to say it with, and a later turn's end must not show it (ADR 1022)
+                s.lastNotification = report.message();
             }
             long before = Math.max(s.lifecycleSeq, s.attentionSeq);
             List<Runnable> after = transition(pane, s, effect.lifecycle(), effect.attention(), effect.cause());
@@ -206,14 +229,15 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
     }
 
     /**
-     * Applies a screen rule's report (ADR 0210), unless this process has reported a hook: hooks are
-     * authoritative for the process's whole life, so a scan never overwrites a hook-set state. The check
-     * and the move are one step under the lock, so a hook arriving during a scan wins.
+     * Applies a screen rule's report (ADR 0210), unless this process has reported a hook of its own: hooks are
+     * authoritative for the process's whole life, so a scan never overwrites a hook-set state. Codex's notify
+     * (its turn ends only, which runs also when its hooks do not) leaves the screen in charge of the rest
+     * (ADR 1112). The check and the move are one step under the lock, so a hook arriving during a scan wins.
      */
     public ScreenOutcome applyScreen(AgentPanes.PaneRef pane, ScreenReport report) {
         ScreenOutcome[] outcome = {ScreenOutcome.UNCHANGED};
         mutate(pane, s -> {
-            if (s.hookReported) {
+            if (s.nativeHookReported) {
                 outcome[0] = ScreenOutcome.HOOKS_AUTHORITATIVE;
                 return List.of();
             }

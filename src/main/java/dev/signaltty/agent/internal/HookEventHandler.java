@@ -128,13 +128,6 @@ class HookEventHandler implements MethodHandler<HookEventHandler.Params, HookEve
         if (Boolean.TRUE.equals(params.waitForAnswer())) {
             return awaitAnswer(params, pane, agent, report, context);
         }
-        // the message first, so whoever sees the transition also sees what it was about
-        if (("Notification".equals(report.event()) || "StopFailure".equals(report.event())) && report.message() != null) {
-            states.mutate(pane, s -> {
-                s.lastNotification = report.message();
-                return List.of();
-            });
-        }
         List<Transition> moved;
         if (raisesPermission(report)) {
             // under the decision store's write guard, so a submit's recheck sees it or runs wholly before it

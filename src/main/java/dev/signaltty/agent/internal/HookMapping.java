@@ -121,9 +121,10 @@ public final class HookMapping {
         r.put("permission_prompt", new Rule("`blocked`", "`permission_required`", "Claude shows its permission prompt"));
         r.put("worker_permission_prompt", new Rule("—", "`permission_required`",
                 "a teammate waits for a permission this session must give"));
-        r.put("idle_prompt", new Rule("`done` if `working`", "`input_required` (kept at `permission_required`)",
-                "Claude waits at its prompt (after `messageIdleNotifThresholdMs`): also ends a turn that fired no "
-                        + "Stop, e.g. an interrupt (Esc)"));
+        r.put("idle_prompt", new Rule("`done` if `working`", "`unread` if `none`, unless the turn was already `done`",
+                "Claude waits at its prompt (after `messageIdleNotifThresholdMs`): no question, the news of a turn's end "
+                        + "(ADR 1110). It also ends a turn that fired no Stop, e.g. an interrupt (Esc); after a Stop it "
+                        + "adds nothing, so a pane seen since stays seen"));
         r.put("elicitation_dialog", new Rule("—", "`input_required` (kept at `permission_required`)", ""));
         r.put("elicitation_complete", new Rule("—", "`none` if it was `input_required`", ""));
         r.put("elicitation_response", new Rule("—", "`none` if it was `input_required`", ""));
@@ -205,9 +206,10 @@ public final class HookMapping {
             case "permission_prompt" -> new Effect(lifecycle == Lifecycle.EXITED ? null : Lifecycle.BLOCKED,
                     Attention.PERMISSION_REQUIRED, "Notification");
             case "worker_permission_prompt" -> new Effect(null, Attention.PERMISSION_REQUIRED, "Notification");
-            // waiting at the prompt while we think it works: the turn ended without a Stop (an interrupt)
+            // waiting at the prompt asks nothing (ADR 1110): while we think it works, the turn ended without a Stop
+            // (an interrupt); after a Stop it is that turn end again, whose unread a person may have seen already
             case "idle_prompt" -> new Effect(lifecycle == Lifecycle.WORKING ? Lifecycle.DONE : null,
-                    required ? null : Attention.INPUT_REQUIRED, "idle_prompt");
+                    lifecycle != Lifecycle.DONE && attention == Attention.NONE ? Attention.UNREAD : null, "idle_prompt");
             case "elicitation_dialog" -> new Effect(null, required ? null : Attention.INPUT_REQUIRED, "Notification");
             case "elicitation_complete", "elicitation_response" -> new Effect(null,
                     attention == Attention.INPUT_REQUIRED ? Attention.NONE : null, "Notification");

@@ -131,25 +131,25 @@ class TerminalSignalRouter implements TerminalSignals, PaneProcessListener {
     }
 
     /**
-     * A notification, unless signaltty wired the process's hooks: an agent notifies its terminal of the
-     * moments its hooks report (a turn's end, an approval asked), so a second notification would double
-     * them (ADR 1020). Either way the pane's explain keeps what was heard. {@code keepsWaitingMessage}: a
+     * A notification, unless signaltty wired the process's hooks or a session's own hooks report (an agent started
+     * from a shell, until its SessionEnd): an agent notifies its terminal of the moments its hooks report (a turn's
+     * end, an approval asked), so a second notification would double them (ADRs 1020, 1114). Either way the pane's explain keeps what was heard. {@code keepsWaitingMessage}: a
      * bell, which says nothing new, leaves a raised attention's message shown.
      */
     private void notify(String paneId, @Nullable String title, String message, String cause,
                         boolean keepsWaitingMessage) {
         later(() -> panes.find(paneId).ifPresent(pane -> {
-            boolean hooksWired = states.read(paneId, s -> s.hooksWired);
-            if (!hooksWired) {
-                notifications.create(pane, title, message, cause, keepsWaitingMessage);
-            }
-            HeardNotification heard = new HeardNotification(message,
-                    hooksWired ? HeardNotification.HOOKS_WIRED : HeardNotification.NOTIFIED,
-                    java.time.Instant.now().toString());
+            String outcome = states.read(paneId, s -> s.hooksWired ? HeardNotification.HOOKS_WIRED
+                    : s.hooksReporting ? HeardNotification.HOOKS_REPORTING : HeardNotification.NOTIFIED);
+            HeardNotification heard = new HeardNotification(message, outcome, java.time.Instant.now().toString());
+            // what was heard first: a client that reads agent explain on notification.created finds it there
             states.mutate(pane, s -> {
                 s.heardNotification = heard;
                 return List.of();
             });
+            if (HeardNotification.NOTIFIED.equals(outcome)) {
+                notifications.create(pane, title, message, cause, keepsWaitingMessage);
+            }
         }));
     }
 

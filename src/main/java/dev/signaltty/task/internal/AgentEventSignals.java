@@ -151,17 +151,6 @@ class AgentEventSignals implements WorkerSignals {
         return await(paneId, deadlineNanos, s -> activeSince(s, afterSeq));
     }
 
-    @Override
-    public boolean activeSince(String paneId, long afterSeq) {
-        lock.lock();
-        try {
-            State s = panes.get(paneId);
-            return s != null && activeSince(s, afterSeq);
-        } finally {
-            lock.unlock();
-        }
-    }
-
     private static boolean activeSince(State s, long afterSeq) {
         return s.moves.stream().anyMatch(m -> m.seq() > afterSeq && m.to().inTurn());
     }

@@ -59,10 +59,14 @@ record Evidence(@Nullable Stage stage, @Nullable Reason reason, @Nullable String
                 null, null, null, null, null, null, null);
     }
 
-    /** The worker never got ready: {stage: ready_timeout, lifecycle, screen_tail}. */
-    static Evidence readyTimeout(Lifecycle lifecycle, String screenTail) {
-        return new Evidence(Stage.READY_TIMEOUT, null, null, null, null, lifecycle, screenTail, null, null, null,
-                null, null, null, null, null, null, null);
+    /**
+     * The worker never got ready: {stage: ready_timeout, lifecycle, screen_tail, message}. The message says that the
+     * worker's pane is kept running beside the worktree and what ends it (ADR 1113).
+     */
+    static Evidence readyTimeout(Lifecycle lifecycle, String screenTail, String paneId) {
+        return new Evidence(Stage.READY_TIMEOUT, null, null, "the worker pane " + paneId
+                + " is kept running for inspection, as the worktree is; task finish --discard ends it", null, lifecycle,
+                screenTail, null, null, null, null, null, null, null, null, null, null);
     }
 
     /** Parked at {@code stage}: {stage, reason, paste_delivered?, decision_id?}. */

@@ -15,7 +15,8 @@ import dev.signaltty.pane.Panes;
  * The background first submit of a task (seed R31, R32, R33, R34, R35, R36, R37, R38, R39, R54, R55, R56, R57, R58): wait for the worker to be ready, paste
  * the composed prompt, press Enter after {@code submit_delay_ms} unless a decision appeared, and run
  * the activity gate with one Enter retry halfway. It only ever moves a task out of {@code pending}: a
- * report, cancel or finish that got there first wins.
+ * report, cancel or finish that got there first wins, and so does the gate's move to working, which
+ * {@link WorkerEvents} makes as the worker's working transition is published (ADR 1111).
  */
 @Component
 class FirstSubmit {
@@ -57,12 +58,13 @@ class FirstSubmit {
             if (panes.find(pane).filter(Panes.PaneInfo::alive).isEmpty()) {
                 fail(taskId, Evidence.submitRefused(Evidence.Reason.PANE_GONE, null, false));
             } else {
-                fail(taskId, Evidence.readyTimeout(signals.lifecycle(pane), panes.screenTail(pane, SCREEN_TAIL_LINES)));
+                // the pane is kept, as the worktree is (seed R29): what it shows is why it never got ready (ADR 1113)
+                fail(taskId, Evidence.readyTimeout(signals.lifecycle(pane), panes.screenTail(pane, SCREEN_TAIL_LINES), pane));
             }
             return;
         }
-        long baseline = signals.lifecycleSeq(pane);
-        store.locked(() -> store.require(taskId).gateAfterSeq = baseline); // no event: the gate's own bookkeeping
+        // no event: the gate's baseline, by which WorkerEvents makes the gate's move (ADR 1111)
+        long baseline = store.locked(() -> store.require(taskId).gateAfterSeq = signals.lifecycleSeq(pane));
         try {
             panes.write(pane, paste(pane, job.prompt()));
         } catch (IOException e) { // before the paste: the task fails (seed R33)

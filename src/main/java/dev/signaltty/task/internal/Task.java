@@ -42,7 +42,7 @@ final class Task {
     boolean closingWorker;
     /**
      * The first submit's activity-gate baseline (a lifecycle seq) once it writes the prompt, -1 before; runtime only.
-     * A report that arrives while the gate has not yet run its move uses it to put that move first (seed R36).
+     * The worker's first working transition after it moves a pending task to working ({@link WorkerEvents}, seed R36).
      */
     long gateAfterSeq = -1;
 

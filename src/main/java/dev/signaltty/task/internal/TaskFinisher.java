@@ -83,15 +83,6 @@ class TaskFinisher {
                         + "; the report was recorded as evidence and the state kept",
                         Map.of("field", "task_id", "state", task.state.wire()));
             }
-            if (task.state == TaskState.PENDING && task.paneId != null && task.gateAfterSeq >= 0
-                    && signals.activeSince(task.paneId, task.gateAfterSeq)) {
-                // the worker turned working after the prompt and reported before the gate's thread made its move:
-                // the move comes first, so the task's events follow the worker's (seed R36)
-                store.update(taskId, t -> {
-                    t.state = TaskState.WORKING;
-                    t.evidence = Evidence.NONE;
-                });
-            }
             return store.update(taskId, t -> {
                 t.state = TaskState.parse(p.status());
                 t.report = new Task.Report(p.status(), p.summary(), Instant.now().toString());

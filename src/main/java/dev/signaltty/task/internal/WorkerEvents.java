@@ -44,7 +44,14 @@ class WorkerEvents {
     }
 
     /**
-     * A task parked by an unconfirmed submit resumes when its worker turns working (seed R39). One parked
+     * The activity gate's move (seed R36, ADR 1111): a pending task whose first submit has written its prompt goes
+     * to working with the worker's first working transition after the gate's baseline. Made here, in the synchronous
+     * listener, it happens before the worker's hook is answered, so the worker's own {@code task.report} cannot come
+     * between, however late the gate's thread runs; that thread then finds the task moved and does nothing. A pending
+     * decision leaves the move to the gate's thread, which parks the task on it (seed R58); so does a blocked
+     * transition, whose decision is set only after it is published.
+     *
+     * <p>A task parked by an unconfirmed submit resumes when its worker turns working (seed R39). One parked
      * by a decision does not: only an answer or an accepted follow-up submit resumes it (seed R327, R328, R329).
      */
     @EventListener
@@ -61,12 +68,21 @@ class WorkerEvents {
         if (to != Lifecycle.WORKING) {
             return;
         }
-        store.byPane(event.paneId()).ifPresent(task -> store.updateIf(task.id,
-                t -> t.state == TaskState.INPUT_REQUIRED && RESUMED_BY_WORK.contains(t.evidence.reason()),
-                t -> {
+        store.byPane(event.paneId()).ifPresent(task -> {
+            if (signals.pendingDecision(event.paneId()) == null) {
+                store.updateIf(task.id, t -> t.state == TaskState.PENDING && !t.closingWorker && t.gateAfterSeq >= 0
+                        && event.seq() > t.gateAfterSeq, t -> {
                     t.state = TaskState.WORKING;
-                    t.evidence = Evidence.resumed(t.evidence.reason(), null, event.seq(), null, null);
-                }));
+                    t.evidence = Evidence.NONE;
+                });
+            }
+            store.updateIf(task.id,
+                    t -> t.state == TaskState.INPUT_REQUIRED && RESUMED_BY_WORK.contains(t.evidence.reason()),
+                    t -> {
+                        t.state = TaskState.WORKING;
+                        t.evidence = Evidence.resumed(t.evidence.reason(), null, event.seq(), null, null);
+                    });
+        });
     }
 
     /** Parks that the worker's own next turn resumes: it is at work again without anyone answering anything. */

@@ -25,9 +25,6 @@ interface WorkerSignals {
     /** Waits for a working or blocked transition newer than {@code afterSeq} (the activity gate). */
     boolean awaitActivity(String paneId, long afterSeq, long deadlineNanos) throws InterruptedException;
 
-    /** Whether a working or blocked transition newer than {@code afterSeq} has been seen: the gate's test, no wait. */
-    boolean activeSince(String paneId, long afterSeq);
-
     /** The pane's pending decision id (or a marker when one is pending without an id), null when none. */
     @Nullable String pendingDecision(String paneId);
 

@@ -25,7 +25,8 @@ import tools.jackson.databind.node.ObjectNode;
  * ({@code TERM_PROGRAM}, which a pane inherits from the daemon's environment; {@code preferredNotifChannel}
  * {@code iterm2}), Claude 2.1.197 writes {@code OSC 9 ; Claude is waiting for your input} when it has waited
  * at its prompt for {@code messageIdleNotifThresholdMs}, just after its Notification hook {@code idle_prompt}.
- * The hook has raised the attention, so the OSC is no second notification (ADR 1020).
+ * The turn's Stop has raised the attention, and the idle prompt, the same news, adds nothing (ADR 1110); so the OSC is
+ * no second notification (ADR 1020).
  */
 class ClaudeNotificationRealTest {
 
@@ -79,14 +80,14 @@ class ClaudeNotificationRealTest {
         drive.submit(pane, "scenario:waits go");
         drive.timeline().awaitLifecycle(pane, TURN, "done");
 
-        // Claude did send its OSC 9: the pane heard it, after the idle_prompt hook that raised the attention
+        // Claude did send its OSC 9: the pane heard it, after the idle_prompt hook, which left the Stop's unread as it was
         eventually(TURN, () -> explain(pane).path("heard_notification").isObject());
         JsonNode heard = explain(pane).get("heard_notification");
         assertThat(heard.get("message").asString()).isEqualTo("Claude is waiting for your input");
         assertThat(heard.get("outcome").asString()).isEqualTo("hooks_wired");
-        assertThat(explain(pane).get("attention").get("cause").asString()).isEqualTo("idle_prompt");
+        assertThat(explain(pane).get("attention").get("cause").asString()).isEqualTo("turn_end");
         // seed R139: the hooks' moves only, and no notification.created for the same moment
-        List<String> hooksOnly = List.of("idle/none", "working/none", "done/unread", "done/input_required");
+        List<String> hooksOnly = List.of("idle/none", "working/none", "done/unread");
         eventually(TURN, () -> drive.timeline().states(pane).size() >= hooksOnly.size());
         assertThat(drive.timeline().states(pane)).containsExactlyElementsOf(hooksOnly);
         assertThat(notifications(pane)).isEmpty();

@@ -126,7 +126,8 @@ final class CodexDrive extends AgentDrive {
         eventually(TURN, () -> readConfig().contains("trusted_hash = \"sha256:"));
     }
 
-    private void pressTrustAll(String pane) {
+    /** Chooses "Trust all and continue" in Codex's hook review and waits for its input box. */
+    void pressTrustAll(String pane) {
         awaitScreen(pane, "Trust all and continue", LAUNCH); // the class's first launch of Codex
         // a key sent while the TUI is still setting up is lost: press Down until the cursor is on "Trust all"
         eventually(TURN, () -> {

@@ -79,11 +79,6 @@ class FirstSubmitRefusalRaceTest {
         }
 
         @Override
-        public boolean activeSince(String paneId, long afterSeq) {
-            return real.activeSince(paneId, afterSeq);
-        }
-
-        @Override
         public @Nullable String pendingDecision(String paneId) {
             return real.pendingDecision(paneId);
         }

@@ -15,8 +15,16 @@ public interface AgentAdapter {
                   List<String> hookCommand) {
     }
 
-    /** The argv and environment to launch with (the persisted argv never changes) and the reply member. */
-    record Prepared(List<String> argv, Map<String, String> env, Integration integration) {
+    /**
+     * The argv and environment to launch with (the persisted argv never changes) and the reply member;
+     * {@code awaitsTrust}: the agent runs the hooks only once the person trusts them (Codex's hook review), so
+     * they count as wired only from the first one heard (ADR 1112).
+     */
+    record Prepared(List<String> argv, Map<String, String> env, Integration integration, boolean awaitsTrust) {
+
+        Prepared(List<String> argv, Map<String, String> env, Integration integration) {
+            this(argv, env, integration, false);
+        }
     }
 
     /** The adapter's name, also the {@code agent} in hook events: {@code claude}, {@code codex}. */

@@ -101,7 +101,7 @@ class CodexAdapter implements AgentAdapter {
                 : new Integration(name(), "configured", true, null, "Codex will ask to review signaltty's "
                         + untrusted.size() + " hooks (" + String.join(", ", untrusted) + "): trust them there once; "
                         + "until then only its notify program reports turn ends");
-        return new Prepared(argv, launch.env(), integration);
+        return new Prepared(argv, launch.env(), integration, !untrusted.isEmpty());
     }
 
     static String tomlString(String value) {

@@ -113,7 +113,11 @@ public class LaunchIntegrations implements AgentLaunches {
         try {
             AgentAdapter.Prepared prepared = adapter.configure(new AgentAdapter.Launch(paneId, argv, cwd, env,
                     integrationDir, hookCommand));
-            states.hooksWired(paneId); // Codex reports no ready state, but its hooks are wired all the same
+            if (prepared.awaitsTrust()) {
+                states.hooksAwaitTrust(paneId); // wired once the first one is heard: the person may skip Codex's review
+            } else {
+                states.hooksWired(paneId); // Codex reports no ready state, but its hooks are wired all the same
+            }
             if (adapter.reportsReady()) {
                 states.launched(paneId, adapter.name());
             }
