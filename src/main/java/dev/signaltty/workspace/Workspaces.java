@@ -19,12 +19,12 @@ public interface Workspaces {
     /**
      * Places a freshly launched pane: into {@code tabId} (which must belong to the workspace, else
      * BAD_PARAMS — checked by {@link #checkTab}), or the workspace's first tab, or a new automatic tab.
-     * With {@code besidePaneId} the pane splits that pane in {@code direction}. Emits tab events.
+     * With {@code besidePaneId} the pane splits that pane on {@code side}. Emits tab events.
      *
      * @return the tab the pane landed in
      */
     TabRef placePane(String workspaceId, @Nullable String tabId, String paneId, @Nullable String besidePaneId,
-                     @Nullable SplitDirection direction, @Nullable Double ratio);
+                     @Nullable SplitSide side, @Nullable Double ratio);
 
     /** Validates an explicit tab for a spawn without changing anything. */
     void checkTab(String workspaceId, @Nullable String tabId);

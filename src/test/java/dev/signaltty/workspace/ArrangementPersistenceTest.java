@@ -71,6 +71,34 @@ class ArrangementPersistenceTest {
     }
 
     @Test
+    void keepsPanesSplitInLeftAndAboveAcrossARestart(@TempDir Path root) { // ADR 1121
+        String a;
+        String left;
+        String above;
+        String tab;
+        try (TestDaemon daemon = TestDaemon.start(root); ProtocolClient client = daemon.connect()) {
+            String ws = client.call("workspace.create", Map.of("name", "before", "cwd", root.toString()))
+                    .get("workspace_id").asString();
+            JsonNode first = client.call("pane.spawn", Map.of("workspace_id", ws, "argv", List.of("sleep", "300")));
+            a = first.get("pane_id").asString();
+            tab = first.get("tab_id").asString();
+            left = client.call("pane.split", Map.of("pane_id", a, "direction", "left", "ratio", 0.7,
+                    "argv", List.of("sleep", "300"))).get("pane_id").asString();
+            above = client.call("pane.split", Map.of("pane_id", a, "direction", "up", "argv", List.of("sleep", "300")))
+                    .get("pane_id").asString();
+        }
+        try (TestDaemon daemon = TestDaemon.start(root); ProtocolClient client = daemon.connect()) {
+            JsonNode layout = client.call("tab.get", Map.of("tab_id", tab)).get("layout");
+            assertThat(layout.get("direction").asString()).isEqualTo("right");
+            assertThat(layout.get("ratio").asDouble()).isEqualTo(0.3, org.assertj.core.api.Assertions.within(1e-9));
+            assertThat(layout.get("first").get("pane_id").asString()).isEqualTo(left);
+            assertThat(layout.get("second").get("direction").asString()).isEqualTo("down");
+            assertThat(layout.get("second").get("first").get("pane_id").asString()).isEqualTo(above);
+            assertThat(layout.get("second").get("second").get("pane_id").asString()).isEqualTo(a);
+        }
+    }
+
+    @Test
     void repairsLayoutsThatDisagreeWithTheRestoredPanes(@TempDir Path root) throws Exception {
         String a;
         String b;

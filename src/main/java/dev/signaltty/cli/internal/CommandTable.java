@@ -243,7 +243,7 @@ public final class CommandTable {
                             .flag("parent-pane", "parent_pane_id", STRING, "the pane that launched it")
                             .flag("relationship", STRING, "how it relates to the parent")),
                     launch(of("pane split", "pane.split", "split a pane and run a program beside it").mutating()
-                            .arg("pane", "pane_id").flag("direction", STRING, "right | down")
+                            .arg("pane", "pane_id").flag("direction", STRING, "right | down | left | up (left, up: the new pane first; tmux's -b)")
                             .flag("ratio", NUMBER, "the split pane's share (0.05–0.95); the new pane gets the rest")),
                     of("pane list", "pane.list", "list panes")
                             .flag("workspace", "workspace_id", STRING, "only this workspace")
@@ -272,7 +272,8 @@ public final class CommandTable {
                     of("pane swap", "pane.swap", "swap two panes").mutating()
                             .arg("pane", "pane_id").arg("target", "target_pane_id"),
                     of("pane move", "pane.move", "move a pane next to another").mutating()
-                            .arg("pane", "pane_id").arg("target", "target_pane_id").flag("direction", STRING, "right | down"),
+                            .arg("pane", "pane_id").arg("target", "target_pane_id")
+                            .flag("direction", STRING, "right | down | left | up (left, up: before the target)"),
                     of("pane break", "pane.break", "move a pane out of its tab into a new tab of its own (tmux's break-pane)")
                             .mutating().arg("pane", "pane_id").flag("name", STRING, "the new tab's name"),
                     viewFlags(of("pane attach", "pane.attach", "attach this terminal to a pane, or a tab with --tab (detach: Ctrl-B d)")

@@ -13,7 +13,7 @@ import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.workspace.Layouts;
 import dev.signaltty.workspace.StructureLock;
 import dev.signaltty.workspace.TabRef;
-import dev.signaltty.workspace.SplitDirection;
+import dev.signaltty.workspace.SplitSide;
 
 /**
  * pane.rename, pane.swap, pane.move and pane.break: they change where a pane is shown or what it is called, never
@@ -92,12 +92,12 @@ class PaneArrangement {
         });
     }
 
-    Arranged move(String paneRef, String targetRef, SplitDirection direction) {
+    Arranged move(String paneRef, String targetRef, SplitSide side) {
         return lock.call(() -> {
             Pane pane = registry.resolve(paneRef);
             Pane target = target(pane, targetRef);
             String from = pane.tabId;
-            layouts.move(from, pane.id, target.tabId, target.id, direction);
+            layouts.move(from, pane.id, target.tabId, target.id, side);
             if (!from.equals(target.tabId)) {
                 pane.tabId = target.tabId;
                 events.append(new PaneEvents.Updated(pane.view()));

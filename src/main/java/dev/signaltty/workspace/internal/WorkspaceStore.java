@@ -21,7 +21,7 @@ import dev.signaltty.workspace.TabRef;
 import dev.signaltty.workspace.WorkspaceClosing;
 import dev.signaltty.workspace.WorkspaceRef;
 import dev.signaltty.workspace.Workspaces;
-import dev.signaltty.workspace.SplitDirection;
+import dev.signaltty.workspace.SplitSide;
 
 /** Workspaces, tabs and layouts. Every mutation runs under {@link StructureLock} and appends its event there. */
 @Component
@@ -282,7 +282,7 @@ class WorkspaceStore implements Workspaces {
 
     @Override
     public TabRef placePane(String workspaceId, @Nullable String tabId, String paneId, @Nullable String besidePaneId,
-                            @Nullable SplitDirection direction, @Nullable Double ratio) {
+                            @Nullable SplitSide side, @Nullable Double ratio) {
         return lock.call(() -> {
             checkTab(workspaceId, tabId);
             Workspace workspace = find(workspaceId);
@@ -294,7 +294,7 @@ class WorkspaceStore implements Workspaces {
             } else {
                 String target = besidePaneId != null && tab.layout.panes().contains(besidePaneId) ? besidePaneId
                         : tab.focusedPaneId != null ? tab.focusedPaneId : tab.layout.panes().getLast();
-                layout = Layout.splitAt(tab.layout, target, paneId, direction == null ? SplitDirection.RIGHT : direction, ratio);
+                layout = Layout.splitAt(tab.layout, target, paneId, side == null ? SplitSide.RIGHT : side, ratio);
             }
             updateLayout(tab, layout, paneId);
             return new TabRef(tab.id, tab.workspaceId, tab.name);
