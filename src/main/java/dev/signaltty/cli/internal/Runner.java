@@ -88,6 +88,8 @@ public final class Runner {
         }
         try {
             return execute(spec, inv);
+        } catch (ArgParser.UsageException e) { // a word the CLI itself cannot read, found before any request
+            return usage(e);
         } catch (CliException e) {
             if (spec.action() == Action.HOOK_EVENT) {
                 // An agent's hooks must never break because of signaltty.
@@ -259,9 +261,10 @@ public final class Runner {
      */
     private int setLayout(Daemon daemon, Invocation inv) {
         String layout = (String) inv.params().get("layout");
-        Object tree;
+        boolean named = NamedLayouts.NAMES.contains(layout);
+        Object tree = named ? null : parsedTree(layout, spec(inv));
         try (Client client = daemon.connect(inv.options().noStart(), err)) {
-            if (NamedLayouts.NAMES.contains(layout)) {
+            if (named) {
                 Object tab = client.call("tab.get", Map.of("tab_id", inv.params().get("tab_id"))).orThrow();
                 List<String> panes = new java.util.ArrayList<>();
                 if (tab instanceof Map<?, ?> map && map.get("pane_ids") instanceof List<?> ids) {
@@ -271,17 +274,6 @@ public final class Runner {
                     throw new CliException("BAD_PARAMS", "layout: tab " + inv.params().get("tab_id") + " has no panes");
                 }
                 tree = NamedLayouts.build(layout, panes);
-            } else {
-                try {
-                    tree = Json.parse(layout);
-                } catch (Json.ParseException e) {
-                    // a word is a mistyped name (the parser's offset would say nothing); a brace, a broken tree
-                    String names = String.join(", ", NamedLayouts.NAMES);
-                    throw new CliException("BAD_PARAMS", layout.strip().startsWith("{")
-                            ? "layout: not a JSON tree (" + e.getMessage() + "); or one of " + names
-                            : "layout: unknown layout '" + layout + "'" + Suggest.hint(layout, NamedLayouts.NAMES)
-                                    + "; one of " + names + ", or a JSON tree", null, USAGE);
-                }
             }
             Map<String, Object> params = new LinkedHashMap<>(inv.params());
             params.put("layout", tree);
@@ -289,6 +281,23 @@ public final class Runner {
             Output.print(spec(inv).method(), result, inv.options().json(), out);
         }
         return 0;
+    }
+
+    /**
+     * A layout that is no tmux name, as a JSON tree; else a usage error (exit 2, with the usage line), as any word
+     * the CLI cannot read: the daemon is never asked. Only what the daemon refuses is a seed code with exit 1.
+     */
+    private static Object parsedTree(String layout, CommandSpec spec) {
+        try {
+            return Json.parse(layout);
+        } catch (Json.ParseException e) {
+            // a word is a mistyped name (the parser's offset would say nothing); a brace, a broken tree
+            String names = String.join(", ", NamedLayouts.NAMES);
+            throw new ArgParser.UsageException(layout.strip().startsWith("{")
+                    ? "layout: not a JSON tree (" + e.getMessage() + "); or one of " + names
+                    : "layout: unknown layout '" + layout + "'" + Suggest.hint(layout, NamedLayouts.NAMES)
+                            + "; one of " + names + ", or a JSON tree", spec);
+        }
     }
 
     private static CommandSpec spec(Invocation inv) {
