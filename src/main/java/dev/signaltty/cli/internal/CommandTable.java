@@ -252,7 +252,8 @@ public final class CommandTable {
                     of("pane close", "pane.close", "end a pane's process group").mutating().arg("pane", "pane_id"),
                     of("pane write", "pane.write", "send raw input bytes").mutating().arg("pane", "pane_id")
                             .optArg("data", "data").flag("data", STRING, "the input text (instead of the argument)")
-                            .flag("data-b64", "data_b64", STRING, "bytes as base64"),
+                            .flag("data-b64", "data_b64", STRING, "bytes as base64")
+                            .oneOf("<data> (or --data TEXT, --data-b64 B64)", "data", "data_b64"),
                     of("pane resize", "pane.resize", "change a pane's size").mutating().arg("pane", "pane_id")
                             .arg("cols", "cols", INT, false, null).arg("rows", "rows", INT, false, null),
                     readFlags(of("pane read", "pane.read", "read a pane's screen, tail or rendered lines")

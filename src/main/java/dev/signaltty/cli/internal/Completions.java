@@ -17,7 +17,7 @@ public final class Completions {
 
     /** Fixed values by flag name. */
     public static final Map<String, List<String>> VALUES = Map.of(
-            "mode", List.of("screen", "tail", "rendered"),
+            "mode", List.of("screen", "tail", "rendered", "last_command"),
             "direction", List.of("right", "down", "left", "up"),
             "status", List.of("completed", "failed", "rejected"),
             "state", List.of("pending", "working", "input_required", "completed", "failed", "canceled", "rejected"),

@@ -45,7 +45,10 @@ class PaneArrangement {
             throw ProtocolException.badParams(field, "must be at most " + NAME_MAX_BYTES + " bytes");
         }
         if (!NAME.matcher(name).matches()) {
-            throw ProtocolException.badParams(field, "must match [a-z][a-z0-9_-]*");
+            // Build, my.pane: the slug the person likely meant, when lower case and '-' make one
+            String slug = name.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9_-]+", "-");
+            throw ProtocolException.badParams(field, "must match [a-z][a-z0-9_-]*" + (NAME.matcher(slug).matches()
+                    && slug.getBytes(StandardCharsets.UTF_8).length <= NAME_MAX_BYTES ? " (e.g. '" + slug + "')" : ""));
         }
     }
 

@@ -60,8 +60,9 @@ class LayoutService implements Layouts {
             WorkspaceStore.Tab tab = store.findTab(tabId);
             Layout node = tab.layout == null ? null : Layout.at(tab.layout, path);
             if (!(node instanceof Layout.Split split)) {
-                throw ProtocolException.badParams("path", "does not lead to a split in tab " + tabId
-                        + (node == null ? "" : " (it ends at a pane)"));
+                throw ProtocolException.badParams("path", "does not lead to a split in tab " + tab.id
+                        + (tab.layout instanceof Layout.Leaf ? " (it has one pane: no divider to move)"
+                                : node == null ? "" : " (it ends at a pane)"));
             }
             double clamped = Layout.clampRatio(ratio);
             Layout layout = Layout.replaceAt(tab.layout, path,
@@ -85,7 +86,7 @@ class LayoutService implements Layouts {
                         Map.of("pane_id", paneIdOrName));
             }
             if (tab.layout == null || !tab.layout.panes().contains(paneId)) {
-                throw ProtocolException.badParams("pane_id", "pane " + paneIdOrName + " is not in tab " + tabId);
+                throw ProtocolException.badParams("pane_id", "pane " + paneIdOrName + " is not in tab " + tab.id);
             }
             store.updateLayout(tab, tab.layout, paneId);
             return store.view(tab);
