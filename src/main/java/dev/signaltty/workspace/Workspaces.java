@@ -13,8 +13,11 @@ public interface Workspaces {
     /** An id or a handle (ids match first); NO_SUCH_WORKSPACE otherwise. */
     WorkspaceRef resolve(String idOrHandle);
 
-    /** NO_SUCH_TAB for an unknown id. */
-    TabRef tab(String tabId);
+    /** A tab by id or name (ADR 1120); NO_SUCH_TAB for an unknown one. */
+    TabRef tab(String tabRef);
+
+    /** As {@link #tab(String)}, a bare name looked for among the tabs of {@code workspaceId} (id or handle) first. */
+    TabRef tab(String workspaceId, String tabRef);
 
     /**
      * Places a freshly launched pane: into {@code tabId} (which must belong to the workspace, else

@@ -65,7 +65,11 @@ class TabNamesTest extends LayoutDaemonTest {
         assertThat(tab(handle(second) + ":build").get("tab_id").asString()).isEqualTo(tabOfSecond);
         assertThat(tab(first + ":build").get("tab_id").asString()).isEqualTo(tabOfFirst);
         // a request that names the workspace looks for the name among its tabs
-        assertThat(spawn(second, Map.of("tab_id", "build")).get("tab_id").asString()).isEqualTo(tabOfSecond);
+        String spawned = spawn(second, Map.of("tab_id", "build")).get("pane_id").asString();
+        assertThat(pane(spawned).get("tab_id").asString()).isEqualTo(tabOfSecond);
+        JsonNode listed = client.call("pane.list", Map.of("workspace_id", second, "tab_id", "build")).get("panes");
+        assertThat(listed).hasSize(1);
+        assertThat(listed.get(0).get("pane_id").asString()).isEqualTo(spawned);
         assertThat(client.errorCode("tab.get", Map.of("tab_id", handle(first) + ":no-such"))).isEqualTo("NO_SUCH_TAB");
         assertThat(client.errorCode("tab.get", Map.of("tab_id", "no-such-ws:build"))).isEqualTo("NO_SUCH_TAB");
     }

@@ -249,9 +249,17 @@ class WorkspaceStore implements Workspaces {
     }
 
     @Override
-    public TabRef tab(String tabId) {
+    public TabRef tab(String tabRef) {
         return lock.call(() -> {
-            Tab tab = findTab(tabId);
+            Tab tab = findTab(tabRef);
+            return new TabRef(tab.id, tab.workspaceId, tab.name);
+        });
+    }
+
+    @Override
+    public TabRef tab(String workspaceId, String tabRef) {
+        return lock.call(() -> {
+            Tab tab = findTab(tabRef, find(workspaceId));
             return new TabRef(tab.id, tab.workspaceId, tab.name);
         });
     }
