@@ -109,6 +109,24 @@ class CliTabsAndSplitsTest {
     }
 
     /**
+     * {@code tab layout} printed the whole tab as {@code key: value} lines, which {@code tab set-layout} cannot take
+     * back; it prints the tree as one line of JSON, so a person can edit a ratio and set it again.
+     */
+    @Test
+    void tabLayoutPrintsTheTreeThatSetLayoutTakesBack() {
+        Made made = workspace("roundtrip");
+        assertThat(cli.run("pane", "split", made.pane(), "--", "sleep", "600").status()).isZero();
+        Run printed = cli.run("tab", "layout", made.tab());
+        assertThat(printed.status()).as(printed.toString()).isZero();
+        String tree = printed.out().strip();
+        assertThat(tree).startsWith("{").doesNotContain("\n").contains("\"ratio\":0.5");
+        Run set = cli.run("tab", "set-layout", made.tab(), tree.replace("\"ratio\":0.5", "\"ratio\":0.3"));
+        assertThat(set.status()).as(set.toString()).isZero();
+        assertThat(cli.run("tab", "layout", made.tab()).out()).contains("\"ratio\":0.3");
+        assertThat(CliHarness.json(cli.run("--json", "tab", "layout", made.tab())).get("tab_id")).isEqualTo(made.tab());
+    }
+
+    /**
      * A layout word that is neither one of tmux's names nor a JSON tree is refused by the CLI before any request: a
      * usage error as every word the CLI cannot read (exit 2, {@code usage error:} and the usage line), where it
      * printed {@code BAD_PARAMS:} as if the daemon had refused it. What the daemon refuses stays its code, exit 1.

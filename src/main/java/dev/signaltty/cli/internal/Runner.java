@@ -149,6 +149,10 @@ public final class Runner {
                     Output.notices(result, err);
                     Output.paneless(spec.method(), result, err);
                     Output.emptyContext(spec.method(), inv.params(), result, err);
+                    if (!json && spec.words().equals(List.of("tab", "layout"))) {
+                        printLayout(result);
+                        return 0;
+                    }
                     Output.print(spec.method(), result, json, out);
                     int outcome = Output.outcomeStatus(spec.method(), result);
                     return outcome != 0 ? outcome : Output.exitStatus(spec.method(), result, json);
@@ -253,6 +257,19 @@ public final class Runner {
             }
         }
         return 0;
+    }
+
+    /**
+     * {@code tab layout}: the tree alone, as one line of JSON that {@code tab set-layout} takes back (edit a ratio, swap
+     * two leaves). It printed the whole tab as {@code key: value} lines, which nothing reads back. {@code --json}
+     * keeps the method's whole result.
+     */
+    private void printLayout(@Nullable Object tab) {
+        if (tab instanceof Map<?, ?> map && map.get("layout") != null) {
+            out.println(Json.write(map.get("layout")));
+        } else {
+            err.println("notice: tab " + (tab instanceof Map<?, ?> map ? map.get("tab_id") : "") + " has no panes, so no layout");
+        }
     }
 
     /**
