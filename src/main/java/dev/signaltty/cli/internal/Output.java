@@ -94,8 +94,8 @@ public final class Output {
             "updated_at");
 
     /**
-     * {@code pane list}'s columns: a pane has 20 scalar fields (sizes, offsets, three timestamps), about 250 characters
-     * a row, and the name, what a person addresses a pane by, came last and only when some pane had one. {@code pane
+     * {@code pane list}'s columns: every field of a pane that is no object made 16 columns or more (sizes, an offset,
+     * three timestamps), about 250 characters a row, and the name, what a person addresses a pane by, came last and only when some pane had one. {@code pane
      * get} and {@code --json} keep every field; {@code ls} shows the fleet as a tree.
      */
     static final List<String> PANE_COLUMNS = List.of("pane_id", "name", "label", "workspace_id", "tab_id", "status",
