@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.signaltty.cli.CliHarness.Run;
 import dev.signaltty.cli.internal.Output;
+import dev.signaltty.workspace.internal.git.TestRepo;
 
 /**
  * Session 24: twenty minutes of the one-shot CLI as a demanding user (missing arguments, typos, wrong ids), through
@@ -73,6 +74,27 @@ class CliDemandingUserTest {
                 "STATUS", "EXIT_CODE", "ARGV", "CWD");
         assertThat(list.out()).contains(pane).contains("sleep 600").doesNotContain("OUTPUT_OFFSET");
         assertThat(cli.run("--json", "pane", "list").out()).contains("\"output_offset\"");
+    }
+
+    /**
+     * {@code worktree create}'s help offered {@code --open} "also open it as a workspace", but the daemon opens one
+     * unless told not to: the flag did nothing, and the way not to open one ({@code --open=false}) was nowhere.
+     */
+    @Test
+    void worktreeCreateOpensAWorkspaceUnlessNoOpen(@TempDir Path temp) {
+        TestRepo repo = TestRepo.init(temp.resolve("repo"));
+        repo.write("README", "hello\n");
+        repo.commitAll("init");
+        Run source = cli.run("--json", "workspace", "create", "wtsource", "--cwd", repo.root.toString());
+        assertThat(source.status()).as(source.toString()).isZero();
+        Run opened = cli.run("--json", "worktree", "create", "wtsource", "--branch", "opened");
+        assertThat(opened.status()).as(opened.toString()).isZero();
+        assertThat(CliHarness.json(opened)).containsKey("workspace");
+        Run bare = cli.run("--json", "worktree", "create", "wtsource", "--branch", "bare", "--no-open");
+        assertThat(bare.status()).as(bare.toString()).isZero();
+        assertThat(CliHarness.json(bare)).containsKey("worktree").doesNotContainKey("workspace");
+        assertThat(cli.run("worktree", "create", "--help").out()).contains("--no-open")
+                .contains("open a workspace on it (the default)");
     }
 
     /** {@code tab ratio <tab> 0.3} on a tab of one pane said only that the path "ends at a pane". */

@@ -321,7 +321,10 @@ public final class CommandTable {
                     of("worktree create", "worktree.create", "create a worktree on a new branch").mutating()
                             .arg("workspace", "workspace_id").required("branch", "branch", STRING, "new branch name")
                             .flag("base", STRING, "start point (default HEAD)").flag("path", STRING, "checkout directory")
-                            .flag("open", BOOL, "also open it as a workspace").flag("name", STRING, "that workspace's name"),
+                            // the daemon opens a workspace on it unless open is false: --open said "also", and did nothing
+                            .flag("open", BOOL, "open a workspace on it (the default)")
+                            .flag("no-open", "open", NEGATED_BOOL, "only the worktree: open no workspace on it")
+                            .flag("name", STRING, "that workspace's name"),
                     of("worktree open", "worktree.open", "open a worktree as a workspace").mutating()
                             .arg("workspace", "workspace_id").arg("path", "path").flag("name", STRING, "workspace name"),
                     of("worktree remove", "worktree.remove", "remove a closed worktree").mutating()
