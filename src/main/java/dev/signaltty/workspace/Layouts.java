@@ -18,11 +18,11 @@ public interface Layouts {
 
     /**
      * Removes {@code paneId} from its tab's layout (its parent collapses; a tab left with no panes stays,
-     * empty) and splits {@code targetPaneId} in {@code direction} with it, evening out the run; the
+     * empty) and splits {@code targetPaneId} on {@code side} with it, evening out the run; the
      * moved pane gets the target tab's focus. BAD_PARAMS if either pane is not in its tab's layout.
      * Each tab whose layout or focus changed emits tab.updated.
      */
-    void move(String tabId, String paneId, String targetTabId, String targetPaneId, SplitDirection direction);
+    void move(String tabId, String paneId, String targetTabId, String targetPaneId, SplitSide side);
 
     /**
      * tmux's break-pane: removes {@code paneId} from its tab's layout (its parent collapses) and makes it the only

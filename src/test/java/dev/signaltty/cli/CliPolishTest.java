@@ -222,7 +222,16 @@ class CliPolishTest {
         Run named = cli.run("__complete", "pane", "read", "web");
         assertThat(named.out().lines()).containsExactly("webserver");
         Run workspaces = cli.run("__complete", "pane", "list", "--workspace", "");
-        assertThat(workspaces.out().lines()).contains(workspace);
+        assertThat(workspaces.out().lines()).contains(workspace, "agentsim"); // the handle resolves too
+    }
+
+    @Test
+    void shellCompletionOffersTabNamesThatAreOneWord() { // ADR 1120: a tab name goes where a tab id does
+        String tab = Output.findId(CliHarness.json(cli.run("--json", "pane", "get", pane)), "tab_id", "tab_");
+        assertThat(cli.run("tab", "rename", tab, "completing").status()).isZero();
+        Run tabs = cli.run("__complete", "tab", "get", "");
+        assertThat(tabs.out().lines()).contains(tab, "completing").doesNotContain("tab 1", "tab");
+        assertThat(cli.run("__complete", "tab", "get", "compl").out().lines()).containsExactly("completing");
     }
 
     @Test

@@ -71,6 +71,65 @@ class ArrangementPersistenceTest {
     }
 
     @Test
+    void keepsPanesSplitInLeftAndAboveAcrossARestart(@TempDir Path root) { // ADR 1121
+        String a;
+        String left;
+        String above;
+        String tab;
+        try (TestDaemon daemon = TestDaemon.start(root); ProtocolClient client = daemon.connect()) {
+            String ws = client.call("workspace.create", Map.of("name", "before", "cwd", root.toString()))
+                    .get("workspace_id").asString();
+            JsonNode first = client.call("pane.spawn", Map.of("workspace_id", ws, "argv", List.of("sleep", "300")));
+            a = first.get("pane_id").asString();
+            tab = first.get("tab_id").asString();
+            left = client.call("pane.split", Map.of("pane_id", a, "direction", "left", "ratio", 0.7,
+                    "argv", List.of("sleep", "300"))).get("pane_id").asString();
+            above = client.call("pane.split", Map.of("pane_id", a, "direction", "up", "argv", List.of("sleep", "300")))
+                    .get("pane_id").asString();
+        }
+        try (TestDaemon daemon = TestDaemon.start(root); ProtocolClient client = daemon.connect()) {
+            JsonNode layout = client.call("tab.get", Map.of("tab_id", tab)).get("layout");
+            assertThat(layout.get("direction").asString()).isEqualTo("right");
+            assertThat(layout.get("ratio").asDouble()).isEqualTo(0.3, org.assertj.core.api.Assertions.within(1e-9));
+            assertThat(layout.get("first").get("pane_id").asString()).isEqualTo(left);
+            assertThat(layout.get("second").get("direction").asString()).isEqualTo("down");
+            assertThat(layout.get("second").get("first").get("pane_id").asString()).isEqualTo(above);
+            assertThat(layout.get("second").get("second").get("pane_id").asString()).isEqualTo(a);
+        }
+    }
+
+    @Test
+    void aPaneWhoseTabIsGoneIsNotRestoredIntoATabNamedLikeThatTabsId(@TempDir Path root) throws Exception { // ADR 1120
+        String pane;
+        String gone;
+        String namedLikeIt;
+        try (TestDaemon daemon = TestDaemon.start(root); ProtocolClient client = daemon.connect()) {
+            String ws = client.call("workspace.create", Map.of("name", "lookalike", "cwd", root.toString()))
+                    .get("workspace_id").asString();
+            JsonNode first = client.call("pane.spawn", Map.of("workspace_id", ws, "argv", List.of("sleep", "300")));
+            pane = first.get("pane_id").asString();
+            gone = first.get("tab_id").asString();
+            namedLikeIt = client.call("tab.create", Map.of("workspace_id", ws, "name", gone)).get("tab_id").asString();
+        }
+        // as if the daemon died after saving the tabs without the pane's tab but before saving the panes
+        Path workspaces = root.resolve("state/signaltty/snapshot/workspaces.json");
+        ObjectNode document = (ObjectNode) ProtocolJson.MAPPER.readTree(Files.readString(workspaces));
+        ObjectNode workspace = (ObjectNode) document.get("workspaces").get(0);
+        ArrayNode kept = ProtocolJson.MAPPER.createArrayNode();
+        workspace.get("tabs").forEach(t -> {
+            if (!t.get("tab_id").asString().equals(gone)) {
+                kept.add(t);
+            }
+        });
+        workspace.set("tabs", kept);
+        Files.writeString(workspaces, document.toString());
+        try (TestDaemon daemon = TestDaemon.start(root); ProtocolClient client = daemon.connect()) {
+            assertThat(client.errorCode("pane.get", Map.of("pane_id", pane))).isEqualTo("NO_SUCH_PANE");
+            assertThat(client.call("tab.get", Map.of("tab_id", namedLikeIt)).get("pane_ids")).isEmpty();
+        }
+    }
+
+    @Test
     void repairsLayoutsThatDisagreeWithTheRestoredPanes(@TempDir Path root) throws Exception {
         String a;
         String b;

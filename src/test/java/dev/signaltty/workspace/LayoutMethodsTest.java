@@ -59,6 +59,38 @@ class LayoutMethodsTest extends LayoutDaemonTest {
         }
 
         @Test
+        void splitsLeftAndUpWithTheNewPaneFirstAndEvensTheRun() { // seed R239
+            String b = split(a, "left", Map.of()).get("pane_id").asString();
+            JsonNode row = tab(tab).get("layout");
+            assertThat(row.get("direction").asString()).isEqualTo("right");
+            assertThat(row.get("first").get("pane_id").asString()).isEqualTo(b);
+            assertThat(row.get("second").get("pane_id").asString()).isEqualTo(a);
+            assertThat(tab(tab).get("focused_pane_id").asString()).isEqualTo(b);
+
+            String c = split(b, "left", Map.of()).get("pane_id").asString();
+            JsonNode three = tab(tab).get("layout"); // right(right(c, b), a): three equal columns c, b, a
+            assertThat(three.get("ratio").asDouble()).isCloseTo(2.0 / 3, within(1e-9));
+            assertThat(three.get("first").get("ratio").asDouble()).isCloseTo(0.5, within(1e-9));
+            assertThat(List.of(three.get("first").get("first").get("pane_id").asString(),
+                    three.get("first").get("second").get("pane_id").asString(),
+                    three.get("second").get("pane_id").asString())).containsExactly(c, b, a);
+
+            String d = split(a, "up", Map.of()).get("pane_id").asString();
+            JsonNode column = tab(tab).get("layout").get("second");
+            assertThat(column.get("direction").asString()).isEqualTo("down");
+            assertThat(column.get("first").get("pane_id").asString()).isEqualTo(d);
+            assertThat(column.get("second").get("pane_id").asString()).isEqualTo(a);
+        }
+
+        @Test
+        void takesAnExplicitRatioAsTheSplitPanesShareOnEitherSide() {
+            split(a, "left", Map.of("ratio", 0.7));
+            JsonNode layout = tab(tab).get("layout"); // a is second now: the new pane's share comes first
+            assertThat(layout.get("second").get("pane_id").asString()).isEqualTo(a);
+            assertThat(layout.get("ratio").asDouble()).isCloseTo(0.3, within(1e-9));
+        }
+
+        @Test
         void takesAnExplicitRatioAsTheTargetsShareClamped() {
             split(a, "down", Map.of("ratio", 0.999));
             JsonNode layout = tab(tab).get("layout");
@@ -98,7 +130,7 @@ class LayoutMethodsTest extends LayoutDaemonTest {
         }
 
         @Test
-        void theSchemaShowsTheDirectionOfTheLayoutsItReturnsAsTheSameEnum() { // seed R219
+        void theSchemaShowsTheLayoutsDirectionsAndTheSplitsSidesAsEnums() { // seed R219
             JsonNode layout = null;
             JsonNode splitDirection = null;
             for (JsonNode method : client.call("schema", Map.of()).get("methods")) {
@@ -113,7 +145,8 @@ class LayoutMethodsTest extends LayoutDaemonTest {
             assertThat(layout.get("name").asString()).isEqualTo("Layout");
             JsonNode split = layout.get("one_of").get(1);
             assertThat(split.get("direction").get("type").get("enum").toString()).isEqualTo("[\"right\",\"down\"]");
-            assertThat(splitDirection.get("enum").toString()).isEqualTo("[\"right\",\"down\"]");
+            // a split takes the layouts' two directions, and left / up for the new pane first (ADR 1121)
+            assertThat(splitDirection.get("enum").toString()).isEqualTo("[\"right\",\"down\",\"left\",\"up\"]");
             // and the values the daemon returns are those names, exactly
             client.call("pane.split", Map.of("pane_id", a, "direction", "down"));
             JsonNode tree = client.call("tab.get", Map.of("tab_id", tab)).get("layout");
@@ -123,8 +156,8 @@ class LayoutMethodsTest extends LayoutDaemonTest {
         }
 
         @Test
-        void rejectsADirectionOtherThanRightOrDown() {
-            assertRejectedUnchanged(ws, "direction", "pane.split", Map.of("pane_id", a, "direction", "left"));
+        void rejectsADirectionOtherThanRightDownLeftOrUp() {
+            assertRejectedUnchanged(ws, "direction", "pane.split", Map.of("pane_id", a, "direction", "sideways"));
             assertThat(client.errorCode("pane.split", Map.of("pane_id", "pane_gone", "direction", "down")))
                     .isEqualTo("NO_SUCH_PANE");
         }

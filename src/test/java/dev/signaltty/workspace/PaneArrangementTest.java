@@ -199,12 +199,33 @@ class PaneArrangementTest extends LayoutDaemonTest {
         }
 
         @Test
+        void upAndLeftPutThePaneBeforeTheTarget() { // seed R238, seed R239
+            long pidA = pid(a);
+            client.call("pane.move", Map.of("pane_id", a, "target_pane_id", c, "direction", "up"));
+            JsonNode layout = tab(tab).get("layout");
+            // a's parent collapsed into down(b, c); a goes above c in that column: three equal rows b, a, c
+            assertThat(layout.get("direction").asString()).isEqualTo("down");
+            assertThat(layout.get("first").get("pane_id").asString()).isEqualTo(b);
+            assertThat(layout.get("ratio").asDouble()).isCloseTo(1.0 / 3, within(1e-9));
+            assertThat(layout.get("second").get("first").get("pane_id").asString()).isEqualTo(a);
+            assertThat(layout.get("second").get("second").get("pane_id").asString()).isEqualTo(c);
+            assertThat(tab(tab).get("focused_pane_id").asString()).isEqualTo(a);
+            assertThat(pid(a)).isEqualTo(pidA);
+
+            client.call("pane.move", Map.of("pane_id", c, "target_pane_id", b, "direction", "left"));
+            JsonNode top = tab(tab).get("layout").get("first");
+            assertThat(top.get("direction").asString()).isEqualTo("right");
+            assertThat(top.get("first").get("pane_id").asString()).isEqualTo(c);
+            assertThat(top.get("second").get("pane_id").asString()).isEqualTo(b);
+        }
+
+        @Test
         void rejectsTheSamePaneAnotherWorkspaceAndABadDirection() { // seed R234
             assertRejectedUnchanged(ws, "target_pane_id", "pane.move", Map.of("pane_id", b, "target_pane_id", b));
             String foreign = spawn(workspace(), Map.of()).get("pane_id").asString();
             assertRejectedUnchanged(ws, "target_pane_id", "pane.move", Map.of("pane_id", b, "target_pane_id", foreign));
             assertRejectedUnchanged(ws, "direction", "pane.move", Map.of("pane_id", b, "target_pane_id", a,
-                    "direction", "up"));
+                    "direction", "above"));
             assertThat(client.errorCode("pane.move", Map.of("pane_id", b, "target_pane_id", "nobody")))
                     .isEqualTo("NO_SUCH_PANE");
         }

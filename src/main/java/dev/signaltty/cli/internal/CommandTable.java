@@ -243,7 +243,7 @@ public final class CommandTable {
                             .flag("parent-pane", "parent_pane_id", STRING, "the pane that launched it")
                             .flag("relationship", STRING, "how it relates to the parent")),
                     launch(of("pane split", "pane.split", "split a pane and run a program beside it").mutating()
-                            .arg("pane", "pane_id").flag("direction", STRING, "right | down")
+                            .arg("pane", "pane_id").flag("direction", STRING, "right | down | left | up (left, up: the new pane first; tmux's -b)")
                             .flag("ratio", NUMBER, "the split pane's share (0.05–0.95); the new pane gets the rest")),
                     of("pane list", "pane.list", "list panes")
                             .flag("workspace", "workspace_id", STRING, "only this workspace")
@@ -252,7 +252,8 @@ public final class CommandTable {
                     of("pane close", "pane.close", "end a pane's process group").mutating().arg("pane", "pane_id"),
                     of("pane write", "pane.write", "send raw input bytes").mutating().arg("pane", "pane_id")
                             .optArg("data", "data").flag("data", STRING, "the input text (instead of the argument)")
-                            .flag("data-b64", "data_b64", STRING, "bytes as base64"),
+                            .flag("data-b64", "data_b64", STRING, "bytes as base64")
+                            .oneOf("<data> (or --data TEXT, --data-b64 B64)", "data", "data_b64"),
                     of("pane resize", "pane.resize", "change a pane's size").mutating().arg("pane", "pane_id")
                             .arg("cols", "cols", INT, false, null).arg("rows", "rows", INT, false, null),
                     readFlags(of("pane read", "pane.read", "read a pane's screen, tail or rendered lines")
@@ -272,7 +273,8 @@ public final class CommandTable {
                     of("pane swap", "pane.swap", "swap two panes").mutating()
                             .arg("pane", "pane_id").arg("target", "target_pane_id"),
                     of("pane move", "pane.move", "move a pane next to another").mutating()
-                            .arg("pane", "pane_id").arg("target", "target_pane_id").flag("direction", STRING, "right | down"),
+                            .arg("pane", "pane_id").arg("target", "target_pane_id")
+                            .flag("direction", STRING, "right | down | left | up (left, up: before the target)"),
                     of("pane break", "pane.break", "move a pane out of its tab into a new tab of its own (tmux's break-pane)")
                             .mutating().arg("pane", "pane_id").flag("name", STRING, "the new tab's name"),
                     viewFlags(of("pane attach", "pane.attach", "attach this terminal to a pane, or a tab with --tab (detach: Ctrl-B d)")
@@ -319,7 +321,10 @@ public final class CommandTable {
                     of("worktree create", "worktree.create", "create a worktree on a new branch").mutating()
                             .arg("workspace", "workspace_id").required("branch", "branch", STRING, "new branch name")
                             .flag("base", STRING, "start point (default HEAD)").flag("path", STRING, "checkout directory")
-                            .flag("open", BOOL, "also open it as a workspace").flag("name", STRING, "that workspace's name"),
+                            // the daemon opens a workspace on it unless open is false: --open said "also", and did nothing
+                            .flag("open", BOOL, "open a workspace on it (the default)")
+                            .flag("no-open", "open", NEGATED_BOOL, "only the worktree: open no workspace on it")
+                            .flag("name", STRING, "that workspace's name"),
                     of("worktree open", "worktree.open", "open a worktree as a workspace").mutating()
                             .arg("workspace", "workspace_id").arg("path", "path").flag("name", STRING, "workspace name"),
                     of("worktree remove", "worktree.remove", "remove a closed worktree").mutating()

@@ -17,8 +17,8 @@ public final class Completions {
 
     /** Fixed values by flag name. */
     public static final Map<String, List<String>> VALUES = Map.of(
-            "mode", List.of("screen", "tail", "rendered"),
-            "direction", List.of("right", "down"),
+            "mode", List.of("screen", "tail", "rendered", "last_command"),
+            "direction", List.of("right", "down", "left", "up"),
             "status", List.of("completed", "failed", "rejected"),
             "state", List.of("pending", "working", "input_required", "completed", "failed", "canceled", "rejected"),
             "until", List.of("idle", "working", "blocked", "done", "exited", "unread", "input_required",
@@ -84,7 +84,11 @@ public final class Completions {
         return flag != null && flag.takesValue() ? flag : null;
     }
 
-    /** Live ids (and pane names) for {@code param}; empty when it has none or no daemon answers. */
+    /**
+     * Live ids for {@code param}, and what resolves in their place: pane names, workspace handles, and tab names
+     * without blanks (a shell completes one word; {@code tab 1} is typed quoted). Empty when there are none or no
+     * daemon answers.
+     */
     public static List<String> live(Path socket, @Nullable String param) {
         String[] lister = param == null ? null : LISTERS.get(param);
         if (lister == null || !Client.listening(socket)) {
@@ -107,8 +111,7 @@ public final class Completions {
         if (value instanceof Map<?, ?> map) {
             for (Map.Entry<?, ?> e : map.entrySet()) {
                 Object v = e.getValue();
-                if (v instanceof String s && (s.startsWith(prefix)
-                        || ("name".equals(e.getKey()) && prefix.equals("pane_") && !s.isEmpty()))) {
+                if (v instanceof String s && (s.startsWith(prefix) || addresses(prefix, e.getKey(), s))) {
                     out.add(s);
                 } else {
                     collect(v, prefix, out);
@@ -117,5 +120,15 @@ public final class Completions {
         } else if (value instanceof List<?> list) {
             list.forEach(v -> collect(v, prefix, out));
         }
+    }
+
+    /** Whether the field {@code key} holding {@code value} addresses a thing of the kind {@code prefix}, as its id does. */
+    private static boolean addresses(String prefix, Object key, String value) {
+        return switch (prefix) {
+            case "pane_" -> "name".equals(key) && !value.isEmpty();
+            case "tab_" -> "name".equals(key) && !value.isBlank() && value.chars().noneMatch(Character::isWhitespace);
+            case "ws_" -> "handle".equals(key);
+            default -> false;
+        };
     }
 }

@@ -52,7 +52,7 @@ final class Help {
         out.println();
         out.println("Global options: --json (raw result JSON), --no-start (never start the daemon), --help, --version.");
         out.println("Pane arguments take ids or names (set by pane rename; a --label is shown, never an address);");
-        out.println("workspace arguments take ids or handles.");
+        out.println("workspace arguments take ids or handles; tab arguments ids or names (or WORKSPACE:NAME).");
         out.println("With no arguments, signaltty starts the daemon if needed and opens the console.");
     }
 

@@ -36,7 +36,7 @@ final class Logs {
         boolean follow = Boolean.TRUE.equals(params.get("follow"));
         long lines = params.get("lines") instanceof Long n ? n : DEFAULT_LINES;
         if (lines < 0) {
-            throw new CliException("BAD_PARAMS", "--lines: must be 0 (all) or more", null, Runner.USAGE);
+            throw new ArgParser.UsageException("--lines: must be 0 (all) or more", null);
         }
         if (!Files.exists(file) && !follow) {
             throw new CliException("IO_ERROR", "no log at " + file + " (no daemon has run with this state dir)");

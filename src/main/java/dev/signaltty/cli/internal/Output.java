@@ -56,6 +56,10 @@ public final class Output {
                 table(columns(tasks, TASK_COLUMNS), out);
                 return;
             }
+            if ("pane.list".equals(method) && map.get("panes") instanceof List<?> panes) {
+                table(columns(panes, PANE_COLUMNS), out);
+                return;
+            }
             List<?> only = onlyListOfObjects(map);
             if (only != null) {
                 table(only, out);
@@ -88,6 +92,14 @@ public final class Output {
      */
     static final List<String> TASK_COLUMNS = List.of("task_id", "state", "objective", "repo", "branch", "pane_id",
             "updated_at");
+
+    /**
+     * {@code pane list}'s columns: every field of a pane that is no object made 16 columns or more (sizes, an offset,
+     * three timestamps), about 250 characters a row, and the name, what a person addresses a pane by, came last and only when some pane had one. {@code pane
+     * get} and {@code --json} keep every field; {@code ls} shows the fleet as a tree.
+     */
+    static final List<String> PANE_COLUMNS = List.of("pane_id", "name", "label", "workspace_id", "tab_id", "status",
+            "exit_code", "argv", "cwd");
 
     /** Each row with only {@code keys}, in that order (a key a row lacks shows as {@code -}). */
     static List<Map<String, Object>> columns(List<?> rows, List<String> keys) {

@@ -88,6 +88,8 @@ public final class Runner {
         }
         try {
             return execute(spec, inv);
+        } catch (ArgParser.UsageException e) { // a word the CLI itself cannot read, found before any request
+            return usage(e);
         } catch (CliException e) {
             if (spec.action() == Action.HOOK_EVENT) {
                 // An agent's hooks must never break because of signaltty.
@@ -149,6 +151,10 @@ public final class Runner {
                     Output.notices(result, err);
                     Output.paneless(spec.method(), result, err);
                     Output.emptyContext(spec.method(), inv.params(), result, err);
+                    if (!json && spec.words().equals(List.of("tab", "layout"))) {
+                        printLayout(result);
+                        return 0;
+                    }
                     Output.print(spec.method(), result, json, out);
                     int outcome = Output.outcomeStatus(spec.method(), result);
                     return outcome != 0 ? outcome : Output.exitStatus(spec.method(), result, json);
@@ -256,14 +262,28 @@ public final class Runner {
     }
 
     /**
+     * {@code tab layout}: the tree alone, as one line of JSON that {@code tab set-layout} takes back (edit a ratio, swap
+     * two leaves). It printed the whole tab as {@code key: value} lines, which nothing reads back. {@code --json}
+     * keeps the method's whole result.
+     */
+    private void printLayout(@Nullable Object tab) {
+        if (tab instanceof Map<?, ?> map && map.get("layout") != null) {
+            out.println(Json.write(map.get("layout")));
+        } else {
+            err.println("notice: tab " + (tab instanceof Map<?, ?> map ? map.get("tab_id") : "") + " has no panes, so no layout");
+        }
+    }
+
+    /**
      * {@code tab set-layout}: a JSON tree as given, or one of tmux's layout names built over the tab's
      * panes (one {@code tab.get}, then the one mutating {@code tab.set_layout}).
      */
     private int setLayout(Daemon daemon, Invocation inv) {
         String layout = (String) inv.params().get("layout");
-        Object tree;
+        boolean named = NamedLayouts.NAMES.contains(layout);
+        Object tree = named ? null : parsedTree(layout, spec(inv));
         try (Client client = daemon.connect(inv.options().noStart(), err)) {
-            if (NamedLayouts.NAMES.contains(layout)) {
+            if (named) {
                 Object tab = client.call("tab.get", Map.of("tab_id", inv.params().get("tab_id"))).orThrow();
                 List<String> panes = new java.util.ArrayList<>();
                 if (tab instanceof Map<?, ?> map && map.get("pane_ids") instanceof List<?> ids) {
@@ -273,17 +293,6 @@ public final class Runner {
                     throw new CliException("BAD_PARAMS", "layout: tab " + inv.params().get("tab_id") + " has no panes");
                 }
                 tree = NamedLayouts.build(layout, panes);
-            } else {
-                try {
-                    tree = Json.parse(layout);
-                } catch (Json.ParseException e) {
-                    // a word is a mistyped name (the parser's offset would say nothing); a brace, a broken tree
-                    String names = String.join(", ", NamedLayouts.NAMES);
-                    throw new CliException("BAD_PARAMS", layout.strip().startsWith("{")
-                            ? "layout: not a JSON tree (" + e.getMessage() + "); or one of " + names
-                            : "layout: unknown layout '" + layout + "'" + Suggest.hint(layout, NamedLayouts.NAMES)
-                                    + "; one of " + names + ", or a JSON tree", null, USAGE);
-                }
             }
             Map<String, Object> params = new LinkedHashMap<>(inv.params());
             params.put("layout", tree);
@@ -291,6 +300,23 @@ public final class Runner {
             Output.print(spec(inv).method(), result, inv.options().json(), out);
         }
         return 0;
+    }
+
+    /**
+     * A layout that is no tmux name, as a JSON tree; else a usage error (exit 2, with the usage line), as any word
+     * the CLI cannot read: the daemon is never asked. Only what the daemon refuses is a seed code with exit 1.
+     */
+    private static Object parsedTree(String layout, CommandSpec spec) {
+        try {
+            return Json.parse(layout);
+        } catch (Json.ParseException e) {
+            // a word is a mistyped name (the parser's offset would say nothing); a brace, a broken tree
+            String names = String.join(", ", NamedLayouts.NAMES);
+            throw new ArgParser.UsageException(layout.strip().startsWith("{")
+                    ? "layout: not a JSON tree (" + e.getMessage() + "); or one of " + names
+                    : "layout: unknown layout '" + layout + "'" + Suggest.hint(layout, NamedLayouts.NAMES)
+                            + "; one of " + names + ", or a JSON tree", spec);
+        }
     }
 
     private static CommandSpec spec(Invocation inv) {

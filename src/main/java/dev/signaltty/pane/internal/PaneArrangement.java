@@ -13,7 +13,7 @@ import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.workspace.Layouts;
 import dev.signaltty.workspace.StructureLock;
 import dev.signaltty.workspace.TabRef;
-import dev.signaltty.workspace.SplitDirection;
+import dev.signaltty.workspace.SplitSide;
 
 /**
  * pane.rename, pane.swap, pane.move and pane.break: they change where a pane is shown or what it is called, never
@@ -45,7 +45,10 @@ class PaneArrangement {
             throw ProtocolException.badParams(field, "must be at most " + NAME_MAX_BYTES + " bytes");
         }
         if (!NAME.matcher(name).matches()) {
-            throw ProtocolException.badParams(field, "must match [a-z][a-z0-9_-]*");
+            // Build, my.pane: the slug the person likely meant, when lower case and '-' make one
+            String slug = name.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9_-]+", "-");
+            throw ProtocolException.badParams(field, "must match [a-z][a-z0-9_-]*" + (NAME.matcher(slug).matches()
+                    && slug.getBytes(StandardCharsets.UTF_8).length <= NAME_MAX_BYTES ? " (e.g. '" + slug + "')" : ""));
         }
     }
 
@@ -92,12 +95,12 @@ class PaneArrangement {
         });
     }
 
-    Arranged move(String paneRef, String targetRef, SplitDirection direction) {
+    Arranged move(String paneRef, String targetRef, SplitSide side) {
         return lock.call(() -> {
             Pane pane = registry.resolve(paneRef);
             Pane target = target(pane, targetRef);
             String from = pane.tabId;
-            layouts.move(from, pane.id, target.tabId, target.id, direction);
+            layouts.move(from, pane.id, target.tabId, target.id, side);
             if (!from.equals(target.tabId)) {
                 pane.tabId = target.tabId;
                 events.append(new PaneEvents.Updated(pane.view()));

@@ -147,7 +147,7 @@ class PaneLifecycle {
                         + e.getMessage(), Map.of("argv0", argv.getFirst()));
             }
             TabRef tab = workspaces.placePane(workspace.id(), spec.tabId(), paneId, spec.besidePaneId(),
-                    spec.direction(), spec.ratio());
+                    spec.side(), spec.ratio());
             Pane pane = new Pane(Pane.Facts.of(paneId, workspace.id(), tab.id()).command(argv, cwd, env)
                     .label(spec.label())
                     .parent(spec.parentPaneId() == null ? null : registry.resolve(spec.parentPaneId()).id,

@@ -43,7 +43,8 @@ class PaneListHandler implements MethodHandler<PaneListHandler.Params, PaneListH
         // a handle resolves like an id (seed: every workspace_id accepts a handle); an unknown workspace or
         // tab is NO_SUCH_WORKSPACE / NO_SUCH_TAB, never an empty list
         String workspaceId = params.workspaceId() == null ? null : workspaces.resolve(params.workspaceId()).id();
-        String tabId = params.tabId() == null ? null : workspaces.tab(params.tabId()).id();
+        String tabId = params.tabId() == null ? null : workspaceId == null ? workspaces.tab(params.tabId()).id()
+                : workspaces.tab(workspaceId, params.tabId()).id(); // a tab name: this workspace's tab first
         var panes = registry.all().stream()
                 .filter(p -> workspaceId == null || p.workspaceId.equals(workspaceId))
                 .filter(p -> tabId == null || p.tabId.equals(tabId))

@@ -6,15 +6,15 @@ import org.springframework.stereotype.Component;
 
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
-import dev.signaltty.workspace.SplitDirection;
+import dev.signaltty.workspace.SplitSide;
 
 /** pane.move: takes a pane out of its place and splits another pane with it; the process is untouched. */
 @Component
 class PaneMoveHandler implements MethodHandler<PaneMoveHandler.Params, PaneArrangement.Arranged> {
 
-    record Params(String paneId, String targetPaneId, @Nullable SplitDirection direction) {
+    record Params(String paneId, String targetPaneId, @Nullable SplitSide direction) {
         Params {
-            direction = direction == null ? SplitDirection.RIGHT : direction;
+            direction = direction == null ? SplitSide.RIGHT : direction;
         }
     }
 
@@ -31,7 +31,7 @@ class PaneMoveHandler implements MethodHandler<PaneMoveHandler.Params, PaneArran
 
     @Override
     public String summary() {
-        return "Moves a pane beside target_pane_id (direction right|down, default right), evening out the run.";
+        return "Moves a pane beside target_pane_id (direction right|down|left|up, default right; left and up put it before the target), evening out the run.";
     }
 
     @Override

@@ -110,9 +110,14 @@ class PaneSnapshots extends SnapshotLifecycle {
         lock.run(() -> {
             int restored = 0;
             for (PaneDoc doc : document.panes()) {
+                boolean tabLives;
                 try {
-                    workspaces.tab(doc.tabId());
+                    // the id itself: a tab that merely has that id as its name (ADR 1120) is another tab
+                    tabLives = workspaces.tab(doc.tabId()).id().equals(doc.tabId());
                 } catch (ProtocolException gone) {
+                    tabLives = false;
+                }
+                if (!tabLives) {
                     log.warn("pane {} not restored: its tab {} is gone", doc.paneId(), doc.tabId());
                     continue;
                 }

@@ -11,24 +11,24 @@ import dev.signaltty.transport.MethodHandler;
 import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.transport.Shape;
 import dev.signaltty.workspace.StructureLock;
-import dev.signaltty.workspace.SplitDirection;
+import dev.signaltty.workspace.SplitSide;
 
 /**
  * pane.split: spawns a pane beside {@code pane_id} (in its workspace and tab; direction right, the
- * default, or down) exactly as pane.spawn launches one. Without a ratio the same-direction run is
+ * default, or down, or left or up to put the new pane before it: ADR 1121) exactly as pane.spawn launches one. Without a ratio the same-direction run is
  * evened out; with one, it is the target's share of the new split (the tree's meaning of ratio: the
  * first child's share), clamped to 0.05–0.95. The new pane gets the tab's focus.
  */
 @Component
 class PaneSplitHandler implements MethodHandler<PaneSplitHandler.Params, Pane.PaneView> {
 
-    record Params(String paneId, @Nullable SplitDirection direction, @Nullable Double ratio, @Nullable List<@Shape(Shape.Kind.ARG) String> argv,
+    record Params(String paneId, @Nullable SplitSide direction, @Nullable Double ratio, @Nullable List<@Shape(Shape.Kind.ARG) String> argv,
                   @Nullable @Shape(Shape.Kind.PATH) String cwd,
                   @Nullable Map<String, @Shape(Shape.Kind.ARG) String> env, @Nullable Integer cols,
                   @Nullable Integer rows, @Nullable @Shape(Shape.Kind.LABEL) String label, @Nullable String parentPaneId,
                   @Nullable String relationship, @Nullable Map<String, String> clientEnv) {
         Params {
-            direction = direction == null ? SplitDirection.RIGHT : direction;
+            direction = direction == null ? SplitSide.RIGHT : direction;
             if (ratio != null && !Double.isFinite(ratio)) {
                 throw ProtocolException.badParams("ratio", "must be a finite number");
             }
@@ -60,7 +60,7 @@ class PaneSplitHandler implements MethodHandler<PaneSplitHandler.Params, Pane.Pa
 
     @Override
     public String summary() {
-        return "Runs argv (default: the user's shell) on a new PTY beside pane_id, splitting it right or down.";
+        return "Runs argv (default: the user's shell) on a new PTY beside pane_id, splitting it right, down, left or up.";
     }
 
     @Override

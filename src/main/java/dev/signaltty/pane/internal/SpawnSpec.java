@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
-import dev.signaltty.workspace.SplitDirection;
+import dev.signaltty.workspace.SplitSide;
 
 /**
  * A launch. Most fields are optional, so it is built by name: {@code SpawnSpec.in(workspace, tab)
@@ -14,7 +14,7 @@ import dev.signaltty.workspace.SplitDirection;
 record SpawnSpec(String workspaceId, @Nullable String tabId, @Nullable List<String> argv, @Nullable String cwd,
                  @Nullable Map<String, String> env, int cols, int rows, @Nullable String label,
                  @Nullable String parentPaneId, @Nullable String relationship,
-                 @Nullable String besidePaneId, @Nullable SplitDirection direction, @Nullable Double ratio,
+                 @Nullable String besidePaneId, @Nullable SplitSide side, @Nullable Double ratio,
                  @Nullable String restart, @Nullable String taskId) {
 
     static Builder in(String workspaceId, @Nullable String tabId) {
@@ -33,7 +33,7 @@ record SpawnSpec(String workspaceId, @Nullable String tabId, @Nullable List<Stri
         private @Nullable String parentPaneId;
         private @Nullable String relationship;
         private @Nullable String besidePaneId;
-        private @Nullable SplitDirection direction;
+        private @Nullable SplitSide side;
         private @Nullable Double ratio;
         private @Nullable String restart;
         private @Nullable String taskId;
@@ -69,9 +69,9 @@ record SpawnSpec(String workspaceId, @Nullable String tabId, @Nullable List<Stri
         }
 
         /** Placed by splitting {@code besidePaneId} (pane.split) instead of at the end of the tab. */
-        Builder beside(String besidePaneId, @Nullable SplitDirection direction, @Nullable Double ratio) {
+        Builder beside(String besidePaneId, @Nullable SplitSide side, @Nullable Double ratio) {
             this.besidePaneId = besidePaneId;
-            this.direction = direction;
+            this.side = side;
             this.ratio = ratio;
             return this;
         }
@@ -88,7 +88,7 @@ record SpawnSpec(String workspaceId, @Nullable String tabId, @Nullable List<Stri
 
         SpawnSpec build() {
             return new SpawnSpec(workspaceId, tabId, argv, cwd, env, cols, rows, label, parentPaneId, relationship,
-                    besidePaneId, direction, ratio, restart, taskId);
+                    besidePaneId, side, ratio, restart, taskId);
         }
     }
 }

@@ -6,6 +6,7 @@ import java.util.function.UnaryOperator;
 
 import org.jspecify.annotations.Nullable;
 import dev.signaltty.workspace.SplitDirection;
+import dev.signaltty.workspace.SplitSide;
 
 /**
  * A tab's layout: a binary tree whose leaves are panes. On the wire a leaf is {@code {pane_id}} and a
@@ -92,17 +93,21 @@ sealed interface Layout permits Layout.Leaf, Layout.Split {
     }
 
     /**
-     * Replaces the leaf {@code target} with a split of it (first) and {@code added} (second). With an
-     * explicit ratio that ratio is the target's share; without one the same-direction group the new
-     * split joins is evened out (see {@link #evenGroup}). The target must be in the tree.
+     * Replaces the leaf {@code target} with a split of it and {@code added}: the target first and the added pane
+     * second ({@code right}, {@code down}), or the other way round ({@code left}, {@code up}). With an explicit
+     * ratio that ratio is the target's share; without one the same-direction group the new split joins is evened
+     * out (see {@link #evenGroup}). The target must be in the tree.
      */
-    static Layout splitAt(Layout root, String target, String added, SplitDirection direction, @Nullable Double ratio) {
+    static Layout splitAt(Layout root, String target, String added, SplitSide side, @Nullable Double ratio) {
         List<Integer> path = pathTo(root, target);
         if (path == null) {
             throw new IllegalArgumentException("pane " + target + " is not in the layout");
         }
-        Layout split = replaceAt(root, path, leaf -> new Split(direction,
-                ratio == null ? 0.5 : clampRatio(ratio), leaf, new Leaf(added)));
+        SplitDirection direction = side.direction();
+        double share = ratio == null ? 0.5 : clampRatio(ratio);
+        Layout split = replaceAt(root, path, leaf -> side.before()
+                ? new Split(direction, clampRatio(1 - share), new Leaf(added), leaf)
+                : new Split(direction, share, leaf, new Leaf(added)));
         if (ratio != null) {
             return split;
         }

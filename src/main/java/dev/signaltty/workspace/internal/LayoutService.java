@@ -15,7 +15,7 @@ import dev.signaltty.workspace.Layouts;
 import dev.signaltty.workspace.PaneNames;
 import dev.signaltty.workspace.StructureLock;
 import dev.signaltty.workspace.TabRef;
-import dev.signaltty.workspace.SplitDirection;
+import dev.signaltty.workspace.SplitSide;
 
 /**
  * Layout edits: whole-tree replacement, one divider, the focused pane, and the swap/move/break rearrangements. Each
@@ -60,8 +60,9 @@ class LayoutService implements Layouts {
             WorkspaceStore.Tab tab = store.findTab(tabId);
             Layout node = tab.layout == null ? null : Layout.at(tab.layout, path);
             if (!(node instanceof Layout.Split split)) {
-                throw ProtocolException.badParams("path", "does not lead to a split in tab " + tabId
-                        + (node == null ? "" : " (it ends at a pane)"));
+                throw ProtocolException.badParams("path", "does not lead to a split in tab " + tab.id
+                        + (tab.layout instanceof Layout.Leaf ? " (it has one pane: no divider to move)"
+                                : node == null ? "" : " (it ends at a pane)"));
             }
             double clamped = Layout.clampRatio(ratio);
             Layout layout = Layout.replaceAt(tab.layout, path,
@@ -85,7 +86,7 @@ class LayoutService implements Layouts {
                         Map.of("pane_id", paneIdOrName));
             }
             if (tab.layout == null || !tab.layout.panes().contains(paneId)) {
-                throw ProtocolException.badParams("pane_id", "pane " + paneIdOrName + " is not in tab " + tabId);
+                throw ProtocolException.badParams("pane_id", "pane " + paneIdOrName + " is not in tab " + tab.id);
             }
             store.updateLayout(tab, tab.layout, paneId);
             return store.view(tab);
@@ -114,7 +115,7 @@ class LayoutService implements Layouts {
     }
 
     @Override
-    public void move(String tabId, String paneId, String targetTabId, String targetPaneId, SplitDirection direction) {
+    public void move(String tabId, String paneId, String targetTabId, String targetPaneId, SplitSide side) {
         lock.run(() -> {
             WorkspaceStore.Tab from = placed(tabId, paneId, "pane_id");
             WorkspaceStore.Tab to = placed(targetTabId, targetPaneId, "target_pane_id");
@@ -122,12 +123,12 @@ class LayoutService implements Layouts {
             if (from == to) {
                 // the target is another pane of the same tree, so something remains to split
                 store.updateLayout(from, Layout.splitAt(Objects.requireNonNull(rest), targetPaneId, paneId,
-                        direction, null), paneId);
+                        side, null), paneId);
                 return;
             }
             WorkspaceStore.refuseIfFull(to);
             store.updateLayout(from, rest, WorkspaceStore.focusWithout(from, paneId, rest));
-            store.updateLayout(to, Layout.splitAt(to.layout, targetPaneId, paneId, direction, null), paneId);
+            store.updateLayout(to, Layout.splitAt(to.layout, targetPaneId, paneId, side, null), paneId);
         });
     }
 
@@ -172,7 +173,7 @@ class LayoutService implements Layouts {
             if (layout == null) {
                 layout = new Layout.Leaf(pane);
             } else if (Layout.pathTo(layout, pane) == null) {
-                layout = Layout.splitAt(layout, layout.panes().getLast(), pane, SplitDirection.RIGHT, null);
+                layout = Layout.splitAt(layout, layout.panes().getLast(), pane, SplitSide.RIGHT, null);
             }
         }
         String focus = layout != null && tab.focusedPaneId != null && layout.panes().contains(tab.focusedPaneId)

@@ -21,7 +21,7 @@ import dev.signaltty.workspace.TabRef;
 import dev.signaltty.workspace.WorkspaceClosing;
 import dev.signaltty.workspace.WorkspaceRef;
 import dev.signaltty.workspace.Workspaces;
-import dev.signaltty.workspace.SplitDirection;
+import dev.signaltty.workspace.SplitSide;
 
 /** Workspaces, tabs and layouts. Every mutation runs under {@link StructureLock} and appends its event there. */
 @Component
@@ -99,6 +99,15 @@ class WorkspaceStore implements Workspaces {
     }
 
     Workspace find(String idOrHandle) {
+        Workspace found = findOrNull(idOrHandle);
+        if (found == null) {
+            throw new ProtocolException(ErrorCode.NO_SUCH_WORKSPACE, "no workspace " + idOrHandle,
+                    Map.of("workspace_id", idOrHandle));
+        }
+        return found;
+    }
+
+    private @Nullable Workspace findOrNull(String idOrHandle) {
         Workspace byId = workspaces.get(idOrHandle);
         if (byId != null) {
             return byId;
@@ -108,8 +117,7 @@ class WorkspaceStore implements Workspaces {
                 return workspace;
             }
         }
-        throw new ProtocolException(ErrorCode.NO_SUCH_WORKSPACE, "no workspace " + idOrHandle,
-                Map.of("workspace_id", idOrHandle));
+        return null;
     }
 
     List<WorkspaceView> list() {
@@ -159,12 +167,14 @@ class WorkspaceStore implements Workspaces {
         return tab;
     }
 
-    Tab findTab(String tabId) {
-        Tab tab = tabs.get(tabId);
-        if (tab == null) {
-            throw new ProtocolException(ErrorCode.NO_SUCH_TAB, "no tab " + tabId, Map.of("tab_id", tabId));
-        }
-        return tab;
+    /** A tab by id, else by name ({@link TabNames}); NO_SUCH_TAB otherwise. */
+    Tab findTab(String tabRef) {
+        return TabNames.find(tabRef, tabs, null, this::findOrNull);
+    }
+
+    /** As {@link #findTab(String)}, a bare name looked for among {@code workspace}'s tabs first. */
+    private Tab findTab(String tabRef, Workspace workspace) {
+        return TabNames.find(tabRef, tabs, workspace, this::findOrNull);
     }
 
     List<TabView> listTabs(@Nullable String workspaceIdOrHandle) {
@@ -239,9 +249,17 @@ class WorkspaceStore implements Workspaces {
     }
 
     @Override
-    public TabRef tab(String tabId) {
+    public TabRef tab(String tabRef) {
         return lock.call(() -> {
-            Tab tab = findTab(tabId);
+            Tab tab = findTab(tabRef);
+            return new TabRef(tab.id, tab.workspaceId, tab.name);
+        });
+    }
+
+    @Override
+    public TabRef tab(String workspaceId, String tabRef) {
+        return lock.call(() -> {
+            Tab tab = findTab(tabRef, find(workspaceId));
             return new TabRef(tab.id, tab.workspaceId, tab.name);
         });
     }
@@ -251,9 +269,9 @@ class WorkspaceStore implements Workspaces {
         lock.run(() -> {
             Workspace workspace = find(workspaceId);
             if (tabId != null) {
-                Tab tab = findTab(tabId);
+                Tab tab = findTab(tabId, workspace);
                 if (!tab.workspaceId.equals(workspace.id)) {
-                    throw ProtocolException.badParams("tab_id", "tab " + tabId + " belongs to another workspace");
+                    throw ProtocolException.badParams("tab_id", "tab " + tab.id + " belongs to another workspace");
                 }
                 refuseIfFull(tab);
             } else if (!workspace.tabIds.isEmpty()) {
@@ -272,11 +290,11 @@ class WorkspaceStore implements Workspaces {
 
     @Override
     public TabRef placePane(String workspaceId, @Nullable String tabId, String paneId, @Nullable String besidePaneId,
-                            @Nullable SplitDirection direction, @Nullable Double ratio) {
+                            @Nullable SplitSide side, @Nullable Double ratio) {
         return lock.call(() -> {
             checkTab(workspaceId, tabId);
             Workspace workspace = find(workspaceId);
-            Tab tab = tabId != null ? findTab(tabId)
+            Tab tab = tabId != null ? findTab(tabId, workspace)
                     : workspace.tabIds.isEmpty() ? newTabLocked(workspace, null) : tabs.get(workspace.tabIds.getFirst());
             Layout layout;
             if (tab.layout == null) {
@@ -284,7 +302,7 @@ class WorkspaceStore implements Workspaces {
             } else {
                 String target = besidePaneId != null && tab.layout.panes().contains(besidePaneId) ? besidePaneId
                         : tab.focusedPaneId != null ? tab.focusedPaneId : tab.layout.panes().getLast();
-                layout = Layout.splitAt(tab.layout, target, paneId, direction == null ? SplitDirection.RIGHT : direction, ratio);
+                layout = Layout.splitAt(tab.layout, target, paneId, side == null ? SplitSide.RIGHT : side, ratio);
             }
             updateLayout(tab, layout, paneId);
             return new TabRef(tab.id, tab.workspaceId, tab.name);

@@ -32,10 +32,10 @@ class OutputTest {
     @Test
     void printsAListResultAsATable() {
         Map<String, Object> row = new LinkedHashMap<>();
-        row.put("pane_id", "pane_1");
+        row.put("workspace_id", "ws_1");
         row.put("name", null);
-        String out = print("pane.list", Map.of("panes", List.of(row)), false);
-        assertThat(out).isEqualTo("PANE_ID  NAME\npane_1   -\n");
+        String out = print("workspace.list", Map.of("workspaces", List.of(row)), false);
+        assertThat(out).isEqualTo("WORKSPACE_ID  NAME\nws_1          -\n");
         assertThat(print("pane.list", Map.of("panes", List.of()), false)).isEqualTo("(none)\n");
     }
 

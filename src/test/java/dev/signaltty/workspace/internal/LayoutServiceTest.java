@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import dev.signaltty.workspace.SplitDirection;
+import dev.signaltty.workspace.SplitSide;
 import dev.signaltty.transport.EventPayload;
 import dev.signaltty.journal.EventLog;
 import dev.signaltty.transport.ProtocolException;
@@ -58,7 +58,7 @@ class LayoutServiceTest {
         assertThatThrownBy(() -> layouts.swap(tab, "pane_a", tab, "pane_x"))
                 .isInstanceOfSatisfying(ProtocolException.class,
                         e -> assertThat(e.details().get("field")).isEqualTo("target_pane_id"));
-        assertThatThrownBy(() -> layouts.move(tab, "pane_x", tab, "pane_a", SplitDirection.RIGHT))
+        assertThatThrownBy(() -> layouts.move(tab, "pane_x", tab, "pane_a", SplitSide.RIGHT))
                 .isInstanceOfSatisfying(ProtocolException.class,
                         e -> assertThat(e.details().get("field")).isEqualTo("pane_id"));
         assertThat(store.getTab(tab)).isEqualTo(before);
@@ -69,9 +69,9 @@ class LayoutServiceTest {
     void movingAPaneBackWhereItWasEmitsNothing() {
         // right(a, b) with b focused: moving b right of a rebuilds the same tree and focus
         int emitted = events.size();
-        layouts.move(tab, "pane_b", tab, "pane_a", SplitDirection.RIGHT);
+        layouts.move(tab, "pane_b", tab, "pane_a", SplitSide.RIGHT);
         assertThat(events).hasSize(emitted);
-        layouts.move(tab, "pane_b", tab, "pane_a", SplitDirection.DOWN);
+        layouts.move(tab, "pane_b", tab, "pane_a", SplitSide.DOWN);
         assertThat(events).hasSize(emitted + 1);
     }
 

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.workspace.SplitDirection;
+import dev.signaltty.workspace.SplitSide;
 
 /** The layout tree as a value: splitting, evening, removing, exchanging, and reading a set_layout tree. */
 class LayoutTest {
@@ -30,8 +31,8 @@ class LayoutTest {
 
         @Test
         void evensARightLeaningRunOfThreeToThirds() {
-            Layout two = Layout.splitAt(leaf("a"), "a", "b", SplitDirection.RIGHT, null);
-            Layout three = Layout.splitAt(two, "b", "c", SplitDirection.RIGHT, null);
+            Layout two = Layout.splitAt(leaf("a"), "a", "b", SplitSide.RIGHT, null);
+            Layout three = Layout.splitAt(two, "b", "c", SplitSide.RIGHT, null);
             Layout.Split root = (Layout.Split) three;
             assertThat(root.ratio()).isCloseTo(1.0 / 3, within(1e-9));
             assertThat(((Layout.Split) root.second()).ratio()).isCloseTo(0.5, within(1e-9));
@@ -41,7 +42,7 @@ class LayoutTest {
         @Test
         void evensAGroupGrownThroughAFirstChild() {
             // right(a, b) then split a right: right(right(a, c), b) — three equal columns
-            Layout tree = Layout.splitAt(split(SplitDirection.RIGHT, 0.5, leaf("a"), leaf("b")), "a", "c", SplitDirection.RIGHT, null);
+            Layout tree = Layout.splitAt(split(SplitDirection.RIGHT, 0.5, leaf("a"), leaf("b")), "a", "c", SplitSide.RIGHT, null);
             Layout.Split root = (Layout.Split) tree;
             assertThat(root.ratio()).isCloseTo(2.0 / 3, within(1e-9));
             assertThat(((Layout.Split) root.first()).ratio()).isCloseTo(0.5, within(1e-9));
@@ -51,7 +52,7 @@ class LayoutTest {
         void leavesDividersOutsideTheGroupAlone() {
             // down(right(a,b) at 0.7, c) at 0.8: splitting c right must not touch the upper row's 0.7
             Layout tree = split(SplitDirection.DOWN, 0.8, split(SplitDirection.RIGHT, 0.7, leaf("a"), leaf("b")), leaf("c"));
-            Layout.Split root = (Layout.Split) Layout.splitAt(tree, "c", "d", SplitDirection.RIGHT, null);
+            Layout.Split root = (Layout.Split) Layout.splitAt(tree, "c", "d", SplitSide.RIGHT, null);
             assertThat(root.ratio()).isEqualTo(0.8);
             assertThat(((Layout.Split) root.first()).ratio()).isEqualTo(0.7);
             assertThat(((Layout.Split) root.second()).ratio()).isEqualTo(0.5);
@@ -59,9 +60,19 @@ class LayoutTest {
 
         @Test
         void keepsAnExplicitRatioClamped() {
-            Layout.Split root = (Layout.Split) Layout.splitAt(leaf("a"), "a", "b", SplitDirection.DOWN, 0.99);
+            Layout.Split root = (Layout.Split) Layout.splitAt(leaf("a"), "a", "b", SplitSide.DOWN, 0.99);
             assertThat(root.ratio()).isEqualTo(Layout.MAX_RATIO);
             assertThat(root.direction()).isEqualTo(SplitDirection.DOWN);
+        }
+
+        @Test
+        void putsTheNewPaneFirstOnTheLeftOrAboveWithTheTargetsShareKept() {
+            assertThat(Layout.splitAt(leaf("a"), "a", "b", SplitSide.LEFT, null))
+                    .isEqualTo(split(SplitDirection.RIGHT, 0.5, leaf("b"), leaf("a")));
+            Layout.Split above = (Layout.Split) Layout.splitAt(leaf("a"), "a", "b", SplitSide.UP, 0.99);
+            assertThat(above.direction()).isEqualTo(SplitDirection.DOWN);
+            assertThat(above.first()).isEqualTo(leaf("b"));
+            assertThat(above.ratio()).isCloseTo(Layout.MIN_RATIO, within(1e-9)); // a keeps 0.95, clamped as on the other side
         }
     }
 
