@@ -97,6 +97,9 @@ function paneHeader(id) {
   const p = S.panes.get(id) || {};
   const btn = (label, title, fn) => h('button', { class: 'pbtn', title, onclick: (e) => { e.stopPropagation(); fn(); } }, label);
   return [
+    // the tab's focused pane (tabfocus.js): a dot, shown (app.css) and read out only on that pane's frame
+    h('span', { class: 'tf-mark', role: 'img', 'aria-label': 'the tab\'s focused pane',
+      title: 'the tab\'s focused pane: the terminal views type here' }),
     // what the pane is, in a box of its own that a narrow pane clips, so the buttons after it stay in view
     h('span', { class: 'pinfo' },
       h('span', { class: 'pname', title: 'double-click to rename', ondblclick: () => {

@@ -313,6 +313,57 @@ class DashboardBrowserTest {
         page.browser().js("return new Promise((done) => setTimeout(done, 500))"); // the later keys' answers come back
         assertThat(toasts(pane)).as("one notice for the six refused keys").hasSize(1);
         assertThat(toasts(pane).get(0)).contains("PANE_EXITED").contains("has exited");
+        // the notice goes with the pane: another tab shown, it is not left over that tab's panes
+        // (a later test's screenshot showed it over panes that had nothing to do with it)
+        showTab(page.browser(), tabOf(bash()));
+        assertThat(toasts(pane)).as("the notice about a pane no longer shown").isEmpty();
+    }
+
+    /**
+     * The page's terminals answer no query (the daemon did), and an exited pane's terminal sends nothing: not
+     * the focus and mouse reports of a program that left them on, when the person clicks into it and moves
+     * on to another tab, where the keys arrive. (A program that asks just before it exits had xterm.js's
+     * second answers sent to an exited pane: "keys not sent … PANE_EXITED" with nothing typed.)
+     */
+    @Test
+    void anExitedPanesTerminalSendsNothingWhenClickedAndLeft() {
+        recordWrites();
+        String exiting = sh("read go; printf '\\033[c\\033[>c\\033[6n\\033[?1$p asked\\n'; read go;"
+                + " printf '\\033[?1004h\\033[?1000h left-on\\n'; exit 0");
+        showTab(page.browser(), tabOf(exiting));
+        page.browser().until(d -> attached(exiting));
+        daemon.client().call("pane.write", Map.of("pane_id", exiting, "data", "go\r"));
+        page.browser().until(d -> screen(page.browser(), exiting).contains("asked"), () -> screen(page.browser(), exiting));
+        assertThat(writesTo(exiting)).as("answers to DA1, DA2, CPR, DECRQM: the daemon's alone").isEmpty();
+
+        daemon.client().call("pane.write", Map.of("pane_id", exiting, "data", "go\r"));
+        page.browser().until(d -> screen(page.browser(), exiting).contains("left-on")
+                && page.browser().text(".pane[data-pane-id='" + exiting + "'] .pane-head").contains("exited 0"));
+        // from here on the page knows the program exited (a focus report xterm.js sent when the running
+        // program turned reporting on was its due)
+        recordWrites();
+        page.browser().js("document.activeElement.blur();");
+        page.browser().driver.findElement(By.cssSelector(".pane[data-pane-id='" + exiting + "'] .pane-body")).click();
+        assertThat(toasts(exiting)).as("a click is no key typed").isEmpty();
+
+        String shell = bash();
+        showTab(page.browser(), tabOf(shell));
+        type(page.browser(), shell, "echo after-$((2*3))", Keys.ENTER);
+        page.browser().until(d -> daemon.tail(shell).contains("after-6"), () -> daemon.tail(shell));
+        assertThat(writesTo(exiting)).as("pane.write requests for the exited pane").isEmpty();
+        assertThat(toasts(exiting)).isEmpty();
+    }
+
+    /** Records the panes the page's pane.write requests go to from now on (window.writes). */
+    static void recordWrites() {
+        page.browser().js("const r = window.signaltty.rpc; window.realCall ??= r.call.bind(r); window.writes = [];"
+                + " r.call = (m, p) => { if (m === 'pane.write') window.writes.push(p.pane_id + ' ' + JSON.stringify(p.data));"
+                + " return window.realCall(m, p); };");
+    }
+
+    static List<String> writesTo(String pane) {
+        Object texts = page.browser().js("return window.writes.filter((w) => w.startsWith(arguments[0] + ' '))", pane);
+        return ((List<?>) texts).stream().map(String::valueOf).toList();
     }
 
     private static List<String> toasts(String pane) {
