@@ -445,6 +445,37 @@ class DashboardBrowserTest {
         }
     }
 
+    /**
+     * The timeline is filtered by what is typed above it (a resized window writes a pane.updated per pane,
+     * and the line looked for drowns in them), and the filter keeps its text and the keyboard while events
+     * arrive and the page redraws the timeline.
+     */
+    @Test
+    void theTimelineIsFilteredByWhatIsTypedAndTheFilterOutlivesNewEvents() {
+        String pane = sh("exec sleep 600");
+        daemon.client().call("pane.rename", Map.of("pane_id", pane, "name", "needle-pane"));
+        click(page.browser(), ".nav[data-nav='events']");
+        page.browser().until(d -> Boolean.TRUE.equals(page.browser().js("const f = document.querySelector('.ev-filter');"
+                + " if (f) f.focus(); return !!f && document.activeElement === f;")));
+        page.browser().driver.switchTo().activeElement().sendKeys("needle");
+        page.browser().until(d -> onlyRowsWith("needle-pane"), () -> page.browser().text(".timeline"));
+        assertThat(page.browser().text(".ev-count")).matches("\\d+ of \\d+");
+
+        daemon.client().call("pane.rename", Map.of("pane_id", pane, "name", "needle-again")); // an event: the timeline is redrawn
+        page.browser().until(d -> onlyRowsWith("needle-again"), () -> page.browser().text(".timeline"));
+        assertThat(page.browser().js("const f = document.activeElement; return f.className + ' ' + f.value;"))
+                .as("what has the keyboard, and its text").isEqualTo("ev-filter needle");
+        page.browser().driver.switchTo().activeElement().sendKeys("-again");
+        page.browser().until(d -> onlyRowsWith("needle-again"), () -> page.browser().text(".timeline"));
+        click(page.browser(), ".nav[data-nav='overview']");
+    }
+
+    /** The timeline has rows, and every row says {@code text}. */
+    static boolean onlyRowsWith(String text) {
+        return Boolean.TRUE.equals(page.browser().js("const rows = [...document.querySelectorAll('.timeline li')];"
+                + " return rows.length > 0 && rows.every((li) => li.textContent.includes(arguments[0]));", text));
+    }
+
     /** Three live panes and a pending decision: docs/images/dashboard.png (with -Dsignaltty.docs.write=true). */
     @Test
     void screenshotOfThreeLivePanesAndAPendingDecision() throws Exception {
