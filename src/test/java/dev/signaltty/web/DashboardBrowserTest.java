@@ -366,6 +366,29 @@ class DashboardBrowserTest {
         return ((List<?>) texts).stream().map(String::valueOf).toList();
     }
 
+    /** Two notices at once are both readable: they stack instead of being drawn one over the other. */
+    @Test
+    void twoNoticesAtOnceAreBothReadable() {
+        String first = sh("read x; exit 6");
+        String second = daemon.client().call("pane.split", Map.of("pane_id", first, "direction", "right",
+                "argv", List.of("sh", "-c", "read x; exit 7"))).get("pane_id").asString();
+        showTab(page.browser(), tabOf(first));
+        for (String pane : List.of(first, second)) {
+            daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "\r"));
+        }
+        page.browser().until(d -> page.browser().text(".pane[data-pane-id='" + first + "'] .pane-head").contains("exited 6")
+                && page.browser().text(".pane[data-pane-id='" + second + "'] .pane-head").contains("exited 7"));
+        type(page.browser(), first, "a");
+        page.browser().until(d -> !toasts(first).isEmpty());
+        type(page.browser(), second, "b");
+        page.browser().until(d -> !toasts(second).isEmpty());
+        Object overlap = page.browser().js("const box = (id) => [...document.querySelectorAll('.toast')]"
+                + ".find((t) => t.textContent.startsWith('keys not sent to ' + id + ':')).getBoundingClientRect();"
+                + " const a = box(arguments[0]), b = box(arguments[1]);"
+                + " return Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));", first, second);
+        assertThat(((Number) overlap).doubleValue()).as("pixels of the two notices drawn over each other").isZero();
+    }
+
     private static List<String> toasts(String pane) {
         Object texts = page.browser().js("return [...document.querySelectorAll('.toast')].map((t) => t.textContent)"
                 + ".filter((t) => t.startsWith('keys not sent to ' + arguments[0] + ':'))", pane); // not an earlier test's pane
