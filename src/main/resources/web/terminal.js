@@ -72,6 +72,11 @@ export class Viewer {
     this.term.open(this.body);
     this.term.textarea?.addEventListener('focus', () => setFocused(paneId));
     answerNothing(this.term); // the daemon answers the program's queries (answers.js)
+    // Ctrl+C over a selection copies it, as VS Code's and Windows Terminal's terminals do: sent as ^C it
+    // interrupted the agent whose words the person meant to quote. With nothing selected it is ^C. (xterm.js
+    // leaves the key to the browser, whose copy event xterm.js fills with the selection.)
+    this.term.attachCustomKeyEventHandler((e) => !(e.type === 'keydown' && e.ctrlKey && !e.altKey && !e.metaKey
+      && e.key.toLowerCase() === 'c' && this.term.hasSelection()));
     this.term.onData((d) => this.send(d));
   }
 

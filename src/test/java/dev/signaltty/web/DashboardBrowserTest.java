@@ -366,6 +366,32 @@ class DashboardBrowserTest {
         return ((List<?>) texts).stream().map(String::valueOf).toList();
     }
 
+    /**
+     * Ctrl+C over text selected in a pane copies it and sends the program nothing (as ^C it interrupted the
+     * agent whose words the person meant to quote); with nothing selected it is ^C, and interrupts.
+     */
+    @Test
+    void ctrlCOverASelectionCopiesItAndInterruptsNothing() {
+        String pane = bash();
+        showTab(page.browser(), tabOf(pane));
+        type(page.browser(), pane, "echo quote-$((7*6))", Keys.ENTER);
+        page.browser().until(d -> screen(page.browser(), pane).contains("quote-42"));
+        recordWrites();
+        page.browser().js("window.copied = null; document.addEventListener('copy', (e) =>"
+                + " { window.copied = e.clipboardData.getData('text/plain'); }, { once: true });"
+                + " window.signaltty.terms.get(arguments[0]).term.selectAll();", pane);
+        page.browser().driver.switchTo().activeElement().sendKeys(Keys.chord(Keys.CONTROL, "c"));
+        page.browser().until(d -> page.browser().js("return window.copied;") != null);
+        assertThat(String.valueOf(page.browser().js("return window.copied;"))).contains("quote-42");
+        assertThat(writesTo(pane)).as("what Ctrl+C over a selection sent the pane").isEmpty();
+
+        page.browser().js("window.signaltty.terms.get(arguments[0]).term.clearSelection();", pane);
+        type(page.browser(), pane, "sleep 300", Keys.ENTER);
+        page.browser().driver.switchTo().activeElement().sendKeys(Keys.chord(Keys.CONTROL, "c"));
+        type(page.browser(), pane, "echo back-$((2*4))", Keys.ENTER);
+        page.browser().until(d -> screen(page.browser(), pane).contains("back-8"), () -> screen(page.browser(), pane));
+    }
+
     /** Two notices at once are both readable: they stack instead of being drawn one over the other. */
     @Test
     void twoNoticesAtOnceAreBothReadable() {
