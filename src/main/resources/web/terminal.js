@@ -82,18 +82,21 @@ export class Viewer {
 
   /**
    * What the terminal gives to send: keys, a paste, and the focus and mouse reports of a program that
-   * asked for them. A pane the page knows has exited gets no report (a program that left focus or mouse
+   * asked for them. A read-only page sends none of them, and says so when a key is typed. A pane the page knows has exited gets no report (a program that left focus or mouse
    * reporting on, then exited: a click into its pane is no key). Keys typed are sent whatever the page
    * knows: the daemon says whether the pane runs (a resume from elsewhere may not have reached the page
    * yet), and its refusal is said once.
    */
   send(d) {
-    if (S.readOnly) return;
     if (isReport(d)) {
       // a report racing the program's exit is no one's loss: not said
-      if (S.panes.get(this.paneId)?.status !== 'exited') rpc.call('pane.write', { pane_id: this.paneId, data: d }).catch(() => {});
+      if (!S.readOnly && S.panes.get(this.paneId)?.status !== 'exited') {
+        rpc.call('pane.write', { pane_id: this.paneId, data: d }).catch(() => {});
+      }
       return;
     }
+    // keys typed on a read-only page went nowhere in silence: said once, with the way out
+    if (S.readOnly) { this.refuse('this page is read-only (untick read-only in the sidebar to type)'); return; }
     rpc.call('pane.write', { pane_id: this.paneId, data: d }).then(() => { this.refused = null; }, (e) => this.refuse(e.message));
   }
 

@@ -392,6 +392,27 @@ class DashboardBrowserTest {
         page.browser().until(d -> screen(page.browser(), pane).contains("back-8"), () -> screen(page.browser(), pane));
     }
 
+    /** Keys typed on a read-only page are not sent, and the page says so (they went nowhere in silence). */
+    @Test
+    void keysTypedOnAReadOnlyPageAreSaidNotToBeSent() {
+        String pane = bash();
+        showTab(page.browser(), tabOf(pane));
+        page.browser().until(d -> screen(page.browser(), pane).contains("$"));
+        recordWrites();
+        click(page.browser(), "#read-only");
+        try {
+            page.browser().until(d -> Boolean.TRUE.equals(page.browser().js("return window.signaltty.S.readOnly;")));
+            type(page.browser(), pane, "echo nowhere");
+            page.browser().until(d -> !toasts(pane).isEmpty());
+            assertThat(toasts(pane)).hasSize(1);
+            assertThat(toasts(pane).get(0)).contains("read-only");
+            assertThat(writesTo(pane)).isEmpty();
+        } finally {
+            click(page.browser(), "#read-only"); // the setting outlives the page (localStorage): every later test types
+            page.browser().until(d -> Boolean.FALSE.equals(page.browser().js("return window.signaltty.S.readOnly;")));
+        }
+    }
+
     /** Two notices at once are both readable: they stack instead of being drawn one over the other. */
     @Test
     void twoNoticesAtOnceAreBothReadable() {
