@@ -413,6 +413,45 @@ class DashboardBrowserTest {
         }
     }
 
+    /**
+     * A pane's header buttons leave the keyboard in the pane: after a real click on ↻ the keys reach the
+     * resumed program (the button took the keyboard and was redrawn away with it), and after a split from
+     * the page they go to the new pane, as in tmux.
+     */
+    @Test
+    void afterResumeOrSplitFromThePageTheKeysGoToThePane() {
+        String pane = sh("read x && echo got-$x");
+        showTab(page.browser(), tabOf(pane));
+        page.browser().until(d -> attached(pane));
+        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "first\r"));
+        String head = ".pane[data-pane-id='" + pane + "'] .pane-head";
+        page.browser().until(d -> page.browser().text(head).contains("exited 0"));
+        page.browser().until(d -> {
+            d.findElement(By.cssSelector(head + " .pbtn[title='resume']")).click();
+            return true;
+        });
+        page.browser().until(d -> !page.browser().text(head).contains("exited"));
+        page.browser().driver.switchTo().activeElement().sendKeys("second", Keys.ENTER);
+        page.browser().until(d -> screen(page.browser(), pane).contains("got-second"), () -> screen(page.browser(), pane));
+
+        String shell = bash();
+        String tab = tabOf(shell);
+        showTab(page.browser(), tab);
+        page.browser().until(d -> attached(shell));
+        page.browser().until(d -> {
+            d.findElement(By.cssSelector(".pane[data-pane-id='" + shell + "'] .pbtn[title='split right']")).click();
+            return true;
+        });
+        String fresh = page.browser().until(d -> {
+            JsonNode ids = daemon.client().call("tab.get", Map.of("tab_id", tab)).get("pane_ids");
+            return ids.size() == 2 ? (ids.get(0).asString().equals(shell) ? ids.get(1) : ids.get(0)).asString() : null;
+        });
+        page.browser().until(d -> Boolean.TRUE.equals(page.browser().js("const f = document.querySelector(`.pane[data-pane-id='${arguments[0]}']`);"
+                + " return !!f && f.contains(document.activeElement);", fresh)));
+        page.browser().driver.switchTo().activeElement().sendKeys("echo in-new-$((5*5))", Keys.ENTER);
+        page.browser().until(d -> daemon.tail(fresh).contains("in-new-25"), () -> daemon.tail(fresh));
+    }
+
     /** Two notices at once are both readable: they stack instead of being drawn one over the other. */
     @Test
     void twoNoticesAtOnceAreBothReadable() {
