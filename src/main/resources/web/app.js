@@ -3,7 +3,7 @@
 // rpc.js connections, state.js what the page knows, terminal.js panes, layout.js a tab's tree,
 // decisions.js, tasks.js, timeline.js, forms.js (new work), notify.js (desktop notifications).
 // Plain ES modules: no build step.
-import { h, fill, toast } from './dom.js';
+import { h, fill, toast, dropToasts } from './dom.js';
 import { S, rpc, call, paneName, ui } from './state.js';
 import { terms, hooks, attachVisible, detachAll } from './terminal.js';
 import { badges, ltr, renderTab, relayout, waitsWith } from './layout.js';
@@ -31,15 +31,28 @@ function visiblePanes() {
   return tab ? tab.pane_ids : [];
 }
 
-function go(view) {
+/**
+ * Shows a view. A tab shown (its button clicked or pressed, a card, a task's Terminal) takes the keyboard
+ * to {@code paneId}, else to the tab's focused pane (the dot, where the terminal views type), else to
+ * its first pane: typing goes where the person looks (ADR 1101).
+ */
+function go(view, paneId) {
   S.view = view;
   sessionStorage.setItem('signaltty.view', JSON.stringify(view));
   render();
+  if (S.view.kind === 'tab') keysTo(paneId);
   attachVisible(visiblePanes());
+}
+
+/** The keyboard to a pane of the tab shown: {@code paneId}, else the tab's focused pane, else the first shown. */
+function keysTo(paneId) {
+  const tab = S.tabs.get(S.view.tabId);
+  [paneId, tab?.focused_pane_id, ...visiblePanes()].map((id) => terms.get(id)).find((v) => v && v.frame.isConnected)?.focus();
 }
 
 function render() {
   renderChrome();
+  dropToasts(visiblePanes()); // "keys not sent to X" is moot once X is not on screen
   renderQueue(queue);
   if (S.view.kind === 'tab' && S.tabs.has(S.view.tabId)) renderTab(main, S.tabs.get(S.view.tabId));
   else if (S.view.kind === 'tasks') renderTasks(main);
@@ -109,7 +122,7 @@ function renderOverview() {
 
 function showPane(id) {
   const p = S.panes.get(id);
-  if (p && p.tab_id) { go({ kind: 'tab', tabId: p.tab_id }); setTimeout(() => terms.get(id)?.focus(), 50); }
+  if (p && p.tab_id) go({ kind: 'tab', tabId: p.tab_id }, id);
 }
 
 /** After a click elsewhere (a decision's button): keys go back to that pane, or to the one they went to. */
@@ -120,6 +133,8 @@ function refocus(id) {
 
 Object.assign(ui, {
   render, renderChrome, showPane, detachAll, refocus, go, noteEvent, flushNotes, focusChanged: shareFocus,
+  // the page just loaded onto a tab (sessionStorage kept the view): the keyboard goes to it, as when shown
+  firstShown: () => { if (S.view.kind === 'tab' && document.activeElement === document.body) keysTo(); },
   replayMissed: () => { if (S.replayed) replayMissed(); }, // before the timeline was first shown, it replays all itself
   attachVisible: () => attachVisible(visiblePanes()),
   processChanged: (id) => terms.get(id)?.detach(),
@@ -133,11 +148,7 @@ Object.assign(ui, {
       v.dispose();
       terms.delete(id);
     }
-    if (orphaned) {
-      const tab = S.tabs.get(S.view.tabId);
-      const order = [tab?.focused_pane_id, ...visiblePanes()];
-      order.map((id) => terms.get(id)).find((v) => v && v.frame.isConnected)?.focus();
-    }
+    if (orphaned && S.view.kind === 'tab') keysTo();
   },
 });
 

@@ -1,4 +1,5 @@
-// DOM helpers: h() builds an element, fill() replaces children, toast() shows an error briefly.
+// DOM helpers: h() builds an element, fill() replaces children, toast() shows an error briefly, dropToasts() takes a pane's
+// notices away with the pane.
 
 export function h(tag, attrs, ...children) {
   const el = document.createElement(tag);
@@ -22,8 +23,24 @@ export function fill(el, ...children) {
     .map((c) => (c instanceof Node ? c : document.createTextNode(String(c)))));
 }
 
-export function toast(text) {
-  const t = h('div', { class: 'toast' }, text);
-  document.body.append(t);
+/** A notice for a few seconds; one about a pane names it ({@code paneId}), so it can go with the pane (dropToasts). */
+export function toast(text, paneId) {
+  const t = h('div', { class: 'toast', dataset: paneId ? { paneId } : {} }, text);
+  toasts().append(t);
   setTimeout(() => t.remove(), 5000);
+}
+
+const MAX_TOASTS = 5; // the oldest goes first: a burst of failures does not cover the page
+
+/** Where notices stack, newest at the bottom, each readable (they were drawn over each other). */
+function toasts() {
+  let box = document.querySelector('.toasts');
+  if (!box) { box = h('div', { class: 'toasts', role: 'status' }); document.body.append(box); }
+  while (box.children.length >= MAX_TOASTS) box.firstElementChild.remove();
+  return box;
+}
+
+/** Removes the notices about panes not in {@code shown}: what they say is about something no longer in view. */
+export function dropToasts(shown) {
+  for (const t of document.querySelectorAll('.toast[data-pane-id]')) if (!shown.includes(t.dataset.paneId)) t.remove();
 }

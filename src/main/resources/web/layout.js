@@ -1,7 +1,7 @@
 // A tab drawn as its layout tree: one terminal per leaf, dividers between them. Dragging a divider
 // re-lays out locally while moving and sends one tab.set_ratio when let go (never tab.set_layout).
 import { h, fill } from './dom.js';
-import { S, call, paneName } from './state.js';
+import { S, call, paneName, fetchStructure, ui } from './state.js';
 import { terms, viewer } from './terminal.js';
 
 const GAP = 6;
@@ -95,8 +95,18 @@ function layoutTab(tab, resize = true) {
 
 function paneHeader(id) {
   const p = S.panes.get(id) || {};
-  const btn = (label, title, fn) => h('button', { class: 'pbtn', title, onclick: (e) => { e.stopPropagation(); fn(); } }, label);
+  // A header button does not take the keyboard: the pane keeps it (the frame's mousedown focuses the pane),
+  // so keys typed after ↻ reach the resumed program. The button is redrawn away by the events its request
+  // causes, and the keyboard went with it.
+  const btn = (label, title, fn) => h('button', { class: 'pbtn', title, onmousedown: (e) => e.preventDefault(),
+    onclick: (e) => { e.stopPropagation(); fn(); } }, label);
+  // a split moves the keyboard into the new pane, as tmux does (the daemon makes it the tab's focused pane)
+  const split = (direction) => call('pane.split', { pane_id: id, direction })
+    .then((r) => fetchStructure().then(() => ui.go(S.view, r.pane_id)), () => {});
   return [
+    // the tab's focused pane (tabfocus.js): a dot, shown (app.css) and read out only on that pane's frame
+    h('span', { class: 'tf-mark', role: 'img', 'aria-label': 'the tab\'s focused pane',
+      title: 'the tab\'s focused pane: the terminal views type here' }),
     // what the pane is, in a box of its own that a narrow pane clips, so the buttons after it stay in view
     h('span', { class: 'pinfo' },
       h('span', { class: 'pname', title: 'double-click to rename', ondblclick: () => {
@@ -109,8 +119,8 @@ function paneHeader(id) {
       p.task_id ? h('span', { class: 'ptask' }, p.task_id) : null),
     S.readOnly ? null : [
       p.status === 'exited' ? btn('↻', 'resume', () => call('pane.resume', { pane_id: id })) : null,
-      btn('⇥', 'split right', () => call('pane.split', { pane_id: id, direction: 'right' })),
-      btn('⇩', 'split down', () => call('pane.split', { pane_id: id, direction: 'down' })),
+      btn('⇥', 'split right', () => split('right')),
+      btn('⇩', 'split down', () => split('down')),
       btn('✕', 'close pane', () => { if (confirm('Close ' + paneName(id) + '?')) call('pane.close', { pane_id: id }); })],
   ];
 }

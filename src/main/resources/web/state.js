@@ -19,7 +19,7 @@ export const MAX_EVENTS = 500;
 
 /** What app.js provides: drawing, attaching what is on screen, and dropping viewers. */
 export const ui = { render() {}, attachVisible() {}, renderChrome() {}, detachAll() {}, processChanged() {}, prune() {}, refocus() {}, replayMissed() {},
-  go() {}, noteEvent() {}, flushNotes() {}, focusChanged() {} };
+  go() {}, noteEvent() {}, flushNotes() {}, focusChanged() {}, firstShown() {} };
 
 export const rpc = new Rpc({
   open: recover,
@@ -37,6 +37,7 @@ async function recover() {
     await rpc.call('subscribe', { events: ['*'] });
     await fetchAll();
     ui.render();
+    if (rpc.opens === 1) ui.firstShown();
     ui.replayMissed(); // the timeline's gap while the connection was down
     await ui.attachVisible();
   } catch (e) {

@@ -6,6 +6,7 @@
 // the viewer reattaches: the attach reply's snapshot is the current screen (seed R201, R203, R204).
 import { h, toast } from './dom.js';
 import { Link } from './rpc.js';
+import { answerNothing, isReport } from './answers.js';
 import { S, rpc, ui } from './state.js';
 
 const FRAME_BYTES = 256 * 1024;
@@ -70,16 +71,44 @@ export class Viewer {
     this.frame.addEventListener('mousedown', () => this.focus());
     this.term.open(this.body);
     this.term.textarea?.addEventListener('focus', () => setFocused(paneId));
-    this.term.onData((d) => {
-      if (S.readOnly) return;
-      // A refused key (the program exited, the pane closed) is said once, not dropped in silence, and not
-      // once per key: the notice comes back only after a key went through or the reason changed.
-      rpc.call('pane.write', { pane_id: paneId, data: d }).then(() => { this.refused = null; }, (e) => {
-        if (this.refused === e.message) return;
-        this.refused = e.message;
-        toast(`keys not sent to ${S.panes.get(paneId)?.name || paneId}: ${e.message}`);
-      });
-    });
+    answerNothing(this.term); // the daemon answers the program's queries (answers.js)
+    // Ctrl+C over a selection copies it, as VS Code's and Windows Terminal's terminals do: sent as ^C it
+    // interrupted the agent whose words the person meant to quote. With nothing selected it is ^C. (xterm.js
+    // leaves the key to the browser, whose copy event xterm.js fills with the selection.)
+    this.term.attachCustomKeyEventHandler((e) => !(e.type === 'keydown' && e.ctrlKey && !e.altKey && !e.metaKey
+      && e.key.toLowerCase() === 'c' && this.term.hasSelection()));
+    this.term.onData((d) => this.send(d));
+  }
+
+  /**
+   * What the terminal gives to send: keys, a paste, and the focus and mouse reports of a program that
+   * asked for them. A read-only page sends none of them, and says so when a key is typed. A pane the page knows has exited gets no report (a program that left focus or mouse
+   * reporting on, then exited: a click into its pane is no key). Keys typed are sent whatever the page
+   * knows: the daemon says whether the pane runs (a resume from elsewhere may not have reached the page
+   * yet), and its refusal is said once.
+   */
+  send(d) {
+    if (isReport(d)) {
+      // a report racing the program's exit is no one's loss: not said
+      if (!S.readOnly && S.panes.get(this.paneId)?.status !== 'exited') {
+        rpc.call('pane.write', { pane_id: this.paneId, data: d }).catch(() => {});
+      }
+      return;
+    }
+    // keys typed on a read-only page went nowhere in silence: said once, with the way out
+    if (S.readOnly) { this.refuse('this page is read-only (untick read-only in the sidebar to type)'); return; }
+    rpc.call('pane.write', { pane_id: this.paneId, data: d }).then(() => { this.refused = null; }, (e) => this.refuse(e.message));
+  }
+
+  /**
+   * A refused key (the program exited, the pane closed) is said once, not dropped in silence, and not once
+   * per key: the notice comes back only after a key went through or the reason changed. It goes with the
+   * pane: a notice about a pane no longer shown is removed (app.js).
+   */
+  refuse(why) {
+    if (this.refused === why) return;
+    this.refused = why;
+    toast(`keys not sent to ${S.panes.get(this.paneId)?.name || this.paneId}: ${why}`, this.paneId);
   }
 
   focus() { this.term.focus(); setFocused(this.paneId); }
@@ -147,6 +176,7 @@ export class Viewer {
     this.ready = false;
     this.asking = null;
     this.overruled = null;
+    this.refused = null; // a new process, or the screen again: a refusal is said anew
     const link = new Link((msg) => (msg.event === 'pty.data' && link === this.link ? this.data(msg.payload) : undefined),
       () => this.linkClosed(link));
     this.link = link;

@@ -6,14 +6,36 @@ import { Link } from './rpc.js';
 import { S, paneName, ui, MAX_EVENTS } from './state.js';
 
 let replaying = null;
+// the view's frame is kept across redraws (one per event burst): the filter keeps its text, caret and focus
+let view = null;
 
+/**
+ * The timeline, filtered by what is typed above it (an event's name or what its line says: a pane's name,
+ * a tab, a task): a window resized or a divider dragged writes a pane.updated per pane, and what the person
+ * looks for drowns in them.
+ */
 export function renderEvents(main) {
   if (!S.replayed && !replaying) replayMissed();
-  fill(main, h('h1', {}, 'Events'),
-    S.replayNote ? h('p', { class: 'quiet replay-note' }, S.replayNote) : null,
-    h('ol', { class: 'timeline' }, S.events.map((e) => h('li', {},
-      h('span', { class: 'time' }, e.at.slice(11, 19)), h('span', { class: 'ename' }, e.event),
-      h('span', { class: 'epay' }, summary(e.payload))))));
+  if (!view || !main.contains(view.el)) {
+    const filter = h('input', { type: 'search', class: 'ev-filter', placeholder: 'filter: event, pane, tab, task',
+      'aria-label': 'filter the events', autocomplete: 'off', spellcheck: 'false', value: view ? view.filter.value : '' });
+    filter.addEventListener('input', () => drawList());
+    view = { el: h('section', { class: 'events' }), filter, note: h('div'), count: h('span', { class: 'quiet ev-count' }),
+      list: h('ol', { class: 'timeline' }) };
+    fill(view.el, h('div', { class: 'ev-head' }, h('h1', {}, 'Events'), filter, view.count), view.note, view.list);
+    fill(main, view.el);
+  }
+  fill(view.note, S.replayNote ? h('p', { class: 'quiet replay-note' }, S.replayNote) : null);
+  drawList();
+}
+
+function drawList() {
+  const words = view.filter.value.trim().toLowerCase();
+  const lines = S.events.map((e) => ({ e, text: summary(e.payload) }))
+    .filter((l) => !words || (l.e.event + ' ' + l.text).toLowerCase().includes(words));
+  view.count.textContent = words ? lines.length + ' of ' + S.events.length : '';
+  fill(view.list, lines.map(({ e, text }) => h('li', {},
+    h('span', { class: 'time' }, e.at.slice(11, 19)), h('span', { class: 'ename' }, e.event), h('span', { class: 'epay' }, text))));
 }
 
 /**

@@ -313,6 +313,166 @@ class DashboardBrowserTest {
         page.browser().js("return new Promise((done) => setTimeout(done, 500))"); // the later keys' answers come back
         assertThat(toasts(pane)).as("one notice for the six refused keys").hasSize(1);
         assertThat(toasts(pane).get(0)).contains("PANE_EXITED").contains("has exited");
+        // the notice goes with the pane: another tab shown, it is not left over that tab's panes
+        // (a later test's screenshot showed it over panes that had nothing to do with it)
+        showTab(page.browser(), tabOf(bash()));
+        assertThat(toasts(pane)).as("the notice about a pane no longer shown").isEmpty();
+    }
+
+    /**
+     * The page's terminals answer no query (the daemon did), and an exited pane's terminal sends nothing: not
+     * the focus and mouse reports of a program that left them on, when the person clicks into it and moves
+     * on to another tab, where the keys arrive. (A program that asks just before it exits had xterm.js's
+     * second answers sent to an exited pane: "keys not sent … PANE_EXITED" with nothing typed.)
+     */
+    @Test
+    void anExitedPanesTerminalSendsNothingWhenClickedAndLeft() {
+        recordWrites();
+        String exiting = sh("read go; printf '\\033[c\\033[>c\\033[6n\\033[?1$p asked\\n'; read go;"
+                + " printf '\\033[?1004h\\033[?1000h left-on\\n'; exit 0");
+        showTab(page.browser(), tabOf(exiting));
+        page.browser().until(d -> attached(exiting));
+        daemon.client().call("pane.write", Map.of("pane_id", exiting, "data", "go\r"));
+        page.browser().until(d -> screen(page.browser(), exiting).contains("asked"), () -> screen(page.browser(), exiting));
+        assertThat(writesTo(exiting)).as("answers to DA1, DA2, CPR, DECRQM: the daemon's alone").isEmpty();
+
+        daemon.client().call("pane.write", Map.of("pane_id", exiting, "data", "go\r"));
+        page.browser().until(d -> screen(page.browser(), exiting).contains("left-on")
+                && page.browser().text(".pane[data-pane-id='" + exiting + "'] .pane-head").contains("exited 0"));
+        // from here on the page knows the program exited (a focus report xterm.js sent when the running
+        // program turned reporting on was its due)
+        recordWrites();
+        page.browser().js("document.activeElement.blur();");
+        page.browser().driver.findElement(By.cssSelector(".pane[data-pane-id='" + exiting + "'] .pane-body")).click();
+        assertThat(toasts(exiting)).as("a click is no key typed").isEmpty();
+
+        String shell = bash();
+        showTab(page.browser(), tabOf(shell));
+        type(page.browser(), shell, "echo after-$((2*3))", Keys.ENTER);
+        page.browser().until(d -> daemon.tail(shell).contains("after-6"), () -> daemon.tail(shell));
+        assertThat(writesTo(exiting)).as("pane.write requests for the exited pane").isEmpty();
+        assertThat(toasts(exiting)).isEmpty();
+    }
+
+    /** Records the panes the page's pane.write requests go to from now on (window.writes). */
+    static void recordWrites() {
+        page.browser().js("const r = window.signaltty.rpc; window.realCall ??= r.call.bind(r); window.writes = [];"
+                + " r.call = (m, p) => { if (m === 'pane.write') window.writes.push(p.pane_id + ' ' + JSON.stringify(p.data));"
+                + " return window.realCall(m, p); };");
+    }
+
+    static List<String> writesTo(String pane) {
+        Object texts = page.browser().js("return window.writes.filter((w) => w.startsWith(arguments[0] + ' '))", pane);
+        return ((List<?>) texts).stream().map(String::valueOf).toList();
+    }
+
+    /**
+     * Ctrl+C over text selected in a pane copies it and sends the program nothing (as ^C it interrupted the
+     * agent whose words the person meant to quote); with nothing selected it is ^C, and interrupts.
+     */
+    @Test
+    void ctrlCOverASelectionCopiesItAndInterruptsNothing() {
+        String pane = bash();
+        showTab(page.browser(), tabOf(pane));
+        type(page.browser(), pane, "echo quote-$((7*6))", Keys.ENTER);
+        page.browser().until(d -> screen(page.browser(), pane).contains("quote-42"));
+        recordWrites();
+        page.browser().js("window.copied = null; document.addEventListener('copy', (e) =>"
+                + " { window.copied = e.clipboardData.getData('text/plain'); }, { once: true });"
+                + " window.signaltty.terms.get(arguments[0]).term.selectAll();", pane);
+        page.browser().driver.switchTo().activeElement().sendKeys(Keys.chord(Keys.CONTROL, "c"));
+        page.browser().until(d -> page.browser().js("return window.copied;") != null);
+        assertThat(String.valueOf(page.browser().js("return window.copied;"))).contains("quote-42");
+        assertThat(writesTo(pane)).as("what Ctrl+C over a selection sent the pane").isEmpty();
+
+        page.browser().js("window.signaltty.terms.get(arguments[0]).term.clearSelection();", pane);
+        type(page.browser(), pane, "sleep 300", Keys.ENTER);
+        page.browser().driver.switchTo().activeElement().sendKeys(Keys.chord(Keys.CONTROL, "c"));
+        type(page.browser(), pane, "echo back-$((2*4))", Keys.ENTER);
+        page.browser().until(d -> screen(page.browser(), pane).contains("back-8"), () -> screen(page.browser(), pane));
+    }
+
+    /** Keys typed on a read-only page are not sent, and the page says so (they went nowhere in silence). */
+    @Test
+    void keysTypedOnAReadOnlyPageAreSaidNotToBeSent() {
+        String pane = bash();
+        showTab(page.browser(), tabOf(pane));
+        page.browser().until(d -> screen(page.browser(), pane).contains("$"));
+        recordWrites();
+        click(page.browser(), "#read-only");
+        try {
+            page.browser().until(d -> Boolean.TRUE.equals(page.browser().js("return window.signaltty.S.readOnly;")));
+            type(page.browser(), pane, "echo nowhere");
+            page.browser().until(d -> !toasts(pane).isEmpty());
+            assertThat(toasts(pane)).hasSize(1);
+            assertThat(toasts(pane).get(0)).contains("read-only");
+            assertThat(writesTo(pane)).isEmpty();
+        } finally {
+            click(page.browser(), "#read-only"); // the setting outlives the page (localStorage): every later test types
+            page.browser().until(d -> Boolean.FALSE.equals(page.browser().js("return window.signaltty.S.readOnly;")));
+        }
+    }
+
+    /**
+     * A pane's header buttons leave the keyboard in the pane: after a real click on ↻ the keys reach the
+     * resumed program (the button took the keyboard and was redrawn away with it), and after a split from
+     * the page they go to the new pane, as in tmux.
+     */
+    @Test
+    void afterResumeOrSplitFromThePageTheKeysGoToThePane() {
+        String pane = sh("read x && echo got-$x");
+        showTab(page.browser(), tabOf(pane));
+        page.browser().until(d -> attached(pane));
+        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "first\r"));
+        String head = ".pane[data-pane-id='" + pane + "'] .pane-head";
+        page.browser().until(d -> page.browser().text(head).contains("exited 0"));
+        page.browser().until(d -> {
+            d.findElement(By.cssSelector(head + " .pbtn[title='resume']")).click();
+            return true;
+        });
+        page.browser().until(d -> !page.browser().text(head).contains("exited"));
+        page.browser().driver.switchTo().activeElement().sendKeys("second", Keys.ENTER);
+        page.browser().until(d -> screen(page.browser(), pane).contains("got-second"), () -> screen(page.browser(), pane));
+
+        String shell = bash();
+        String tab = tabOf(shell);
+        showTab(page.browser(), tab);
+        page.browser().until(d -> attached(shell));
+        page.browser().until(d -> {
+            d.findElement(By.cssSelector(".pane[data-pane-id='" + shell + "'] .pbtn[title='split right']")).click();
+            return true;
+        });
+        String fresh = page.browser().until(d -> {
+            JsonNode ids = daemon.client().call("tab.get", Map.of("tab_id", tab)).get("pane_ids");
+            return ids.size() == 2 ? (ids.get(0).asString().equals(shell) ? ids.get(1) : ids.get(0)).asString() : null;
+        });
+        page.browser().until(d -> Boolean.TRUE.equals(page.browser().js("const f = document.querySelector(`.pane[data-pane-id='${arguments[0]}']`);"
+                + " return !!f && f.contains(document.activeElement);", fresh)));
+        page.browser().driver.switchTo().activeElement().sendKeys("echo in-new-$((5*5))", Keys.ENTER);
+        page.browser().until(d -> daemon.tail(fresh).contains("in-new-25"), () -> daemon.tail(fresh));
+    }
+
+    /** Two notices at once are both readable: they stack instead of being drawn one over the other. */
+    @Test
+    void twoNoticesAtOnceAreBothReadable() {
+        String first = sh("read x; exit 6");
+        String second = daemon.client().call("pane.split", Map.of("pane_id", first, "direction", "right",
+                "argv", List.of("sh", "-c", "read x; exit 7"))).get("pane_id").asString();
+        showTab(page.browser(), tabOf(first));
+        for (String pane : List.of(first, second)) {
+            daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "\r"));
+        }
+        page.browser().until(d -> page.browser().text(".pane[data-pane-id='" + first + "'] .pane-head").contains("exited 6")
+                && page.browser().text(".pane[data-pane-id='" + second + "'] .pane-head").contains("exited 7"));
+        type(page.browser(), first, "a");
+        page.browser().until(d -> !toasts(first).isEmpty());
+        type(page.browser(), second, "b");
+        page.browser().until(d -> !toasts(second).isEmpty());
+        Object overlap = page.browser().js("const box = (id) => [...document.querySelectorAll('.toast')]"
+                + ".find((t) => t.textContent.startsWith('keys not sent to ' + id + ':')).getBoundingClientRect();"
+                + " const a = box(arguments[0]), b = box(arguments[1]);"
+                + " return Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));", first, second);
+        assertThat(((Number) overlap).doubleValue()).as("pixels of the two notices drawn over each other").isZero();
     }
 
     private static List<String> toasts(String pane) {
@@ -392,6 +552,37 @@ class DashboardBrowserTest {
                     + " li.querySelector('.ename').textContent === 'pane.created' && li.textContent.includes(arguments[0]))",
                     "before-the-page")), () -> late.text(".main"));
         }
+    }
+
+    /**
+     * The timeline is filtered by what is typed above it (a resized window writes a pane.updated per pane,
+     * and the line looked for drowns in them), and the filter keeps its text and the keyboard while events
+     * arrive and the page redraws the timeline.
+     */
+    @Test
+    void theTimelineIsFilteredByWhatIsTypedAndTheFilterOutlivesNewEvents() {
+        String pane = sh("exec sleep 600");
+        daemon.client().call("pane.rename", Map.of("pane_id", pane, "name", "needle-pane"));
+        click(page.browser(), ".nav[data-nav='events']");
+        page.browser().until(d -> Boolean.TRUE.equals(page.browser().js("const f = document.querySelector('.ev-filter');"
+                + " if (f) f.focus(); return !!f && document.activeElement === f;")));
+        page.browser().driver.switchTo().activeElement().sendKeys("needle");
+        page.browser().until(d -> onlyRowsWith("needle-pane"), () -> page.browser().text(".timeline"));
+        assertThat(page.browser().text(".ev-count")).matches("\\d+ of \\d+");
+
+        daemon.client().call("pane.rename", Map.of("pane_id", pane, "name", "needle-again")); // an event: the timeline is redrawn
+        page.browser().until(d -> onlyRowsWith("needle-again"), () -> page.browser().text(".timeline"));
+        assertThat(page.browser().js("const f = document.activeElement; return f.className + ' ' + f.value;"))
+                .as("what has the keyboard, and its text").isEqualTo("ev-filter needle");
+        page.browser().driver.switchTo().activeElement().sendKeys("-again");
+        page.browser().until(d -> onlyRowsWith("needle-again"), () -> page.browser().text(".timeline"));
+        click(page.browser(), ".nav[data-nav='overview']");
+    }
+
+    /** The timeline has rows, and every row says {@code text}. */
+    static boolean onlyRowsWith(String text) {
+        return Boolean.TRUE.equals(page.browser().js("const rows = [...document.querySelectorAll('.timeline li')];"
+                + " return rows.length > 0 && rows.every((li) => li.textContent.includes(arguments[0]));", text));
     }
 
     /** Three live panes and a pending decision: docs/images/dashboard.png (with -Dsignaltty.docs.write=true). */

@@ -96,4 +96,21 @@ class DashboardPhoneBrowserTest {
             assertThat(((Number) outside).intValue()).as("headers whose close button is cut off").isZero();
         }
     }
+
+    /**
+     * At a laptop's half screen the sidebar is 160 px: its buttons ("+ Workspace", "+ Task", "Notify me")
+     * each keep their label on one line, wrapping as whole buttons rather than breaking "+" from "Workspace".
+     */
+    @Test
+    void theSidebarsButtonsKeepTheirLabelsOnOneLineAtHalfScreen() throws Exception {
+        try (Browser half = new Browser(1000, 760)) {
+            DashboardBrowserTest.login(half, daemon.client());
+            Object broken = half.until(d -> half.js("const buttons = [...document.querySelectorAll('.side .new, .side .notify-me')];"
+                    + " if (buttons.length !== 3) return null;"
+                    + " return buttons.filter((b) => { const r = document.createRange(); r.selectNodeContents(b);"
+                    + " return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size > 1; })"
+                    + ".map((b) => b.textContent);"));
+            assertThat(List.copyOf((List<?>) broken)).as("buttons whose label is on more than one line").isEmpty();
+        }
+    }
 }

@@ -110,4 +110,39 @@ class DashboardTabFocusBrowserTest {
         assertThat(sent("tab.focus")).isZero();
         assertThat(focusedPane(tab)).isEqualTo(right);
     }
+
+    /** Showing a tab puts the keyboard on its focused pane (the dot): keys typed then go where the dot is. */
+    @Test
+    void showingATabPutsTheKeyboardOnItsFocusedPane() {
+        String[] p = twoPanes();
+        String right = p[1], tab = p[2];
+        daemon.client().call("tab.focus", Map.of("tab_id", tab, "pane_id", right));
+        page.browser().until(d -> marked().equals(List.of(right)), () -> "marked " + marked());
+        String elsewhere = twoPanes()[2]; // the person looks at another tab, then comes back
+        assertThat(elsewhere).isNotEqualTo(tab);
+        recordRequests();
+
+        DashboardBrowserTest.showTab(page.browser(), tab);
+        assertThat(page.browser().js("return document.querySelector(`.pane[data-pane-id='${arguments[0]}']`)"
+                + ".contains(document.activeElement);", right)).as("the keyboard is in the tab's focused pane").isEqualTo(true);
+        page.browser().driver.switchTo().activeElement().sendKeys("echo shown-$((3*3))", Keys.ENTER);
+        page.browser().until(d -> daemon.tail(right).contains("shown-9"), () -> daemon.tail(right));
+        // the page took the keyboard to the tab's focus: nothing to tell the daemon
+        assertThat(sent("tab.focus")).isZero();
+        assertThat(focusedPane(tab)).isEqualTo(right);
+    }
+
+    /** The focus mark is said in words to a screen reader, on the tab's focused pane only. */
+    @Test
+    void theFocusMarkHasAText() {
+        String[] p = twoPanes();
+        String tab = p[2];
+        String focused = focusedPane(tab);
+        page.browser().until(d -> marked().equals(List.of(focused)), () -> "marked " + marked());
+        Object said = page.browser().js("return [...document.querySelectorAll('.layout .pane')].flatMap((pane) => {"
+                + " const mark = pane.querySelector('.tf-mark');"
+                + " return mark && getComputedStyle(mark).display !== 'none'"
+                + " ? [pane.dataset.paneId + ': ' + mark.getAttribute('role') + ' ' + mark.getAttribute('aria-label')] : []; });");
+        assertThat(List.copyOf((List<?>) said)).isEqualTo(List.of(focused + ": img the tab's focused pane"));
+    }
 }
