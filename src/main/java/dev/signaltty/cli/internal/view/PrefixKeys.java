@@ -32,7 +32,11 @@ final class PrefixKeys {
         this.actions = actions;
         this.arrange = new ViewArrange(view, actions);
         this.attention = new AttentionJump(view);
-        this.commands = new CommandPrompt(view, actions);
+        this.commands = new CommandPrompt(view, actions, key -> {
+            ByteArrayOutputStream forward = new ByteArrayOutputStream(); // ] pastes into it
+            command(key, forward);
+            actions.write(forward);
+        });
     }
 
     /** The key after the prefix; true when it detaches. */
