@@ -82,11 +82,8 @@ public final class TabView {
     /** Something changed since the last frame ({@link ViewFrames} clears it). Guarded by the monitor. */
     boolean dirty = true;
     private volatile @Nullable String ended;
-    /**
-     * The user's terminal colours for pane.attach (ADR 1011), asked before the first attach and again on
-     * the prefix then {@code r} or the terminal's theme-change report (ADR 1130). Guarded by the monitor.
-     */
-    private Map<String, String> colours = Map.of();
+    /** The user's terminal colours for pane.attach (ADR 1011, ADR 1130). */
+    final ViewColours colours = new ViewColours(this);
 
     private TabView(Wire wire, OuterTerminal outer, List<HostChoice> hosts, int host) {
         this.wire = wire;
@@ -113,7 +110,7 @@ public final class TabView {
         dev.signaltty.cli.internal.ProcessExit.addShutdownHook(restore);
         String end;
         try {
-            view.colours = outer.askColours(ColourQuery.TIMEOUT_MS).params();
+            view.colours.first(outer.askColours(ColourQuery.TIMEOUT_MS).params());
             view.connection.listen(wire);
             view.open(workspace, tab);
             outer.enterFullScreen(true);
@@ -281,52 +278,20 @@ public final class TabView {
 
     /**
      * The prefix then {@code r} (tmux's refresh-client): the whole screen drawn again, and the terminal
-     * asked for its colours again ({@link #askColours}). Not on the reader thread.
+     * asked for its colours again ({@link ViewColours#ask}). Not on the reader thread.
      */
     void refresh() {
         synchronized (this) {
             frame.invalidate();
         }
         changed();
-        askColours();
-    }
-
-    /**
-     * Asks the terminal for its colours while the key reader runs: the answers come as input, where the key
-     * reader takes them out ({@link #coloursAnswered}); a terminal that does not answer changes nothing.
-     */
-    void askColours() {
-        outer.write(ColourQuery.QUERY);
-    }
-
-    /**
-     * Colours the terminal answered after the view started: when they differ from those the panes were
-     * attached with, every pane is attached again with them, so its programs are told the terminal's colours
-     * as they are now (the latest attach's colours answer, ADR 1011). Called by the key reader.
-     */
-    void coloursAnswered(Map<String, String> answered) {
-        if (answered.isEmpty()) {
-            return;
-        }
-        synchronized (this) {
-            Map<String, String> now = new java.util.HashMap<>(colours);
-            now.putAll(answered);
-            if (now.equals(colours)) {
-                return;
-            }
-            colours = Map.copyOf(now);
-            for (PaneScreen p : panes.values()) {
-                attach(p);
-            }
-        }
-        message("terminal colours now " + String.join(", ", new java.util.TreeMap<>(answered).entrySet().stream()
-                .map(e -> e.getKey() + " " + e.getValue()).toList()));
+        colours.ask();
     }
 
     /** pane.attach, with the terminal's colours; the reply (on the reader thread) paints the snapshot. */
     void attach(PaneScreen p) {
         p.resyncing = true;
-        Map<String, Object> params = new java.util.HashMap<>(colours);
+        Map<String, Object> params = new java.util.HashMap<>(colours.params());
         params.put("pane_id", p.id);
         wire.send("pane.attach", params).thenAccept(r -> {
             if (r.ok() && r.result() instanceof Map<?, ?> reply) {

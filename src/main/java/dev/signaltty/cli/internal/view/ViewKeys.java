@@ -73,7 +73,7 @@ final class ViewKeys {
                     }
                     // an answer to the colour query (a late first one, or one the prefix then r asked) is no key
                     ColourQuery.Answer answer = ColourQuery.inKeys(buf, n);
-                    view.coloursAnswered(answer.params());
+                    view.colours.answered(answer.params());
                     inputs = decoder.feed(answer.rest(), answer.rest().length);
                 } else {
                     int n = in.read(buf);
@@ -105,7 +105,7 @@ final class ViewKeys {
             return;
         }
         if (input instanceof InputDecoder.Theme) { // the terminal's theme changed: its colours are asked again
-            view.askColours();
+            view.colours.ask();
             return;
         }
         if (input instanceof InputDecoder.Mouse m) {
