@@ -90,6 +90,11 @@ final class OuterTmux implements AutoCloseable {
         return run("display-message", "-p", "-t", "0", format).strip();
     }
 
+    /** A tmux command as the person at the terminal would run it ({@code set -g window-style …}: the theme). */
+    void command(String... args) {
+        run(args);
+    }
+
     String buffer() {
         return run("show-buffer");
     }

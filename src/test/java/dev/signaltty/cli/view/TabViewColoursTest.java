@@ -52,4 +52,44 @@ class TabViewColoursTest {
         assertThat(daemon.tail(pane)).contains("got2[^]11;rgb:0000/0000/0000^]");
         daemon.client().call("workspace.close", Map.of("workspace_id", ws));
     }
+
+    /**
+     * ADR 1130: the colours are not asked once per view. The terminal's theme changes while the view runs; the
+     * prefix then r (tmux's refresh-client) asks again and the program is told the new background; the theme
+     * back to light and the terminal's theme-change report (DECSET 2031's {@code CSI ? 997 ; 2 n}) asks again too.
+     */
+    @Test
+    void aThemeChangedWhileViewingReachesTheProgramAfterTheRefreshKeyOrTheTerminalsReport() throws Exception {
+        String ws = bench.workspace("colourws2");
+        Path asker = ColourAsker.write(temp);
+        String pane = bench.spawn(ws, Map.of(), "bash", asker.toString());
+        Path dir = Files.createDirectories(temp.resolve("view"));
+        Path script = TabViewTest.script(daemon.socket(), dir, "tmux set -g window-style 'fg=#202020,bg=#fdf6e3'",
+                "view", ws);
+        try (OuterTmux tmux = OuterTmux.start(dir, 100, 24, script)) {
+            tmux.await(WAIT, "the pane shown", s -> s.contains(ColourAsker.READY));
+            daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "1\n"));
+            ProtocolClient.eventually(WAIT, () -> daemon.tail(pane).contains("got1[^]11;rgb:"));
+            assertThat(daemon.tail(pane)).contains("got1[^]11;rgb:fdfd/f6f6/e3e3^]");
+
+            tmux.command("set", "-g", "window-style", "fg=#e0e0e0,bg=#002b36"); // the person switched to a dark theme
+            tmux.keys("C-b");
+            tmux.keys("r");
+            tmux.await(WAIT, "the new colours taken", s -> TabViewTest.statusLine(s).contains("background #002b36"));
+            daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "2\n"));
+            ProtocolClient.eventually(WAIT, () -> daemon.tail(pane).contains("got2[^]11;rgb:"));
+            assertThat(daemon.tail(pane)).contains("got2[^]11;rgb:0000/2b2b/3636^]");
+
+            // a terminal that knows DECSET 2031 says when its theme changes: no key needed
+            tmux.command("set", "-g", "window-style", "fg=#202020,bg=#fdf6e3");
+            tmux.literal("\u001b[?997;2n");
+            tmux.await(WAIT, "the light colours taken", s -> TabViewTest.statusLine(s).contains("background #fdf6e3"));
+            daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "3\n"));
+            ProtocolClient.eventually(WAIT, () -> daemon.tail(pane).contains("got3[^]11;rgb:"));
+            assertThat(daemon.tail(pane)).contains("got3[^]11;rgb:fdfd/f6f6/e3e3^]");
+            assertThat(daemon.tail(pane)).as("the report typed nothing into the pane").doesNotContain("997");
+            detach(tmux);
+        }
+        daemon.client().call("workspace.close", Map.of("workspace_id", ws));
+    }
 }

@@ -109,4 +109,50 @@ class TabViewCommandPromptTest {
         }
         daemon.client().call("workspace.close", Map.of("workspace_id", ws));
     }
+    /**
+     * ADR 1131: tmux's own commands at the prompt do what they do in tmux (they were "unknown command"):
+     * split-window -h with a command, select-layout, rename-window, select-pane, resize-pane -Z, new-window,
+     * kill-pane (which asks, as the prefix's x), and one the view cannot do says what does it.
+     */
+    @Test
+    void tmuxCommandsAtThePromptDoWhatTheyDoInTmux() throws Exception {
+        String ws = bench.workspace("tmuxcmdws");
+        String a = bench.spawn(ws, Map.of(), "sh", "-c", "echo A-READY; exec cat");
+        daemon.client().call("pane.rename", Map.of("pane_id", a, "name", "aa"));
+        String tab = bench.tabOf(a);
+
+        try (OuterTmux tmux = OuterTmux.start(temp, 120, 24, bench.view(temp, ws))) {
+            tmux.await(WAIT, "the pane", s -> s.contains("A-READY") && statusLine(s).contains("*aa"));
+            command(tmux, "splitw -h sh -c 'echo RIGHT-READY; exec cat'");
+            tmux.await(WAIT, "the new pane beside, focused", s -> s.contains("RIGHT-READY") && s.contains("│")
+                    && !statusLine(s).contains("*aa"));
+            assertThat(daemon.client().call("tab.get", Map.of("tab_id", tab)).get("layout").get("direction").asString())
+                    .isEqualTo("right");
+            command(tmux, "select-layout even-vertical");
+            eventually(WAIT, () -> daemon.client().call("tab.get", Map.of("tab_id", tab)).get("layout").get("direction")
+                    .asString().equals("down"));
+            command(tmux, "rename-window work");
+            eventually(WAIT, () -> daemon.client().call("tab.get", Map.of("tab_id", tab)).get("name").asString().equals("work"));
+            command(tmux, "select-pane -U");
+            tmux.await(WAIT, "aa focused", s -> statusLine(s).contains("*aa"));
+            command(tmux, "resize-pane -Z");
+            tmux.await(WAIT, "zoomed", s -> s.contains("A-READY") && !s.contains("RIGHT-READY") && statusLine(s).contains("work"));
+            command(tmux, "resize-pane -Z");
+            tmux.await(WAIT, "unzoomed", s -> s.contains("RIGHT-READY"));
+            command(tmux, "resize-pane -L 10");
+            tmux.await(WAIT, "what does it instead", s -> statusLine(s).contains("C-arrows"));
+            command(tmux, "kill-pane");
+            tmux.await(WAIT, "the question", s -> statusLine(s).contains("close pane aa? (y/n)"));
+            tmux.literal("y");
+            eventually(WAIT, () -> daemon.client().call("tab.get", Map.of("tab_id", tab)).get("pane_ids").size() == 1);
+            command(tmux, "new-window");
+            eventually(WAIT, () -> daemon.client().call("tab.list", Map.of("workspace_id", ws)).get("tabs").size() == 2);
+            tmux.await(WAIT, "the new tab shown", s -> statusLine(s).contains(" 1:") && statusLine(s).contains("0:work- "));
+            // a signaltty verb keeps its meaning: rename is the pane's, not tmux's rename-session
+            command(tmux, "rename shell");
+            tmux.await(WAIT, "the pane renamed", s -> statusLine(s).contains("*shell"));
+            detach(tmux);
+        }
+        daemon.client().call("workspace.close", Map.of("workspace_id", ws));
+    }
 }

@@ -161,6 +161,45 @@ class TabViewTabKeysTest {
         daemon.client().call("workspace.close", Map.of("workspace_id", ws));
     }
 
+    /**
+     * tmux's last pane is the window's: another window shown and this one again, prefix ; still goes back to the
+     * pane focused before. The view kept it per view and forgot it with every tab shown.
+     */
+    @Test
+    void semicolonGoesBackToThePaneFocusedBeforeAfterAnotherTabWasShown() throws Exception {
+        String ws = bench.workspace("lastpane");
+        String a = bench.spawn(ws, Map.of(), "sh", "-c", "echo A-READY; exec cat");
+        daemon.client().call("pane.rename", Map.of("pane_id", a, "name", "pa"));
+        daemon.client().call("tab.rename", Map.of("tab_id", bench.tabOf(a), "name", "one"));
+        bench.split(a, "right", "pb", "sh", "-c", "echo B-READY; exec cat");
+        daemon.client().call("tab.focus", Map.of("tab_id", bench.tabOf(a), "pane_id", a));
+        bench.spawn(ws, Map.of("tab_id", bench.tab(ws, "two")), "sh", "-c", "echo TWO-READY; exec cat");
+
+        try (OuterTmux tmux = OuterTmux.start(temp, 120, 16, bench.view(temp, ws))) {
+            tmux.await(WAIT, "tab one, pa focused", s -> s.contains("A-READY") && s.contains("B-READY")
+                    && statusLine(s).contains("*pa"));
+            tmux.keys("C-b");
+            tmux.keys("Right");
+            tmux.await(WAIT, "pb focused", s -> statusLine(s).contains("*pb"));
+            tmux.keys("C-b");
+            tmux.keys("n");
+            tmux.await(WAIT, "tab two", s -> s.contains("TWO-READY") && statusLine(s).contains(" 1:two* "));
+            tmux.keys("C-b");
+            tmux.keys("p");
+            tmux.await(WAIT, "tab one again, pb focused", s -> s.contains("A-READY") && statusLine(s).contains(" 0:one* ")
+                    && statusLine(s).contains("*pb"));
+            tmux.keys("C-b");
+            tmux.keys("\\;");
+            tmux.await(WAIT, "pa focused by ;", s -> statusLine(s).contains("*pa") && !statusLine(s).contains("no previous pane"));
+            // and ; again goes back, as tmux's last-pane swaps the two
+            tmux.keys("C-b");
+            tmux.keys("\\;");
+            tmux.await(WAIT, "pb focused by ; again", s -> statusLine(s).contains("*pb"));
+            detach(tmux);
+        }
+        daemon.client().call("workspace.close", Map.of("workspace_id", ws));
+    }
+
     private static int tabs(String ws) {
         return daemon.client().call("tab.list", Map.of("workspace_id", ws)).get("tabs").size();
     }

@@ -140,13 +140,16 @@ class TabViewTest {
             tmux.await(WAIT, "copy mode left", s -> !s.contains("[copy "));
             eventually(WAIT, () -> tmux.buffer().contains("LEFT-READY"));
 
-            // zoom shows the focused pane alone (view-only), and again toggles back
+            // zoom shows the focused pane alone (view-only), and again toggles back; the workspace's only tab
+            // is flagged Z meanwhile, as tmux flags a zoomed window however many windows there are
+            String tabName = daemon.client().call("tab.get", Map.of("tab_id", tab)).get("name").asString();
             tmux.keys("C-b");
             tmux.keys("z");
-            tmux.await(WAIT, "zoomed", s -> !s.contains("│") && !s.contains("fake>"));
+            tmux.await(WAIT, "zoomed", s -> !s.contains("│") && !s.contains("fake>")
+                    && statusLine(s).contains("» 0:" + tabName + "Z "));
             tmux.keys("C-b");
             tmux.keys("z");
-            tmux.await(WAIT, "unzoomed", s -> s.contains("│") && s.contains("fake>"));
+            tmux.await(WAIT, "unzoomed", s -> s.contains("│") && s.contains("fake>") && !statusLine(s).contains(tabName + "Z"));
 
             // drag the divider with the mouse (SGR press, motion, release): tab.set_ratio, then a redraw
             int to = 40;

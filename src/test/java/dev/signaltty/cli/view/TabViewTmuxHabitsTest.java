@@ -204,4 +204,50 @@ class TabViewTmuxHabitsTest {
     private static int rows(String pane) {
         return daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("rows").asInt();
     }
+    /**
+     * ADR 1132: a paste reaches a program that asked for bracketed paste (DECSET 2004: shells, vim, agent TUIs)
+     * bracketed, as through tmux, whether the outer terminal pastes (the view mirrors the focused pane's mode
+     * onto it) or the prefix then ] does (tmux's paste-buffer -p); a program that did not ask gets it plain.
+     * A multi-line prompt pasted into an agent was a first line and an Enter.
+     */
+    @Test
+    void aPasteIsBracketedForTheFocusedProgramThatAskedAndPlainForOneThatDidNot() throws Exception {
+        String ws = bench.workspace("pastews");
+        String asks = bench.spawn(ws, Map.of(), ViewBench.visibleEcho("BR-READY", "\\033[?2004h"));
+        daemon.client().call("pane.rename", Map.of("pane_id", asks, "name", "asks"));
+        String plain = bench.split(asks, "right", "plain", ViewBench.visibleEcho("PLAIN-READY", ""));
+        daemon.client().call("tab.focus", Map.of("tab_id", bench.tabOf(asks), "pane_id", asks));
+
+        try (OuterTmux tmux = OuterTmux.start(temp, 120, 20, bench.view(temp, ws))) {
+            tmux.await(WAIT, "both panes, asks focused", s -> s.contains("BR-READY") && s.contains("PLAIN-READY")
+                    && statusLine(s).contains("*asks"));
+            // the outer terminal's paste (tmux's paste-buffer -p brackets only for a pane that set 2004: the view)
+            tmux.command("set-buffer", "-b", "lines", "one\ntwo"); // named: copy mode's OSC 52 adds buffers of its own
+            tmux.command("paste-buffer", "-p", "-b", "lines", "-t", "0");
+            eventually(WAIT, () -> daemon.tail(asks).contains("^[[200~one^Mtwo^[[201~"));
+
+            // the view's own paste: what copy mode copied, bracketed, line ends as Enter
+            tmux.keys("C-b");
+            tmux.keys("[");
+            tmux.await(WAIT, "copy mode", s -> s.contains("[copy "));
+            tmux.literal("/");
+            tmux.literal("BR-READY");
+            tmux.keys("Enter");
+            tmux.literal("y");
+            tmux.await(WAIT, "copied", s -> statusLine(s).contains("C-b ] pastes it"));
+            tmux.keys("C-b");
+            tmux.keys("]");
+            eventually(WAIT, () -> daemon.tail(asks).contains("^[[200~BR-READY^[[201~"));
+
+            // the focus on a program that did not ask: the outer terminal pastes plain again
+            tmux.keys("C-b");
+            tmux.keys("Right");
+            tmux.await(WAIT, "plain focused", s -> statusLine(s).contains("*plain"));
+            tmux.command("paste-buffer", "-p", "-b", "lines", "-t", "0");
+            eventually(WAIT, () -> daemon.tail(plain).contains("one^Mtwo"));
+            assertThat(daemon.tail(plain)).doesNotContain("200~");
+            detach(tmux);
+        }
+        daemon.client().call("workspace.close", Map.of("workspace_id", ws));
+    }
 }

@@ -22,9 +22,9 @@ public final class ColourQuery {
 
     /** What the view writes: both queries, then the sentinel. */
     static final String QUERY = "\u001b]10;?\u001b\\\u001b]11;?\u001b\\\u001b[c";
-    /** The most bytes read while waiting: the answers are well under 100. */
     /** How long the view and attach wait for the answers: ssh and a tmux in between add latency. */
     public static final long TIMEOUT_MS = 300;
+    /** The most bytes read while waiting: the answers are well under 100. */
     static final int MAX_BYTES = 4096;
 
     private static final Pattern COLOUR = Pattern.compile(
@@ -63,12 +63,20 @@ public final class ColourQuery {
      * reads is not recognised.
      */
     public static byte[] withoutAnswers(byte[] buf, int n) {
+        return inKeys(buf, n).rest();
+    }
+
+    /**
+     * The answers among {@code n} bytes read as keys (the view's prefix then {@code r} asks again while its
+     * key reader runs, ADR 1130), and the keys without them.
+     */
+    static Answer inKeys(byte[] buf, int n) {
         for (int i = 0; i < n; i++) {
             if (buf[i] == 0x1b) {
-                return scan(Arrays.copyOf(buf, n)).rest();
+                return scan(Arrays.copyOf(buf, n));
             }
         }
-        return Arrays.copyOf(buf, n);
+        return new Answer(null, null, Arrays.copyOf(buf, n));
     }
 
     /** The answers in what was read, and the rest (keys typed meanwhile) in order. */

@@ -28,7 +28,8 @@ import dev.signaltty.cli.internal.Words;
  * else the tab's, else the workspace's ({@code split}, {@code swap p2}, {@code set-layout tiled}). The
  * answer shows on the status line: the seed's code and message for an error, {@code done: …} for a change,
  * the output of a one-line read; a longer output opens in a box over the panes. Tab completes command
- * words.
+ * words. tmux's own commands ({@code split-window -h}, {@code kill-pane}) do what they do in tmux
+ * ({@link TmuxCommands}).
  */
 final class CommandPrompt {
 
@@ -51,9 +52,13 @@ final class CommandPrompt {
     /** The lines run, oldest first, at most {@link #HISTORY}; used on the key reader's thread only. */
     private final java.util.ArrayDeque<String> past = new java.util.ArrayDeque<>();
 
-    CommandPrompt(TabView view, ViewActions actions) {
+    /** Runs a key as if typed after the prefix: what a tmux command at the prompt becomes ({@link TmuxCommands}). */
+    private final java.util.function.Consumer<InputDecoder.Key> prefixKey;
+
+    CommandPrompt(TabView view, ViewActions actions, java.util.function.Consumer<InputDecoder.Key> prefixKey) {
         this.view = view;
         this.actions = actions;
+        this.prefixKey = prefixKey;
     }
 
     /** Enter at the prompt: parses and runs {@code line}; the outcome shows when the answer comes. */
@@ -66,7 +71,18 @@ final class CommandPrompt {
         }
         ArgParser.Invocation inv;
         try {
-            List<String> words = withNoun(Words.split(line.strip()));
+            List<String> typed = Words.split(line.strip());
+            // signaltty's words first: "rename build" stays the pane's rename, never tmux's rename-session
+            TmuxCommands.Translation tmux = typed.isEmpty() || known(typed.getFirst()) ? null : TmuxCommands.of(typed);
+            if (tmux instanceof TmuxCommands.PrefixKey k) {
+                prefixKey.accept(k.key());
+                return;
+            }
+            if (tmux instanceof TmuxCommands.Refusal r) {
+                view.message(r.message());
+                return;
+            }
+            List<String> words = withNoun(tmux instanceof TmuxCommands.Line l ? l.words() : typed);
             if (words.isEmpty()) {
                 return;
             }
@@ -104,6 +120,19 @@ final class CommandPrompt {
     /** The lines run so far, oldest first (Up at the prompt). */
     List<String> history() {
         return List.copyOf(past);
+    }
+
+    /** A command's first word, or a verb of the pane, the tab or the workspace. */
+    private boolean known(String first) {
+        if (table.find(first) != null || !table.verbs(first).isEmpty()) {
+            return true;
+        }
+        for (String noun : CONTEXT) {
+            if (table.find(noun + " " + first) != null) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A verb alone is the focused pane's, else the tab's, else the workspace's ({@code split} is pane split). */

@@ -55,6 +55,11 @@ final class Frame {
         Arrays.fill(frontCps, UNSENT);
     }
 
+    /** Forgets what the outer terminal shows (the prefix then r): the next diff redraws every cell. */
+    void invalidate() {
+        Arrays.fill(frontCps, UNSENT);
+    }
+
     int cols() {
         return cols;
     }

@@ -9,7 +9,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Splits the outer terminal's input into keys the view may act on: SGR mouse reports
- * ({@code ESC [ < b ; x ; y M|m}), focus reports ({@code ESC [ I}, {@code ESC [ O}), escape sequences (CSI, SS3, Alt-key) and single bytes. Every key
+ * ({@code ESC [ < b ; x ; y M|m}), focus reports ({@code ESC [ I}, {@code ESC [ O}), the theme-change report
+ * ({@code ESC [ ? 997 ; 1|2 n}), escape sequences (CSI, SS3, Alt-key) and single bytes. Every key
  * keeps its raw bytes, so whatever the view does not take goes to the pane unchanged. An escape
  * sequence split across reads is kept until the rest arrives, or until {@link #ESCAPE_MS} pass (tmux's
  * escape-time: then a lone ESC is the Escape key); a sequence longer than 64 bytes passes as it is.
@@ -19,7 +20,14 @@ final class InputDecoder {
     static final int MAX_PENDING = 64;
     static final long ESCAPE_MS = 50;
 
-    sealed interface Input permits Key, Mouse, Focus {
+    sealed interface Input permits Key, Mouse, Focus, Theme {
+    }
+
+    /**
+     * The outer terminal's colour theme changed: {@code CSI ? 997 ; 1 n} (dark) or {@code ; 2 n} (light),
+     * which it sends after the view set DECSET 2031 on it (ADR 1130).
+     */
+    record Theme(boolean dark) implements Input {
     }
 
     /** The outer terminal's focus report ({@code CSI I} in, {@code CSI O} out; the view set 1004 on it). */
@@ -81,7 +89,8 @@ final class InputDecoder {
             }
             byte[] raw = Arrays.copyOfRange(data, i, end);
             Input mouse = mouse(raw);
-            out.add(mouse != null ? mouse : focus(raw) != null ? focus(raw) : new Key(raw, name(raw)));
+            Input report = mouse != null ? mouse : focus(raw) != null ? focus(raw) : theme(raw);
+            out.add(report != null ? report : new Key(raw, name(raw)));
             i = end;
         }
         return out;
@@ -133,6 +142,11 @@ final class InputDecoder {
             return null;
         }
         return raw[2] == 'I' ? new Focus(true) : raw[2] == 'O' ? new Focus(false) : null;
+    }
+
+    private static @Nullable Theme theme(byte[] raw) {
+        String s = new String(raw, java.nio.charset.StandardCharsets.US_ASCII);
+        return s.equals("\u001b[?997;1n") ? new Theme(true) : s.equals("\u001b[?997;2n") ? new Theme(false) : null;
     }
 
     private static Mouse mouse(byte[] raw) {

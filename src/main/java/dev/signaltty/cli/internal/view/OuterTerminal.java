@@ -142,12 +142,14 @@ public final class OuterTerminal implements AutoCloseable {
 
     /**
      * The alternate screen, SGR mouse reports with button motion, focus reports (1004: the tab view passes
-     * them to the focused pane), cursor hidden until drawn.
+     * them to the focused pane), theme-change reports (2031), cursor hidden until drawn.
      */
     public synchronized void enterFullScreen(boolean withMouse) {
         enterRawMode();
         alternate = true;
-        write("\u001b[?1049h\u001b[H\u001b[2J" + (withMouse ? "\u001b[?1002h\u001b[?1006h\u001b[?1004h" : ""));
+        // 2031: a terminal that knows it reports a change of its colour theme (dark / light), and the view
+        // asks for the colours again (ADR 1130); a terminal that does not know the mode ignores it
+        write("\u001b[?1049h\u001b[H\u001b[2J" + (withMouse ? "\u001b[?1002h\u001b[?1006h\u001b[?1004h\u001b[?2031h" : ""));
     }
 
     @Override
@@ -163,7 +165,7 @@ public final class OuterTerminal implements AutoCloseable {
         }
         StringBuilder reset = new StringBuilder();
         // mouse and other modes this view or a pane's program (plain attach passes its bytes through) set
-        reset.append("\u001b[?1004l\u001b[?1006l\u001b[?1003l\u001b[?1002l\u001b[?1000l\u001b[?2004l\u001b[?1l\u001b>");
+        reset.append("\u001b[?2031l\u001b[?1004l\u001b[?1006l\u001b[?1003l\u001b[?1002l\u001b[?1000l\u001b[?2004l\u001b[?1l\u001b>");
         reset.append("\u001b[0m\u001b[r\u001b[?25h");
         if (alternate) {
             // clear whichever screen is showing (a program may have left the alternate one), then leave it:

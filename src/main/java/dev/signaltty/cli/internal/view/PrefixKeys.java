@@ -32,7 +32,11 @@ final class PrefixKeys {
         this.actions = actions;
         this.arrange = new ViewArrange(view, actions);
         this.attention = new AttentionJump(view);
-        this.commands = new CommandPrompt(view, actions);
+        this.commands = new CommandPrompt(view, actions, key -> {
+            ByteArrayOutputStream forward = new ByteArrayOutputStream(); // ] pastes into it
+            command(key, forward);
+            actions.write(forward);
+        });
     }
 
     /** The key after the prefix; true when it detaches. */
@@ -122,6 +126,7 @@ final class PrefixKeys {
             // relaunch (tmux's respawn-pane, which has no default key): a capital, as N, since prefix r is
             // tmux's refresh-client and a lower-case slip should never start a program again
             case 'R' -> actions.relaunch(focus);
+            case 'r' -> view.refresh(); // tmux's refresh-client: a clean screen, and the terminal's colours asked again
             case 'H' -> view.switchHost();
             case 'a' -> attention.next(focus);
             case 'n', ')' -> actions.switchTab(1);

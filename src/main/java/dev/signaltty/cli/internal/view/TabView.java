@@ -82,8 +82,8 @@ public final class TabView {
     /** Something changed since the last frame ({@link ViewFrames} clears it). Guarded by the monitor. */
     boolean dirty = true;
     private volatile @Nullable String ended;
-    /** The user's terminal colours for pane.attach (ADR 1011), asked once before the first attach. */
-    private Map<String, String> colours = Map.of();
+    /** The user's terminal colours for pane.attach (ADR 1011, ADR 1130). */
+    final ViewColours colours = new ViewColours(this);
 
     private TabView(Wire wire, OuterTerminal outer, List<HostChoice> hosts, int host) {
         this.wire = wire;
@@ -110,7 +110,7 @@ public final class TabView {
         dev.signaltty.cli.internal.ProcessExit.addShutdownHook(restore);
         String end;
         try {
-            view.colours = outer.askColours(ColourQuery.TIMEOUT_MS).params();
+            view.colours.first(outer.askColours(ColourQuery.TIMEOUT_MS).params());
             view.connection.listen(wire);
             view.open(workspace, tab);
             outer.enterFullScreen(true);
@@ -276,10 +276,22 @@ public final class TabView {
         }
     }
 
+    /**
+     * The prefix then {@code r} (tmux's refresh-client): the whole screen drawn again, and the terminal
+     * asked for its colours again ({@link ViewColours#ask}). Not on the reader thread.
+     */
+    void refresh() {
+        synchronized (this) {
+            frame.invalidate();
+        }
+        changed();
+        colours.ask();
+    }
+
     /** pane.attach, with the terminal's colours; the reply (on the reader thread) paints the snapshot. */
     void attach(PaneScreen p) {
         p.resyncing = true;
-        Map<String, Object> params = new java.util.HashMap<>(colours);
+        Map<String, Object> params = new java.util.HashMap<>(colours.params());
         params.put("pane_id", p.id);
         wire.send("pane.attach", params).thenAccept(r -> {
             if (r.ok() && r.result() instanceof Map<?, ?> reply) {

@@ -166,7 +166,11 @@ final class ViewActions {
         ask("tab.set_ratio", params, null);
     }
 
-    /** ]: the text copy mode copied last, typed into the focused pane (tmux's paste-buffer). */
+    /**
+     * ]: the text copy mode copied last, typed into the focused pane as tmux's {@code paste-buffer -p} (its
+     * binding): line ends as Enter (CR), and bracketed (DECSET 2004) when the program asked, so a shell or an
+     * agent takes several lines as one paste instead of running the first (ADR 1132).
+     */
     void paste(@Nullable String focus, ByteArrayOutputStream forward) {
         String text;
         synchronized (view) {
@@ -175,7 +179,12 @@ final class ViewActions {
         if (text == null) {
             view.message("nothing copied yet (" + view.prefixName + " [ then Space and Enter copies)");
         } else if (focus != null) {
-            forward.writeBytes(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            PaneScreen p = view.panes.get(focus);
+            String typed = text.replace("\r\n", "\r").replace('\n', '\r');
+            if (p != null && p.terminal().bracketedPaste()) {
+                typed = "\u001b[200~" + typed + "\u001b[201~";
+            }
+            forward.writeBytes(typed.getBytes(java.nio.charset.StandardCharsets.UTF_8));
         }
     }
 

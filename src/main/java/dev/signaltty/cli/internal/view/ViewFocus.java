@@ -1,5 +1,6 @@
 package dev.signaltty.cli.internal.view;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -23,6 +24,19 @@ final class ViewFocus {
     private volatile @Nullable String pane;
     /** The pane focused before {@link #pane} in this view (the prefix then {@code ;} goes back to it). */
     private @Nullable String last;
+    /** The tab {@link #last} belongs to. */
+    private String lastTab = "";
+    /**
+     * The pane focused before, of each tab shown before (tmux's last pane is the window's: a tab shown again
+     * keeps it). The oldest go past {@link #TABS_REMEMBERED}.
+     */
+    private final Map<String, String> lastOfTab = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
+            return size() > TABS_REMEMBERED;
+        }
+    };
+    static final int TABS_REMEMBERED = 256;
     /** The pane this view's own split made, focused once the tab shows it (as tmux does). */
     private @Nullable String split;
     /** This view's {@code tab.focus} requests without an answer yet. */
@@ -82,10 +96,19 @@ final class ViewFocus {
         }
     }
 
-    /** Another tab is shown: its own focused pane ({@code told}, from tab.get), nothing of the tab left. Holds the monitor. */
+    /**
+     * Another tab is shown ({@link TabView#tabId} already the new one): its own focused pane ({@code told},
+     * from tab.get), and the pane focused before in it when it was shown before; the tab left keeps its
+     * own for when it is shown again. Holds the monitor.
+     */
     void shown(List<?> paneIds, @Nullable Object told) {
+        if (last != null && !lastTab.isEmpty()) {
+            lastOfTab.put(lastTab, last);
+        }
         pane = told instanceof String id && paneIds.contains(id) ? id : null;
-        last = null;
+        lastTab = view.tabId;
+        String before = lastOfTab.remove(lastTab);
+        last = before != null && paneIds.contains(before) && !before.equals(pane) ? before : null;
         split = null;
     }
 

@@ -23,6 +23,12 @@ final class ViewFrames {
      * {@link OuterTerminal#enterFullScreen}): only while a pane shown asks for all motion (ADR 0980).
      */
     private boolean allMotion;
+    /**
+     * Whether the outer terminal brackets what is pasted into it (DECSET 2004): while the focused pane's program
+     * asked for it, as tmux mirrors the active pane's mode, so a pasted prompt of several lines reaches an agent
+     * as one paste instead of a line and an Enter (ADR 1132).
+     */
+    private boolean bracketed;
 
     ViewFrames(TabView view) {
         this.view = view;
@@ -141,7 +147,10 @@ final class ViewFrames {
             }
         }
         String place = view.place();
-        String tab = view.tabLabel();
+        // the tab alone (the workspace's only tab, or a prompt in the middle) keeps tmux's Z: a zoomed pane
+        // must never look like a tab of one pane
+        String tab = view.zoomed ? (view.tabIndex < 0 ? "" : view.tabIndex + ":") + TabList.shownName(view.tabName) + "Z"
+                : view.tabLabel();
         List<TabList.Entry> tabs = view.tabs.entries(view.tabId, view.lastTabId, view.zoomed, view.decisions.panes(), view.panes);
         if (view.chooser != null) {
             view.chooser.draw(frame, area);
@@ -161,6 +170,11 @@ final class ViewFrames {
         if (wantsAllMotion != allMotion) { // xterm's tracking modes replace each other: back to 1002 by name
             allMotion = wantsAllMotion;
             modes = allMotion ? "\u001b[?1003h" : "\u001b[?1003l\u001b[?1002h";
+        }
+        boolean wantsBracketed = focused != null && !focused.exited && focused.terminal().bracketedPaste();
+        if (wantsBracketed != bracketed) {
+            bracketed = wantsBracketed;
+            modes += bracketed ? "\u001b[?2004h" : "\u001b[?2004l";
         }
         return modes + frame.diff();
     }

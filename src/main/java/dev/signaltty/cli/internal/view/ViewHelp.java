@@ -34,7 +34,7 @@ final class ViewHelp {
             ":", "a signaltty command for what is shown (Tab completes)",
             "i", "the focused pane's, tab's and workspace's names and ids",
             "y  N", "answer the focused pane's decision: allow once / deny",
-            "R", "relaunch the focused pane after it exited (pane.resume)",
+            "R  r", "relaunch an exited pane (pane.resume) / redraw, colours again",
             "[  PgUp", "copy mode (PgUp: a page up): arrows h j k l 0 $ C-u C-d",
             "", "PgUp PgDn g G move, w b e by words, W B E by blank-separated",
             "", "words; v/Space selects characters, V lines, C-v a rectangle,",

@@ -71,8 +71,10 @@ final class ViewKeys {
                     if (n < 0) {
                         return;
                     }
-                    byte[] keys = ColourQuery.withoutAnswers(buf, n); // a late answer to the colour query is no key
-                    inputs = decoder.feed(keys, keys.length);
+                    // an answer to the colour query (a late first one, or one the prefix then r asked) is no key
+                    ColourQuery.Answer answer = ColourQuery.inKeys(buf, n);
+                    view.colours.answered(answer.params());
+                    inputs = decoder.feed(answer.rest(), answer.rest().length);
                 } else {
                     int n = in.read(buf);
                     if (n < 0) {
@@ -100,6 +102,10 @@ final class ViewKeys {
                 view.focusReports.outer(f.in());
                 view.changed();
             }
+            return;
+        }
+        if (input instanceof InputDecoder.Theme) { // the terminal's theme changed: its colours are asked again
+            view.colours.ask();
             return;
         }
         if (input instanceof InputDecoder.Mouse m) {

@@ -83,6 +83,16 @@ class LayoutAndInputTest {
         assertThat(((InputDecoder.Key) in.get(3)).name()).isEqualTo("Up"); // SS3's O is no focus report
     }
 
+    @Test
+    void readsTheOuterTerminalsThemeChangeReportsAsThemeNotKeys() { // ADR 1130: DECSET 2031's reports reach no pane
+        InputDecoder d = new InputDecoder();
+        List<InputDecoder.Input> in = feed(d, "\u001b[?997;1nx\u001b[?997;2n\u001b[?996n");
+        assertThat(in).hasSize(4);
+        assertThat(in.get(0)).isEqualTo(new InputDecoder.Theme(true));
+        assertThat(in.get(2)).isEqualTo(new InputDecoder.Theme(false));
+        assertThat(in.get(3)).isInstanceOf(InputDecoder.Key.class); // the query form passes as it is
+    }
+
     private static List<InputDecoder.Input> feed(InputDecoder d, String s) {
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
         return d.feed(b, b.length);
