@@ -230,6 +230,34 @@ class LauncherTest {
         assertThat(Files.readString(seen)).as("no initializer").doesNotContain("spring.aot");
     }
 
+    @Test
+    void passesTheDaemonsAotCacheOnlyWhenItIsNotOlderThanTheJar() throws Exception { // ADR 1063
+        Path repo = scratchRepo();
+        Path launcher = repo.resolve("bin/signaltty");
+        Path seen = temp.resolve("daemon-opts");
+        Path jdk = recordingJdk(seen);
+        run(launcher, jdk, Map.of()); // the first run builds
+        Path daemonJar = repo.resolve("target/signaltty-daemon.jar");
+        Path cache = repo.resolve("target/signaltty-daemon.aot");
+        Path cliJar = repo.resolve("target/signaltty-cli.jar");
+        Path cliCache = repo.resolve("target/signaltty-cli.aot");
+        Instant now = Instant.now();
+        Files.writeString(cache, "a cache");
+        Files.writeString(cliCache, "a cache");
+        Files.setLastModifiedTime(daemonJar, FileTime.from(now.minusSeconds(20)));
+        Files.setLastModifiedTime(cliJar, FileTime.from(now.minusSeconds(20)));
+        Files.setLastModifiedTime(cliCache, FileTime.from(now.minusSeconds(10))); // no CLI training in this test
+        Files.setLastModifiedTime(cache, FileTime.from(now.minusSeconds(10)));
+
+        run(launcher, jdk, Map.of("SIGNALTTY_AOT", "1"));
+        assertThat(Files.readString(seen)).as("trained after the build").contains("-XX:AOTCache=" + cache);
+
+        // rebuilt since: JDK 25 would run the old classes archived in it
+        Files.setLastModifiedTime(daemonJar, FileTime.from(now.minusSeconds(5)));
+        run(launcher, jdk, Map.of("SIGNALTTY_AOT", "1"));
+        assertThat(Files.readString(seen)).as("older than the jar").doesNotContain("AOTCache");
+    }
+
     /** The JDK cached in target/ was removed: the launcher finds one again and caches that instead. */
     @Test
     void aVanishedCachedJdkIsRediscoveredAndReplacedInTheCache() throws Exception {

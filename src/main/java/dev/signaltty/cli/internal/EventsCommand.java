@@ -1,51 +1,29 @@
 package dev.signaltty.cli.internal;
 
 import java.io.PrintStream;
-import java.util.Map;
 import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
 
 import dev.signaltty.cli.internal.ArgParser.Invocation;
+import dev.signaltty.cli.internal.remote.ResumingEvents;
 
 /**
- * {@code events}: subscribe, then print each event line as JSON until EOF (or Ctrl-C); with
- * {@code --host}, through the host's tunnel, resuming after a dropped connection.
+ * {@code events}: subscribe, then print each event line as JSON until the reader goes away (or Ctrl-C). The
+ * stream resumes after a lost connection, from the last seq printed: through a host's tunnel ({@code --host})
+ * or across this machine's daemon restarting in place (ADR 1062). A daemon that stopped ends it with exit 1.
  */
 record EventsCommand(Daemon daemon, Function<String, @Nullable String> env, PrintStream out, PrintStream err) {
 
     int run(Invocation inv) {
         var tunnel = dev.signaltty.cli.internal.remote.RemoteHosts.tunnel(env);
-        if (tunnel != null) {
-            return new dev.signaltty.cli.internal.remote.ResumingEvents(tunnel, env, out, err)
-                    .run(inv.params(), inv.options().json(), inv.options().noStart());
+        var source = tunnel != null ? ResumingEvents.Source.host(tunnel, env)
+                : new ResumingEvents.Source(noStart -> daemon.connect(noStart, err), "the daemon", null,
+                        ResumingEvents.LOCAL_GRACE_MS, daemon.startDeadline(), daemon::daemonComingBack, false);
+        int status = new ResumingEvents(source, out, err).run(inv.params(), inv.options().json(), inv.options().noStart());
+        if (status != 0 && tunnel == null) {
+            err.println("signaltty events: the daemon closed the stream (stopped, or dropped this client)");
         }
-        try (Client client = daemon.connect(inv.options().noStart(), err)) {
-            Object reply = client.call("subscribe", inv.params(), event -> {
-                out.println(Json.write(event));
-                out.flush();
-            }).orThrow();
-            if (reply instanceof Map<?, ?> map && Boolean.FALSE.equals(map.get("subscribed"))) {
-                err.println("not subscribed: " + Json.write(map.get("replay")));
-                return 1;
-            }
-            if (inv.options().json()) {
-                err.println(Json.write(reply));
-            }
-            while (true) {
-                Map<String, Object> message = client.readMessage();
-                if (message == null) {
-                    err.println("signaltty events: the daemon closed the stream (stopped, or dropped this client)");
-                    return 1;
-                }
-                if ("event".equals(message.get("type"))) {
-                    out.println(Json.write(message));
-                    out.flush();
-                    if (out.checkError()) {
-                        return 0; // the reader went away (e.g. `| head`): stop like a filter does
-                    }
-                }
-            }
-        }
+        return status;
     }
 }

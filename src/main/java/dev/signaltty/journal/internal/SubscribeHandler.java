@@ -39,7 +39,12 @@ public class SubscribeHandler implements MethodHandler<SubscribeHandler.Params, 
         }
     }
 
-    public record Result(boolean subscribed, @Nullable Replay replay) {
+    /**
+     * {@code headSeq}: the journal's last issued seq when the subscription began, read before it is registered.
+     * A client that loses the stream before its first event resumes with {@code from_seq: head_seq} and misses
+     * nothing issued since (ADR 1062); with {@code from_seq} the replay's {@code through} says the same.
+     */
+    public record Result(boolean subscribed, @Nullable Replay replay, long headSeq) {
     }
 
     private final Journal journal;
@@ -60,12 +65,13 @@ public class SubscribeHandler implements MethodHandler<SubscribeHandler.Params, 
 
     @Override
     public Result handle(Params params, CallContext context) {
+        long head = journal.issuedThrough();
         Journal.Subscribed subscribed = journal.subscribe(context.connection(), params.filter(), params.fromSeq());
         Replay replay = subscribed.outcome() == null ? null : subscribed.outcome().replay();
         if (replay != null && !replay.complete()) {
             // The reply is written before the connection closes (Connection.close flushes what is queued).
             context.connection().close("replay " + replay.status() + ": " + Replay.RECOVERY);
         }
-        return new Result(subscribed.subscribed(), replay);
+        return new Result(subscribed.subscribed(), replay, head);
     }
 }

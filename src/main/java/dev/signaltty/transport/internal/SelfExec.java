@@ -104,7 +104,7 @@ final class SelfExec {
     static String exec(Set<Integer> keep) {
         List<String> argv;
         try {
-            argv = commandLine();
+            argv = withoutStaleAotCache(commandLine());
         } catch (IOException e) {
             return "cannot read /proc/self/cmdline: " + e.getMessage();
         }
@@ -125,6 +125,53 @@ final class SelfExec {
         } catch (LastErrorException e) {
             return "execv " + EXE + " failed: errno " + e.getErrorCode();
         }
+    }
+
+    /**
+     * {@code argv} without its {@code -XX:AOTCache=…} when that cache is gone or older than a file of the class
+     * path: JDK 25 maps a cache trained on an earlier jar at the same path without a word and runs the classes
+     * archived in it, so the "new build in place" would run the previous build's code (ADR 1063). The launcher
+     * retrains it before {@code server restart}; this is for a restart whose cache was not retrained.
+     */
+    static List<String> withoutStaleAotCache(List<String> argv) {
+        String flag = "-XX:AOTCache=";
+        int at = -1;
+        List<Path> classPath = new ArrayList<>();
+        for (int i = 0; i < argv.size(); i++) {
+            String arg = argv.get(i);
+            if (arg.startsWith(flag)) {
+                at = i;
+            } else if ((arg.equals("-cp") || arg.equals("-classpath") || arg.equals("--class-path"))
+                    && i + 1 < argv.size()) {
+                for (String entry : argv.get(i + 1).split(java.io.File.pathSeparator)) {
+                    if (!entry.isEmpty()) {
+                        classPath.add(Path.of(entry));
+                    }
+                }
+            }
+        }
+        if (at < 0) {
+            return argv;
+        }
+        Path cache = Path.of(argv.get(at).substring(flag.length()));
+        boolean stale;
+        try {
+            java.nio.file.attribute.FileTime trained = Files.getLastModifiedTime(cache);
+            stale = false;
+            for (Path entry : classPath) {
+                if (Files.exists(entry) && Files.getLastModifiedTime(entry).compareTo(trained) > 0) {
+                    stale = true;
+                }
+            }
+        } catch (IOException gone) {
+            stale = true;
+        }
+        if (!stale) {
+            return argv;
+        }
+        List<String> kept = new ArrayList<>(argv);
+        kept.remove(at);
+        return kept;
     }
 
     private static void setCloseOnExec(int fd, boolean close) {

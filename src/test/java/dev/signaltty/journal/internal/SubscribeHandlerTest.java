@@ -73,8 +73,10 @@ class SubscribeHandlerTest {
     @Test
     void answersALiveSubscriptionWithoutAReplayBlock() {
         RecordingConnection connection = new RecordingConnection();
+        long before = journal.append(TestEvent.of("workspace.created", Map.of()));
         SubscribeHandler.Result result = subscribe.handle(new SubscribeHandler.Params(null, null, null), on(connection));
-        assertThat(result).isEqualTo(new SubscribeHandler.Result(true, null));
+        // head_seq: where this stream began, for a resume that has printed nothing yet (ADR 1062)
+        assertThat(result).isEqualTo(new SubscribeHandler.Result(true, null, before));
         journal.append(TestEvent.of("pane.created", Map.of()));
         assertThat(connection.frames()).hasSize(1);
     }

@@ -3,6 +3,7 @@ package dev.signaltty.cli.internal.remote;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
@@ -12,35 +13,58 @@ import dev.signaltty.cli.internal.Client;
 import dev.signaltty.cli.internal.Json;
 
 /**
- * {@code events --host H}: the event stream of a remote daemon, which survives the ssh connection
- * dropping. After a drop it follows the seed's recovery order: it connects again (within
- * {@code SIGNALTTY_RECONNECT_TIMEOUT_S}, default 60 s), resubscribes from the last seq it printed, and
- * goes on when the replay is {@code complete}. When the replay cannot prove the gap, it never goes on
- * silently: it prints a {@code {"type":"gap",…}} line (and says so on stderr) before a fresh
- * subscription, so a script knows to refresh its state (workspace list, pane list, task list).
+ * {@code events}: a daemon's event stream that survives losing its connection, to a host through its tunnel
+ * (the ssh connection dropping) or to this machine's daemon (a {@code server restart} in place, ADR 1062).
+ * After a drop it follows the seed's recovery order: it connects again, resubscribes from the last seq it
+ * printed (or the journal's head when the stream began, {@code head_seq}, if it printed none), and goes on
+ * when the replay is {@code complete}. When the replay cannot prove the gap, it never goes on silently: it
+ * prints a {@code {"type":"gap",…}} line (and says so on stderr) before a fresh subscription, so a script knows
+ * to refresh its state (workspace list, pane list, task list). A source that does not come back ends the
+ * stream with exit 1.
  */
 public final class ResumingEvents {
 
     static final long RECONNECT_DEADLINE_S = 60;
     static final long RETRY_MS = 500;
+    /** This machine's daemon: retried this long after a drop, and on while its state dir is held (a restart). */
+    public static final long LOCAL_GRACE_MS = 5_000;
 
-    private final SshTunnel tunnel;
-    private final Function<String, @Nullable String> env;
+    /** Opens a connection; {@code noStart} as the command's option. */
+    public interface Connector {
+        Client connect(boolean noStart);
+    }
+
+    /**
+     * Where the stream comes from: {@code what} names it in notices ("host box", "the daemon"), {@code host} is
+     * the host's name for gap lines (null for this machine's daemon). A drop is retried for {@code graceMs}, and
+     * while {@code comingBack} holds, up to {@code comingBackMs}. {@code startsAgain}: a reconnect may start
+     * the daemon as the first connect may (a host's, as before); this machine's stopped daemon stays stopped.
+     */
+    public record Source(Connector connector, String what, @Nullable String host, long graceMs, long comingBackMs,
+                         BooleanSupplier comingBack, boolean startsAgain) {
+
+        public static Source host(SshTunnel tunnel, Function<String, @Nullable String> env) {
+            long ms = reconnectDeadlineS(env) * 1_000;
+            return new Source(tunnel::connect, "host " + tunnel.host().label(), tunnel.host().name(), ms, ms,
+                    () -> false, true);
+        }
+    }
+
+    private final Source source;
     private final PrintStream out;
     private final PrintStream err;
     private long lastSeq = -1;
 
-    public ResumingEvents(SshTunnel tunnel, Function<String, @Nullable String> env, PrintStream out, PrintStream err) {
-        this.tunnel = tunnel;
-        this.env = env;
+    public ResumingEvents(Source source, PrintStream out, PrintStream err) {
+        this.source = source;
         this.out = out;
         this.err = err;
     }
 
-    /** Streams until the reader goes away (0) or the host stays gone past the deadline (1). */
+    /** Streams until the reader goes away (0) or the source stays gone past its deadline (1). */
     public int run(Map<String, Object> params, boolean json, boolean noStart) {
         Map<String, Object> subscribe = new LinkedHashMap<>(params);
-        Client client = tunnel.connect(noStart);
+        Client client = source.connector().connect(noStart);
         if (!subscribe(client, subscribe, json, false)) {
             client.close();
             return 1;
@@ -54,9 +78,9 @@ public final class ResumingEvents {
             }
             if (message == null) {
                 client.close();
-                err.println("signaltty: lost the connection to host " + tunnel.host().label()
+                err.println("signaltty: lost the connection to " + source.what()
                         + (lastSeq >= 0 ? " after seq " + lastSeq : "") + "; reconnecting");
-                client = reconnect(noStart);
+                client = reconnect(noStart || !source.startsAgain());
                 if (client == null) {
                     return 1;
                 }
@@ -88,18 +112,23 @@ public final class ResumingEvents {
         if (reply instanceof Map<?, ?> map && Boolean.FALSE.equals(map.get("subscribed"))) {
             Map<String, Object> gap = new LinkedHashMap<>();
             gap.put("type", "gap");
-            gap.put("host", tunnel.host().name());
+            if (source.host() != null) {
+                gap.put("host", source.host());
+            }
             gap.put("after_seq", lastSeq);
             gap.put("replay", map.get("replay"));
             out.println(Json.write(gap));
             out.flush();
-            err.println("signaltty: host " + tunnel.host().label() + ": replay " + Json.write(map.get("replay"))
+            err.println("signaltty: " + source.what() + ": replay " + Json.write(map.get("replay"))
                     + (resumed ? "; events may be missing: refresh state (workspace list, pane list, task list)"
                             : ""));
             return false;
         }
+        if (reply instanceof Map<?, ?> map && lastSeq < 0 && map.get("head_seq") instanceof Number head) {
+            lastSeq = head.longValue(); // nothing printed yet: a resume starts where this stream began
+        }
         if (resumed) {
-            err.println("signaltty: reconnected to host " + tunnel.host().label() + "; replay complete");
+            err.println("signaltty: reconnected to " + source.what() + "; replay complete");
         } else if (json) {
             err.println(Json.write(reply));
         }
@@ -115,11 +144,17 @@ public final class ResumingEvents {
     }
 
     private @Nullable Client reconnect(boolean noStart) {
-        long deadline = System.nanoTime() + deadlineS() * 1_000_000_000L;
+        long start = System.nanoTime();
         CliException last = null;
-        while (System.nanoTime() < deadline) {
+        while (true) {
+            long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+            boolean waiting = elapsedMs < source.graceMs()
+                    || (elapsedMs < source.comingBackMs() && source.comingBack().getAsBoolean());
+            if (!waiting) {
+                break;
+            }
             try {
-                return tunnel.connect(noStart);
+                return source.connector().connect(noStart);
             } catch (CliException e) {
                 last = e;
             }
@@ -130,13 +165,9 @@ public final class ResumingEvents {
                 return null;
             }
         }
-        err.println("signaltty: host " + tunnel.host().label() + " stayed unreachable for " + deadlineS() + " s"
-                + (last == null ? "" : ": " + last.code() + ": " + last.getMessage()));
+        err.println("signaltty: " + source.what() + " stayed unreachable for " + (System.nanoTime() - start) / 1_000_000_000
+                + " s" + (last == null ? "" : ": " + last.code() + ": " + last.getMessage()));
         return null;
-    }
-
-    private long deadlineS() {
-        return reconnectDeadlineS(env);
     }
 
     /** {@code SIGNALTTY_RECONNECT_TIMEOUT_S}: how long a remote connection is retried after a drop. */
