@@ -239,7 +239,7 @@ public final class CommandTable {
             // --- panes
             case "pane" -> List.of(
                     launch(of("pane spawn", "pane.spawn", "run a program in a new pane").mutating()
-                            .arg("workspace", "workspace_id").flag("tab", "tab_id", STRING, "tab (default: a new one)")
+                            .arg("workspace", "workspace_id").flag("tab", "tab_id", STRING, "tab id or name (default: the workspace's first tab, a new one when it has none)")
                             .flag("parent-pane", "parent_pane_id", STRING, "the pane that launched it")
                             .flag("relationship", STRING, "how it relates to the parent")),
                     launch(of("pane split", "pane.split", "split a pane and run a program beside it").mutating()
