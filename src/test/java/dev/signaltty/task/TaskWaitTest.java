@@ -43,6 +43,9 @@ class TaskWaitTest extends TaskDaemonTest {
                 + "failed, canceled, rejected)");
         assertBadUntil(f.client.request("task.list", Map.of("state", "COMPLETED")).get("error"), "state",
                 "unknown value 'COMPLETED'");
+        // a near miss names the value meant (ADR 1064)
+        assertBadUntil(f.client.request("task.list", Map.of("state", "completd")).get("error"), "state",
+                "unknown value 'completd' (did you mean 'completed'?) (one of pending,");
         assertThat(f.client.call("task.list", Map.of("state", "completed")).get("tasks").findValuesAsString("state"))
                 .containsOnly("completed");
     }

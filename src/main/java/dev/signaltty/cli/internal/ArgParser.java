@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
+import dev.signaltty.transport.Suggest;
 
 /**
  * Turns command-line words into a method call using the {@link CommandTable}: the same parser serves

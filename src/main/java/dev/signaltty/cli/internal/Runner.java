@@ -14,6 +14,7 @@ import dev.signaltty.cli.internal.ArgParser.Invocation;
 import dev.signaltty.cli.internal.CommandSpec.Action;
 import dev.signaltty.transport.SignalttyPaths;
 import dev.signaltty.transport.Version;
+import dev.signaltty.transport.Suggest;
 
 /**
  * Carries out one parsed command: one connection, one request per method (two for {@code new}), the

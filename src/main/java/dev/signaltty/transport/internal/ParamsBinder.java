@@ -202,8 +202,10 @@ final class ParamsBinder {
                     return constant;
                 }
             }
-            throw ProtocolException.badParams(field, "unknown value '" + value.asString() + "' (one of "
-                    + String.join(", ", enumValues(raw)) + ")");
+            List<String> values = enumValues(raw);
+            String meant = dev.signaltty.transport.Suggest.closest(value.asString(), values);
+            throw ProtocolException.badParams(field, "unknown value '" + value.asString() + "'"
+                    + (meant == null ? "" : " (did you mean '" + meant + "'?)") + " (one of " + String.join(", ", values) + ")");
         }
         if (raw == List.class) {
             Type element = ((ParameterizedType) generic).getActualTypeArguments()[0];

@@ -15,7 +15,7 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 import dev.signaltty.cli.internal.Json;
-import dev.signaltty.cli.internal.Suggest;
+import dev.signaltty.transport.Suggest;
 
 /**
  * The MCP server's stdio, one JSON-RPC message a line, between the process's streams and the SDK's transport:

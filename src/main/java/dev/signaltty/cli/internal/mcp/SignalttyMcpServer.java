@@ -28,7 +28,7 @@ import dev.signaltty.cli.internal.CliException;
 import dev.signaltty.cli.internal.Client;
 import dev.signaltty.cli.internal.Daemon;
 import dev.signaltty.cli.internal.Json;
-import dev.signaltty.cli.internal.Suggest;
+import dev.signaltty.transport.Suggest;
 import tools.jackson.databind.json.JsonMapper;
 
 /**

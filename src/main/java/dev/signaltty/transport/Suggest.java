@@ -1,22 +1,25 @@
-package dev.signaltty.cli.internal;
+package dev.signaltty.transport;
 
 import java.util.Collection;
 
 import org.jspecify.annotations.Nullable;
 
-/** "did you mean": the closest known word by edit distance (at most a third of the word, at least 1 edit), or a unique prefix match. */
+/**
+ * "did you mean": the closest known word by edit distance (at most a third of the word, at least 1 edit), or a unique prefix match.
+ * Shared by the CLI, the MCP server and the daemon's parameter binding (an enum value: ADR 1064).
+ */
 public final class Suggest {
 
     private Suggest() {
     }
 
     /** {@code " (did you mean 'x'?)"}, or "" when nothing is close. */
-    static String hint(String typed, Collection<String> known) {
+    public static String hint(String typed, Collection<String> known) {
         return hint(typed, known, "");
     }
 
     /** The same, showing the suggestion with {@code prefix} ({@code --} for options). */
-    static String hint(String typed, Collection<String> known, String prefix) {
+    public static String hint(String typed, Collection<String> known, String prefix) {
         String best = closest(typed, known);
         return best == null ? "" : " (did you mean '" + prefix + best + "'?)";
     }
