@@ -9,11 +9,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -22,7 +20,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Primary;
 
-import dev.signaltty.agent.Lifecycle;
 import dev.signaltty.support.ProtocolClient;
 import dev.signaltty.support.TestDaemon;
 import dev.signaltty.workspace.internal.git.TestRepo;
@@ -41,48 +38,17 @@ import tools.jackson.databind.JsonNode;
 class FirstSubmitGateRaceTest {
 
     /** The real signals; the gate's wait for activity first waits for {@link #release}. */
-    static final class HeldGate implements WorkerSignals {
-        private final WorkerSignals real;
+    static final class HeldGate extends DelegatingWorkerSignals {
         final CountDownLatch release = new CountDownLatch(1);
 
         HeldGate(WorkerSignals real) {
-            this.real = real;
-        }
-
-        @Override
-        public Lifecycle lifecycle(String paneId) {
-            return real.lifecycle(paneId);
-        }
-
-        @Override
-        public long lifecycleSeq(String paneId) {
-            return real.lifecycleSeq(paneId);
-        }
-
-        @Override
-        public boolean awaitLifecycle(String paneId, Set<Lifecycle> states, long deadlineNanos) throws InterruptedException {
-            return real.awaitLifecycle(paneId, states, deadlineNanos);
+            super(real);
         }
 
         @Override
         public boolean awaitActivity(String paneId, long afterSeq, long deadlineNanos) throws InterruptedException {
             release.await(60, TimeUnit.SECONDS); // the gate's thread has not run yet
             return real.awaitActivity(paneId, afterSeq, deadlineNanos);
-        }
-
-        @Override
-        public @Nullable String pendingDecision(String paneId) {
-            return real.pendingDecision(paneId);
-        }
-
-        @Override
-        public boolean unlessDecision(String paneId, Write write) throws IOException {
-            return real.unlessDecision(paneId, write);
-        }
-
-        @Override
-        public void clearAttention(String paneId, String cause) {
-            real.clearAttention(paneId, cause);
         }
     }
 

@@ -15,7 +15,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
-import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -44,24 +43,13 @@ import tools.jackson.databind.JsonNode;
 class FirstSubmitRefusalRaceTest {
 
     /** The real signals, with test steps run at the ready point and after a refused Enter. */
-    static final class TimedSignals implements WorkerSignals {
-        private final WorkerSignals real;
+    static final class TimedSignals extends DelegatingWorkerSignals {
         volatile Consumer<String> onReady = pane -> { };
         volatile Consumer<String> afterRefusal = pane -> { };
         final AtomicInteger refusals = new AtomicInteger();
 
         TimedSignals(WorkerSignals real) {
-            this.real = real;
-        }
-
-        @Override
-        public Lifecycle lifecycle(String paneId) {
-            return real.lifecycle(paneId);
-        }
-
-        @Override
-        public long lifecycleSeq(String paneId) {
-            return real.lifecycleSeq(paneId);
+            super(real);
         }
 
         @Override
@@ -74,16 +62,6 @@ class FirstSubmitRefusalRaceTest {
         }
 
         @Override
-        public boolean awaitActivity(String paneId, long afterSeq, long deadlineNanos) throws InterruptedException {
-            return real.awaitActivity(paneId, afterSeq, deadlineNanos);
-        }
-
-        @Override
-        public @Nullable String pendingDecision(String paneId) {
-            return real.pendingDecision(paneId);
-        }
-
-        @Override
         public boolean unlessDecision(String paneId, Write write) throws IOException {
             boolean wrote = real.unlessDecision(paneId, write);
             if (!wrote) {
@@ -91,11 +69,6 @@ class FirstSubmitRefusalRaceTest {
                 afterRefusal.accept(paneId);
             }
             return wrote;
-        }
-
-        @Override
-        public void clearAttention(String paneId, String cause) {
-            real.clearAttention(paneId, cause);
         }
     }
 
