@@ -78,6 +78,11 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
     }
 
     @Override
+    public void exitToldLate(String paneId) {
+        table.update(paneId, s -> s.exitUntold = true);
+    }
+
+    @Override
     public void keptRunning(String paneId) {
         table.update(paneId, s -> {
             s.lifecycle = Lifecycle.UNKNOWN;
@@ -320,6 +325,7 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
             Lifecycle from = s.lifecycle;
             s.lifecycle = lifecycle;
             long seq = events.append(new AgentEvents.LifecycleChanged(subject(pane, s), lifecycle, from, cause));
+            s.toldLifecycle = lifecycle;
             s.lifecycleSeq = seq;
             s.lifecycleOrigin = StateOrigin.of(cause, seq);
             s.record(new Transition(from, lifecycle, seq, cause));
