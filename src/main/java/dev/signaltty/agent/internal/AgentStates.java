@@ -250,7 +250,7 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
                 outcome[0] = ScreenOutcome.EXITED;
                 return List.of();
             }
-            HookMapping.Effect effect = ScreenMapping.effect(report, s.lifecycle, s.attention, blockedOutsideTurn(s));
+            HookMapping.Effect effect = ScreenMapping.effect(report, s.lifecycle, s.attention, ScreenMapping.blockedOutsideTurn(s));
             if (report.attention() != null && report.attention().required() && effect.attention() == report.attention()
                     && s.attention != report.attention()) {
                 // a rule that names the question it shows says it with its text, as a hook's Notification would (ADR 1141)
@@ -269,25 +269,6 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
             return after;
         });
         return outcome[0];
-    }
-
-    /**
-     * Blocked by a question asked outside a turn (ADR 1141): the last lifecycle move was into blocked from idle or
-     * unknown (not from a turn, nor from done, after which a turn's working may have been too short to see), and the
-     * attention is the question's input_required, not a permission.
-     */
-    private static boolean blockedOutsideTurn(AgentState s) {
-        if (s.attention != Attention.INPUT_REQUIRED) {
-            return false;
-        }
-        Transition last = null;
-        for (Transition t : s.history) {
-            if (t.onLifecycle()) {
-                last = t;
-            }
-        }
-        return last != null && last.to() == Lifecycle.BLOCKED
-                && (last.from() == Lifecycle.IDLE || last.from() == Lifecycle.UNKNOWN);
     }
 
     /** A pane's current state and what set it, for {@code agent.explain}. */

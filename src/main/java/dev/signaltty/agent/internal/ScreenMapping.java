@@ -56,4 +56,23 @@ final class ScreenMapping {
             default -> named;
         };
     }
+
+    /**
+     * Blocked by a question asked outside a turn (ADR 1141): the last lifecycle move was into blocked from idle or
+     * unknown (not from a turn, nor from done, after which a turn's working may have been too short to see), and the
+     * attention is the question's input_required, not a permission.
+     */
+    static boolean blockedOutsideTurn(AgentState s) {
+        if (s.attention != Attention.INPUT_REQUIRED) {
+            return false;
+        }
+        Transition last = null;
+        for (Transition t : s.history) {
+            if (t.onLifecycle()) {
+                last = t;
+            }
+        }
+        return last != null && last.to() == Lifecycle.BLOCKED
+                && (last.from() == Lifecycle.IDLE || last.from() == Lifecycle.UNKNOWN);
+    }
 }
