@@ -52,6 +52,12 @@ public interface PaneAgents {
     void restoredWithoutProcess(String paneId);
 
     /**
+     * A restored pane whose program ended with the previous daemon (a crash or a kill) had its exit told only by
+     * this one (ADR 1060): the agent restore that follows tells its agent's exit too, once (ADR 1140).
+     */
+    void exitToldLate(String paneId);
+
+    /**
      * A restored pane whose program ran on through a restart in place (ADR 0810): its lifecycle is
      * unknown until the program's next hook or screen report, as after a launch, with no event.
      */

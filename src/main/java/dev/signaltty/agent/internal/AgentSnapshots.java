@@ -12,6 +12,7 @@ import org.springframework.stereotype.Component;
 
 import dev.signaltty.agent.AgentPanes;
 import dev.signaltty.agent.Lifecycle;
+import dev.signaltty.journal.EventLog;
 import dev.signaltty.journal.JournalTail;
 import dev.signaltty.journal.SnapshotLifecycle;
 import dev.signaltty.journal.SnapshotStore;
@@ -27,14 +28,21 @@ class AgentSnapshots extends SnapshotLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(AgentSnapshots.class);
     static final String NAME = "agents";
+    /** The cause of an agent's exit lost with a killed daemon and told by the next one (ADR 1140). */
+    static final String DAEMON_LOST = "daemon_lost";
 
     /**
      * What survives a restart per agent pane: {@code agent} is null for a wired Codex that has not reported
      * yet; {@code hooksWired} is null in documents from before ADR 1023 (read as false), {@code hooksAwaitTrust}
-     * in documents from before ADR 1112.
+     * in documents from before ADR 1112; {@code told}, the lifecycle its last {@code agent.*} event told, in documents
+     * from before ADR 1140.
      */
     record Remembered(String paneId, @Nullable String agent, @Nullable String agentSessionId,
-                      @Nullable Boolean hooksWired, @Nullable Boolean hooksAwaitTrust) {
+                      @Nullable Boolean hooksWired, @Nullable Boolean hooksAwaitTrust, @Nullable Lifecycle told) {
+
+        Remembered withTold(@Nullable Lifecycle lifecycle) {
+            return new Remembered(paneId, agent, agentSessionId, hooksWired, hooksAwaitTrust, lifecycle);
+        }
 
         boolean wired() {
             return Boolean.TRUE.equals(hooksWired);
@@ -54,22 +62,26 @@ class AgentSnapshots extends SnapshotLifecycle {
     private final SnapshotStore snapshots;
 
     private final JournalTail journal;
+    private final EventLog events;
 
-    AgentSnapshots(StateTable states, AgentPanes panes, SnapshotStore snapshots, JournalTail journal) {
+    AgentSnapshots(StateTable states, AgentPanes panes, SnapshotStore snapshots, JournalTail journal, EventLog events) {
         // after PaneSnapshots (-200), before the socket (-100)
         super(NAME, snapshots, journal, Integer.MAX_VALUE - 150);
         this.states = states;
         this.panes = panes;
         this.snapshots = snapshots;
         this.journal = journal;
+        this.events = events;
     }
 
     @Override
     protected Document capture() {
         return states.readAll(all -> new Document(1, journal.issuedThrough(), all.stream()
-                    .filter(s -> !s.removed && (s.agent != null || s.hooksWired || s.hooksAwaitTrust))
+                    .filter(s -> !s.removed && (s.agent != null || s.hooksWired || s.hooksAwaitTrust
+                            || s.toldLifecycle != null))
                     .sorted(Comparator.comparing(s -> s.paneId))
-                    .map(s -> new Remembered(s.paneId, s.agent, s.resumableSession, s.hooksWired, s.hooksAwaitTrust))
+                    .map(s -> new Remembered(s.paneId, s.agent, s.resumableSession, s.hooksWired, s.hooksAwaitTrust,
+                            s.toldLifecycle))
                     .toList()));
     }
 
@@ -90,6 +102,31 @@ class AgentSnapshots extends SnapshotLifecycle {
             s.lifecycle = keptRunning ? Lifecycle.UNKNOWN : Lifecycle.EXITED;
             s.hooksWired = keptRunning && remembered.wired();
             s.hooksAwaitTrust = keptRunning && remembered.awaitsTrust();
+            s.toldLifecycle = remembered.told();
+        });
+    }
+
+    /**
+     * The pane's program ended with the previous daemon and its exit was told only now (ADR 1060): a client that
+     * follows {@code agent.*} last heard its agent working (or idle, blocked, done), so its exit is told too, once,
+     * with cause {@value #DAEMON_LOST} (ADR 1140). An agent whose exit was told already, or that never told a state,
+     * has nothing to tell. No application event: decisions and tasks restore such panes their own way.
+     */
+    private void tellExitLostWithTheDaemon(AgentPanes.PaneRef pane) {
+        states.update(pane.paneId(), s -> {
+            boolean untold = s.exitUntold;
+            s.exitUntold = false;
+            Lifecycle told = s.toldLifecycle;
+            if (!untold || told == null || told == Lifecycle.EXITED || told == Lifecycle.UNKNOWN) {
+                return;
+            }
+            long seq = events.append(new AgentEvents.LifecycleChanged(AgentStates.subject(pane, s), Lifecycle.EXITED,
+                    told, DAEMON_LOST));
+            s.lifecycle = Lifecycle.EXITED;
+            s.toldLifecycle = Lifecycle.EXITED;
+            s.lifecycleSeq = seq;
+            s.lifecycleOrigin = StateOrigin.of(DAEMON_LOST, seq);
+            s.record(new Transition(told, Lifecycle.EXITED, seq, DAEMON_LOST));
         });
     }
 
@@ -113,10 +150,18 @@ class AgentSnapshots extends SnapshotLifecycle {
                 return;
             }
             Remembered before = byPane.get(paneId);
+            // an agent.* event tells a lifecycle, with or without a known agent (a state reported over OSC 7501)
+            Lifecycle told = event.startsWith("agent.") && payload.path("lifecycle").isString()
+                    ? Lifecycle.valueOf(payload.path("lifecycle").asString().toUpperCase(java.util.Locale.ROOT))
+                    : before == null ? null : before.told();
             tools.jackson.databind.JsonNode integration = payload.path("integration");
             String agent = payload.path("agent").isString() ? payload.path("agent").asString()
                     : integration.path("agent").isString() ? integration.path("agent").asString() : null;
             if (agent == null) {
+                if (told != null) {
+                    byPane.put(paneId, before != null ? before.withTold(told)
+                            : new Remembered(paneId, null, null, null, null, told));
+                }
                 return;
             }
             String session = payload.path("agent_session_id").isString() ? payload.path("agent_session_id").asString()
@@ -127,7 +172,7 @@ class AgentSnapshots extends SnapshotLifecycle {
             boolean awaits = integration.isObject() ? configured && integration.path("notice").isString()
                     : before != null && before.awaitsTrust(); // an agent.* event: the launch's integration holds
             boolean wired = integration.isObject() ? configured && !awaits : before != null && before.wired();
-            byPane.put(paneId, new Remembered(paneId, agent, session, wired, awaits));
+            byPane.put(paneId, new Remembered(paneId, agent, session, wired, awaits, told));
         });
         return List.copyOf(byPane.values());
     }
@@ -137,8 +182,10 @@ class AgentSnapshots extends SnapshotLifecycle {
         Document document = snapshots.load(NAME, Document.class).orElse(new Document(1, null, List.of()));
         int restored = 0;
         for (Remembered remembered : caughtUp(document)) {
-            if (panes.find(remembered.paneId()).isPresent()) {
+            AgentPanes.PaneRef pane = panes.find(remembered.paneId()).orElse(null);
+            if (pane != null) {
                 restore(remembered);
+                tellExitLostWithTheDaemon(pane);
                 restored++;
             }
         }

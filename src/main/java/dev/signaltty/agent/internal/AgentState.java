@@ -78,6 +78,17 @@ final class AgentState {
      * either (ADR 1114). Unlike {@link #hooksWired} it ends with the session, as the shell outlives the agent.
      */
     boolean hooksReporting;
+    /**
+     * The lifecycle the pane's last journaled {@code agent.*} event told, kept across restarts by the agents
+     * snapshot: what a client following the events believes (null before any). A restart without the process
+     * moves {@link #lifecycle} to exited silently; this still says what was last told (ADR 1140).
+     */
+    @Nullable Lifecycle toldLifecycle;
+    /**
+     * The previous daemon ended while this pane's program ran, and the pane's exit is told only now (ADR 1060):
+     * its agent's exit is told at the agent restore, once (ADR 1140).
+     */
+    boolean exitUntold;
     /** Codex's last OSC 7501 state and its outcome ({@code agent.explain}); null before the first. */
     @Nullable ReportedState reportedState;
     /** The last bell or OSC notification the program sent and its outcome ({@code agent.explain}); null before one. */

@@ -78,6 +78,11 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
     }
 
     @Override
+    public void exitToldLate(String paneId) {
+        table.update(paneId, s -> s.exitUntold = true);
+    }
+
+    @Override
     public void keptRunning(String paneId) {
         table.update(paneId, s -> {
             s.lifecycle = Lifecycle.UNKNOWN;
@@ -245,7 +250,12 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
                 outcome[0] = ScreenOutcome.EXITED;
                 return List.of();
             }
-            HookMapping.Effect effect = ScreenMapping.effect(report, s.lifecycle, s.attention);
+            HookMapping.Effect effect = ScreenMapping.effect(report, s.lifecycle, s.attention, ScreenMapping.blockedOutsideTurn(s));
+            if (report.attention() != null && report.attention().required() && effect.attention() == report.attention()
+                    && s.attention != report.attention()) {
+                // a rule that names the question it shows says it with its text, as a hook's Notification would (ADR 1141)
+                s.lastNotification = report.matched().strip();
+            }
             long before = Math.max(s.lifecycleSeq, s.attentionSeq);
             List<Runnable> after = transition(pane, s, effect.lifecycle(), effect.attention(), effect.cause());
             if (s.lifecycleSeq > before && s.lifecycleOrigin != null) {
@@ -320,6 +330,7 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
             Lifecycle from = s.lifecycle;
             s.lifecycle = lifecycle;
             long seq = events.append(new AgentEvents.LifecycleChanged(subject(pane, s), lifecycle, from, cause));
+            s.toldLifecycle = lifecycle;
             s.lifecycleSeq = seq;
             s.lifecycleOrigin = StateOrigin.of(cause, seq);
             s.record(new Transition(from, lifecycle, seq, cause));

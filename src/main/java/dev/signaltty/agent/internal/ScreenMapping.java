@@ -20,8 +20,18 @@ final class ScreenMapping {
     private ScreenMapping() {
     }
 
-    static HookMapping.Effect effect(ScreenReport report, Lifecycle lifecycle, Attention attention) {
+    /**
+     * {@code blockedOutsideTurn}: the pane is blocked by a question asked outside a turn (entered from idle or
+     * unknown, attention input_required; Codex's "Trust this folder?" at launch, ADR 1141). The screen's idle then ends the question, not
+     * a turn: the pane reads idle again and the answered question's attention drops to none.
+     */
+    static HookMapping.Effect effect(ScreenReport report, Lifecycle lifecycle, Attention attention,
+                                     boolean blockedOutsideTurn) {
         String cause = CAUSE_PREFIX + report.manifest() + "/" + report.rule();
+        if (blockedOutsideTurn && lifecycle == Lifecycle.BLOCKED && report.lifecycle() == Lifecycle.IDLE) {
+            return new HookMapping.Effect(Lifecycle.IDLE, report.attention() != null ? report.attention() : Attention.NONE,
+                    cause);
+        }
         Lifecycle to = lifecycle(report.lifecycle(), lifecycle);
         Attention att = report.attention();
         if (att == null && to != null) {
@@ -45,5 +55,24 @@ final class ScreenMapping {
             case DONE -> current == Lifecycle.UNKNOWN ? Lifecycle.IDLE : current == Lifecycle.IDLE ? null : Lifecycle.DONE;
             default -> named;
         };
+    }
+
+    /**
+     * Blocked by a question asked outside a turn (ADR 1141): the last lifecycle move was into blocked from idle or
+     * unknown (not from a turn, nor from done, after which a turn's working may have been too short to see), and the
+     * attention is the question's input_required, not a permission.
+     */
+    static boolean blockedOutsideTurn(AgentState s) {
+        if (s.attention != Attention.INPUT_REQUIRED) {
+            return false;
+        }
+        Transition last = null;
+        for (Transition t : s.history) {
+            if (t.onLifecycle()) {
+                last = t;
+            }
+        }
+        return last != null && last.to() == Lifecycle.BLOCKED
+                && (last.from() == Lifecycle.IDLE || last.from() == Lifecycle.UNKNOWN);
     }
 }

@@ -8,6 +8,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
+import dev.signaltty.agent.PaneAgents;
 import dev.signaltty.journal.EventLog;
 import dev.signaltty.workspace.StructureLock;
 
@@ -17,9 +18,9 @@ import dev.signaltty.workspace.StructureLock;
  * SIGKILL or the machine going down closed its PTY master, and the kernel hung the program up. Unless the
  * restart in place adopted it ({@link LiveHandOver}, which starts first), the exit is told now, once, before the
  * socket opens: the pane gets {@code exit_unknown} and a {@code pane.exited} is journaled, so a client that
- * follows the events sees the pane end instead of running forever. The agent, decision and task modules restore
- * their own state for such panes (restored without a process, decisions cleared, tasks {@code server_restart}),
- * so no application event is published.
+ * follows the events sees the pane end instead of running forever. The agent module is told which panes these
+ * are, and journals their agents' {@code agent.exited} at its restore (ADR 1140); decisions and tasks restore their
+ * own state for such panes (decisions cleared, tasks {@code server_restart}), so no application event is published.
  */
 @Component
 class UntoldExits implements SmartLifecycle {
@@ -32,9 +33,11 @@ class UntoldExits implements SmartLifecycle {
     private final EventLog events;
     private final StructureLock lock;
     private final PaneSnapshots snapshots;
+    private final PaneAgents agents;
     private volatile boolean running;
 
-    UntoldExits(EventLog events, StructureLock lock, PaneSnapshots snapshots) {
+    UntoldExits(EventLog events, StructureLock lock, PaneSnapshots snapshots, PaneAgents agents) {
+        this.agents = agents;
         this.events = events;
         this.lock = lock;
         this.snapshots = snapshots;
@@ -56,6 +59,7 @@ class UntoldExits implements SmartLifecycle {
             }
             lock.run(() -> events.append(new PaneEvents.Exited(pane.id, pane.workspaceId, pane.exitCode,
                     pane.exitUnknown, pane.taskId())));
+            agents.exitToldLate(pane.id); // its agent's agent.exited follows at the agent restore (ADR 1140)
             told++;
         }
         if (told > 0) {
