@@ -134,17 +134,38 @@ final class ViewActions {
         }
     }
 
-    /** c: a new tab in this workspace with a shell in it (tmux's new-window), shown at once. */
+    /**
+     * c: a new tab in this workspace with a shell in it (tmux's new-window), shown at once, and named after
+     * that shell as tmux names a window after its program ({@code bash}, not {@code tab 3}; ADR 1146).
+     */
     void newTab() {
         try {
             Map<?, ?> tab = TabView.map(view.wire.call("tab.create", Map.of("workspace_id", view.workspaceId)));
             Map<?, ?> t = tab.get("tab") instanceof Map<?, ?> m ? m : tab;
             String tabId = String.valueOf(t.get("tab_id"));
-            view.wire.call("pane.spawn", Map.of("workspace_id", view.workspaceId, "tab_id", tabId));
+            Map<?, ?> pane = TabView.map(view.wire.call("pane.spawn", Map.of("workspace_id", view.workspaceId, "tab_id", tabId)));
+            String program = programName(pane.get("argv"));
+            if (program != null) {
+                view.wire.call("tab.rename", Map.of("tab_id", tabId, "name", program));
+            }
             view.load(tabId);
         } catch (CliException e) {
             view.message(e.code() + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * The name tmux gives a window for its program: argv[0]'s last path element, a login shell's {@code -}
+     * dropped ({@code /bin/bash} and {@code -bash} are {@code bash}); null when there is none.
+     */
+    static @Nullable String programName(@Nullable Object argv) {
+        if (!(argv instanceof List<?> words) || words.isEmpty()) {
+            return null;
+        }
+        String first = String.valueOf(words.getFirst());
+        String name = first.substring(first.lastIndexOf('/') + 1);
+        name = name.startsWith("-") ? name.substring(1) : name;
+        return name.isBlank() ? null : name;
     }
 
     /** C-/M-arrows: the divider beside the focused pane moved by {@code cells}, live and then tab.set_ratio. */
