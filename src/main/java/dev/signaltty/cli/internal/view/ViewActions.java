@@ -146,7 +146,11 @@ final class ViewActions {
             Map<?, ?> pane = TabView.map(view.wire.call("pane.spawn", Map.of("workspace_id", view.workspaceId, "tab_id", tabId)));
             String program = programName(pane.get("argv"));
             if (program != null) {
-                view.wire.call("tab.rename", Map.of("tab_id", tabId, "name", program));
+                try {
+                    view.wire.call("tab.rename", Map.of("tab_id", tabId, "name", program));
+                } catch (CliException e) {
+                    view.message(e.code() + ": " + e.getMessage()); // the tab is there: shown as tab N
+                }
             }
             view.load(tabId);
         } catch (CliException e) {
