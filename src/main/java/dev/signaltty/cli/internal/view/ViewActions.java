@@ -144,7 +144,7 @@ final class ViewActions {
             Map<?, ?> t = tab.get("tab") instanceof Map<?, ?> m ? m : tab;
             String tabId = String.valueOf(t.get("tab_id"));
             Map<?, ?> pane = TabView.map(view.wire.call("pane.spawn", Map.of("workspace_id", view.workspaceId, "tab_id", tabId)));
-            String program = programName(pane.get("argv"));
+            String program = PaneScreen.programName(pane.get("argv"));
             if (program != null) {
                 try {
                     view.wire.call("tab.rename", Map.of("tab_id", tabId, "name", program));
@@ -156,20 +156,6 @@ final class ViewActions {
         } catch (CliException e) {
             view.message(e.code() + ": " + e.getMessage());
         }
-    }
-
-    /**
-     * The name tmux gives a window for its program: argv[0]'s last path element, a login shell's {@code -}
-     * dropped ({@code /bin/bash} and {@code -bash} are {@code bash}); null when there is none.
-     */
-    static @Nullable String programName(@Nullable Object argv) {
-        if (!(argv instanceof List<?> words) || words.isEmpty()) {
-            return null;
-        }
-        String first = String.valueOf(words.getFirst());
-        String name = first.substring(first.lastIndexOf('/') + 1);
-        name = name.startsWith("-") ? name.substring(1) : name;
-        return name.isBlank() ? null : name;
     }
 
     /** C-/M-arrows: the divider beside the focused pane moved by {@code cells}, live and then tab.set_ratio. */
