@@ -57,8 +57,8 @@ class WorkspaceStore implements Workspaces {
         @Nullable String focusedPaneId;
         /**
          * The pane focused before {@link #focusedPaneId}, which takes the focus back when the focused pane
-         * leaves (tmux's last pane, {@link FocusSuccessor}). Kept in memory only: after a restart the pane
-         * that takes the leaving one's space is focused instead.
+         * leaves (tmux's last pane, {@link FocusSuccessor}), and where a view's prefix then {@code ;} goes
+         * (ADR 1145). Kept across a restart by the snapshot and the journal's tab events.
          */
         @Nullable String previousFocus;
 
