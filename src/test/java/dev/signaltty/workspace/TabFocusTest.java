@@ -90,4 +90,22 @@ class TabFocusTest extends LayoutDaemonTest {
         // b grows down into d's space; a, the tab's first pane, is far from it
         assertThat(tab(tab).get("focused_pane_id").asString()).isEqualTo(b);
     }
+
+    /**
+     * The pane focused before is the tab's, told with the focus, so a view opened later has the prefix
+     * then ; go where the focus was (ADR 1145); a pane that left the tab is no such pane.
+     */
+    @Test
+    void tabGetAndTabUpdatedTellThePaneFocusedBeforeWhileItIsInTheTab() {
+        assertThat(tab(tab).get("previous_focused_pane_id").asString()).as("b, focused before c's split").isEqualTo(b);
+        long mark = log.mark();
+        JsonNode result = client.call("tab.focus", Map.of("tab_id", tab, "pane_id", a));
+        assertThat(result.get("previous_focused_pane_id").asString()).isEqualTo(c);
+        assertThat(log.since(mark).getFirst().payload().get("previous_focused_pane_id").asString()).isEqualTo(c);
+        assertThat(tab(tab).get("previous_focused_pane_id").asString()).isEqualTo(c);
+
+        client.call("pane.close", Map.of("pane_id", c));
+        assertThat(tab(tab).get("focused_pane_id").asString()).isEqualTo(a);
+        assertThat(tab(tab).has("previous_focused_pane_id")).as("c is gone").isFalse();
+    }
 }

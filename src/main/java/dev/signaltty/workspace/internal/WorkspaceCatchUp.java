@@ -71,9 +71,11 @@ final class WorkspaceCatchUp {
                 String workspaceId = payload.path("workspace_id").asString();
                 JsonNode layout = payload.get("layout");
                 JsonNode focus = payload.get("focused_pane_id");
+                JsonNode previous = payload.get("previous_focused_pane_id");
                 tabs.put(id, new TabDoc(id, payload.path("name").asString(),
                         layout == null || layout.isNull() ? null : ProtocolJson.MAPPER.treeToValue(layout, LayoutDoc.class),
-                        focus == null || focus.isNull() ? null : focus.asString()));
+                        focus == null || focus.isNull() ? null : focus.asString(),
+                        previous == null || previous.isNull() ? null : previous.asString()));
                 List<String> order = tabOrder.computeIfAbsent(workspaceId, k -> new ArrayList<>());
                 if (!order.contains(id)) {
                     order.add(id);

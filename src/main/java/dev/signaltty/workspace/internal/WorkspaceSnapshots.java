@@ -32,7 +32,8 @@ class WorkspaceSnapshots extends SnapshotLifecycle {
                      @Nullable LayoutDoc first, @Nullable LayoutDoc second) {
     }
 
-    record TabDoc(String tabId, String name, @Nullable LayoutDoc layout, @Nullable String focusedPaneId) {
+    record TabDoc(String tabId, String name, @Nullable LayoutDoc layout, @Nullable String focusedPaneId,
+                  @Nullable String previousFocusedPaneId) {
     }
 
     record WorkspaceDoc(String workspaceId, String handle, String name, String cwd, List<TabDoc> tabs) {
@@ -67,6 +68,7 @@ class WorkspaceSnapshots extends SnapshotLifecycle {
                     WorkspaceStore.Tab tab = new WorkspaceStore.Tab(t.tabId(), workspace.id, t.name());
                     tab.layout = toLayout(t.layout());
                     tab.focusedPaneId = t.focusedPaneId();
+                    tab.previousFocus = t.previousFocusedPaneId(); // null in an older version's snapshot
                     workspace.tabIds.add(tab.id);
                     store.restoreTab(tab);
                 }
@@ -84,7 +86,7 @@ class WorkspaceSnapshots extends SnapshotLifecycle {
                 List<TabDoc> tabs = new ArrayList<>();
                 for (String tabId : workspace.tabIds) {
                     WorkspaceStore.Tab tab = store.findTab(tabId);
-                    tabs.add(new TabDoc(tab.id, tab.name, toDoc(tab.layout), tab.focusedPaneId));
+                    tabs.add(new TabDoc(tab.id, tab.name, toDoc(tab.layout), tab.focusedPaneId, tab.previousFocus));
                 }
                 out.add(new WorkspaceDoc(workspace.id, workspace.handle, workspace.name, workspace.cwd.toString(), tabs));
             }

@@ -57,8 +57,8 @@ class WorkspaceStore implements Workspaces {
         @Nullable String focusedPaneId;
         /**
          * The pane focused before {@link #focusedPaneId}, which takes the focus back when the focused pane
-         * leaves (tmux's last pane, {@link FocusSuccessor}). Kept in memory only: after a restart the pane
-         * that takes the leaving one's space is focused instead.
+         * leaves (tmux's last pane, {@link FocusSuccessor}), and where a view's prefix then {@code ;} goes
+         * (ADR 1145). Kept across a restart by the snapshot and the journal's tab events.
          */
         @Nullable String previousFocus;
 
@@ -355,14 +355,22 @@ class WorkspaceStore implements Workspaces {
     }
 
     TabView view(Tab tab) {
-        return new TabView(tab.id, tab.workspaceId, tab.name, tab.layout, tab.focusedPaneId,
-                tab.layout == null ? List.of() : tab.layout.panes());
+        List<String> panes = tab.layout == null ? List.of() : tab.layout.panes();
+        // a previous focus that has left the tab is no pane to go back to
+        String previous = tab.previousFocus != null && panes.contains(tab.previousFocus)
+                && !tab.previousFocus.equals(tab.focusedPaneId) ? tab.previousFocus : null;
+        return new TabView(tab.id, tab.workspaceId, tab.name, tab.layout, tab.focusedPaneId, previous, panes);
     }
 
     record WorkspaceView(String workspaceId, String handle, String name, String cwd, List<String> tabIds) {
     }
 
+    /**
+     * A tab as tab.get and tab.updated carry it. {@code previousFocusedPaneId} is the pane focused before
+     * the focused one, while it is still in the tab: tmux's last pane, the window's and so every view's
+     * (a view's prefix then {@code ;} goes there, ADR 1145).
+     */
     record TabView(String tabId, String workspaceId, String name, @Nullable Layout layout,
-                   @Nullable String focusedPaneId, List<String> paneIds) {
+                   @Nullable String focusedPaneId, @Nullable String previousFocusedPaneId, List<String> paneIds) {
     }
 }

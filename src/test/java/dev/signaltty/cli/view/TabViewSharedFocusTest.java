@@ -98,6 +98,45 @@ class TabViewSharedFocusTest {
         daemon.client().call("workspace.close", Map.of("workspace_id", ws));
     }
 
+    /**
+     * tmux's last pane is the window's: a view opened after another moved the focus has prefix ; go where
+     * the focus was (the daemon's previous_focused_pane_id, ADR 1145). It said "no previous pane".
+     */
+    @Test
+    void aViewOpenedLaterGoesBackWithSemicolonToThePaneAnotherViewLeft() throws Exception {
+        String ws = bench.workspace("sharedws2");
+        String left = bench.spawn(ws, Map.of(), "sh", "-c", "echo LEFT-READY; exec cat");
+        daemon.client().call("pane.rename", Map.of("pane_id", left, "name", "left"));
+        String tab = bench.tabOf(left);
+        String right = bench.split(left, "right", "right", "sh", "-c", "echo RIGHT-READY; exec cat");
+        Path one = Files.createDirectories(temp.resolve("first"));
+        Path two = Files.createDirectories(temp.resolve("later"));
+
+        try (OuterTmux first = OuterTmux.start(one, 100, 24, bench.view(one, ws))) {
+            first.await(WAIT, "both panes, right focused", s -> s.contains("LEFT-READY") && s.contains("RIGHT-READY")
+                    && statusLine(s).contains("*right"));
+            first.keys("C-b");
+            first.keys("Left");
+            awaitFocus(first, "left focused by the keys", "left");
+            detach(first);
+        }
+        assertThat(focused(tab)).isEqualTo(left);
+        try (OuterTmux later = OuterTmux.start(two, 100, 24, bench.view(two, ws))) {
+            later.await(WAIT, "both panes, left focused", s -> s.contains("LEFT-READY") && s.contains("RIGHT-READY")
+                    && statusLine(s).contains("*left"));
+            later.keys("C-b");
+            later.keys("\\;");
+            later.await(WAIT, "right focused by ;, the pane the first view left", s -> statusLine(s).contains("*right")
+                    && !statusLine(s).contains("no previous pane"));
+            assertThat(focused(tab)).isEqualTo(right);
+            later.keys("C-b");
+            later.keys("\\;");
+            awaitFocus(later, "left again by ; again", "left");
+            detach(later);
+        }
+        daemon.client().call("workspace.close", Map.of("workspace_id", ws));
+    }
+
     @Test
     void aViewOfARestartedDaemonShowsTheFocusTheLastViewLeft(@TempDir Path root) throws Exception {
         Path before = Files.createDirectories(temp.resolve("before"));

@@ -124,7 +124,9 @@ class TabViewTest {
             // prefix Left moves the focus to the cat pane; typed keys go there and come back through the view
             tmux.keys("C-b");
             tmux.keys("Left");
-            tmux.await(WAIT, "the left pane focused", s -> statusLine(s).contains("*" + left));
+            // the unnamed pane is called by its program, as tmux calls a window by its command (ADR 1147)
+            tmux.await(WAIT, "the left pane focused, called sh", s -> statusLine(s).contains("*sh")
+                    && !statusLine(s).contains(left));
             tmux.literal("typed-into-left");
             tmux.keys("Enter");
             tmux.await(WAIT, "the echo in the left cell", s -> s.lines().anyMatch(l -> l.startsWith("typed-into-left")));
@@ -196,7 +198,14 @@ class TabViewTest {
             tmux.keys("%");
             eventually(WAIT, () -> daemon.client().call("tab.get", Map.of("tab_id", tab)).get("pane_ids").size() == 2);
             String created = daemon.client().call("tab.get", Map.of("tab_id", tab)).get("pane_ids").get(1).asString();
-            tmux.await(WAIT, "the new pane focused", s -> statusLine(s).contains("*" + created) && !statusLine(s).contains("*old"));
+            String argv0 = daemon.client().call("pane.get", Map.of("pane_id", created)).get("pane").get("argv").get(0).asString();
+            String program = argv0.substring(argv0.lastIndexOf('/') + 1);
+            tmux.await(WAIT, "the new pane focused, called by its shell's name", s -> statusLine(s).contains("*" + program)
+                    && !statusLine(s).contains(created) && !statusLine(s).contains("*old"));
+            // its id, to type it elsewhere: the prefix then i
+            tmux.keys("C-b");
+            tmux.keys("i");
+            tmux.await(WAIT, "the focused pane's id and what it is called", s -> statusLine(s).contains(created + " (" + program + ")"));
 
             // a shell evaluates the line; the old pane's cat would only echo it back
             tmux.literal("echo NEW-GOT-$((6*7))");

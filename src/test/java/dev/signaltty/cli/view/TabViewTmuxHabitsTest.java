@@ -17,6 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.signaltty.support.DaemonFixture;
 
+import tools.jackson.databind.JsonNode;
+
 /**
  * {@code signaltty view} used with a tmux user's fingers (ADR 0820), through the real CLI, daemon and
  * an outer tmux: the prefix then n / p / c / 0-9 for tabs, x that asks first, C- and M-arrows that
@@ -74,9 +76,20 @@ class TabViewTmuxHabitsTest {
             // tmux's new-window: a tab with a shell, shown at once
             tmux.keys("C-b");
             tmux.keys("c");
-            eventually(WAIT, () -> daemon.client().call("tab.list", Map.of("workspace_id", ws)).get("tabs").size() == 3);
-            tmux.await(WAIT, "the new tab shown, numbered 2", s -> !s.contains("fake>") && !s.contains("SECOND-TAB")
-                    && statusLine(s).matches(".* 2:[^*:]*\\* .*")); // the tab list: 2 is the one shown
+            eventually(WAIT, () -> {
+                JsonNode tabs = daemon.client().call("tab.list", Map.of("workspace_id", ws)).get("tabs");
+                return tabs.size() == 3 && tabs.get(2).get("pane_ids").size() == 1;
+            });
+            // named after its program, as tmux names a window (ADR 1146): the shell's name, not "tab 3"
+            JsonNode third = daemon.client().call("tab.list", Map.of("workspace_id", ws)).get("tabs").get(2);
+            String made = third.get("tab_id").asString();
+            String argv0 = daemon.client().call("pane.get", Map.of("pane_id", third.get("pane_ids").get(0).asString()))
+                    .get("pane").get("argv").get(0).asString();
+            String program = argv0.substring(argv0.lastIndexOf('/') + 1);
+            tmux.await(WAIT, "the new tab shown, numbered 2 and named " + program, s -> !s.contains("fake>")
+                    && !s.contains("SECOND-TAB") && statusLine(s).contains(" 2:" + program + "* ")); // 2 is the one shown
+            assertThat(daemon.client().call("tab.get", Map.of("tab_id", made)).get("name").asString())
+                    .isEqualTo(program).isNotEqualTo("tab 3");
             tmux.literal("echo NEW-TAB-$((6*7))");
             tmux.keys("Enter");
             tmux.await(WAIT, "the shell's answer", s -> s.contains("NEW-TAB-42"));

@@ -2,6 +2,7 @@ package dev.signaltty.cli.internal.view;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
@@ -32,6 +33,8 @@ final class PaneScreen {
     volatile @Nullable String pendingQuestion;
     /** The pane's label (pane spawn --label, a task's objective): shown when it has no name. */
     volatile @Nullable String paneLabel;
+    /** The pane's program ({@link #programName}): shown when it has neither name nor label (ADR 1147). */
+    volatile @Nullable String program;
     volatile @Nullable Integer exitCode;
     volatile boolean exited;
     /** The size this view last asked for, to resize only on a change. */
@@ -46,10 +49,32 @@ final class PaneScreen {
         this.id = id;
     }
 
+    /** What the view calls the pane: {@link #calledBy}. */
     String label() {
-        String n = name;
-        String l = paneLabel;
-        return n != null ? n : l != null && !l.isBlank() ? l : id;
+        return calledBy(name, paneLabel, program, id);
+    }
+
+    /**
+     * What the view calls a pane (the status line, the tab chooser, a question about it): its name, else its
+     * label, else its program as tmux names a window after its command ({@code bash}), else its id. The id
+     * stays where it is typed from: the prefix then {@code i} and {@code signaltty pane list} (ADR 1147).
+     */
+    static String calledBy(@Nullable String name, @Nullable String label, @Nullable String program, String id) {
+        return name != null ? name : label != null && !label.isBlank() ? label : program != null ? program : id;
+    }
+
+    /**
+     * The name tmux gives a program: argv[0]'s last path element, a login shell's {@code -} dropped
+     * ({@code /bin/bash} and {@code -bash} are {@code bash}); null when there is none.
+     */
+    static @Nullable String programName(@Nullable Object argv) {
+        if (!(argv instanceof List<?> words) || words.isEmpty()) {
+            return null;
+        }
+        String first = String.valueOf(words.getFirst());
+        String name = first.substring(first.lastIndexOf('/') + 1);
+        name = name.startsWith("-") ? name.substring(1) : name;
+        return name.isBlank() ? null : name;
     }
 
     /** pane.get's answer and the newest pending decision: name, label, exit, agent state, asked once. */
@@ -57,6 +82,7 @@ final class PaneScreen {
         if (got.get("pane") instanceof Map<?, ?> view) {
             name = view.get("name") instanceof String n ? n : null;
             paneLabel = view.get("label") instanceof String l ? l : null;
+            program = programName(view.get("argv"));
             exited = "exited".equals(view.get("status"));
             if (view.get("exit_code") instanceof Number code) {
                 exitCode = code.intValue(); // after a reload or a daemon restart, not only from pane.exited

@@ -199,7 +199,7 @@ public final class TabView {
             workspaceName = String.valueOf(wsView.get("name") != null ? wsView.get("name") : workspaceId);
             copy = null;
             zoomed = false;
-            focus.shown(list(t.get("pane_ids")), t.get("focused_pane_id"));
+            focus.shown(list(t.get("pane_ids")), t.get("focused_pane_id"), t.get("previous_focused_pane_id"));
             applyTab(t, false); // the panes' facts are asked below, once: a second pane.get answered late would undo the seen
         }
         for (PaneScreen p : List.copyOf(panes.values())) {
@@ -267,7 +267,7 @@ public final class TabView {
                 }
             }
         }
-        focus.tabChanged(t.get("focused_pane_id"), ids);
+        focus.tabChanged(t.get("focused_pane_id"), t.get("previous_focused_pane_id"), ids);
         if (ids.isEmpty()) {
             // closed panes leave a tab; a tab shown empty never had one here: say how to add one
             end(hadPanes ? "tab " + tabName + " has no panes left"

@@ -134,13 +134,24 @@ final class ViewActions {
         }
     }
 
-    /** c: a new tab in this workspace with a shell in it (tmux's new-window), shown at once. */
+    /**
+     * c: a new tab in this workspace with a shell in it (tmux's new-window), shown at once, and named after
+     * that shell as tmux names a window after its program ({@code bash}, not {@code tab 3}; ADR 1146).
+     */
     void newTab() {
         try {
             Map<?, ?> tab = TabView.map(view.wire.call("tab.create", Map.of("workspace_id", view.workspaceId)));
             Map<?, ?> t = tab.get("tab") instanceof Map<?, ?> m ? m : tab;
             String tabId = String.valueOf(t.get("tab_id"));
-            view.wire.call("pane.spawn", Map.of("workspace_id", view.workspaceId, "tab_id", tabId));
+            Map<?, ?> pane = TabView.map(view.wire.call("pane.spawn", Map.of("workspace_id", view.workspaceId, "tab_id", tabId)));
+            String program = PaneScreen.programName(pane.get("argv"));
+            if (program != null) {
+                try {
+                    view.wire.call("tab.rename", Map.of("tab_id", tabId, "name", program));
+                } catch (CliException e) {
+                    view.message(e.code() + ": " + e.getMessage()); // the tab is there: shown as tab N
+                }
+            }
             view.load(tabId);
         } catch (CliException e) {
             view.message(e.code() + ": " + e.getMessage());

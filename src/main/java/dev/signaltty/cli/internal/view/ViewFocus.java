@@ -1,6 +1,5 @@
 package dev.signaltty.cli.internal.view;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -22,21 +21,13 @@ final class ViewFocus {
 
     private final TabView view;
     private volatile @Nullable String pane;
-    /** The pane focused before {@link #pane} in this view (the prefix then {@code ;} goes back to it). */
-    private @Nullable String last;
-    /** The tab {@link #last} belongs to. */
-    private String lastTab = "";
     /**
-     * The pane focused before, of each tab shown before (tmux's last pane is the window's: a tab shown again
-     * keeps it). The oldest go past {@link #TABS_REMEMBERED}.
+     * The pane focused before {@link #pane} (the prefix then {@code ;} goes back to it): the daemon's
+     * {@code previous_focused_pane_id}, the tab's as tmux's last pane is the window's, so a view opened
+     * later or another tab shown and this one again goes where the focus was (ADR 1145). Set here at once
+     * when this view moves the focus, as the daemon will.
      */
-    private final Map<String, String> lastOfTab = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
-            return size() > TABS_REMEMBERED;
-        }
-    };
-    static final int TABS_REMEMBERED = 256;
+    private @Nullable String last;
     /** The pane this view's own split made, focused once the tab shows it (as tmux does). */
     private @Nullable String split;
     /** This view's {@code tab.focus} requests without an answer yet. */
@@ -97,28 +88,23 @@ final class ViewFocus {
     }
 
     /**
-     * Another tab is shown ({@link TabView#tabId} already the new one): its own focused pane ({@code told},
-     * from tab.get), and the pane focused before in it when it was shown before; the tab left keeps its
-     * own for when it is shown again. Holds the monitor.
+     * Another tab is shown ({@link TabView#tabId} already the new one): its focused pane ({@code told},
+     * from tab.get) and the pane focused before it ({@code toldPrevious}). Holds the monitor.
      */
-    void shown(List<?> paneIds, @Nullable Object told) {
-        if (last != null && !lastTab.isEmpty()) {
-            lastOfTab.put(lastTab, last);
-        }
+    void shown(List<?> paneIds, @Nullable Object told, @Nullable Object toldPrevious) {
         pane = told instanceof String id && paneIds.contains(id) ? id : null;
-        lastTab = view.tabId;
-        String before = lastOfTab.remove(lastTab);
-        last = before != null && paneIds.contains(before) && !before.equals(pane) ? before : null;
+        last = toldPrevious instanceof String id && paneIds.contains(id) && !id.equals(pane) ? id : null;
         split = null;
     }
 
     /**
      * tab.get or tab.updated of the shown tab, once its panes are in {@link TabView#panes}: the daemon's
-     * focus ({@code told}) is followed unless this view's own change is on its way; a split's new pane
-     * takes the focus once it is there; a focus whose pane went takes the daemon's. Holds the monitor.
+     * focus ({@code told}) and the pane focused before it ({@code toldPrevious}) are followed unless this
+     * view's own change is on its way; a split's new pane takes the focus once it is there; a focus whose
+     * pane went takes the daemon's. Holds the monitor.
      */
-    void tabChanged(@Nullable Object told, List<String> ids) {
-        follow(told);
+    void tabChanged(@Nullable Object told, @Nullable Object toldPrevious, List<String> ids) {
+        follow(told, toldPrevious);
         if (split != null && view.panes.containsKey(split)) {
             String made = split;
             split = null;
@@ -133,10 +119,17 @@ final class ViewFocus {
         }
     }
 
-    private void follow(@Nullable Object told) {
-        if (unanswered == 0 && told instanceof String id && !id.equals(pane) && view.panes.containsKey(id)) {
+    private void follow(@Nullable Object told, @Nullable Object toldPrevious) {
+        if (unanswered != 0) {
+            return;
+        }
+        if (told instanceof String id && !id.equals(pane) && view.panes.containsKey(id)) {
             last = pane;
             pane = id;
+        }
+        // a daemon without previous_focused_pane_id (an older one, on another host) leaves the view's own
+        if (toldPrevious instanceof String id && !id.equals(pane) && view.panes.containsKey(id)) {
+            last = id;
         }
     }
 
@@ -148,7 +141,8 @@ final class ViewFocus {
             synchronized (view) {
                 unanswered--;
                 if (reply != null && reply.ok() && tab.equals(view.tabId)) {
-                    follow(TabView.map(reply.result()).get("focused_pane_id"));
+                    Map<?, ?> answer = TabView.map(reply.result());
+                    follow(answer.get("focused_pane_id"), answer.get("previous_focused_pane_id"));
                 }
             }
             view.changed();

@@ -23,7 +23,7 @@ final class ViewTabs {
     /** Pane → attention (unread, input_required …), for panes of every tab of the workspace. */
     private final Map<String, String> attention = new ConcurrentHashMap<>();
     private final Set<String> exited = ConcurrentHashMap.newKeySet();
-    /** Pane → what the view calls it (name, else label, else id), for the tab chooser; as of the last reload. */
+    /** Pane → what the view calls it ({@link PaneScreen#calledBy}), for the tab chooser; as of the last reload. */
     private final Map<String, String> labels = new ConcurrentHashMap<>();
 
     /** Asks the daemon for the workspace's tabs and their panes' state; not on the reader thread. */
@@ -38,7 +38,8 @@ final class ViewTabs {
                 Map<?, ?> pane = TabView.map(p);
                 if (pane.get("pane_id") instanceof String id) {
                     status(id, pane.get("status") instanceof String s ? s : "running");
-                    labels.put(id, pane.get("name") instanceof String n ? n : pane.get("label") instanceof String l ? l : id);
+                    labels.put(id, PaneScreen.calledBy(pane.get("name") instanceof String n ? n : null,
+                            pane.get("label") instanceof String l ? l : null, PaneScreen.programName(pane.get("argv")), id));
                 }
             }
             // every pane that wants someone, unread ones included; the rest have no attention to flag
@@ -60,7 +61,7 @@ final class ViewTabs {
         return tabs;
     }
 
-    /** What the view calls a pane of another tab (its name, else its label, else its id). */
+    /** What the view calls a pane of another tab ({@link PaneScreen#calledBy}). */
     String label(String paneId) {
         return labels.getOrDefault(paneId, paneId);
     }
