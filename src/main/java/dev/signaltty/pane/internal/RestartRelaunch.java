@@ -5,7 +5,6 @@ import java.util.List;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /**
@@ -17,21 +16,21 @@ import org.springframework.stereotype.Component;
  * {@code cd} to the directory it ran in (ADR 0330).
  */
 @Component
-class RestartRelaunch implements SmartLifecycle {
+class RestartRelaunch extends StartStep {
 
     private static final Logger log = LoggerFactory.getLogger(RestartRelaunch.class);
 
     private final PaneRegistry registry;
     private final PaneLifecycle lifecycle;
-    private volatile boolean running;
 
     RestartRelaunch(PaneRegistry registry, PaneLifecycle lifecycle) {
+        super(Integer.MAX_VALUE - 140); // after the agent sessions (-150), before the socket (-100)
         this.registry = registry;
         this.lifecycle = lifecycle;
     }
 
     @Override
-    public void start() {
+    void run() {
         for (Pane pane : List.copyOf(registry.all())) {
             if (!pane.restored || RestartPolicy.NEVER.equals(pane.restart)) {
                 continue;
@@ -50,21 +49,5 @@ class RestartRelaunch implements SmartLifecycle {
                 log.warn("pane {} ({}) not relaunched after the restart: {}", pane.id, pane.restart, e.getMessage());
             }
         }
-        running = true;
-    }
-
-    @Override
-    public void stop() {
-        running = false;
-    }
-
-    @Override
-    public boolean isRunning() {
-        return running;
-    }
-
-    @Override
-    public int getPhase() {
-        return Integer.MAX_VALUE - 140; // after the agent sessions (-150), before the socket (-100)
     }
 }

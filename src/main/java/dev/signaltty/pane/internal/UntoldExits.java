@@ -5,7 +5,6 @@ import java.util.List;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.agent.PaneAgents;
@@ -23,7 +22,7 @@ import dev.signaltty.workspace.StructureLock;
  * own state for such panes (decisions cleared, tasks {@code server_restart}), so no application event is published.
  */
 @Component
-class UntoldExits implements SmartLifecycle {
+class UntoldExits extends StartStep {
 
     private static final Logger log = LoggerFactory.getLogger(UntoldExits.class);
 
@@ -34,9 +33,10 @@ class UntoldExits implements SmartLifecycle {
     private final StructureLock lock;
     private final PaneSnapshots snapshots;
     private final PaneAgents agents;
-    private volatile boolean running;
 
     UntoldExits(EventLog events, StructureLock lock, PaneSnapshots snapshots, PaneAgents agents) {
+        // after the restart in place adopted what it kept (-185), before the restart policies relaunch (-140)
+        super(Integer.MAX_VALUE - 180);
         this.agents = agents;
         this.events = events;
         this.lock = lock;
@@ -44,7 +44,7 @@ class UntoldExits implements SmartLifecycle {
     }
 
     @Override
-    public void start() {
+    void run() {
         List<Pane> panes = snapshots.takeUntoldExits();
         int told = 0;
         for (Pane pane : panes) {
@@ -65,22 +65,5 @@ class UntoldExits implements SmartLifecycle {
         if (told > 0) {
             log.warn("{} panes' programs ended with the previous daemon without a told exit: told now as exited", told);
         }
-        running = true;
-    }
-
-    @Override
-    public void stop() {
-        running = false;
-    }
-
-    @Override
-    public boolean isRunning() {
-        return running;
-    }
-
-    @Override
-    public int getPhase() {
-        // after the restart in place adopted what it kept (-185), before the restart policies relaunch (-140)
-        return Integer.MAX_VALUE - 180;
     }
 }
