@@ -8,7 +8,10 @@
 // reserve for its tabs and windows (Ctrl(+Shift)+T, W, N), so the page's preventDefault keeps it.
 export const REGION_KEY = 'Ctrl+Shift+L';
 
-const isRegionKey = (e) => e.ctrlKey && e.shiftKey && !e.altKey && !e.metaKey && e.code === 'KeyL';
+// the key that says L (Dvorak's L is not at QWERTY's), or, on a layout without Latin letters (Russian:
+// Д), the key at L's place
+const isRegionKey = (e) => e.ctrlKey && e.shiftKey && !e.altKey && !e.metaKey
+  && (/^[a-z]$/i.test(e.key) ? e.key.toLowerCase() === 'l' : e.code === 'KeyL');
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select, textarea, a[href], [tabindex]:not([tabindex="-1"])';
 
