@@ -120,6 +120,29 @@ class DashboardKeyboardBrowserTest {
         assertThat(String.join("", writes)).doesNotContain("\f").contains("waited-").contains("second-").contains("back-");
     }
 
+    /**
+     * Every event redraws the sidebar: a tab button reached by keys was replaced, and the keyboard fell to the
+     * page's body. The redraw gives it to the new button.
+     */
+    @Test
+    void aButtonReachedByKeysKeepsTheKeyboardWhenAnEventRedrawsTheSidebar() {
+        String pane = bash(daemon.workspace());
+        String other = bash(daemon.workspace());
+        DashboardBrowserTest.showTab(page.browser(), tabOf(pane));
+        awaitKeyboard("pane " + pane);
+        regionKey();
+        regionKey();
+        awaitKeyboard("side tab " + tabOf(pane));
+        page.browser().js("document.activeElement.drawnBefore = true;"); // a property: the redraw finds the button by its data attributes
+
+        daemon.client().call("tab.rename", Map.of("tab_id", tabOf(other), "name", "renamed-elsewhere"));
+        page.browser().until(d -> Boolean.TRUE.equals(page.browser().js("return document.querySelector('.side').textContent"
+                + ".includes('renamed-elsewhere') && ![...document.querySelectorAll('.side button')].some((e) => e.drawnBefore);")));
+        assertThat(keyboard()).as("the sidebar was redrawn").isEqualTo("side tab " + tabOf(pane));
+        press(Keys.ENTER);
+        typeInto(pane, "kept");
+    }
+
     /** The way to the chord is written on the page, and each region says what it is to a screen reader. */
     @Test
     void theChordIsSaidInTheSidebarAndOnEachRegion() {
