@@ -13,6 +13,7 @@ import { renderEvents, replayMissed } from './timeline.js';
 import { newWorkspace, newTab, startTask } from './forms.js';
 import { noteEvent, flushNotes, notifyState, toggleNotify } from './notify.js';
 import { shareFocus } from './tabfocus.js';
+import { REGION_KEY, regionKeys, redrawKeepingFocus } from './regions.js';
 
 const app = document.getElementById('app');
 const side = h('nav', { class: 'side' });
@@ -24,6 +25,9 @@ const offline = h('div', { class: 'offline', role: 'status', hidden: true },
   'Not connected to the daemon: retrying. What you see may be out of date; keys typed now are not sent.');
 app.append(side, main, queue);
 document.body.append(offline);
+// the keyboard between a terminal, "Needs you" and the sidebar without a mouse (regions.js, ADR 1150)
+regionKeys([{ el: main, label: 'Main view', main: true }, { el: queue, label: 'Needs you' }, { el: side, label: 'Workspaces and tabs' }],
+  () => S.view.kind === 'tab' && keysTo(S.focused));
 
 function visiblePanes() {
   if (S.view.kind !== 'tab') return [];
@@ -44,16 +48,25 @@ function go(view, paneId) {
   attachVisible(visiblePanes());
 }
 
-/** The keyboard to a pane of the tab shown: {@code paneId}, else the tab's focused pane, else the first shown. */
+/**
+ * The keyboard to a pane of the tab shown: {@code paneId}, else the tab's focused pane, else the first
+ * shown. Says whether a pane took it.
+ */
 function keysTo(paneId) {
   const tab = S.tabs.get(S.view.tabId);
-  [paneId, tab?.focused_pane_id, ...visiblePanes()].map((id) => terms.get(id)).find((v) => v && v.frame.isConnected)?.focus();
+  const v = [paneId, tab?.focused_pane_id, ...visiblePanes()].map((id) => terms.get(id)).find((x) => x && x.frame.isConnected);
+  v?.focus();
+  return !!v;
 }
 
 function render() {
   renderChrome();
   dropToasts(visiblePanes()); // "keys not sent to X" is moot once X is not on screen
-  renderQueue(queue);
+  redrawKeepingFocus(queue, () => renderQueue(queue));
+  redrawKeepingFocus(main, renderMain);
+}
+
+function renderMain() {
   if (S.view.kind === 'tab' && S.tabs.has(S.view.tabId)) renderTab(main, S.tabs.get(S.view.tabId));
   else if (S.view.kind === 'tasks') renderTasks(main);
   else if (S.view.kind === 'events') renderEvents(main);
@@ -85,7 +98,7 @@ function renderChrome() {
         ondblclick: () => { const n = prompt('Rename tab', t.name); if (n) call('tab.rename', { tab_id: tid, name: n }); } },
       t.name, h('span', { class: 'count' }, t.pane_ids.length), needs ? h('span', { class: 'dot' }) : null);
     })));
-  fill(side,
+  redrawKeepingFocus(side, () => fill(side,
     h('div', { class: 'brand' }, h('span', { class: 'conn ' + (S.connected ? 'up' : 'down'), title: S.connected ? 'connected' : 'reconnecting' }), 'signaltty'),
     nav('overview', 'Overview', S.panes.size), nav('tasks', 'Tasks', S.tasks.length), nav('events', 'Events'),
     S.readOnly ? null : h('div', { class: 'new-work' },
@@ -97,7 +110,8 @@ function renderChrome() {
       localStorage.setItem('signaltty.readOnly', S.readOnly ? '1' : '0');
       render();
     } }), ' read-only'),
-    h('div', { class: 'wss' }, wsList));
+    h('div', { class: 'wss' }, wsList),
+    h('p', { class: 'keys-hint' }, h('kbd', {}, REGION_KEY), ' moves the keyboard from a terminal to Needs you, to this list, and back')));
 }
 
 /** "Notify me": what it does now, in words (on, off, refused by the browser, impossible on this page). */
@@ -116,8 +130,16 @@ function renderOverview() {
   fill(main, h('h1', {}, 'Overview'), h('div', { class: 'cards' }, [...S.panes.values()].map((p) => h('button', {
     class: 'card', dataset: { paneId: p.pane_id }, onclick: () => showPane(p.pane_id) },
   h('div', { class: 'card-head' }, h('b', {}, paneName(p.pane_id)), badges(p.pane_id)),
-  waitsWith(p.pane_id), h('div', { class: 'meta' }, p.title || ''), h('div', { class: 'meta cwd' }, ltr(p.cwd)),
+  whereIs(p), waitsWith(p.pane_id), h('div', { class: 'meta' }, p.title || ''), h('div', { class: 'meta cwd' }, ltr(p.cwd)),
   p.task_id ? h('div', { class: 'meta' }, 'task ' + p.task_id) : null))));
+}
+
+/** Which workspace and tab a card's pane is in ("api / tab 2"): tabs are named per workspace, and a card
+ * is the way to the pane, so it says where it leads. */
+function whereIs(p) {
+  const ws = S.workspaces.find((w) => w.workspace_id === p.workspace_id);
+  const tab = S.tabs.get(p.tab_id);
+  return ws || tab ? h('div', { class: 'meta where' }, [ws?.name, tab?.name].filter(Boolean).join(' / ')) : null;
 }
 
 function showPane(id) {
@@ -159,4 +181,4 @@ window.addEventListener('resize', () => { clearTimeout(resizeTimer); resizeTimer
 setInterval(() => tickAges(queue), 5000);
 render();
 rpc.connect();
-window.signaltty = { S, terms, rpc, hooks }; // for the browser tests and the benchmark
+window.signaltty = { S, terms, rpc, hooks, ui }; // for the browser tests and the benchmark

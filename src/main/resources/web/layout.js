@@ -20,10 +20,21 @@ export function badges(id) {
   const a = S.agents.get(id) || {};
   const out = [];
   // the exit status is what tells a failed run from a finished one; lifecycle 'exited' would repeat it
-  if (p.status === 'exited') out.push(h('span', { class: 'badge exited', title: 'exit status' }, p.exit_code != null ? 'exited ' + p.exit_code : 'exited'));
+  if (p.status === 'exited') out.push(exitBadge(p));
   if (a.lifecycle && a.lifecycle !== 'unknown' && a.lifecycle !== 'exited') out.push(h('span', { class: 'badge lc-' + a.lifecycle }, a.lifecycle));
   if (a.attention && a.attention !== 'none') out.push(h('span', { class: 'badge at-' + a.attention }, a.attention.replace('_', ' ')));
   return out;
+}
+
+/**
+ * "exited 3"; or, when no status is known (the program ended with a killed daemon, ADR 1060: the pane has
+ * exit_unknown and no exit_code), "exited, status unknown" with the daemon's why: a bare "exited" read as
+ * a clean end.
+ */
+function exitBadge(p) {
+  if (p.exit_code != null) return h('span', { class: 'badge exited', title: 'exit status' }, 'exited ' + p.exit_code);
+  if (p.exit_unknown) return h('span', { class: 'badge exited unknown', title: 'exit status unknown: ' + p.exit_unknown }, 'exited, status unknown');
+  return h('span', { class: 'badge exited', title: 'exit status' }, 'exited');
 }
 
 /** What a waiting pane said it waits for (attention.pending's message), on its overview card and task row. */

@@ -1,0 +1,191 @@
+package dev.signaltty.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.interactions.Actions;
+
+import dev.signaltty.support.DaemonFixture;
+
+/**
+ * The dashboard without a mouse, and what its cards and badges say (ADR 1150): Ctrl+Shift+L takes the
+ * keyboard out of a terminal (xterm.js keeps Tab) to "Needs you", the sidebar, and back; an overview card
+ * says which workspace and tab its pane is in; an exit whose status is unknown says so, and why.
+ */
+class DashboardKeyboardBrowserTest {
+
+    @RegisterExtension
+    static final DashboardFixture page = new DashboardFixture(new DaemonFixture("keys", "signaltty.web.port=0"), 1400, 820);
+    static final DaemonFixture daemon = page.daemon();
+
+    static final List<String> BASH = List.of("bash", "--norc", "--noprofile", "-i");
+
+    /** An interactive bash in a tab of its own, in {@code workspace}. */
+    static String bash(String workspace) {
+        String tab = daemon.client().call("tab.create", Map.of("workspace_id", workspace)).get("tab_id").asString();
+        return daemon.client().call("pane.spawn", Map.of("workspace_id", workspace, "tab_id", tab,
+                "argv", BASH, "env", Map.of("PS1", "$ "))).get("pane_id").asString();
+    }
+
+    static String tabOf(String pane) {
+        return daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("tab_id").asString();
+    }
+
+    /** Keys to whatever has the keyboard when they are dispatched (the page redraws its buttons on every event). */
+    static void press(CharSequence... keys) {
+        new Actions(page.browser().driver).sendKeys(keys).perform();
+    }
+
+    static void regionKey() {
+        new Actions(page.browser().driver).keyDown(Keys.CONTROL).keyDown(Keys.SHIFT).sendKeys("l")
+                .keyUp(Keys.SHIFT).keyUp(Keys.CONTROL).perform();
+    }
+
+    /** Where the keyboard is: "pane P" (its terminal), or the region and the control ("queue attn P", "side tab T"). */
+    static String keyboard() {
+        return String.valueOf(page.browser().js("const a = document.activeElement;"
+                + " const pane = a.closest('.pane'); if (pane && a.closest('.xterm')) return 'pane ' + pane.dataset.paneId;"
+                + " const region = a.closest('.side, .main, .queue');"
+                + " return (region ? region.classList[0] : 'body') + (a === region ? '' : ' ' + a.classList[0] + ' '"
+                + " + (a.dataset.paneId || a.dataset.tabId || a.dataset.nav || ''));"));
+    }
+
+    static void awaitKeyboard(String where) {
+        page.browser().until(d -> keyboard().equals(where), () -> "the keyboard is at " + keyboard() + ", not " + where);
+    }
+
+    /** Types a line where the keyboard is and waits for the pane's program to print what it computes. */
+    static void typeInto(String pane, String word) {
+        awaitKeyboard("pane " + pane);
+        press("echo " + word + "-$((6*7))", Keys.ENTER);
+        page.browser().until(d -> daemon.tail(pane).contains(word + "-42"), () -> daemon.tail(pane));
+    }
+
+    /** Records the data of the page's pane.write requests from now on (window.writes). */
+    static void recordWrites() {
+        page.browser().js("const r = window.signaltty.rpc; window.realCall ??= r.call.bind(r); window.writes = [];"
+                + " r.call = (m, p) => { if (m === 'pane.write') window.writes.push(p.data); return window.realCall(m, p); };");
+    }
+
+    @Test
+    void theKeyboardGoesFromATerminalToNeedsYouToATabAndBackIntoATerminalByKeysOnly() {
+        String ws = daemon.workspace();
+        String first = bash(ws);
+        String second = bash(ws); // its tab's button comes right after the first's in the sidebar
+        String waiting = bash(ws);
+        daemon.client().call("notify", Map.of("pane_id", waiting, "message", "review the plan"));
+        page.browser().until(d -> !d.findElements(org.openqa.selenium.By.cssSelector(".attn[data-pane-id='" + waiting + "']")).isEmpty());
+        DashboardBrowserTest.showTab(page.browser(), tabOf(first)); // the mouse's last act: showing the first tab
+        page.browser().until(d -> DashboardBrowserTest.screen(page.browser(), first).contains("$"));
+        typeInto(first, "first");
+        recordWrites();
+
+        // out of the terminal: Tab would have gone to bash; the chord goes to "Needs you"
+        regionKey();
+        page.browser().until(d -> keyboard().startsWith("queue "), () -> "the keyboard is at " + keyboard());
+        for (int i = 0; i < 10 && !keyboard().equals("queue attn " + waiting); i++) {
+            press(Keys.TAB);
+        }
+        awaitKeyboard("queue attn " + waiting);
+        // Enter on the waiting pane shows its tab and puts the keyboard in its terminal
+        press(Keys.ENTER);
+        typeInto(waiting, "waited");
+
+        // to the sidebar (through "Needs you"): the tab shown is where the keyboard lands; the one before it is a Shift+Tab away
+        regionKey();
+        page.browser().until(d -> keyboard().startsWith("queue"), () -> "the keyboard is at " + keyboard());
+        regionKey();
+        awaitKeyboard("side tab " + tabOf(waiting));
+        new Actions(page.browser().driver).keyDown(Keys.SHIFT).sendKeys(Keys.TAB).keyUp(Keys.SHIFT).perform();
+        awaitKeyboard("side tab " + tabOf(second));
+        press(Keys.ENTER);
+        typeInto(second, "second");
+
+        // and round again, all three regions: back into the terminal the keyboard left
+        regionKey();
+        regionKey();
+        awaitKeyboard("side tab " + tabOf(second));
+        regionKey();
+        typeInto(second, "back");
+
+        // the chord itself never reached a program (as ^L it would have cleared bash's screen)
+        @SuppressWarnings("unchecked")
+        List<String> writes = (List<String>) page.browser().js("return window.writes;");
+        assertThat(String.join("", writes)).doesNotContain("\f").contains("waited-").contains("second-").contains("back-");
+    }
+
+    /**
+     * Every event redraws the sidebar: a tab button reached by keys was replaced, and the keyboard fell to the
+     * page's body. The redraw gives it to the new button.
+     */
+    @Test
+    void aButtonReachedByKeysKeepsTheKeyboardWhenAnEventRedrawsTheSidebar() {
+        String pane = bash(daemon.workspace());
+        String other = bash(daemon.workspace());
+        DashboardBrowserTest.showTab(page.browser(), tabOf(pane));
+        awaitKeyboard("pane " + pane);
+        regionKey();
+        regionKey();
+        awaitKeyboard("side tab " + tabOf(pane));
+        page.browser().js("document.activeElement.drawnBefore = true;"); // a property: the redraw finds the button by its data attributes
+
+        daemon.client().call("tab.rename", Map.of("tab_id", tabOf(other), "name", "renamed-elsewhere"));
+        page.browser().until(d -> Boolean.TRUE.equals(page.browser().js("return document.querySelector('.side').textContent"
+                + ".includes('renamed-elsewhere') && ![...document.querySelectorAll('.side button')].some((e) => e.drawnBefore);")));
+        assertThat(keyboard()).as("the sidebar was redrawn").isEqualTo("side tab " + tabOf(pane));
+        press(Keys.ENTER);
+        typeInto(pane, "kept");
+    }
+
+    /** The way to the chord is written on the page, and each region says what it is to a screen reader. */
+    @Test
+    void theChordIsSaidInTheSidebarAndOnEachRegion() {
+        assertThat(page.browser().text(".keys-hint")).contains("Ctrl+Shift+L").contains("Needs you");
+        Object regions = page.browser().js("return ['.side', '.main', '.queue'].map((s) => document.querySelector(s))"
+                + ".map((e) => e.getAttribute('aria-label') + ': ' + e.getAttribute('aria-keyshortcuts'));");
+        assertThat(List.copyOf((List<?>) regions)).isEqualTo(List.of("Workspaces and tabs: Control+Shift+L",
+                "Main view: Control+Shift+L", "Needs you: Control+Shift+L"));
+    }
+
+    /** Tabs are named per workspace ("tab 1" in each): a card says whose, as the tab's heading does. */
+    @Test
+    void anOverviewCardSaysWhichWorkspaceAndTabItsPaneIsIn() {
+        String ws = daemon.client().call("workspace.create", Map.of("name", "cards-ws", "cwd", daemon.root().toString()))
+                .get("workspace_id").asString();
+        String pane = bash(ws);
+        daemon.client().call("tab.rename", Map.of("tab_id", tabOf(pane), "name", "review"));
+        DashboardBrowserTest.click(page.browser(), ".nav[data-nav='overview']");
+        String card = ".card[data-pane-id='" + pane + "'] .where";
+        page.browser().until(d -> "cards-ws / review".equals(page.browser().js(
+                "return document.querySelector(arguments[0])?.textContent;", card)),
+                () -> String.valueOf(page.browser().js("return document.querySelector(arguments[0])?.textContent;", card)));
+    }
+
+    /**
+     * A pane whose program ended with a killed daemon reads exited with exit_unknown and no exit_code (ADR
+     * 1060); its badge said only "exited", as a clean end would. Drawn here from such a pane view (the
+     * fixture's daemon runs in the test's JVM and cannot be SIGKILLed): a real exited pane, its view given
+     * the daemon's exit_unknown in place of its code. The real pane's known status is drawn first.
+     */
+    @Test
+    void anExitWhoseStatusIsUnknownSaysSoAndWhy() {
+        String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(),
+                "argv", List.of("sh", "-c", "exit 3"))).get("pane_id").asString();
+        daemon.awaitExited(pane, Duration.ofSeconds(30));
+        DashboardBrowserTest.click(page.browser(), ".nav[data-nav='overview']");
+        String badge = ".card[data-pane-id='" + pane + "'] .badge.exited";
+        page.browser().until(d -> "exited 3".equals(page.browser().js("return document.querySelector(arguments[0])?.textContent;", badge)));
+
+        String why = "the daemon ended while it ran (a crash or a kill; no hand-over): its exit status is lost";
+        Object drawn = page.browser().js("const { S, ui } = window.signaltty; const p = S.panes.get(arguments[0]);"
+                + " delete p.exit_code; p.exit_unknown = arguments[2]; ui.render();"
+                + " const b = document.querySelector(arguments[1]); return [b.textContent, b.title];", pane, badge, why);
+        assertThat(List.copyOf((List<?>) drawn)).isEqualTo(List.of("exited, status unknown", "exit status unknown: " + why));
+    }
+}
