@@ -350,8 +350,12 @@ class CodexRealTest {
                 "argv", List.of("sh", "-c", "exec " + drive.codex() + " --no-daemon"), "cwd", drive.project().toString(),
                 "cols", 120, "rows", 40, "env", Map.of("CODEX_HOME", drive.codexHome().toString())))
                 .get("pane_id").asString();
-        drive.awaitScreen(pane, "Ask Codex");
-        eventually(TURN, () -> drive.timeline().lifecycle(pane).equals(List.of("idle")));
+        try {
+            drive.awaitScreen(pane, "Ask Codex");
+            eventually(TURN, () -> drive.timeline().lifecycle(pane).equals(List.of("idle")));
+        } catch (AssertionError e) {
+            throw drive.failure(pane, e); // the timeline, explain and screen, not just "condition not met"
+        }
         drive.submit(pane, "scenario:codex-osc say hello without hooks");
         try {
             drive.awaitScreen(pane, "Answered by the OSC scenario.");
