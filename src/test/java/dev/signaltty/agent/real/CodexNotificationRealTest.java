@@ -65,6 +65,9 @@ class CodexNotificationRealTest {
         String pane = drive.spawn("-c", "tui.notifications=true", "-c", "tui.notification_method=\"osc777\"")
                 .get("pane_id").asString();
         drive.awaitScreen(pane, "Ask Codex");
+        // the prompt's screen rule first: a submit at once raced it, and Codex's SessionStart (sent with the first
+        // prompt) came first under load (ci-c)
+        drive.timeline().awaitLifecycle(pane, TURN, "idle");
         drive.press(pane, "\u001b[O"); // focus out, as the tab view reports when the person switches away (ADR 0985)
         drive.submit(pane, "scenario:notifying go");
         drive.timeline().awaitLifecycle(pane, TURN, "done");
