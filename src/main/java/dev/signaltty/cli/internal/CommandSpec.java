@@ -14,9 +14,11 @@ import org.jspecify.annotations.Nullable;
  * @param mutating changes server state: never resent automatically
  * @param action   how the call is made and shown (most commands are a plain {@link Action#CALL})
  * @param oneOf    params of which at least one must be given, and how the usage error names them; null: none
+ * @param waitsAcrossRestart a wait on state that outlives a {@code server restart}: when the restart cancels it,
+ *                 the CLI asks the next image again for the time left ({@link WaitAcrossRestart}, ADR 1061)
  */
 public record CommandSpec(List<String> words, @Nullable String method, boolean mutating, Action action,
-        List<Positional> args, List<Flag> flags, String summary, @Nullable OneOf oneOf) {
+        List<Positional> args, List<Flag> flags, String summary, @Nullable OneOf oneOf, boolean waitsAcrossRestart) {
 
     /**
      * At least one of {@code params} is required, each optional alone ({@code task wait <task>} or {@code --context}):
@@ -97,6 +99,7 @@ public record CommandSpec(List<String> words, @Nullable String method, boolean m
         private final List<Positional> args = new ArrayList<>();
         private final List<Flag> flags = new ArrayList<>();
         private @Nullable OneOf oneOf;
+        private boolean waitsAcrossRestart;
 
         private Builder(List<String> words, @Nullable String method, String summary) {
             this.words = words;
@@ -177,6 +180,12 @@ public record CommandSpec(List<String> words, @Nullable String method, boolean m
             return this;
         }
 
+        /** A wait the CLI carries through a {@code server restart} in place (ADR 1061): it reads state the restart keeps. */
+        Builder waitsAcrossRestart() {
+            this.waitsAcrossRestart = true;
+            return this;
+        }
+
         /** At least one of {@code params}; without any, the usage error {@code missing <missing>}. */
         Builder oneOf(String missing, String... params) {
             this.oneOf = new OneOf(List.of(params), missing);
@@ -184,7 +193,8 @@ public record CommandSpec(List<String> words, @Nullable String method, boolean m
         }
 
         CommandSpec build() {
-            return new CommandSpec(words, method, mutating, action, List.copyOf(args), List.copyOf(flags), summary, oneOf);
+            return new CommandSpec(words, method, mutating, action, List.copyOf(args), List.copyOf(flags), summary, oneOf,
+                    waitsAcrossRestart);
         }
     }
 }

@@ -139,7 +139,7 @@ public final class CommandTable {
             case "ping" -> List.of(of("ping", "ping", "check that the daemon answers"));
             case "schema" -> List.of(of("schema", "schema", "print the live protocol contract"));
             case "wait" -> List.of(of("wait", "wait", "wait until a pane reaches a lifecycle or attention state")
-                    .arg("pane", "pane_id")
+                    .waitsAcrossRestart().arg("pane", "pane_id")
                     .required("until", "until", ONE_OR_LIST, "state(s), matched in order")
                     .flag("after", "after", JSON, "a wait_baseline object from pane get")
                     .flag("timeout", "timeout_s", NUMBER, "seconds (default 3600)"));
@@ -259,7 +259,7 @@ public final class CommandTable {
                     readFlags(of("pane read", "pane.read", "read a pane's screen, tail or rendered lines")
                             .arg("pane", "pane_id")),
                     readFlags(of("pane wait-output", "pane.wait_for_output", "wait until a line matches")
-                            .arg("pane", "pane_id").arg("pattern", "match")
+                            .waitsAcrossRestart().arg("pane", "pane_id").arg("pattern", "match")
                             .flag("regex", BOOL, "match as a regular expression")
                             .flag("output-only", BOOL, "only lines of a command's output (not prompts or the typed echo); bash/zsh panes")
                             .flag("timeout", "timeout_s", NUMBER, "seconds (default 3600)")),
@@ -350,7 +350,8 @@ public final class CommandTable {
                     of("task get", "task.get", "show a task").arg("task", "task_id"),
                     of("task list", "task.list", "list tasks").flag("context", "context_id", STRING, "only this context")
                             .flag("state", STRING, "only tasks in this state (pending, working, input_required, completed, …)"),
-                    of("task wait", "task.wait", "wait for a task or a context").optArg("task", "task_id")
+                    of("task wait", "task.wait", "wait for a task or a context").waitsAcrossRestart()
+                            .optArg("task", "task_id")
                             .flag("context", "context_id", STRING, "wait for every task of a context")
                             .defaulted("until", "until", ONE_OR_LIST, "settled", "task states (default settled)")
                             .flag("timeout", "timeout_s", NUMBER, "seconds (default 3600)")

@@ -146,7 +146,7 @@ public final class Runner {
         switch (spec.action()) {
             case CALL -> {
                 try (Client client = daemon.connect(inv.options().noStart(), err)) {
-                    Object result = (WaitAcrossRestart.METHODS.contains(spec.method())
+                    Object result = (spec.waitsAcrossRestart()
                             ? new WaitAcrossRestart(daemon, err).call(client, spec.method(), inv.params())
                             : client.call(spec.method(), inv.params())).orThrow();
                     Output.notices(result, err);

@@ -3,7 +3,6 @@ package dev.signaltty.cli.internal;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -15,13 +14,13 @@ import java.util.concurrent.locks.LockSupport;
  * asking the next image again is what the caller asked for: when the answer is a cancellation by a restart
  * (cause {@code restart}), or the connection ends while a daemon of this state dir is coming back, the CLI says
  * so on stderr, reconnects and waits again for the time left. A {@code server stop} (cause {@code shutdown})
- * ends the wait as before. A wait with
+ * ends the wait as before. A command opts in where the command table declares it
+ * ({@link CommandSpec#waitsAcrossRestart()}). A wait with
  * {@code --after} sent again after a restart gets the daemon's own {@code IDENTITY_CHANGED} where the process
  * was replaced (seed R127): never a made-up match.
  */
 final class WaitAcrossRestart {
 
-    static final Set<String> METHODS = Set.of("wait", "task.wait", "pane.wait_for_output");
     /** The methods' own default, when the caller gave no timeout. */
     private static final double DEFAULT_TIMEOUT_S = 3600;
     private static final long POLL_NS = TimeUnit.MILLISECONDS.toNanos(50);

@@ -36,6 +36,13 @@ class CommandTableTest {
     }
 
     @Test
+    void theWaitsOnStateARestartKeepsOptInToGoOnThroughIt() { // seed R70
+        // ADR 1061: the runner carries a command through a restart when its row says so, not by a list of its own
+        List<String> opted = table.specs().stream().filter(CommandSpec::waitsAcrossRestart).map(CommandSpec::name).toList();
+        assertThat(opted).containsExactlyInAnyOrder("wait", "pane wait-output", "task wait");
+    }
+
+    @Test
     void namesParamsInSnakeCaseWithIdSuffixesForReferences() {
         for (CommandSpec spec : table.specs()) {
             List<String> params = new ArrayList<>();
