@@ -75,7 +75,7 @@ public final class Daemon {
      */
     public long reconnectDeadlineMs(long local) {
         return dev.signaltty.cli.internal.remote.RemoteHosts.tunnel(env) == null ? local
-                : dev.signaltty.cli.internal.remote.ResumingEvents.reconnectDeadlineS(env) * 1_000;
+                : dev.signaltty.cli.internal.remote.RemoteHosts.reconnectDeadlineS(env) * 1_000;
     }
 
     /**

@@ -6,7 +6,7 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 import dev.signaltty.cli.internal.ArgParser.Invocation;
-import dev.signaltty.cli.internal.remote.ResumingEvents;
+import dev.signaltty.cli.internal.remote.RemoteHosts;
 
 /**
  * {@code events}: subscribe, then print each event line as JSON until the reader goes away (or Ctrl-C). The
@@ -16,10 +16,8 @@ import dev.signaltty.cli.internal.remote.ResumingEvents;
 record EventsCommand(Daemon daemon, Function<String, @Nullable String> env, PrintStream out, PrintStream err) {
 
     int run(Invocation inv) {
-        var tunnel = dev.signaltty.cli.internal.remote.RemoteHosts.tunnel(env);
-        var source = tunnel != null ? ResumingEvents.Source.host(tunnel, env)
-                : new ResumingEvents.Source(noStart -> daemon.connect(noStart, err), "the daemon", null,
-                        ResumingEvents.LOCAL_GRACE_MS, daemon.startDeadline(), daemon::daemonComingBack, false);
+        var tunnel = RemoteHosts.tunnel(env);
+        var source = tunnel != null ? RemoteHosts.eventSource(tunnel, env) : ResumingEvents.Source.local(daemon, err);
         int status = new ResumingEvents(source, out, err).run(inv.params(), inv.options().json(), inv.options().noStart());
         if (status != 0 && tunnel == null) {
             err.println("signaltty events: the daemon closed the stream (stopped, or dropped this client)");

@@ -44,7 +44,7 @@ public record HostChoice(String name, boolean remote, Supplier<Client> connect, 
     public static List<HostChoice> all(Function<String, @Nullable String> env, long localReconnectMs,
                                        BooleanSupplier localComingBack, long localComingBackMs) {
         var paths = RemoteHosts.localPaths(env);
-        long remoteMs = ResumingEvents.reconnectDeadlineS(env) * 1_000;
+        long remoteMs = RemoteHosts.reconnectDeadlineS(env) * 1_000;
         List<HostChoice> hosts = new ArrayList<>();
         hosts.add(new HostChoice(HostsFile.LOCAL, false, () -> Client.connect(paths.socket()), localReconnectMs,
                 localComingBack, localComingBackMs));

@@ -7,6 +7,8 @@ import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.signaltty.cli.internal.CliException;
+import dev.signaltty.cli.internal.ResumingEvents;
 import dev.signaltty.transport.SignalttyPaths;
 
 /**
@@ -21,6 +23,8 @@ import dev.signaltty.transport.SignalttyPaths;
 public record RemoteHosts(@Nullable String host, boolean allHosts, List<String> words) {
 
     public static final String HOST_ENV = "SIGNALTTY_HOST";
+    /** How long a host's lost connection is retried unless {@code SIGNALTTY_RECONNECT_TIMEOUT_S} says otherwise. */
+    static final long RECONNECT_DEADLINE_S = 60;
 
     /** Takes {@code --host X}, {@code --host=X} and {@code --all-hosts} from before any {@code --}. */
     public static RemoteHosts extract(List<String> words, Function<String, @Nullable String> env) {
@@ -100,5 +104,22 @@ public record RemoteHosts(@Nullable String host, boolean allHosts, List<String> 
      */
     static SignalttyPaths localPaths(Function<String, @Nullable String> env) {
         return SignalttyPaths.resolve(key -> key.equals("SIGNALTTY_SOCKET") ? null : env.apply(key));
+    }
+
+    /** {@code events --host}: the host's stream through its tunnel, retried for the reconnect deadline after a drop. */
+    public static ResumingEvents.Source eventSource(SshTunnel tunnel, Function<String, @Nullable String> env) {
+        long ms = reconnectDeadlineS(env) * 1_000;
+        return new ResumingEvents.Source(tunnel::connect, "host " + tunnel.host().label(), tunnel.host().name(), ms, ms,
+                () -> false, true);
+    }
+
+    /** {@code SIGNALTTY_RECONNECT_TIMEOUT_S}: how long a remote connection is retried after a drop. */
+    public static long reconnectDeadlineS(Function<String, @Nullable String> env) {
+        String value = env.apply("SIGNALTTY_RECONNECT_TIMEOUT_S");
+        try {
+            return value == null || value.isBlank() ? RECONNECT_DEADLINE_S : Long.parseLong(value.strip());
+        } catch (NumberFormatException e) {
+            throw new CliException("BAD_PARAMS", "SIGNALTTY_RECONNECT_TIMEOUT_S: not a number: " + value);
+        }
     }
 }

@@ -1,16 +1,11 @@
-package dev.signaltty.cli.internal.remote;
+package dev.signaltty.cli.internal;
 
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
-import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
-
-import dev.signaltty.cli.internal.CliException;
-import dev.signaltty.cli.internal.Client;
-import dev.signaltty.cli.internal.Json;
 
 /**
  * {@code events}: a daemon's event stream that survives losing its connection, to a host through its tunnel
@@ -20,14 +15,14 @@ import dev.signaltty.cli.internal.Json;
  * when the replay is {@code complete}. When the replay cannot prove the gap, it never goes on silently: it
  * prints a {@code {"type":"gap",…}} line (and says so on stderr) before a fresh subscription, so a script knows
  * to refresh its state (workspace list, pane list, task list). A source that does not come back ends the
- * stream with exit 1.
+ * stream with exit 1. It lives beside the daemon launcher, as this machine's daemon is its first source; a host's
+ * source is made by {@code RemoteHosts.eventSource} (ADR 1062).
  */
 public final class ResumingEvents {
 
-    static final long RECONNECT_DEADLINE_S = 60;
     static final long RETRY_MS = 500;
     /** This machine's daemon: retried this long after a drop, and on while its state dir is held (a restart). */
-    public static final long LOCAL_GRACE_MS = 5_000;
+    static final long LOCAL_GRACE_MS = 5_000;
 
     /** Opens a connection; {@code noStart} as the command's option. */
     public interface Connector {
@@ -43,10 +38,10 @@ public final class ResumingEvents {
     public record Source(Connector connector, String what, @Nullable String host, long graceMs, long comingBackMs,
                          BooleanSupplier comingBack, boolean startsAgain) {
 
-        public static Source host(SshTunnel tunnel, Function<String, @Nullable String> env) {
-            long ms = reconnectDeadlineS(env) * 1_000;
-            return new Source(tunnel::connect, "host " + tunnel.host().label(), tunnel.host().name(), ms, ms,
-                    () -> false, true);
+        /** This machine's daemon: a drop is retried while a daemon of its state dir is coming back (a restart). */
+        static Source local(Daemon daemon, PrintStream err) {
+            return new Source(noStart -> daemon.connect(noStart, err), "the daemon", null, LOCAL_GRACE_MS,
+                    daemon.startDeadline(), daemon::daemonComingBack, false);
         }
     }
 
@@ -168,15 +163,5 @@ public final class ResumingEvents {
         err.println("signaltty: " + source.what() + " stayed unreachable for " + (System.nanoTime() - start) / 1_000_000_000
                 + " s" + (last == null ? "" : ": " + last.code() + ": " + last.getMessage()));
         return null;
-    }
-
-    /** {@code SIGNALTTY_RECONNECT_TIMEOUT_S}: how long a remote connection is retried after a drop. */
-    public static long reconnectDeadlineS(Function<String, @Nullable String> env) {
-        String value = env.apply("SIGNALTTY_RECONNECT_TIMEOUT_S");
-        try {
-            return value == null || value.isBlank() ? RECONNECT_DEADLINE_S : Long.parseLong(value.strip());
-        } catch (NumberFormatException e) {
-            throw new CliException("BAD_PARAMS", "SIGNALTTY_RECONNECT_TIMEOUT_S: not a number: " + value);
-        }
     }
 }
