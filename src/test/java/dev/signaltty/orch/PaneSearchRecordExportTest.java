@@ -71,9 +71,13 @@ class PaneSearchRecordExportTest {
         assertThat(started.get("recording").asBoolean()).isTrue();
         assertThat(daemon.client().errorCode("pane.record", Map.of("pane_id", pane, "path", cast.toString())))
                 .isEqualTo("BAD_PARAMS"); // one recording per pane
-        run(pane, "printf 'caf\\303\\251 RECORDED\\n'");
+        run(pane, "printf 'caf\\303\\251 RECORDED\\n'; sleep 0.3");
         JsonNode stopped = daemon.client().call("pane.record", Map.of("pane_id", pane, "stop", true));
         assertThat(stopped.get("recording").asBoolean()).isFalse();
+        // what a person is told of the stopped recording: its file, size and length (the CLI prints them)
+        assertThat(stopped.get("path").asString()).isEqualTo(cast.toString());
+        assertThat(stopped.get("duration_ms").asLong()).as("it recorded through the sleep").isGreaterThanOrEqualTo(300);
+        assertThat(stopped.get("bytes").asLong()).isEqualTo(Files.size(cast));
         List<String> lines = Files.readAllLines(cast);
         JsonMapper json = JsonMapper.builder().build();
         JsonNode header = json.readTree(lines.getFirst());

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
@@ -40,6 +41,10 @@ public final class Output {
                 out.println(line);
                 return;
             }
+            if ("pane.record".equals(method) && map.get("path") instanceof String path) {
+                out.println(recording(map, path));
+                return;
+            }
             if ("ping".equals(method) && (map.isEmpty() || Boolean.TRUE.equals(map.get("pong")))) {
                 out.println("pong");
                 return;
@@ -71,6 +76,24 @@ public final class Output {
             return;
         }
         lines(result, "", out);
+    }
+
+    /**
+     * {@code pane record}'s line for a person: the file, and what went into it once it stopped. The reply's
+     * {@code stopped} reads {@code stopped} after {@code --stop}, which as a {@code key: value} line said nothing.
+     */
+    static String recording(Map<?, ?> result, String path) {
+        Object pane = result.get("pane_id");
+        if (Boolean.TRUE.equals(result.get("recording"))) {
+            return "recording pane " + pane + " to " + visible(path) + " (at most " + result.get("max_bytes")
+                    + " bytes); end it with: signaltty pane record " + pane + " --stop";
+        }
+        String line = "stopped recording pane " + pane + ": " + visible(path) + ", " + result.get("bytes") + " bytes"
+                + (result.get("duration_ms") instanceof Number ms
+                        ? String.format(Locale.ROOT, " over %.1f s", ms.longValue() / 1000.0) : "")
+                + " (" + result.get("events") + " output chunks)";
+        return result.get("stopped") instanceof String why && !why.equals("stopped")
+                ? line + "; it had ended: " + visible(why) : line;
     }
 
     /**

@@ -35,6 +35,7 @@ final class Recording {
     private long bytes;
     private long events;
     private @Nullable String stopped;
+    private long endNanos;
 
     private Recording(Path path, long maxBytes, OutputStream out) {
         this.path = path;
@@ -101,6 +102,7 @@ final class Recording {
             return;
         }
         stopped = reason;
+        endNanos = System.nanoTime();
         try {
             out.close();
         } catch (IOException e) {
@@ -108,12 +110,17 @@ final class Recording {
         }
     }
 
-    /** pane.record's answer; {@code stopped} says why a recording ended before pane.record stop. */
-    record View(boolean recording, String path, long bytes, long events, long maxBytes, @Nullable String stopped) {
+    /**
+     * pane.record's answer; {@code durationMs} is how long it has recorded (to its end once ended), {@code stopped}
+     * why it ended.
+     */
+    record View(boolean recording, String path, long bytes, long events, long maxBytes, long durationMs,
+                @Nullable String stopped) {
     }
 
     synchronized View view(boolean recording) {
-        return new View(recording, path.toString(), bytes, events, maxBytes, stopped);
+        long durationMs = ((stopped != null ? endNanos : System.nanoTime()) - startNanos) / 1_000_000;
+        return new View(recording, path.toString(), bytes, events, maxBytes, durationMs, stopped);
     }
 
     private void writeLine(String line) throws IOException {

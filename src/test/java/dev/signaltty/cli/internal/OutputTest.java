@@ -20,6 +20,34 @@ class OutputTest {
     }
 
     @Test
+    void aRecordingSaysItsFileAndWhatWentIntoItNotStoppedStopped() {
+        Map<String, Object> started = recording(true, 251, 0, 4, null);
+        assertThat(print("pane.record", started, false)).isEqualTo("recording pane p_1 to /rec/p_1.cast"
+                + " (at most 67108864 bytes); end it with: signaltty pane record p_1 --stop\n");
+        Map<String, Object> stopped = recording(false, 4096, 2350, 12, "stopped");
+        assertThat(print("pane.record", stopped, false))
+                .isEqualTo("stopped recording pane p_1: /rec/p_1.cast, 4096 bytes over 2.4 s (12 output chunks)\n");
+        Map<String, Object> full = recording(false, 2040, 900, 9, "size_limit");
+        assertThat(print("pane.record", full, false)).endsWith("(9 output chunks); it had ended: size_limit\n");
+        assertThat(print("pane.record", stopped, true)).contains("\"stopped\":\"stopped\"", "\"duration_ms\":2350");
+    }
+
+    private static Map<String, Object> recording(boolean on, long bytes, long ms, long events, String stopped) {
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("pane_id", "p_1");
+        r.put("recording", on);
+        r.put("path", "/rec/p_1.cast");
+        r.put("bytes", bytes);
+        r.put("events", events);
+        r.put("max_bytes", 67108864L);
+        r.put("duration_ms", ms);
+        if (stopped != null) {
+            r.put("stopped", stopped);
+        }
+        return r;
+    }
+
+    @Test
     void printsTheRawResultWithJson() { // seed R332
         assertThat(print("pane.list", Map.of("panes", List.of()), true)).isEqualTo("{\"panes\":[]}\n");
     }
