@@ -22,12 +22,32 @@ class TaskFirstSubmitTest extends TaskDaemonTest {
         assertThat(task.get("evidence").get("stage").asString()).isEqualTo("ready_timeout");
         assertThat(task.get("evidence").get("screen_tail").asString()).contains("booting forever");
         // the worker is kept running beside its worktree (seed R29), and the failure says so and how it ends (ADR 1113)
-        assertThat(task.get("evidence").get("message").asString()).isEqualTo("the worker pane " + paneId
-                + " is kept running for inspection, as the worktree is; task finish --discard ends it");
+        assertThat(task.get("evidence").get("message").asString())
+                .startsWith("the worker python3 never said it was ready within 8 s: ")
+                .endsWith("The worker pane " + paneId
+                        + " is kept running for inspection, as the worktree is; task finish --discard ends it");
         assertThat(f.client.call("pane.get", Map.of("pane_id", paneId)).get("pane").get("status").asString())
                 .isEqualTo("running");
         f.client.call("task.finish", Map.of("task_id", taskId, "discard", true));
         assertThat(f.client.call("pane.list", Map.of()).toString()).doesNotContain(paneId);
+    }
+
+    @Test
+    void aShellAsTheWorkerFailsSayingItNeverReportsTheReadinessTaskStartWaitsFor() { // seed R34
+        // bash is no agent: no hook, screen rule or manifest ever says it is idle, so the objective is never handed over
+        Map<String, Object> params = f.params("o", "unused", "ready_timeout_s", 3.0);
+        params.put("argv", List.of("bash", "--norc", "--noprofile"));
+        JsonNode started = f.client.call("task.start", params);
+        String taskId = started.get("task").get("task_id").asString();
+        JsonNode task = f.await(taskId, "terminal");
+        assertThat(task.get("state").asString()).isEqualTo("failed");
+        JsonNode evidence = task.get("evidence");
+        assertThat(evidence.get("stage").asString()).isEqualTo("ready_timeout");
+        assertThat(evidence.get("lifecycle").asString()).isEqualTo("unknown");
+        assertThat(evidence.get("message").asString()).contains("the worker bash never said it was ready within 3 s",
+                "once the worker's agent state is idle", "by hooks", "by screen rules", "by a manifest (docs/agents.md)",
+                "bash reported no state at all", "start the agent itself, e.g. -- claude");
+        f.client.call("task.finish", Map.of("task_id", taskId, "discard", true));
     }
 
     @Test

@@ -60,13 +60,25 @@ record Evidence(@Nullable Stage stage, @Nullable Reason reason, @Nullable String
     }
 
     /**
-     * The worker never got ready: {stage: ready_timeout, lifecycle, screen_tail, message}. The message says that the
-     * worker's pane is kept running beside the worktree and what ends it (ADR 1113).
+     * The worker never got ready: {stage: ready_timeout, lifecycle, screen_tail, message}. The message names the
+     * program and the signal that never came (the agent state idle, which hooks, screen rules or a manifest report:
+     * a shell such as {@code task start -- bash} has none of them), and says that the worker's pane is kept
+     * running beside the worktree and what ends it (ADR 1113).
      */
-    static Evidence readyTimeout(Lifecycle lifecycle, String screenTail, String paneId) {
-        return new Evidence(Stage.READY_TIMEOUT, null, null, "the worker pane " + paneId
-                + " is kept running for inspection, as the worktree is; task finish --discard ends it", null, lifecycle,
-                screenTail, null, null, null, null, null, null, null, null, null, null);
+    static Evidence readyTimeout(Lifecycle lifecycle, String screenTail, String paneId, String program,
+                                 double readyTimeoutS) {
+        String seen = lifecycle == Lifecycle.UNKNOWN
+                ? program + " reported no state at all: a shell or a program with none of these is never ready"
+                        + " (start the agent itself, e.g. -- claude, or give " + program + " a manifest)"
+                : program + "'s state stayed " + lifecycle.name().toLowerCase(Locale.ROOT);
+        String message = "the worker " + program + " never said it was ready within "
+                + String.format(Locale.ROOT, "%.0f", readyTimeoutS) + " s: task start hands over the objective once"
+                + " the worker's agent state is idle, which claude and codex report by hooks, aider, gemini and"
+                + " opencode by screen rules, other programs by a manifest (docs/agents.md); " + seen
+                + ". The worker pane " + paneId
+                + " is kept running for inspection, as the worktree is; task finish --discard ends it";
+        return new Evidence(Stage.READY_TIMEOUT, null, null, message, null, lifecycle, screenTail, null, null, null,
+                null, null, null, null, null, null, null);
     }
 
     /** Parked at {@code stage}: {stage, reason, paste_delivered?, decision_id?}. */

@@ -49,9 +49,9 @@ class FirstSubmit {
     }
 
     private void run(String taskId) throws InterruptedException {
-        record Job(String paneId, String prompt, Task.Settings settings) {
+        record Job(String paneId, String prompt, Task.Settings settings, String program) {
         }
-        Job job = store.read(taskId, t -> new Job(t.paneId, Prompts.compose(t), t.settings));
+        Job job = store.read(taskId, t -> new Job(t.paneId, Prompts.compose(t), t.settings, program(t)));
         String pane = job.paneId();
         long readyBy = System.nanoTime() + nanos(job.settings().readyTimeoutS());
         if (!signals.awaitLifecycle(pane, READY, readyBy)) {
@@ -59,7 +59,8 @@ class FirstSubmit {
                 fail(taskId, Evidence.submitRefused(Evidence.Reason.PANE_GONE, null, false));
             } else {
                 // the pane is kept, as the worktree is (seed R29): what it shows is why it never got ready (ADR 1113)
-                fail(taskId, Evidence.readyTimeout(signals.lifecycle(pane), panes.screenTail(pane, SCREEN_TAIL_LINES), pane));
+                fail(taskId, Evidence.readyTimeout(signals.lifecycle(pane), panes.screenTail(pane, SCREEN_TAIL_LINES), pane,
+                        job.program(), job.settings().readyTimeoutS()));
             }
             return;
         }
@@ -95,6 +96,15 @@ class FirstSubmit {
         if (!parkOnDecision(taskId, pane, Evidence.Stage.ACTIVITY_GATE)) {
             park(taskId, Evidence.parked(Evidence.Stage.ACTIVITY_GATE, Evidence.Reason.SUBMIT_UNCONFIRMED, null, null)); // seed R38
         }
+    }
+
+    /** The worker's program as a person named it: {@code --agent}, else the file name of the argv's first word. */
+    static String program(Task task) {
+        if (task.agent != null) {
+            return task.agent;
+        }
+        String first = task.argv.isEmpty() ? "?" : task.argv.getFirst();
+        return first.substring(first.lastIndexOf('/') + 1);
     }
 
     /** Writes Enter unless a decision is pending; false when the task was parked or failed instead. */
