@@ -53,6 +53,25 @@ class PaneRunTest {
         return params;
     }
 
+    /**
+     * {@code duration_ms} is the shell's own measure, from its C mark (PS0, after Enter) to its D mark (the prompt
+     * hook, after the command), each stamped with {@code $EPOCHREALTIME}. It was the time between the daemon reading
+     * the two marks, 0 whenever one read brought both, as it does for any command quicker than the daemon's wake-up.
+     */
+    @Test
+    void durationIsTheShellsOwnMeasureFromTheCommandsStartToItsEnd() {
+        for (String shell : List.of("bash", "zsh")) {
+            String pane = spawn(shell);
+            assertThat(run(pane, "sleep 0.2").get("duration_ms").asLong()).as(shell).isBetween(200L, 10_000L);
+            for (int i = 0; i < 20; i++) {
+                // at least a millisecond asleep: never 0 when measured from its real start to its real end
+                JsonNode quick = run(pane, "sleep 0.001; echo quick-" + i);
+                assertThat(quick.get("output").asString()).isEqualTo("quick-" + i);
+                assertThat(quick.get("duration_ms").asLong()).as(shell + " run " + i).isBetween(1L, 10_000L);
+            }
+        }
+    }
+
     @Test
     void returnsExactlyTheCommandsOutputAndStatusNeverTheTypedEcho() {
         String pane = spawn("bash");

@@ -47,6 +47,23 @@ class ShellMarksTest {
     }
 
     @Test
+    void aCommandsDurationIsTheShellsStampsDifferenceThoughOneReadBringsBothMarks() {
+        Terminal t = terminal();
+        // one chunk, as the daemon reads a quick command's output: parsing C and D is no time apart
+        feed(t, A + "$ sleep\r\n\u001b]133;C;t=1733580000.123456\u0007\u001b]133;D;0;t=1733580000.373999\u0007" + A);
+        assertThat(t.command(0, 100, false).durationMs()).isEqualTo(250);
+        assertThat(t.command(0, 100, false).exitStatus()).isZero();
+        // a locale's decimal comma, as bash 5.0's EPOCHREALTIME writes it
+        feed(t, "$ x\r\n\u001b]133;C;t=10,5\u0007\u001b]133;D;1;t=12,000001\u0007" + A);
+        assertThat(t.command(0, 100, false).durationMs()).isEqualTo(1500);
+        // no stamp (a shell without EPOCHREALTIME sends t=): the time between the marks, not a made-up one
+        feed(t, "$ y\r\n\u001b]133;C;t=\u0007\u001b]133;D;0;t=99.0\u0007" + A);
+        assertThat(t.command(0, 100, false).durationMs()).isBetween(0L, 1_000L);
+        assertThat(ShellMarks.stampMicros(";0;t=1.5".getBytes(StandardCharsets.US_ASCII), 0, 8)).isEqualTo(1_500_000);
+        assertThat(ShellMarks.stampMicros(";t=${EPOCHREALTIME:-}".getBytes(StandardCharsets.US_ASCII), 0, 21)).isEqualTo(-1);
+    }
+
+    @Test
     void aDWithoutCIsIgnoredAndAPromptWithoutDEndsTheCommandWithoutStatus() {
         Terminal t = terminal();
         feed(t, "\u001b]133;D;0\u0007" + A + "$ ");

@@ -44,6 +44,8 @@ final class ShellMarks {
     private long prompts;
     private long started;
     private @Nullable Command running;
+    /** The running command's {@code t=} stamp from its C mark, in microseconds; -1 when it had none. */
+    private long runningStampMicros = -1;
 
     ShellMarks(Host host) {
         this.host = host;
@@ -57,7 +59,7 @@ final class ShellMarks {
         switch (data[from]) {
             case 'A' -> {
                 if (running != null) {
-                    finish(null); // a prompt without D: the command ended, its status is unknown
+                    finish(null, -1); // a prompt without D: the command ended, its status is unknown
                 }
                 prompts++;
                 phase = Phase.PROMPT;
@@ -69,15 +71,16 @@ final class ShellMarks {
             }
             case 'C' -> {
                 if (running != null) {
-                    finish(null);
+                    finish(null, -1);
                 }
                 started++;
                 running = new Command(started, host.markSeq(), -1, null, System.nanoTime(), 0, null);
+                runningStampMicros = stampMicros(data, from + 1, to);
                 phase = Phase.RUNNING;
             }
             case 'D' -> {
                 if (running != null) {
-                    finish(status(data, from + 1, to));
+                    finish(status(data, from + 1, to), stampMicros(data, from + 1, to));
                 }
             }
             default -> {
@@ -86,15 +89,52 @@ final class ShellMarks {
         }
     }
 
-    private void finish(@Nullable Integer status) {
+    /**
+     * Ends the running command. Its duration is the shell's own when both its marks carry a {@code t=} stamp
+     * (signaltty's bash and zsh send {@code $EPOCHREALTIME}): the daemon reads a quick command's C and D in one
+     * chunk, and the time between parsing them is not the command's. Else it is the time between the marks.
+     */
+    private void finish(@Nullable Integer status, long endStampMicros) {
         Command c = running;
         running = null;
+        long endedNanos = runningStampMicros >= 0 && endStampMicros >= runningStampMicros
+                ? c.startedNanos() + (endStampMicros - runningStampMicros) * 1_000
+                : System.nanoTime();
+        runningStampMicros = -1;
         finished.addLast(new Command(c.number(), c.startedSeq(), host.markSeq(), status, c.startedNanos(),
-                System.nanoTime(), host.cursorFragment()));
+                endedNanos, host.cursorFragment()));
         if (finished.size() > KEPT) {
             finished.removeFirst();
         }
         phase = Phase.DONE;
+    }
+
+    /**
+     * The {@code ;t=SECONDS[.FRACTION]} part of a mark's parameters in microseconds (a locale's {@code ,} as the
+     * separator too), else -1: absent, empty (a shell without {@code EPOCHREALTIME}) or not a number.
+     */
+    static long stampMicros(byte[] data, int from, int to) {
+        int i = from;
+        while (i < to) {
+            int end = i + 1;
+            while (end < to && data[end] != ';') {
+                end++;
+            }
+            if (data[i] == ';' && end - i > 3 && data[i + 1] == 't' && data[i + 2] == '=') {
+                return micros(new String(data, i + 3, end - i - 3, StandardCharsets.US_ASCII));
+            }
+            i = end;
+        }
+        return -1;
+    }
+
+    private static long micros(String stamp) {
+        if (!stamp.matches("[0-9]{1,12}([.,][0-9]{0,9})?")) {
+            return -1;
+        }
+        String[] parts = stamp.split("[.,]");
+        String fraction = parts.length > 1 ? (parts[1] + "000000").substring(0, 6) : "000000";
+        return Long.parseLong(parts[0]) * 1_000_000 + Long.parseLong(fraction);
     }
 
     /** {@code ;n} (optionally followed by {@code ;key=value} parts), else null. */
