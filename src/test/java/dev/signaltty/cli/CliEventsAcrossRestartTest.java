@@ -1,11 +1,10 @@
 package dev.signaltty.cli;
 
-import static dev.signaltty.cli.LiveRestart.spawn;
+import static dev.signaltty.cli.LiveRestart.WAIT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -15,7 +14,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.signaltty.cli.CliHarness.Run;
 import dev.signaltty.support.Await;
-import dev.signaltty.support.ProtocolClient;
 
 /**
  * ADR 1062: {@code signaltty events} on this machine goes on through {@code server restart}. It resubscribes from
@@ -25,19 +23,13 @@ import dev.signaltty.support.ProtocolClient;
  */
 class CliEventsAcrossRestartTest {
 
-    private static final Duration WAIT = Duration.ofSeconds(60);
-
     @TempDir
     Path temp;
 
     @Test
     void theStreamResumesFromWhereItWasAndEndsAtAStop() throws Exception { // seed R19
         try (CliHarness cli = new CliHarness(temp)) {
-            LiveRestart.startDaemon(cli);
-            String kept;
-            try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
-                kept = spawn(daemon, LiveRestart.workspace(cli, daemon, "events"), List.of("sleep", "600"));
-            }
+            String kept = LiveRestart.startWithPane(cli, "events", List.of("sleep", "600"));
             Path out = temp.resolve("events.out");
             Path err = temp.resolve("events.err");
             Process events = cli.builder(CliHarness.javaCommand("events", "--events", "pane.*", "--json"), Map.of())

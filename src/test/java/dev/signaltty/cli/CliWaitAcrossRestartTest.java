@@ -1,10 +1,9 @@
 package dev.signaltty.cli;
 
-import static dev.signaltty.cli.LiveRestart.spawn;
+import static dev.signaltty.cli.LiveRestart.WAIT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -25,21 +24,14 @@ import dev.signaltty.support.ProtocolClient;
  */
 class CliWaitAcrossRestartTest {
 
-    private static final Duration WAIT = Duration.ofSeconds(60);
-
     @TempDir
     Path temp;
 
     @Test
     void aWaitForOutputAndAnAgentWaitGoOnThroughARestartInPlace() throws Exception { // seed R70
         try (CliHarness cli = new CliHarness(temp)) {
-            LiveRestart.startDaemon(cli);
-            String shell;
-            int idle;
-            try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
-                shell = spawn(daemon, LiveRestart.workspace(cli, daemon, "waits"), List.of("bash", "--norc", "--noprofile"));
-                idle = connections(daemon);
-            }
+            String shell = LiveRestart.startWithPane(cli, "waits", List.of("bash", "--norc", "--noprofile"));
+            int idle = connections(cli);
             CompletableFuture<Run> output = inBackground(
                     () -> cli.run("pane", "wait-output", shell, "MARKER-42", "--timeout", "120"));
             CompletableFuture<Run> exited = inBackground(
@@ -67,13 +59,8 @@ class CliWaitAcrossRestartTest {
     @Test
     void aServerStopStillEndsTheWait() throws Exception { // seed R70
         try (CliHarness cli = new CliHarness(temp)) {
-            LiveRestart.startDaemon(cli);
-            String shell;
-            int idle;
-            try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
-                shell = spawn(daemon, LiveRestart.workspace(cli, daemon, "stops"), List.of("sleep", "600"));
-                idle = connections(daemon);
-            }
+            String shell = LiveRestart.startWithPane(cli, "stops", List.of("sleep", "600"));
+            int idle = connections(cli);
             CompletableFuture<Run> waiting = inBackground(
                     () -> cli.run("pane", "wait-output", shell, "never-printed", "--timeout", "120"));
             awaitConnections(cli, idle + 1);
@@ -99,16 +86,14 @@ class CliWaitAcrossRestartTest {
         return result;
     }
 
-    /** The daemon's open connections, this one's included. */
-    private static int connections(ProtocolClient daemon) {
-        return daemon.call("server.info", Map.of()).get("connections").asInt();
+    /** The daemon's open connections, the one this asks on included. */
+    private static int connections(CliHarness cli) {
+        try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
+            return daemon.call("server.info", Map.of()).get("connections").asInt();
+        }
     }
 
     private static void awaitConnections(CliHarness cli, int atLeast) throws Exception {
-        Await.until(WAIT, atLeast + " connections (the waits' own)", () -> {
-            try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
-                return connections(daemon) >= atLeast;
-            }
-        });
+        Await.until(WAIT, atLeast + " connections (the waits' own)", () -> connections(cli) >= atLeast);
     }
 }

@@ -16,7 +16,8 @@ import tools.jackson.databind.JsonNode;
  */
 final class LiveRestart {
 
-    private static final Duration WAIT = Duration.ofSeconds(60);
+    /** How long a test of a restart waits for any one thing. */
+    static final Duration WAIT = Duration.ofSeconds(60);
 
     private LiveRestart() {
     }
@@ -25,6 +26,17 @@ final class LiveRestart {
     static void startDaemon(CliHarness cli) {
         CliHarness.Run start = cli.run("server", "start");
         assertThat(start.status()).as(start.toString()).isZero();
+    }
+
+    /**
+     * Starts the harness's daemon and spawns a pane running {@code argv} in a new workspace {@code workspace}: the
+     * one pane a test of a client across {@code server restart} follows; its id.
+     */
+    static String startWithPane(CliHarness cli, String workspace, List<String> argv) {
+        startDaemon(cli);
+        try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
+            return spawn(daemon, workspace(cli, daemon, workspace), argv);
+        }
     }
 
     /** A new workspace named {@code name} in the harness's directory; its id. */
