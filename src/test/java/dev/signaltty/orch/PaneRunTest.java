@@ -62,6 +62,8 @@ class PaneRunTest {
     void durationIsTheShellsOwnMeasureFromTheCommandsStartToItsEnd() {
         for (String shell : List.of("bash", "zsh")) {
             String pane = spawn(shell);
+            // the clock the marks are stamped with is there (zsh's comes with the integration's zmodload)
+            assertThat(run(pane, "echo ${EPOCHREALTIME:+stamped}").get("output").asString()).as(shell).isEqualTo("stamped");
             assertThat(run(pane, "sleep 0.2").get("duration_ms").asLong()).as(shell).isBetween(200L, 10_000L);
             for (int i = 0; i < 20; i++) {
                 // at least a millisecond asleep: never 0 when measured from its real start to its real end

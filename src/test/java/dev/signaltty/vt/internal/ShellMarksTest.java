@@ -60,6 +60,9 @@ class ShellMarksTest {
         feed(t, "$ y\r\n\u001b]133;C;t=\u0007\u001b]133;D;0;t=99.0\u0007" + A);
         assertThat(t.command(0, 100, false).durationMs()).isBetween(0L, 1_000L);
         assertThat(ShellMarks.stampMicros(";0;t=1.5".getBytes(StandardCharsets.US_ASCII), 0, 8)).isEqualTo(1_500_000);
+        // zsh's EPOCHREALTIME has ten digits after the point
+        assertThat(ShellMarks.stampMicros(";t=1796661879.7308838367".getBytes(StandardCharsets.US_ASCII), 0, 24))
+                .isEqualTo(1_796_661_879_730_883L);
         assertThat(ShellMarks.stampMicros(";t=${EPOCHREALTIME:-}".getBytes(StandardCharsets.US_ASCII), 0, 21)).isEqualTo(-1);
     }
 

@@ -111,7 +111,7 @@ final class ShellMarks {
 
     /**
      * The {@code ;t=SECONDS[.FRACTION]} part of a mark's parameters in microseconds (a locale's {@code ,} as the
-     * separator too), else -1: absent, empty (a shell without {@code EPOCHREALTIME}) or not a number.
+     * separator too; bash writes six digits after it, zsh ten), else -1: absent, empty (a shell without {@code EPOCHREALTIME}) or not a number.
      */
     static long stampMicros(byte[] data, int from, int to) {
         int i = from;
@@ -129,7 +129,7 @@ final class ShellMarks {
     }
 
     private static long micros(String stamp) {
-        if (!stamp.matches("[0-9]{1,12}([.,][0-9]{0,9})?")) {
+        if (!stamp.matches("[0-9]{1,12}([.,][0-9]{0,30})?")) { // zsh writes ten digits after the point
             return -1;
         }
         String[] parts = stamp.split("[.,]");
