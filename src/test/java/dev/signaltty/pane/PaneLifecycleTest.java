@@ -10,11 +10,14 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import dev.signaltty.support.DaemonFixture;
+import dev.signaltty.support.PaneDiagnosis;
 import dev.signaltty.support.ProtocolClient;
+import dev.signaltty.support.RecentLog;
 import tools.jackson.databind.JsonNode;
 
 /** Panes on real PTYs, driven over the real socket. */
@@ -22,6 +25,11 @@ class PaneLifecycleTest {
 
     @RegisterExtension
     static final DaemonFixture daemon = new DaemonFixture("panes");
+
+    @BeforeAll
+    static void keepTheLog() {
+        RecentLog.install(); // for PaneDiagnosis: what the daemon said about a pane that went wrong
+    }
 
     static String spawnBash(Map<String, Object> extra) {
         Map<String, Object> params = new java.util.HashMap<>(Map.of("workspace_id", daemon.workspace(),
@@ -49,7 +57,8 @@ class PaneLifecycleTest {
         // raw mode: the line discipline holds what it cannot pass on instead of dropping it, so the writer waits
         String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(),
                 "argv", List.of("sh", "-c", "stty raw -echo; echo ready; exec sleep 600"))).get("pane_id").asString();
-        eventually(Duration.ofSeconds(30), () -> tail(pane).contains("ready"));
+        // a fresh pane under load once showed no "ready" here (ADR 1200): the message says what it showed instead
+        PaneDiagnosis.eventually(daemon.client(), pane, Duration.ofSeconds(30), () -> tail(pane).contains("ready"));
         JsonNode response = daemon.client().request("pane.write", Map.of("pane_id", pane, "data", "x".repeat(1 << 20)));
         assertThat(response.get("ok").asBoolean()).as(response.toString()).isFalse();
         assertThat(response.get("error").get("code").asString()).as(response.toString()).isEqualTo("TIMEOUT");
@@ -64,7 +73,7 @@ class PaneLifecycleTest {
     void givesTheChildItsSizeFromItsFirstInstruction() {
         String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "cols", 117, "rows", 33,
                 "argv", List.of("sh", "-c", "echo size=$(tput cols)x$(tput lines); sleep 30"))).get("pane_id").asString();
-        eventually(Duration.ofSeconds(30), () -> tail(pane).contains("size="));
+        PaneDiagnosis.eventually(daemon.client(), pane, Duration.ofSeconds(30), () -> tail(pane).contains("size="));
         assertThat(tail(pane)).contains("size=117x33");
         daemon.client().call("pane.close", Map.of("pane_id", pane));
     }
@@ -88,7 +97,7 @@ class PaneLifecycleTest {
         for (int i = 0; i < panes.size(); i++) {
             String pane = panes.get(i).get();
             int cols = 90 + i;
-            eventually(Duration.ofSeconds(20), () -> tail(pane).contains("size="));
+            PaneDiagnosis.eventually(daemon.client(), pane, Duration.ofSeconds(20), () -> tail(pane).contains("size="));
             assertThat(tail(pane)).contains("size=" + cols + "x" + (20 + cols % 7));
             daemon.client().call("pane.close", Map.of("pane_id", pane));
         }
@@ -99,7 +108,7 @@ class PaneLifecycleTest {
         String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "cols", 400, "argv",
                 List.of("sh", "-c", "echo T=$TERM P=$SIGNALTTY_PANE W=$SIGNALTTY_WORKSPACE S=$SIGNALTTY_SOCKET; sleep 30")))
                 .get("pane_id").asString();
-        eventually(Duration.ofSeconds(30), () -> tail(pane).contains("T="));
+        PaneDiagnosis.eventually(daemon.client(), pane, Duration.ofSeconds(30), () -> tail(pane).contains("T="));
         assertThat(tail(pane)).contains("T=xterm-256color", "P=" + pane, "W=" + daemon.workspace(),
                 "S=" + daemon.socket());
         daemon.client().call("pane.close", Map.of("pane_id", pane));

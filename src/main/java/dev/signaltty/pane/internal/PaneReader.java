@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import com.sun.jna.LastErrorException;
+import com.sun.jna.Memory;
+
 import dev.signaltty.transport.ThreadSlice;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,6 +29,8 @@ final class PaneReader {
     private final PtyOutputReader.Sink sink;
     private final CountDownLatch ended = new CountDownLatch(1);
     private final Runnable onQuiet;
+    /** Set before the wake byte of a {@link #stop()}: a wake without it is a stray write (ADR 1200). */
+    private volatile boolean stopAsked;
 
     /** {@code quiet} runs on the reader's thread each time the PTY has gone quiet (its buffers given back). */
     PaneReader(String paneId, PtySession session, OutputPipe pipe, KeystrokeHold hold, Runnable quiet) {
@@ -77,6 +82,12 @@ final class PaneReader {
         return session.output();
     }
 
+    /** Makes the reader read what is readable now and end (the exit's linger, a hand-over). */
+    void stop() {
+        stopAsked = true;
+        session.output().stop();
+    }
+
     /** Waits up to {@code ms} for the output's end (the reader's last stint returned); true once it has. */
     boolean awaitEnd(long ms) throws InterruptedException {
         return ended.await(ms, TimeUnit.MILLISECONDS);
@@ -92,6 +103,12 @@ final class PaneReader {
                 log.warn("pane {} output ended by a read failure: {}", paneId, e.toString());
             }
             if (over) {
+                if (!stopAsked && wokenWithoutStop()) {
+                    // nobody asked: a write to a reused descriptor number, as pty4j's reaper once made (ADR 1200);
+                    // said here because the pane's program is hung up next, with nothing else in the log
+                    log.warn("pane {}: output ended by a byte on its reader's wake pipe that no stop wrote (a stray"
+                            + " write to a reused descriptor number); its program is hung up", paneId);
+                }
                 end();
                 return;
             }
@@ -105,6 +122,18 @@ final class PaneReader {
                 // no watcher (its pipe or thread could not be made): this thread goes on reading
                 log.warn("pane {}: idle watcher unavailable, reading on: {}", paneId, e.toString());
             }
+        }
+    }
+
+    /** True when the wake pipe holds a byte (the drain at a wake leaves it there). */
+    private boolean wokenWithoutStop() {
+        try (Memory pollFd = new Memory(8)) {
+            pollFd.setInt(0, session.output().wakeFd());
+            pollFd.setShort(4, Posix.POLLIN);
+            pollFd.setShort(6, (short) 0);
+            return Posix.poll(pollFd, 1, 0) > 0 && (pollFd.getShort(6) & Posix.POLLIN) != 0;
+        } catch (LastErrorException e) {
+            return false;
         }
     }
 

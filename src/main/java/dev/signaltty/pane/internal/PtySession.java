@@ -42,7 +42,7 @@ final class PtySession {
     }
 
     /** A child pty4j launched. */
-    private record Launched(PtyProcess process) implements Child {
+    private record Launched(UnixPtyProcess process) implements Child {
         @Override
         public long pid() {
             return process.pid();
@@ -69,11 +69,8 @@ final class PtySession {
 
         @Override
         public void release() {
-            try {
-                process.getInputStream().close(); // how pty4j releases its descriptors
-            } catch (IOException e) {
-                // the descriptor is released by the close attempt either way
-            }
+            // not before pty4j's reaper is done with them: a late write of its could hit a fresh pane (ADR 1200)
+            LauncherDescriptors.release(process);
         }
     }
 
@@ -122,7 +119,7 @@ final class PtySession {
         try {
             int master = unix.getPty().getMasterFD();
             output = PtyOutputReader.open(master);
-            return new PtySession(new Launched(process), master, output, PtyInputWriter.open(master));
+            return new PtySession(new Launched(unix), master, output, PtyInputWriter.open(master));
         } catch (IOException e) {
             if (output != null) {
                 output.close();

@@ -77,7 +77,7 @@ final class RunningPrograms {
                 // the output ends by itself once no process holds the PTY's slave; a descendant that
                 // outlives the leader is not waited for beyond this
                 if (!reader.awaitEnd(OUTPUT_LINGER_MS)) {
-                    session.output().stop();
+                    reader.stop();
                     reader.awaitEnd(1_000);
                 }
                 // everything read is emulated before the exit is told: output_offset is final then
@@ -136,7 +136,7 @@ final class RunningPrograms {
         }
         int fd = session.duplicateMasterForExec();
         pane.handedOver = true;
-        session.output().stop();
+        watch.reader().stop();
         if (!watch.reader().awaitEnd(EMULATOR_DRAIN_MS)) {
             log.warn("pane {}: its reader did not stop within {} ms of the hand-over", pane.id, EMULATOR_DRAIN_MS);
         }
