@@ -299,18 +299,30 @@ final class ViewActions {
 
     /** Bytes for one pane's program (a mouse report, the wheel's arrows), whether it has the focus or not. */
     void writeTo(String paneId, byte[] bytes) {
+        if (view.held.holding()) {
+            return; // reconnecting: a report's cell may have moved by the time the view is back (ADR 1220)
+        }
         ask("pane.write", Map.of("pane_id", paneId, "data_b64", Base64.getEncoder().encodeToString(bytes)), null);
     }
 
-    /** The keys collected for the focused pane, as one {@code pane.write}; the buffer is emptied. */
+    /**
+     * The keys collected for the focused pane, as one {@code pane.write}, or held while the view
+     * reconnects ({@link HeldKeys}); the buffer is emptied.
+     */
     void write(ByteArrayOutputStream forward) {
         String focus = view.focus.pane();
         if (forward.size() == 0 || focus == null) {
             forward.reset();
             return;
         }
-        ask("pane.write", Map.of("pane_id", focus, "data_b64", Base64.getEncoder().encodeToString(forward.toByteArray())), null);
+        byte[] typed = forward.toByteArray();
         forward.reset();
-        view.markSeen(focus);
+        boolean held = view.held.holdOrSend(focus, typed,
+                () -> ask("pane.write", Map.of("pane_id", focus, "data_b64", Base64.getEncoder().encodeToString(typed)), null));
+        if (held) {
+            view.changed(); // the status line counts what is held
+        } else {
+            view.markSeen(focus);
+        }
     }
 }
