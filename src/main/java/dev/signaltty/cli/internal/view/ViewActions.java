@@ -243,12 +243,13 @@ final class ViewActions {
         }
         try {
             Map<?, ?> read = TabView.map(view.wire.call("pane.read",
-                    Map.of("pane_id", focus, "mode", "tail", "lines", 5000L, "strip_ansi", true)));
+                    Map.of("pane_id", focus, "mode", "tail", "lines", 5000L, "strip_ansi", false)));
             String text = read.get("text") instanceof String s ? s : "";
+            CopyLines lines = CopyLines.parse(text); // with the pane's colours (ADR 1222)
             LayoutTree.Cell cell = view.geometry.cell(focus);
             int height = cell == null ? 24 : cell.rect().h();
             synchronized (view) {
-                view.copy = new CopyMode(focus, List.of(text.split("\n", -1)), height);
+                view.copy = new CopyMode(focus, lines, height);
             }
             view.changed();
         } catch (CliException e) {

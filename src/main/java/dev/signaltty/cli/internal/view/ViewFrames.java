@@ -199,7 +199,14 @@ final class ViewFrames {
             int i = c.top + dy;
             int[] cols = c.selectedColumns(i);
             String line = c.line(i);
-            frame.text(r.x(), r.y() + dy, line, Frame.Style.PLAIN, r.x() + r.w());
+            long[] attrs = c.attrs(i);
+            if (attrs == null) {
+                frame.text(r.x(), r.y() + dy, line, Frame.Style.PLAIN, r.x() + r.w());
+            } else { // the pane's colours, as tmux's copy mode keeps them (ADR 1222)
+                for (int x = 0; x < line.length() && x < r.w(); x++) {
+                    frame.putAttr(r.x() + x, r.y() + dy, line.charAt(x), attrs[x]);
+                }
+            }
             if (cols != null) { // the selected cells (to the row's end for whole lines), as tmux paints them
                 for (int x = Math.max(0, cols[0]); x < r.w() && x < cols[1]; x++) {
                     frame.put(r.x() + x, r.y() + dy, x < line.length() ? line.charAt(x) : ' ', selected);
