@@ -238,7 +238,17 @@ public final class TabView {
     /** The tab as the status line names it: {@code 2:name}, as tmux's window list. */
     String tabLabel() {
         int i = tabIndex;
-        return i < 0 ? tabName : i + ":" + tabName;
+        return i < 0 ? shownTabName() : i + ":" + shownTabName();
+    }
+
+    /**
+     * The tab's name as the view shows it: a name the daemon gave ({@code tab 1}) follows the focused pane's
+     * program, as tmux's automatic-rename, until the tab is renamed (ADR 1223); the daemon's name is unchanged.
+     */
+    String shownTabName() {
+        String f = focus.pane();
+        PaneScreen p = f == null ? null : panes.get(f);
+        return TabList.displayed(tabName, p == null ? null : p.program);
     }
 
     /**

@@ -149,7 +149,7 @@ final class ViewFrames {
         String place = view.place();
         // the tab alone (the workspace's only tab, or a prompt in the middle) keeps tmux's Z: a zoomed pane
         // must never look like a tab of one pane
-        String tab = view.zoomed ? (view.tabIndex < 0 ? "" : view.tabIndex + ":") + TabList.shownName(view.tabName) + "Z"
+        String tab = view.zoomed ? (view.tabIndex < 0 ? "" : view.tabIndex + ":") + TabList.shownName(view.shownTabName()) + "Z"
                 : view.tabLabel();
         List<TabList.Entry> tabs = view.tabs.entries(view.tabId, view.lastTabId, view.zoomed, view.decisions.panes(), view.panes);
         if (view.chooser != null) {
