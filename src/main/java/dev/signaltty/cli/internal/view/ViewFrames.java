@@ -102,6 +102,7 @@ final class ViewFrames {
                 drawCopy(c, cell.rect());
             } else {
                 frame.blit(cells, cell.rect(), 0);
+                fillOutside(cells, cell.rect());
             }
             if (p.exited) {
                 String note = " [exited" + (p.exitCode == null ? "" : " " + p.exitCode) + "] ";
@@ -191,6 +192,22 @@ final class ViewFrames {
         params.put("cols", (long) r.w());
         params.put("rows", (long) r.h());
         view.wire.send("pane.resize", params);
+    }
+
+    /**
+     * The part of a cell the pane does not reach (another view sized the pane smaller: the latest viewer's
+     * size wins, ADR-0160) is filled with dots, as tmux fills what is outside a window smaller than the
+     * client, so it does not read as the program's blank screen (ADR 1225).
+     */
+    private void fillOutside(ScreenCells cells, LayoutTree.Rect r) {
+        if (cells.cols() >= r.w() && cells.rows() >= r.h()) {
+            return;
+        }
+        for (int dy = 0; dy < r.h(); dy++) {
+            for (int dx = dy < cells.rows() ? cells.cols() : 0; dx < r.w(); dx++) {
+                frame.put(r.x() + dx, r.y() + dy, '.', Frame.Style.DIVIDER);
+            }
+        }
     }
 
     private void drawCopy(CopyMode c, LayoutTree.Rect r) {
