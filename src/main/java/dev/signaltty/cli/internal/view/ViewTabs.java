@@ -36,9 +36,11 @@ final class ViewTabs {
         }
         tabs = List.copyOf(fresh);
         try {
+            Set<String> listed = new java.util.HashSet<>();
             for (Object p : TabView.list(TabView.map(wire.call("pane.list", Map.of("workspace_id", workspaceId))).get("panes"))) {
                 Map<?, ?> pane = TabView.map(p);
                 if (pane.get("pane_id") instanceof String id) {
+                    listed.add(id);
                     status(id, pane.get("status") instanceof String s ? s : "running");
                     labels.put(id, PaneScreen.calledBy(pane.get("name") instanceof String n ? n : null,
                             pane.get("label") instanceof String l ? l : null, PaneScreen.programName(pane.get("argv")), id));
@@ -48,6 +50,10 @@ final class ViewTabs {
                     }
                 }
             }
+            // panes gone (closed, another workspace shown) are forgotten: the maps hold this workspace's panes only
+            labels.keySet().retainAll(listed);
+            programs.keySet().retainAll(listed);
+            exited.retainAll(listed);
             // every pane that wants someone, unread ones included; the rest have no attention to flag
             Map<?, ?> pending = TabView.map(wire.call("attention.pending", Map.of("limit", 1000L)));
             attention.clear();
