@@ -280,7 +280,7 @@ class CliLiveRestartTest {
             try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
                 String workspace = LiveRestart.workspace(cli, daemon, "attached");
                 shell = spawn(daemon, workspace, List.of("bash", "--norc", "--noprofile"));
-                queueUnreadInput(daemon, Map.of("workspace_id", workspace));
+                LiveRestart.queueUnreadInput(daemon, Map.of("workspace_id", workspace));
             }
             String command = String.join(" ", CliHarness.javaCommand("attach", shell).stream()
                     .map(w -> "'" + w.replace("'", "'\\''") + "'").toList());
@@ -326,7 +326,7 @@ class CliLiveRestartTest {
                 shell = spawn(daemon, workspace, List.of("bash", "--norc", "--noprofile"));
                 tab = pane(daemon, shell).get("tab_id").asString();
                 String other = daemon.call("tab.create", Map.of("workspace_id", workspace)).get("tab_id").asString();
-                queueUnreadInput(daemon, Map.of("workspace_id", workspace, "tab_id", other)); // not in the view's tab
+                LiveRestart.queueUnreadInput(daemon, Map.of("workspace_id", workspace, "tab_id", other)); // not in the view's tab
             }
             String command = String.join(" ", CliHarness.javaCommand("attach", "--tab", tab).stream()
                     .map(w -> "'" + w.replace("'", "'\\''") + "'").toList());
@@ -353,18 +353,6 @@ class CliLiveRestartTest {
                 view.destroyForcibly();
             }
         }
-    }
-
-    /**
-     * A pane (placed by {@code where}) whose program does not read the input queued for it: the hand-over waits its
-     * 5 s for it, so the daemon is away longer than a client retried a lost connection before (5 s).
-     */
-    private static void queueUnreadInput(ProtocolClient daemon, Map<String, String> where) throws Exception {
-        Map<String, Object> params = new java.util.HashMap<>(where);
-        params.put("argv", List.of("bash", "-c", "stty raw -echo; echo ready; exec sleep 600"));
-        String deaf = daemon.call("pane.spawn", params).get("pane_id").asString();
-        Await.until(WAIT, "raw mode", () -> tail(daemon, deaf).contains("ready"));
-        daemon.errorCode("pane.write", Map.of("pane_id", deaf, "data", "x".repeat(300_000)));
     }
 
     private static List<Long> ticks(String text) {

@@ -90,4 +90,16 @@ final class LiveRestart {
     static String tail(ProtocolClient daemon, String id) {
         return daemon.call("pane.read", Map.of("pane_id", id, "mode", "tail", "lines", 5000)).get("text").asString();
     }
+
+    /**
+     * A pane (placed by {@code where}) whose program does not read the input queued for it: the hand-over waits its
+     * 5 s for it, so the daemon is away longer than a client retried a lost connection before (5 s).
+     */
+    static void queueUnreadInput(ProtocolClient daemon, Map<String, String> where) throws Exception {
+        Map<String, Object> params = new java.util.HashMap<>(where);
+        params.put("argv", List.of("bash", "-c", "stty raw -echo; echo ready; exec sleep 600"));
+        String deaf = daemon.call("pane.spawn", params).get("pane_id").asString();
+        Await.until(WAIT, "raw mode", () -> tail(daemon, deaf).contains("ready"));
+        daemon.errorCode("pane.write", Map.of("pane_id", deaf, "data", "x".repeat(300_000)));
+    }
 }

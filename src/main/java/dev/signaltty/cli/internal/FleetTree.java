@@ -51,9 +51,14 @@ public record FleetTree(List<Workspace> workspaces) {
             @Nullable Integer exitCode, @Nullable String agent, String lifecycle, String attention,
             @Nullable String attentionMessage, @Nullable Decision decision) {
 
-        /** What people call it: its name, else its label, else its id. */
+        /**
+         * What people call it: its name, else its label, else its program as tmux names a window after its
+         * command ({@link #programName}), else its id (ADR 1147, ADR 1221). Where the id is typed from, {@code ls}
+         * prints it beside this.
+         */
         public String title() {
-            return name != null ? name : label != null && !label.isBlank() ? label : id;
+            String program = programName(argv);
+            return name != null ? name : label != null && !label.isBlank() ? label : program != null ? program : id;
         }
 
         public boolean exited() {
@@ -64,6 +69,20 @@ public record FleetTree(List<Workspace> workspaces) {
         public boolean needsYou() {
             return decision != null || !"none".equals(attention);
         }
+    }
+
+    /**
+     * The name tmux gives a program: argv[0]'s last path element, a login shell's {@code -} dropped
+     * ({@code /bin/bash} and {@code -bash} are {@code bash}); null when there is none.
+     */
+    public static @Nullable String programName(@Nullable Object argv) {
+        if (!(argv instanceof List<?> words) || words.isEmpty()) {
+            return null;
+        }
+        String first = String.valueOf(words.getFirst());
+        String name = first.substring(first.lastIndexOf('/') + 1);
+        name = name.startsWith("-") ? name.substring(1) : name;
+        return name.isBlank() ? null : name;
     }
 
     /** The whole fleet; throws only when the workspaces or tabs cannot be listed. */

@@ -111,6 +111,8 @@ public final class FleetTreeCommand {
                     b.append("    ");
                     String title = (p.id().equals(t.focusedPaneId()) ? "*" : " ") + shown(p.title(), MAX_TITLE);
                     b.append(Output.pad(title, titleWidth)).append("  ");
+                    // the id beside what the pane is called, to type it (ADR 1221): ids are all one length
+                    b.append(sgr.on("2", p.id())).append("  ");
                     String state = state(p);
                     b.append(sgr.on(stateSgr(p), state)).append(" ".repeat(stateWidth - state.length()));
                     if (attentionWidth > 0) {

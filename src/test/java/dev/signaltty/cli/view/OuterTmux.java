@@ -14,9 +14,10 @@ import java.util.function.Predicate;
 /**
  * A private tmux server (its own {@code -S} socket in a temp dir, never the default server) playing
  * the user's terminal at a fixed size: the view runs in its one pane, keys go in with
- * {@code send-keys}, and {@code capture-pane} shows what a person would see.
+ * {@code send-keys}, and {@code capture-pane} shows what a person would see. Public for the view tests
+ * of other packages (a real {@code server restart} needs the CLI harness of {@code dev.signaltty.cli}).
  */
-final class OuterTmux implements AutoCloseable {
+public final class OuterTmux implements AutoCloseable {
 
     private final String tmux;
     private final Path socket;
@@ -27,7 +28,7 @@ final class OuterTmux implements AutoCloseable {
     }
 
     /** Starts tmux at cols × rows running {@code sh script}. */
-    static OuterTmux start(Path dir, int cols, int rows, Path script) throws IOException {
+    public static OuterTmux start(Path dir, int cols, int rows, Path script) throws IOException {
         String tmux = onPath("tmux");
         if (tmux == null) {
             throw new AssertionError("tmux is not on PATH: the view tests need it (.ci/run installs it)");
@@ -51,23 +52,28 @@ final class OuterTmux implements AutoCloseable {
     }
 
     /** Keys by tmux name (C-b, Left, Enter …). */
-    void keys(String... keys) {
+    public void keys(String... keys) {
         List<String> args = new ArrayList<>(List.of("send-keys", "-t", "0"));
         args.addAll(List.of(keys));
         run(args.toArray(String[]::new));
     }
 
     /** Bytes as they are (text, or an SGR mouse report). */
-    void literal(String text) {
+    public void literal(String text) {
         run("send-keys", "-t", "0", "-l", text);
     }
 
-    String capture() {
+    public String capture() {
         return run("capture-pane", "-p", "-t", "0");
     }
 
+    /** The screen with its colours and attributes as SGR sequences (tmux's {@code capture-pane -e}). */
+    String captureStyled() {
+        return run("capture-pane", "-p", "-e", "-t", "0");
+    }
+
     /** Waits until the screen satisfies {@code test}; fails with the last screen. */
-    String await(Duration timeout, String what, Predicate<String> test) {
+    public String await(Duration timeout, String what, Predicate<String> test) {
         long deadline = System.nanoTime() + timeout.toNanos();
         String screen = "";
         while (System.nanoTime() < deadline) {

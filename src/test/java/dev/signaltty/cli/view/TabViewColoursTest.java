@@ -54,6 +54,31 @@ class TabViewColoursTest {
     }
 
     /**
+     * ADR 1222: copy mode shows the pane's colours, as tmux's copy mode does (it showed the text alone): a red
+     * word on a blue background is red on blue in copy mode too, and stays what is copied and searched.
+     */
+    @Test
+    void copyModeShowsThePanesColours() throws Exception {
+        String ws = bench.workspace("copycolourws");
+        bench.spawn(ws, Map.of(), "sh", "-c", "printf 'before \\033[31;44mRED-WORD\\033[0m after\\nthe cursor line\\n'; exec cat");
+        try (OuterTmux tmux = OuterTmux.start(temp, 100, 24, bench.view(temp, ws))) {
+            tmux.await(WAIT, "the pane shown", s -> s.contains("RED-WORD after") && s.contains("the cursor line"));
+            tmux.keys("C-b");
+            tmux.keys("[");
+            tmux.await(WAIT, "copy mode", s -> s.contains("[copy "));
+            String styled = tmux.captureStyled();
+            String line = styled.lines().filter(l -> l.contains("RED-WORD")).findFirst().orElseThrow();
+            // tmux writes what the view drew: red on blue for the word, the default colours around it
+            String into = line.substring(line.indexOf("before") + "before".length(), line.indexOf("RED-WORD"));
+            String out = line.substring(line.indexOf("RED-WORD") + "RED-WORD".length(), line.indexOf("after"));
+            assertThat(into).as(styled).contains("\u001b[").containsPattern("[\\[;]31[;m]").containsPattern("[\\[;]44[;m]");
+            assertThat(out).as(styled).contains("\u001b["); // back to the default colours before "after"
+            detach(tmux);
+        }
+        daemon.client().call("workspace.close", Map.of("workspace_id", ws));
+    }
+
+    /**
      * ADR 1130: the colours are not asked once per view. The terminal's theme changes while the view runs; the
      * prefix then r (tmux's refresh-client) asks again and the program is told the new background; the theme
      * back to light and the terminal's theme-change report (DECSET 2031's {@code CSI ? 997 ; 2 n}) asks again too.

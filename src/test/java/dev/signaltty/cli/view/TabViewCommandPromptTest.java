@@ -151,6 +151,20 @@ class TabViewCommandPromptTest {
             // a signaltty verb keeps its meaning: rename is the pane's, not tmux's rename-session
             command(tmux, "rename shell");
             tmux.await(WAIT, "the pane renamed", s -> statusLine(s).contains("*shell"));
+
+            // the commands tmux users type that the view did not know (ADR 1224): the lists, tab moves, refusals
+            command(tmux, "select-window -p");
+            tmux.await(WAIT, "the previous tab", s -> statusLine(s).contains("0:work* "));
+            command(tmux, "lsw");
+            tmux.await(WAIT, "the tabs listed in a box", s -> s.contains(tab) && s.contains("work"));
+            tmux.literal("q");
+            tmux.await(WAIT, "the box closed", s -> !s.contains(tab));
+            command(tmux, "source-file ~/.tmux.conf");
+            tmux.await(WAIT, "no configuration to load", s -> statusLine(s).contains("source-file: there is no tmux configuration"));
+            command(tmux, "choose-window");
+            tmux.await(WAIT, "the tab chooser", s -> s.contains("choose a tab"));
+            tmux.literal("q");
+            tmux.await(WAIT, "the chooser closed", s -> !s.contains("choose a tab"));
             detach(tmux);
         }
         daemon.client().call("workspace.close", Map.of("workspace_id", ws));

@@ -4,6 +4,7 @@ import static dev.signaltty.cli.view.TabViewTest.WAIT;
 import static dev.signaltty.cli.view.TabViewTest.statusLine;
 import static dev.signaltty.cli.view.ViewBench.detach;
 import static dev.signaltty.support.ProtocolClient.eventually;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.Map;
@@ -84,6 +85,36 @@ class TabViewFleetChooserTest {
             tmux.await(WAIT, "the chooser", s -> s.contains("choose a pane"));
             tmux.keys("Escape");
             tmux.await(WAIT, "gone", s -> !s.contains("choose a pane") && s.contains("fake>"));
+            detach(tmux);
+        }
+        daemon.client().call("workspace.close", Map.of("workspace_id", away));
+        daemon.client().call("workspace.close", Map.of("workspace_id", here));
+    }
+
+    @Test
+    void anUnnamedPaneIsCalledByItsProgramAndFoundByItsId() throws Exception {
+        String here = bench.workspace("progdesk");
+        bench.spawn(here, Map.of("label", "desk"), "sh", "-c", "echo PROG-DESK; exec cat");
+        String away = bench.workspace("progfar");
+        String unnamed = bench.spawn(away, Map.of(), "sh", "-c", "echo UNNAMED-READY; exec cat");
+
+        try (OuterTmux tmux = OuterTmux.start(temp, 140, 30, bench.view(temp, here))) {
+            tmux.await(WAIT, "the desk", s -> s.contains("PROG-DESK"));
+            tmux.keys("C-b");
+            tmux.keys("s");
+            // as the status line calls it (ADR 1147): its program, never its id (ADR 1221)
+            String chooser = tmux.await(WAIT, "the fleet chooser", s -> box(s).contains("- progfar") && box(s).contains("*desk"));
+            assertThat(box(chooser).lines().map(String::strip)).as(chooser).contains("*sh");
+            assertThat(box(chooser)).as(chooser).doesNotContain(unnamed);
+            tmux.literal("q");
+            tmux.await(WAIT, "the chooser gone", s -> !s.contains("choose a pane"));
+            // f finds it by the start of its id, read in ls
+            tmux.keys("C-b");
+            tmux.keys("f");
+            tmux.literal(unnamed.substring(0, 9));
+            tmux.keys("Enter");
+            tmux.await(WAIT, "the unnamed pane shown", s -> s.contains("UNNAMED-READY") && statusLine(s).contains("progfar »")
+                    && statusLine(s).contains("*sh"));
             detach(tmux);
         }
         daemon.client().call("workspace.close", Map.of("workspace_id", away));

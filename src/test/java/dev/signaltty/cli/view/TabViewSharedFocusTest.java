@@ -137,6 +137,35 @@ class TabViewSharedFocusTest {
         daemon.client().call("workspace.close", Map.of("workspace_id", ws));
     }
 
+    /**
+     * ADR 1225: a smaller second view sizes the pane (the latest viewer's size wins, ADR-0160); the first,
+     * larger view fills what its cell has beyond the pane with dots, as tmux fills what is outside a smaller
+     * window, and the dots go when the smaller view leaves and the pane takes the first view's size again.
+     */
+    @Test
+    void aLargerViewFillsWhatIsOutsideTheSharedSizeWithDots() throws Exception {
+        String ws = bench.workspace("dotsws");
+        String pane = bench.spawn(ws, Map.of(), "sh", "-c", "echo DOTS-READY; exec cat");
+        Path one = Files.createDirectories(temp.resolve("big"));
+        Path two = Files.createDirectories(temp.resolve("small"));
+        try (OuterTmux big = OuterTmux.start(one, 100, 24, bench.view(one, ws))) {
+            big.await(WAIT, "the pane at the big view's size", s -> s.contains("DOTS-READY") && !s.contains("....."));
+            try (OuterTmux small = OuterTmux.start(two, 60, 12, bench.view(two, ws))) {
+                small.await(WAIT, "the small view", s -> s.contains("DOTS-READY"));
+                ProtocolClient.eventually(WAIT, () -> daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane")
+                        .get("cols").asInt() == 60);
+                String screen = big.await(WAIT, "dots right of and below the pane", s -> s.lines().findFirst().orElse("")
+                        .endsWith(".".repeat(40)) && s.lines().skip(12).findFirst().orElse("").equals(".".repeat(100)));
+                assertThat(screen.lines().findFirst().orElseThrow()).as(screen).startsWith("DOTS-READY");
+                assertThat(small.capture()).doesNotContain("....."); // the view that sized the pane has no dots
+                detach(small);
+            }
+            big.await(WAIT, "the dots gone with the small view", s -> s.contains("DOTS-READY") && !s.contains("....."));
+            detach(big);
+        }
+        daemon.client().call("workspace.close", Map.of("workspace_id", ws));
+    }
+
     @Test
     void aViewOfARestartedDaemonShowsTheFocusTheLastViewLeft(@TempDir Path root) throws Exception {
         Path before = Files.createDirectories(temp.resolve("before"));

@@ -101,4 +101,44 @@ class TabViewTabListTest {
         }
         daemon.client().call("workspace.close", Map.of("workspace_id", ws));
     }
+    /**
+     * ADR 1223: a tab named by the daemon ({@code tab 1}) is shown by its focused pane's program, and follows the
+     * focus, as tmux's automatic-rename; the daemon's name is not changed (scripts resolve it); a rename stops it.
+     */
+    @Test
+    void aTabTheDaemonNamedIsShownByItsFocusedPanesProgramUntilRenamed() throws Exception {
+        String ws = bench.workspace("autoname");
+        String shell = bench.spawn(ws, Map.of(), "sh", "-c", "echo AUTO-SH; exec cat");
+        String tab = bench.tabOf(shell);
+        String daemonsName = daemon.client().call("tab.get", Map.of("tab_id", tab)).get("name").asString();
+        assertThat(daemonsName).matches("tab [0-9]+");
+        String other = bench.tab(ws, "logs");
+        bench.spawn(ws, Map.of("tab_id", other), "sh", "-c", "echo LOGS; exec cat");
+        bench.split(shell, "right", "reader", "cat");
+        daemon.client().call("tab.focus", Map.of("tab_id", tab, "pane_id", shell));
+
+        try (OuterTmux tmux = OuterTmux.start(temp, 140, 20, bench.view(temp, ws, "--tab", tab))) {
+            tmux.await(WAIT, "the tab shown as its focused pane's program", s -> s.contains("AUTO-SH")
+                    && statusLine(s).contains("» 0:sh* 1:logs "));
+            // the focus moves to the cat pane: the tab's shown name follows it
+            tmux.keys("C-b");
+            tmux.keys("o");
+            tmux.await(WAIT, "the tab following the focus", s -> statusLine(s).contains("*reader")
+                    && statusLine(s).contains("» 0:cat* 1:logs "));
+            assertThat(daemon.client().call("tab.get", Map.of("tab_id", tab)).get("name").asString()).isEqualTo(daemonsName);
+            // the prefix then i names the daemon's name, which --tab takes
+            tmux.keys("C-b");
+            tmux.keys("i");
+            tmux.await(WAIT, "the tab's own name", s -> statusLine(s).contains("(0:cat, named " + daemonsName + ")"));
+            // renamed: the name stays whatever the focus does
+            daemon.client().call("tab.rename", Map.of("tab_id", tab, "name", "work"));
+            tmux.await(WAIT, "the name given", s -> statusLine(s).contains("» 0:work* 1:logs "));
+            tmux.keys("C-b");
+            tmux.keys("o");
+            tmux.await(WAIT, "the shell focused, the name kept", s -> statusLine(s).contains("*sh")
+                    && statusLine(s).contains("» 0:work* 1:logs "));
+            detach(tmux);
+        }
+        daemon.client().call("workspace.close", Map.of("workspace_id", ws));
+    }
 }

@@ -144,7 +144,11 @@ class TabViewTest {
 
             // zoom shows the focused pane alone (view-only), and again toggles back; the workspace's only tab
             // is flagged Z meanwhile, as tmux flags a zoomed window however many windows there are
-            String tabName = daemon.client().call("tab.get", Map.of("tab_id", tab)).get("name").asString();
+            // a name the daemon gave (tab 1) is shown as the focused pane's program (ADR 1223)
+            var shown = daemon.client().call("tab.get", Map.of("tab_id", tab));
+            String program = Path.of(daemon.client().call("pane.get", Map.of("pane_id", shown.get("focused_pane_id").asString()))
+                    .get("pane").get("argv").get(0).asString()).getFileName().toString();
+            String tabName = shown.get("name").asString().matches("tab [0-9]+") ? program : shown.get("name").asString();
             tmux.keys("C-b");
             tmux.keys("z");
             tmux.await(WAIT, "zoomed", s -> !s.contains("│") && !s.contains("fake>")

@@ -24,6 +24,8 @@ final class CopyMode {
 
     final String paneId;
     private final List<String> lines;
+    /** Each line's characters' attributes ({@link CopyLines}), or empty: plain text. */
+    private final List<long[]> attrs;
     int cursor;
     /** The cursor's column in its line. */
     int col;
@@ -38,8 +40,15 @@ final class CopyMode {
     private int searchDirection = 1;
 
     CopyMode(String paneId, List<String> lines, int height) {
+        this(paneId, new CopyLines(lines, List.of()), height);
+    }
+
+    /** Over lines with the pane's colours and attributes, drawn as the pane draws them (ADR 1222). */
+    CopyMode(String paneId, CopyLines copied, int height) {
         this.paneId = paneId;
+        List<String> lines = copied.lines();
         this.lines = lines.isEmpty() ? List.of("") : lines;
+        this.attrs = lines.isEmpty() || copied.attrs().size() != lines.size() ? List.of() : copied.attrs();
         this.cursor = this.lines.size() - 1;
         this.top = Math.max(0, this.lines.size() - height);
     }
@@ -50,6 +59,11 @@ final class CopyMode {
 
     String line(int i) {
         return i >= 0 && i < lines.size() ? lines.get(i) : "";
+    }
+
+    /** The attributes of line {@code i}'s characters, one each, or null to draw it plain. */
+    long @Nullable [] attrs(int i) {
+        return i >= 0 && i < attrs.size() ? attrs.get(i) : null;
     }
 
     /**

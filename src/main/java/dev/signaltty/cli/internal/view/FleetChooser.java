@@ -65,7 +65,7 @@ final class FleetChooser implements Chooser {
             for (FleetTree.Tab t : w.tabs()) {
                 List<Row> tab = new ArrayList<>();
                 for (FleetTree.Pane p : t.panes()) {
-                    if (find.isEmpty() || has(t.name()) || has(p.title())) {
+                    if (find.isEmpty() || has(t.name()) || has(p.title()) || isId(p)) {
                         tab.add(new Row(w, t, p));
                     }
                 }
@@ -88,9 +88,17 @@ final class FleetChooser implements Chooser {
         return name.toLowerCase(java.util.Locale.ROOT).contains(find);
     }
 
+    /**
+     * The text typed is the start of the pane's id ({@code pane_4a7b}): a pane called by its program is found
+     * by the id read elsewhere too (ADR 1221). Only from {@code pane_} on: a short text would match random ids.
+     */
+    private boolean isId(FleetTree.Pane p) {
+        return find.startsWith("pane_") && p.id().toLowerCase(java.util.Locale.ROOT).startsWith(find);
+    }
+
     /** A line found by its own name (not only shown for what it holds or what holds it). */
     private boolean matches(Row r) {
-        return r.pane() != null ? has(r.pane().title()) : r.tab() != null && has(r.tab().name());
+        return r.pane() != null ? has(r.pane().title()) || isId(r.pane()) : r.tab() != null && has(r.tab().name());
     }
 
     /** How many tabs and panes were found by their name (f). */

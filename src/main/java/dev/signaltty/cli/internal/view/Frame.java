@@ -83,6 +83,16 @@ final class Frame {
         }
     }
 
+    /** A cell with a pane's packed attributes (copy mode's coloured lines), drawn as {@link #blit} draws a pane's. */
+    void putAttr(int x, int y, int cp, long attr) {
+        if (x >= 0 && y >= 0 && x < cols && y < rows) {
+            int i = y * cols + x;
+            cps[i] = cp;
+            attrs[i] = attr;
+            styles[i] = 0;
+        }
+    }
+
     /** The character drawn at (x, y) in the frame being composed (what an overlay left there). */
     char charAt(int x, int y) {
         return (char) cps[y * cols + x];

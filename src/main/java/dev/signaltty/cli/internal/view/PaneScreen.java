@@ -63,18 +63,9 @@ final class PaneScreen {
         return name != null ? name : label != null && !label.isBlank() ? label : program != null ? program : id;
     }
 
-    /**
-     * The name tmux gives a program: argv[0]'s last path element, a login shell's {@code -} dropped
-     * ({@code /bin/bash} and {@code -bash} are {@code bash}); null when there is none.
-     */
+    /** The name tmux gives a program ({@link dev.signaltty.cli.internal.FleetTree#programName}). */
     static @Nullable String programName(@Nullable Object argv) {
-        if (!(argv instanceof List<?> words) || words.isEmpty()) {
-            return null;
-        }
-        String first = String.valueOf(words.getFirst());
-        String name = first.substring(first.lastIndexOf('/') + 1);
-        name = name.startsWith("-") ? name.substring(1) : name;
-        return name.isBlank() ? null : name;
+        return dev.signaltty.cli.internal.FleetTree.programName(argv); // one rule for the view, ls and the choosers
     }
 
     /** pane.get's answer and the newest pending decision: name, label, exit, agent state, asked once. */

@@ -197,7 +197,8 @@ final class PrefixKeys {
         }
         String size = cell == null ? "" : " " + cell.rect().w() + "x" + cell.rect().h();
         view.message(focus + (p.label().equals(focus) ? "" : " (" + p.label() + ")") + size + " | " + view.tabId + " ("
-                + view.tabLabel() + ") | " + view.workspaceId + " (" + view.workspaceName + ")");
+                + view.tabLabel() + (view.shownTabName().equals(view.tabName) ? "" : ", named " + view.tabName)
+                + ") | " + view.workspaceId + " (" + view.workspaceName + ")");
     }
 
     /** ,: the tab's name, offered to edit as tmux's rename-window offers the window's. */

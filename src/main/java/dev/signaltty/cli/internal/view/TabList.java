@@ -29,6 +29,20 @@ final class TabList {
         return quote ? "\"" + name + "\"" : name;
     }
 
+    /**
+     * A name the daemon gave (tab.create without one: {@code tab 3}), which nobody chose: the view shows
+     * such a tab by its focused pane's program instead, as tmux's automatic-rename does until a window is
+     * renamed (ADR 1223). Display only: the tab's name stays what scripts resolve.
+     */
+    static boolean automatic(String name) {
+        return name.matches("tab [0-9]+");
+    }
+
+    /** What the view calls a tab: its name, or for an {@link #automatic} one its focused pane's program when known. */
+    static String displayed(String name, @org.jspecify.annotations.Nullable String focusedProgram) {
+        return automatic(name) && focusedProgram != null ? focusedProgram : name;
+    }
+
     /** One tab: its place (from 0), its name and its flags. */
     record Entry(int index, String name, boolean current, boolean last, boolean zoomed, boolean decision, boolean unread,
             boolean exited) {

@@ -82,6 +82,8 @@ public final class TabView {
     /** Something changed since the last frame ({@link ViewFrames} clears it). Guarded by the monitor. */
     boolean dirty = true;
     private volatile @Nullable String ended;
+    /** The keys typed while the connection is lost, sent once the view is back (ADR 1220). */
+    final HeldKeys held = new HeldKeys();
     /** The user's terminal colours for pane.attach (ADR 1011, ADR 1130). */
     final ViewColours colours = new ViewColours(this);
 
@@ -236,7 +238,17 @@ public final class TabView {
     /** The tab as the status line names it: {@code 2:name}, as tmux's window list. */
     String tabLabel() {
         int i = tabIndex;
-        return i < 0 ? tabName : i + ":" + tabName;
+        return i < 0 ? shownTabName() : i + ":" + shownTabName();
+    }
+
+    /**
+     * The tab's name as the view shows it: a name the daemon gave ({@code tab 1}) follows the focused pane's
+     * program, as tmux's automatic-rename, until the tab is renamed (ADR 1223); the daemon's name is unchanged.
+     */
+    String shownTabName() {
+        String f = focus.pane();
+        PaneScreen p = f == null ? null : panes.get(f);
+        return TabList.displayed(tabName, p == null ? null : p.program);
     }
 
     /**
@@ -331,9 +343,15 @@ public final class TabView {
         notifyAll();
     }
 
-    /** The status line's message while it is shown (3 s), or null. Holds the monitor. */
+    /**
+     * The status line's message while it is shown (3 s), else, while the view reconnects, what happens
+     * to the keys typed meanwhile; or null. Holds the monitor.
+     */
     @Nullable String message() {
-        return message != null && System.currentTimeMillis() < messageUntil ? message : null;
+        if (message != null && System.currentTimeMillis() < messageUntil) {
+            return message;
+        }
+        return held.holding() ? held.status() : null;
     }
 
     synchronized void message(String text) {

@@ -44,7 +44,13 @@ final class TmuxCommands {
             Map.entry("renamew", "rename-window"), Map.entry("rename", "rename-session"), Map.entry("displayp", "display-panes"),
             Map.entry("pasteb", "paste-buffer"), Map.entry("lsk", "list-keys"), Map.entry("display", "display-message"),
             Map.entry("refresh", "refresh-client"), Map.entry("respawnp", "respawn-pane"), Map.entry("selectw", "select-window"),
-            Map.entry("detach", "detach-client"));
+            Map.entry("detach", "detach-client"), Map.entry("lsw", "list-windows"), Map.entry("lsp", "list-panes"),
+            Map.entry("findw", "find-window"), Map.entry("capturep", "capture-pane"), Map.entry("clearhist", "clear-history"),
+            Map.entry("source", "source-file"), Map.entry("set", "set-option"), Map.entry("setw", "set-window-option"),
+            Map.entry("show", "show-options"), Map.entry("showw", "show-window-options"), Map.entry("bind", "bind-key"),
+            Map.entry("unbind", "unbind-key"), Map.entry("send", "send-keys"), Map.entry("killses", "kill-session"), Map.entry("new", "new-session"), Map.entry("joinp", "join-pane"),
+            Map.entry("movep", "move-pane"), Map.entry("swapw", "swap-window"), Map.entry("movew", "move-window"),
+            Map.entry("popup", "display-popup"), Map.entry("ls", "list-sessions"));
 
     private TmuxCommands() {
     }
@@ -88,9 +94,29 @@ final class TmuxCommands {
                     : new Refusal("select-layout LAYOUT: even-horizontal, even-vertical, main-horizontal, main-vertical, tiled");
             case "rename-window" -> args.isEmpty() ? key(',') : line("tab", "rename", args);
             case "rename-session" -> args.isEmpty() ? key('$') : line("workspace", "rename", args);
-            case "select-window" -> args.size() == 2 && args.getFirst().equals("-t") && args.get(1).matches("[0-9]")
-                    ? key(args.get(1).charAt(0)) : new Refusal("select-window -t N (0-9); a tab past 9: the prefix then '");
+            case "select-window" -> selectWindow(args);
             case "detach-client" -> new Refusal("detach with the prefix then d");
+            // the lists and choosers tmux users type (ADR 1224): the view's own, or the signaltty command that lists
+            case "list-windows" -> new Line(List.of("tab", "list"));
+            case "list-panes" -> new Line(List.of("pane", "list"));
+            case "list-sessions" -> new Line(List.of("ls"));
+            case "choose-window" -> key('w');
+            case "choose-session", "choose-client" -> key('s');
+            case "find-window" -> key('f');
+            case "command-prompt" -> key(':');
+            case "capture-pane" -> new Line(List.of("pane", "read"));
+            case "clear-history" -> new Line(List.of("pane", "clear"));
+            case "source-file", "set-option", "set-window-option", "show-options", "show-window-options", "bind-key",
+                 "unbind-key" -> new Refusal(name + ": there is no tmux configuration here; the prefix is --prefix or "
+                    + "$SIGNALTTY_PREFIX, the keys are the view's (prefix ? lists them)");
+            case "send-keys" -> new Refusal("send-keys here: pane write TEXT (the focused pane), or type into the pane");
+            case "kill-session" -> new Refusal("kill-session here: workspace close (every tab and pane of it ends)");
+            case "new-session" -> new Refusal("a new workspace: signaltty new [name] -- <command>, from a shell");
+            case "kill-server" -> new Refusal("kill-server here: signaltty server stop, from a shell (every pane ends)");
+            case "join-pane", "move-pane" -> new Refusal(name + " here: pane move PANE TARGET [--direction left|up]");
+            case "swap-window", "move-window" -> new Refusal(name + ": tabs keep their order here; break a pane out "
+                    + "with the prefix then !");
+            case "display-popup" -> new Refusal("display-popup: no popups here; a new pane: split-window");
             default -> null;
         };
     }
@@ -114,6 +140,30 @@ final class TmuxCommands {
             out.addAll(args.subList(i, args.size()));
         }
         return new Line(out);
+    }
+
+    /** select-window -t N (0-9), -n / -p / -l: the next, previous, last tab, as the prefix then n, p, l. */
+    private static Translation selectWindow(List<String> args) {
+        if (args.size() == 2 && args.getFirst().equals("-t") && args.get(1).matches("[0-9]")) {
+            return key(args.get(1).charAt(0));
+        }
+        if (args.size() == 1) {
+            switch (args.getFirst()) {
+                case "-n" -> {
+                    return key('n');
+                }
+                case "-p" -> {
+                    return key('p');
+                }
+                case "-l" -> {
+                    return key('l');
+                }
+                default -> {
+                    // refused below
+                }
+            }
+        }
+        return new Refusal("select-window -t N (0-9), -n, -p or -l; a tab past 9: the prefix then '");
     }
 
     /** select-pane -L / -R / -U / -D: the arrow after the prefix; -l the last pane. */

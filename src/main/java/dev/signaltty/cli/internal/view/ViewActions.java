@@ -243,12 +243,13 @@ final class ViewActions {
         }
         try {
             Map<?, ?> read = TabView.map(view.wire.call("pane.read",
-                    Map.of("pane_id", focus, "mode", "tail", "lines", 5000L, "strip_ansi", true)));
+                    Map.of("pane_id", focus, "mode", "tail", "lines", 5000L, "strip_ansi", false)));
             String text = read.get("text") instanceof String s ? s : "";
+            CopyLines lines = CopyLines.parse(text); // with the pane's colours (ADR 1222)
             LayoutTree.Cell cell = view.geometry.cell(focus);
             int height = cell == null ? 24 : cell.rect().h();
             synchronized (view) {
-                view.copy = new CopyMode(focus, List.of(text.split("\n", -1)), height);
+                view.copy = new CopyMode(focus, lines, height);
             }
             view.changed();
         } catch (CliException e) {
@@ -299,18 +300,30 @@ final class ViewActions {
 
     /** Bytes for one pane's program (a mouse report, the wheel's arrows), whether it has the focus or not. */
     void writeTo(String paneId, byte[] bytes) {
+        if (view.held.holding()) {
+            return; // reconnecting: a report's cell may have moved by the time the view is back (ADR 1220)
+        }
         ask("pane.write", Map.of("pane_id", paneId, "data_b64", Base64.getEncoder().encodeToString(bytes)), null);
     }
 
-    /** The keys collected for the focused pane, as one {@code pane.write}; the buffer is emptied. */
+    /**
+     * The keys collected for the focused pane, as one {@code pane.write}, or held while the view
+     * reconnects ({@link HeldKeys}); the buffer is emptied.
+     */
     void write(ByteArrayOutputStream forward) {
         String focus = view.focus.pane();
         if (forward.size() == 0 || focus == null) {
             forward.reset();
             return;
         }
-        ask("pane.write", Map.of("pane_id", focus, "data_b64", Base64.getEncoder().encodeToString(forward.toByteArray())), null);
+        byte[] typed = forward.toByteArray();
         forward.reset();
-        view.markSeen(focus);
+        boolean held = view.held.holdOrSend(focus, typed,
+                () -> ask("pane.write", Map.of("pane_id", focus, "data_b64", Base64.getEncoder().encodeToString(typed)), null));
+        if (held) {
+            view.changed(); // the status line counts what is held
+        } else {
+            view.markSeen(focus);
+        }
     }
 }

@@ -100,14 +100,16 @@ final class ViewConnection {
     /**
      * The wire ended: the daemon closed a view that lagged behind a flood (seed: the client refreshes
      * and reattaches), or it went away. A fresh connection subscribes and reloads the tab; nothing
-     * that mutates is resent. After the host's reconnect time without success (longer while this
+     * that mutates is resent. Keys typed meanwhile are held and then sent to the pane they were typed
+     * for if it still has the focus ({@link HeldKeys}, ADR 1220). After the host's reconnect time without success (longer while this
      * machine's daemon is restarting: {@link HostChoice#retryUntil}) the view ends.
      */
     private void connectionLost() {
         if (view.ended()) {
             return;
         }
-        view.message("lost the daemon connection: reconnecting (keys are not sent meanwhile)");
+        view.held.lost(); // the status line says so from now on, with the keys typed meanwhile
+        view.changed();
         Thread.ofVirtual().start(() -> {
             HostChoice shown = hosts.get(host);
             long lost = System.nanoTime();
@@ -123,6 +125,11 @@ final class ViewConnection {
                         view.panes.clear(); // reattached below: the old screens may miss bytes
                     }
                     view.load(view.tabId);
+                    String said = view.held.release(view.focus.pane(), new ViewActions(view)::writeTo);
+                    if (said != null) {
+                        view.message(said);
+                    }
+                    view.changed();
                     return;
                 } catch (CliException e) {
                     deadline = shown.retryUntil(lost, deadline); // a restarting daemon is waited for longer

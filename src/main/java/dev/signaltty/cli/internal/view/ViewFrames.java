@@ -102,6 +102,7 @@ final class ViewFrames {
                 drawCopy(c, cell.rect());
             } else {
                 frame.blit(cells, cell.rect(), 0);
+                fillOutside(cells, cell.rect());
             }
             if (p.exited) {
                 String note = " [exited" + (p.exitCode == null ? "" : " " + p.exitCode) + "] ";
@@ -149,7 +150,7 @@ final class ViewFrames {
         String place = view.place();
         // the tab alone (the workspace's only tab, or a prompt in the middle) keeps tmux's Z: a zoomed pane
         // must never look like a tab of one pane
-        String tab = view.zoomed ? (view.tabIndex < 0 ? "" : view.tabIndex + ":") + TabList.shownName(view.tabName) + "Z"
+        String tab = view.zoomed ? (view.tabIndex < 0 ? "" : view.tabIndex + ":") + TabList.shownName(view.shownTabName()) + "Z"
                 : view.tabLabel();
         List<TabList.Entry> tabs = view.tabs.entries(view.tabId, view.lastTabId, view.zoomed, view.decisions.panes(), view.panes);
         if (view.chooser != null) {
@@ -193,13 +194,36 @@ final class ViewFrames {
         view.wire.send("pane.resize", params);
     }
 
+    /**
+     * The part of a cell the pane does not reach (another view sized the pane smaller: the latest viewer's
+     * size wins, ADR-0160) is filled with dots, as tmux fills what is outside a window smaller than the
+     * client, so it does not read as the program's blank screen (ADR 1225).
+     */
+    private void fillOutside(ScreenCells cells, LayoutTree.Rect r) {
+        if (cells.cols() >= r.w() && cells.rows() >= r.h()) {
+            return;
+        }
+        for (int dy = 0; dy < r.h(); dy++) {
+            for (int dx = dy < cells.rows() ? cells.cols() : 0; dx < r.w(); dx++) {
+                frame.put(r.x() + dx, r.y() + dy, '.', Frame.Style.DIVIDER);
+            }
+        }
+    }
+
     private void drawCopy(CopyMode c, LayoutTree.Rect r) {
         int selected = Frame.Style.of(0, 3, false);
         for (int dy = 0; dy < r.h(); dy++) {
             int i = c.top + dy;
             int[] cols = c.selectedColumns(i);
             String line = c.line(i);
-            frame.text(r.x(), r.y() + dy, line, Frame.Style.PLAIN, r.x() + r.w());
+            long[] attrs = c.attrs(i);
+            if (attrs == null) {
+                frame.text(r.x(), r.y() + dy, line, Frame.Style.PLAIN, r.x() + r.w());
+            } else { // the pane's colours, as tmux's copy mode keeps them (ADR 1222)
+                for (int x = 0; x < line.length() && x < r.w(); x++) {
+                    frame.putAttr(r.x() + x, r.y() + dy, line.charAt(x), attrs[x]);
+                }
+            }
             if (cols != null) { // the selected cells (to the row's end for whole lines), as tmux paints them
                 for (int x = Math.max(0, cols[0]); x < r.w() && x < cols[1]; x++) {
                     frame.put(r.x() + x, r.y() + dy, x < line.length() ? line.charAt(x) : ' ', selected);

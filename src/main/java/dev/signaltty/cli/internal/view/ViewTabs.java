@@ -25,6 +25,8 @@ final class ViewTabs {
     private final Set<String> exited = ConcurrentHashMap.newKeySet();
     /** Pane → what the view calls it ({@link PaneScreen#calledBy}), for the tab chooser; as of the last reload. */
     private final Map<String, String> labels = new ConcurrentHashMap<>();
+    /** Pane → its program ({@link PaneScreen#programName}), what an automatically named tab is shown as (ADR 1223). */
+    private final Map<String, String> programs = new ConcurrentHashMap<>();
 
     /** Asks the daemon for the workspace's tabs and their panes' state; not on the reader thread. */
     void reload(Wire wire, String workspaceId) {
@@ -34,14 +36,24 @@ final class ViewTabs {
         }
         tabs = List.copyOf(fresh);
         try {
+            Set<String> listed = new java.util.HashSet<>();
             for (Object p : TabView.list(TabView.map(wire.call("pane.list", Map.of("workspace_id", workspaceId))).get("panes"))) {
                 Map<?, ?> pane = TabView.map(p);
                 if (pane.get("pane_id") instanceof String id) {
+                    listed.add(id);
                     status(id, pane.get("status") instanceof String s ? s : "running");
                     labels.put(id, PaneScreen.calledBy(pane.get("name") instanceof String n ? n : null,
                             pane.get("label") instanceof String l ? l : null, PaneScreen.programName(pane.get("argv")), id));
+                    String program = PaneScreen.programName(pane.get("argv"));
+                    if (program != null) {
+                        programs.put(id, program);
+                    }
                 }
             }
+            // panes gone (closed, another workspace shown) are forgotten: the maps hold this workspace's panes only
+            labels.keySet().retainAll(listed);
+            programs.keySet().retainAll(listed);
+            exited.retainAll(listed);
             // every pane that wants someone, unread ones included; the rest have no attention to flag
             Map<?, ?> pending = TabView.map(wire.call("attention.pending", Map.of("limit", 1000L)));
             attention.clear();
@@ -113,7 +125,9 @@ final class ViewTabs {
                 unread |= "unread".equals(screen != null ? screen.attention : attention.get(pane));
                 gone |= screen != null ? screen.exited : exited.contains(pane);
             }
-            out.add(new TabList.Entry(i, t.name(), current, t.id().equals(lastTab), current && zoomed, decision, unread, gone));
+            PaneScreen focused = current ? shown.get(t.focusedPaneId()) : null;
+            String program = focused != null ? focused.program : programs.get(t.focusedPaneId());
+            out.add(new TabList.Entry(i, TabList.displayed(t.name(), program), current, t.id().equals(lastTab), current && zoomed, decision, unread, gone));
         }
         return out;
     }
