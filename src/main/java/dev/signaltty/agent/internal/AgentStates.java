@@ -135,6 +135,11 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
     }
 
     @Override
+    public @Nullable String question(String paneId) {
+        return read(paneId, s -> s.attention.required() ? s.lastNotification : null);
+    }
+
+    @Override
     public long lifecycleSeq(String paneId) {
         return read(paneId, s -> s.lifecycleSeq);
     }
