@@ -36,6 +36,12 @@ public interface PaneAgents {
     /** True while the agent waits for a permission answer (attention permission_required or blocked). */
     boolean permissionRequired(String paneId);
 
+    /**
+     * What the agent asks the person while an answer is required (the attention's message while input_required or
+     * permission_required: a screen rule's question, a hook's Notification), null otherwise or when it said nothing.
+     */
+    @Nullable String question(String paneId);
+
     /** The journal seq of the pane's last lifecycle transition (0 before any). */
     long lifecycleSeq(String paneId);
 

@@ -162,6 +162,10 @@ class FakeAgentTurnTest {
         JsonNode again = daemon.client().request("pane.submit", Map.of("pane_id", pane, "text", "more"));
         assertThat(again.get("error").get("details").get("stage").asString()).isEqualTo("before_paste");
         assertThat(again.get("error").get("details").get("paste_delivered").asBoolean()).isFalse();
+        // the refusal says which decision waits and how to answer it
+        assertThat(again.get("error").get("message").asString()).isEqualTo("the pane's agent is waiting for decision "
+                + decision + ": answer it with decision.answer (signaltty decision answer " + decision
+                + " allow_once, or deny), then submit again");
         daemon.client().call("decision.answer", Map.of("decision_id", decision, "option_id", "deny"));
         ask.join();
         reporter.close();

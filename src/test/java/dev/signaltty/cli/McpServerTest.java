@@ -126,7 +126,7 @@ class McpServerTest {
                 .contains("pane_id").contains("strip_ansi");
         CallToolResult fleet = call("fleet", Map.of("workspace", "x"));
         assertThat(((McpSchema.TextContent) fleet.content().getFirst()).text()).isEqualTo(
-                "BAD_PARAMS: workspace: not a parameter of fleet (did you mean 'workspace_id'?); its parameters: workspace_id");
+                "BAD_PARAMS: workspace: not a parameter of fleet (did you mean 'workspace_id'?); its parameters: workspace_id, full");
         CallToolResult right = call("read", Map.of("pane_id", "nope", "mode", "screen"));
         assertThat(structured(right)).containsEntry("code", "NO_SUCH_PANE"); // the daemon's own answer again
     }
@@ -141,7 +141,7 @@ class McpServerTest {
     void theFleetToolGivesEveryWorkspaceTabAndPaneInOneCall() throws Exception {
         McpSchema.Tool tool = client.listTools().tools().stream().filter(t -> t.name().equals("fleet")).findFirst()
                 .orElseThrow();
-        assertThat((Map<String, Object>) tool.inputSchema().get("properties")).containsOnlyKeys("workspace_id");
+        assertThat((Map<String, Object>) tool.inputSchema().get("properties")).containsOnlyKeys("workspace_id", "full");
         assertThat(tool.outputSchema()).containsEntry("required", List.of("workspaces"));
         CallToolResult spawned = call("spawn", Map.of("workspace_id", daemon.workspace(), "argv", List.of("sh", "-c", "exit 4")));
         assertThat(spawned.isError()).as(spawned.toString()).isFalse();
@@ -159,7 +159,7 @@ class McpServerTest {
                 .flatMap(t -> ((List<Map<String, Object>>) t.get("panes")).stream())
                 .filter(p -> p.get("pane_id").equals(exited)).findFirst().orElseThrow();
         assertThat(pane).containsEntry("status", "exited").containsEntry("argv", List.of("sh", "-c", "exit 4"))
-                .containsEntry("lifecycle", "exited").containsEntry("attention", "none").containsKey("focused");
+                .containsEntry("lifecycle", "exited").doesNotContainKeys("attention", "focused"); // none, and the person's view (ADR 1230)
         assertThat(((Number) pane.get("exit_code")).intValue()).isEqualTo(4);
         // the text is the same tree, for a client that reads only text
         assertThat(((McpSchema.TextContent) all.content().getFirst()).text()).contains("\"pane_id\":\"" + exited + "\"");

@@ -1,5 +1,6 @@
 package dev.signaltty.agent.internal;
 
+import java.time.Instant;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,6 +12,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 import dev.signaltty.agent.AgentPanes;
+import dev.signaltty.agent.Attention;
 import dev.signaltty.agent.Lifecycle;
 import dev.signaltty.journal.EventLog;
 import dev.signaltty.journal.JournalTail;
@@ -20,8 +22,9 @@ import dev.signaltty.journal.SnapshotStore;
 /**
  * Persists each agent pane's agent name and last session id, so pane.resume after a restart resumes
  * the agent's session (ADR-0083, ADR-0084), and whether signaltty wired its process's hooks, which a
- * program kept running through a restart in place still has (ADR 0810, 1023). Restores after the pane snapshot (only panes that came
- * back) and before the socket opens; saves last, after the socket has closed.
+ * program kept running through a restart in place still has (ADR 0810, 1023), and what the pane needs from the
+ * person (its attention, ADR 1231). Restores after the pane snapshot (only panes that came back) and before the
+ * socket opens; saves last, after the socket has closed.
  */
 @Component
 class AgentSnapshots extends SnapshotLifecycle {
@@ -35,13 +38,18 @@ class AgentSnapshots extends SnapshotLifecycle {
      * What survives a restart per agent pane: {@code agent} is null for a wired Codex that has not reported
      * yet; {@code hooksWired} is null in documents from before ADR 1023 (read as false), {@code hooksAwaitTrust}
      * in documents from before ADR 1112; {@code told}, the lifecycle its last {@code agent.*} event told, in documents
-     * from before ADR 1140.
+     * from before ADR 1140; {@code attention}, null while none, in documents from before ADR 1231.
      */
     record Remembered(String paneId, @Nullable String agent, @Nullable String agentSessionId,
-                      @Nullable Boolean hooksWired, @Nullable Boolean hooksAwaitTrust, @Nullable Lifecycle told) {
+                      @Nullable Boolean hooksWired, @Nullable Boolean hooksAwaitTrust, @Nullable Lifecycle told,
+                      @Nullable RememberedAttention attention) {
 
         Remembered withTold(@Nullable Lifecycle lifecycle) {
-            return new Remembered(paneId, agent, agentSessionId, hooksWired, hooksAwaitTrust, lifecycle);
+            return new Remembered(paneId, agent, agentSessionId, hooksWired, hooksAwaitTrust, lifecycle, attention);
+        }
+
+        Remembered withAttention(@Nullable RememberedAttention now) {
+            return new Remembered(paneId, agent, agentSessionId, hooksWired, hooksAwaitTrust, told, now);
         }
 
         boolean wired() {
@@ -51,6 +59,13 @@ class AgentSnapshots extends SnapshotLifecycle {
         boolean awaitsTrust() {
             return Boolean.TRUE.equals(hooksAwaitTrust);
         }
+    }
+
+    /**
+     * A pane's attention other than none, as its last {@code attention.changed} told it: the state, the message
+     * (attention.pending's), since when, its cause and that event's seq.
+     */
+    record RememberedAttention(Attention state, @Nullable String message, Instant since, String cause, long seq) {
     }
 
     /** {@code seq}: the journal position the document reflects (null in documents of older versions). */
@@ -78,10 +93,11 @@ class AgentSnapshots extends SnapshotLifecycle {
     protected Document capture() {
         return states.readAll(all -> new Document(1, journal.issuedThrough(), all.stream()
                     .filter(s -> !s.removed && (s.agent != null || s.hooksWired || s.hooksAwaitTrust
-                            || s.toldLifecycle != null))
+                            || s.toldLifecycle != null || s.attention != Attention.NONE))
                     .sorted(Comparator.comparing(s -> s.paneId))
                     .map(s -> new Remembered(s.paneId, s.agent, s.resumableSession, s.hooksWired, s.hooksAwaitTrust,
-                            s.toldLifecycle))
+                            s.toldLifecycle, s.attention == Attention.NONE ? null : new RememberedAttention(s.attention,
+                                    s.lastNotification, s.attentionSince, s.lastAttentionCause, s.attentionSeq)))
                     .toList()));
     }
 
@@ -103,19 +119,54 @@ class AgentSnapshots extends SnapshotLifecycle {
             s.hooksWired = keptRunning && remembered.wired();
             s.hooksAwaitTrust = keptRunning && remembered.awaitsTrust();
             s.toldLifecycle = remembered.told();
+            restoreAttention(s, remembered.attention(), keptRunning);
         });
+    }
+
+    /**
+     * What the pane needed from the person still needs them after a restart (ADR 1231): an unread notification or
+     * turn end was not seen, and a program kept running still asks its question ({@code input_required}). A kept
+     * program's permission is not kept: its decision comes back cancelled (DecisionSnapshots) and the agent asks on
+     * its screen, which its screen rules read again. No event: the attention a client followed did not change. The
+     * question of a program that ended with the previous daemon becomes {@code unread} when its exit is told
+     * ({@link #tellExitLostWithTheDaemon}), as at any exit.
+     */
+    private static void restoreAttention(AgentState s, @Nullable RememberedAttention attention, boolean keptRunning) {
+        if (attention == null || (keptRunning && attention.state() == Attention.PERMISSION_REQUIRED)) {
+            return;
+        }
+        s.attention = attention.state();
+        s.lastNotification = attention.message();
+        s.attentionSince = attention.since();
+        s.lastAttentionCause = attention.cause();
+        s.attentionSeq = attention.seq();
+        s.attentionOrigin = new StateOrigin("restart", attention.cause(), null, null, null, null, attention.since(),
+                attention.seq());
     }
 
     /**
      * The pane's program ended with the previous daemon and its exit was told only now (ADR 1060): a client that
      * follows {@code agent.*} last heard its agent working (or idle, blocked, done), so its exit is told too, once,
      * with cause {@value #DAEMON_LOST} (ADR 1140). An agent whose exit was told already, or that never told a state,
-     * has nothing to tell. No application event: decisions and tasks restore such panes their own way.
+     * has nothing to tell. A question it still asked ({@code input_required}, {@code permission_required}) drops to
+     * {@code unread}, told with the same cause, as an exit drops it (ADR 1231). No application event: decisions and
+     * tasks restore such panes their own way.
      */
     private void tellExitLostWithTheDaemon(AgentPanes.PaneRef pane) {
         states.update(pane.paneId(), s -> {
             boolean untold = s.exitUntold;
             s.exitUntold = false;
+            if (untold && s.attention.required()) {
+                Attention from = s.attention;
+                long seq = events.append(new AgentEvents.AttentionChanged(AgentStates.subject(pane, s), Attention.UNREAD,
+                        from, DAEMON_LOST, s.lastNotification));
+                s.attention = Attention.UNREAD;
+                s.attentionSince = Instant.now();
+                s.lastAttentionCause = DAEMON_LOST;
+                s.attentionSeq = seq;
+                s.attentionOrigin = StateOrigin.of(DAEMON_LOST, seq);
+                s.record(new Transition(from, Attention.UNREAD, seq, DAEMON_LOST));
+            }
             Lifecycle told = s.toldLifecycle;
             if (!untold || told == null || told == Lifecycle.EXITED || told == Lifecycle.UNKNOWN) {
                 return;
@@ -150,6 +201,8 @@ class AgentSnapshots extends SnapshotLifecycle {
                 return;
             }
             Remembered before = byPane.get(paneId);
+            RememberedAttention attention = event.startsWith("attention.") ? attention(record)
+                    : before == null ? null : before.attention();
             // an agent.* event tells a lifecycle, with or without a known agent (a state reported over OSC 7501)
             Lifecycle told = event.startsWith("agent.") && payload.path("lifecycle").isString()
                     ? Lifecycle.valueOf(payload.path("lifecycle").asString().toUpperCase(java.util.Locale.ROOT))
@@ -158,9 +211,10 @@ class AgentSnapshots extends SnapshotLifecycle {
             String agent = payload.path("agent").isString() ? payload.path("agent").asString()
                     : integration.path("agent").isString() ? integration.path("agent").asString() : null;
             if (agent == null) {
-                if (told != null) {
-                    byPane.put(paneId, before != null ? before.withTold(told)
-                            : new Remembered(paneId, null, null, null, null, told));
+                if (before != null) {
+                    byPane.put(paneId, before.withTold(told).withAttention(attention));
+                } else if (told != null || attention != null) {
+                    byPane.put(paneId, new Remembered(paneId, null, null, null, null, told, attention));
                 }
                 return;
             }
@@ -172,9 +226,20 @@ class AgentSnapshots extends SnapshotLifecycle {
             boolean awaits = integration.isObject() ? configured && integration.path("notice").isString()
                     : before != null && before.awaitsTrust(); // an agent.* event: the launch's integration holds
             boolean wired = integration.isObject() ? configured && !awaits : before != null && before.wired();
-            byPane.put(paneId, new Remembered(paneId, agent, session, wired, awaits, told));
+            byPane.put(paneId, new Remembered(paneId, agent, session, wired, awaits, told, attention));
         });
         return List.copyOf(byPane.values());
+    }
+
+    /** The attention an {@code attention.changed} tells (null for {@code attention.cleared}). */
+    private static @Nullable RememberedAttention attention(JournalTail.Event record) {
+        tools.jackson.databind.JsonNode payload = record.payload();
+        Attention state = Attention.valueOf(payload.path("attention").asString("none").toUpperCase(java.util.Locale.ROOT));
+        if (state == Attention.NONE) {
+            return null;
+        }
+        String message = payload.path("message").isString() ? payload.path("message").asString() : null;
+        return new RememberedAttention(state, message, record.at(), payload.path("cause").asString(""), record.seq());
     }
 
     @Override

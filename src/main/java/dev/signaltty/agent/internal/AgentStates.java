@@ -135,6 +135,11 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
     }
 
     @Override
+    public @Nullable String question(String paneId) {
+        return read(paneId, s -> s.attention.required() ? s.lastNotification : null);
+    }
+
+    @Override
     public long lifecycleSeq(String paneId) {
         return read(paneId, s -> s.lifecycleSeq);
     }
@@ -254,7 +259,7 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
             if (report.attention() != null && report.attention().required() && effect.attention() == report.attention()
                     && s.attention != report.attention()) {
                 // a rule that names the question it shows says it with its text, as a hook's Notification would (ADR 1141)
-                s.lastNotification = report.matched().strip();
+                s.lastNotification = ScreenMapping.message(report.matched());
             }
             long before = Math.max(s.lifecycleSeq, s.attentionSeq);
             List<Runnable> after = transition(pane, s, effect.lifecycle(), effect.attention(), effect.cause());

@@ -45,6 +45,16 @@ final class ScreenMapping {
         return new HookMapping.Effect(to, att, cause);
     }
 
+    /**
+     * The attention message a rule's matched text makes: its rows stripped, blank ones left out, joined by " — ", so
+     * a question drawn over several rows (Codex's "Hooks need review" and the count under it, ADR 1232) reads as
+     * one line in attention.pending and the dashboard.
+     */
+    static String message(String matched) {
+        return java.util.Arrays.stream(matched.split("\n")).map(String::strip).filter(row -> !row.isEmpty())
+                .collect(java.util.stream.Collectors.joining(" — "));
+    }
+
     /** The lifecycle to move to, or null to stay. */
     private static @Nullable Lifecycle lifecycle(@Nullable Lifecycle named, Lifecycle current) {
         if (named == null) {

@@ -173,9 +173,29 @@ class PaneSubmitHandler implements MethodHandler<PaneSubmitHandler.Params, PaneS
         if (decision != null) {
             details.put("decision_id", decision);
         }
+        String question = decision == null ? agents.question(pane.id) : null;
+        if (question != null) {
+            details.put("question", question);
+        }
         return new ProtocolException(ErrorCode.AGENT_BUSY, pasteDelivered
                 ? "a decision arrived after the paste; the text is in the input box, Enter was not written"
-                : "the pane's agent is waiting for a decision", details);
+                : waitingFor(decision, question), details);
+    }
+
+    /**
+     * What the agent waits for and how to answer it, so the refusal says what to do next rather than only "busy": a
+     * decision by its id, else the question on its screen (a trust prompt, ADRs 1141, 1232) by its text.
+     */
+    static String waitingFor(@Nullable String decision, @Nullable String question) {
+        String then = ", then submit again";
+        if (decision != null) {
+            return "the pane's agent is waiting for decision " + decision + ": answer it with decision.answer "
+                    + "(signaltty decision answer " + decision + " allow_once, or deny)" + then;
+        }
+        String how = "answer it on its screen: choose with pane.write (arrow keys \"\\u001b[A\"/\"\\u001b[B\", Enter \"\\r\"; "
+                + "pane.read mode screen shows the choices), signaltty attach or the dashboard" + then;
+        return question != null ? "the pane's agent asks the person: \"" + question + "\"; " + how
+                : "the pane's agent waits for an answer; " + how;
     }
 
     private static ProtocolException exited(Pane pane) {

@@ -142,7 +142,17 @@ final class CodexDrive extends AgentDrive {
             return screen(pane).contains("› 2. Trust all");
         });
         press(pane, "\r");
+        awaitPromptAfterReview(pane);
+    }
+
+    /**
+     * Waits for the input box after the hook review was answered, and for the screen's scan to read the review gone:
+     * until then the pane is still blocked by it (ADR 1232) and a submit is refused.
+     */
+    void awaitPromptAfterReview(String pane) {
         awaitScreen(pane, "Ask Codex");
+        eventually(TURN, () -> !"blocked".equals(daemon.client().call("pane.get", Map.of("pane_id", pane))
+                .path("lifecycle").asString()));
     }
 
     /**

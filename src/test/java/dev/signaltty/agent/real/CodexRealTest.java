@@ -79,12 +79,16 @@ class CodexRealTest {
         assertThat(spawned.get("integration").get("notice").asString()).contains("review");
         String pane = spawned.get("pane_id").asString();
         drive.awaitScreen(pane, "Trust all and continue");
-        // untrusted hooks do not run (the input box drawn under the review may read idle by the codex manifest)
+        // untrusted hooks do not run; the review reads blocked, input_required (ADR 1232)
         assertThat(drive.daemon().client().call("agent.explain", Map.of("pane_id", pane)).get("hooks_reported").asBoolean()).isFalse();
+        eventually(TURN, () -> drive.timeline().lifecycle(pane).contains("blocked"));
         drive.trustAll(pane);
         // Codex 0.171 starts its thread (and fires SessionStart) with the first prompt, not at launch
         drive.submit(pane, "scenario:plain say hello");
-        assertThat(drive.timeline().awaitLifecycle(pane, TURN, "done")).containsExactlyElementsOf(Scenario.CODEX_FIRST_LAUNCH.lifecycle());
+        List<String> lifecycle = drive.timeline().awaitLifecycle(pane, TURN, "done");
+        // the input box's footer drawn for a moment before the review may read idle first (ADR 1141)
+        assertThat(lifecycle.getFirst().equals("idle") ? lifecycle.subList(1, lifecycle.size()) : lifecycle)
+                .containsExactlyElementsOf(Scenario.CODEX_FIRST_LAUNCH.lifecycle());
         eventually(TURN, () -> drive.timeline().attention(pane).equals(Scenario.CODEX_FIRST_LAUNCH.attention())); // journaled just after the lifecycle move
         drive.awaitScreen(pane, "Hello from the scripted Responses model.");
         JsonNode got = drive.daemon().client().call("pane.get", Map.of("pane_id", pane));

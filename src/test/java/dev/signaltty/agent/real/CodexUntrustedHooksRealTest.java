@@ -74,7 +74,7 @@ class CodexUntrustedHooksRealTest {
             return drive.screen(pane).contains("› 3. Continue without trusting");
         });
         drive.press(pane, "\r"); // the hooks won't run
-        drive.awaitScreen(pane, "Ask Codex");
+        drive.awaitPromptAfterReview(pane);
         drive.press(pane, "\u001b[O"); // focus out, so Codex notifies its terminal at the turn's end
         drive.submit(pane, "scenario:unhooked go");
         // the turn's start comes from Codex's OSC 7501, applied as a screen verdict: no hook is there to say it

@@ -48,8 +48,8 @@ public enum Scenario {
             "task: pending, working, completed", "", ""),
     CLAUDE_WORKER_SILENT(Agent.CLAUDE, "task worker whose turn ends without a report (usage in task.get)",
             "task: pending, working, input_required", "", ""),
-    CODEX_FIRST_LAUNCH(Agent.CODEX, "first launch: hook review answered \"Trust all\", plain answer (SessionStart comes with the prompt)",
-            "idle, working, done", "unread", ""),
+    CODEX_FIRST_LAUNCH(Agent.CODEX, "first launch: hook review (blocked, input_required, ADR 1232) answered \"Trust all\", "
+            + "plain answer (SessionStart comes with the prompt)", "blocked, idle, working, done", "input_required, none, unread", ""),
     CODEX_TRUSTED(Agent.CODEX, "a later launch: no review, plain answer", "idle, working, done", "", ""),
     CODEX_USAGE(Agent.CODEX, "usage: one turn's tokens from the rollout's token_count in pane.get and the metrics",
             "idle, working, done", "", ""),

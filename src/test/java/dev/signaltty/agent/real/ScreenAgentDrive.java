@@ -173,6 +173,9 @@ final class ScreenAgentDrive implements BeforeAllCallback, AfterAllCallback {
         awaitStep(pane, "working/none", program.workingRule()); // held before the error is sent
         model.release(failing);
         awaitStep(pane, "blocked/input_required", "keep_trying");
+        // the message says what happened and the choices, not only "1. Keep trying" (ADR 1233)
+        eventually(STEP, () -> waiting(pane).startsWith("We are currently experiencing high demand. — "));
+        assertThat(waiting(pane)).contains(" — /model to switch models. — ").endsWith("1. Keep trying — 2. Stop");
         write(pane, "2"); // its spinner runs about a second more (working, if a scan sees it), then the prompt
         awaitStep(pane, "done/unread", program.promptRule());
         awaitScreen(pane, "scripted error " + status);
@@ -207,6 +210,16 @@ final class ScreenAgentDrive implements BeforeAllCallback, AfterAllCallback {
                     .isGreaterThanOrEqualTo(least - 100); // the clock of the wait starts just before ours ends
         }
         assertThat(screen(pane)).contains(message).doesNotContain("retrying");
+    }
+
+    /** The message attention.pending shows with the pane (empty when none). */
+    private String waiting(String pane) {
+        for (JsonNode row : daemon.client().call("attention.pending", Map.of()).get("panes")) {
+            if (row.path("pane_id").asString().equals(pane)) {
+                return row.path("message").asString("");
+            }
+        }
+        return "";
     }
 
     /** Esc while the model streams a held answer: the program cancels the turn and is back at its prompt, {@code done}. */

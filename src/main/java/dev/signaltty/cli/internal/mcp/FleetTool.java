@@ -23,7 +23,10 @@ final class FleetTool {
     static final String NAME = "fleet";
     static final String DESCRIPTION = "Every workspace, tab and pane at a glance (signaltty ls --json): each pane's "
             + "program, status or exit code, agent lifecycle (idle, working, blocked, done), attention (what it needs "
-            + "from someone) and the question of a pending decision. workspace_id (an id or handle): that workspace alone.";
+            + "from someone) and the question of a pending decision. workspace_id (an id or handle): that workspace alone. "
+            + "A pane without attention needs nobody (none); one without lifecycle is no agent or one not heard from "
+            + "(unknown). full: true adds what the person's view shows (focused, a tab's index and focused_pane_id, "
+            + "a workspace's handle) and the defaults.";
 
     private FleetTool() {
     }
@@ -39,10 +42,13 @@ final class FleetTool {
     }
 
     static Map<String, Object> inputSchema() {
-        return object(Map.of("workspace_id", string()), List.of());
+        return SignalttyMcpServer.withFull(object(Map.of("workspace_id", string()), List.of()));
     }
 
-    /** {@link FleetTree#toJson()}'s shape: what is always there is required, the rest optional. */
+    /**
+     * {@link FleetTree#toJson()}'s shape: what is always there, compact ({@link CompactResults#fleet}) or full, is
+     * required, the rest optional.
+     */
     static Map<String, Object> outputSchema() {
         Map<String, Object> pane = new LinkedHashMap<>();
         pane.put("pane_id", string());
@@ -62,15 +68,15 @@ final class FleetTool {
         tab.put("index", Map.of("type", "integer"));
         tab.put("name", string());
         tab.put("focused_pane_id", string());
-        tab.put("panes", array(object(pane, List.of("pane_id", "argv", "status", "lifecycle", "attention", "focused"))));
+        tab.put("panes", array(object(pane, List.of("pane_id", "argv", "status"))));
         Map<String, Object> workspace = new LinkedHashMap<>();
         workspace.put("workspace_id", string());
         workspace.put("name", string());
         workspace.put("handle", string());
         workspace.put("cwd", string());
-        workspace.put("tabs", array(object(tab, List.of("tab_id", "index", "name", "panes"))));
+        workspace.put("tabs", array(object(tab, List.of("tab_id", "name", "panes"))));
         return object(Map.of("workspaces",
-                array(object(workspace, List.of("workspace_id", "name", "handle", "cwd", "tabs")))), List.of("workspaces"));
+                array(object(workspace, List.of("workspace_id", "name", "cwd", "tabs")))), List.of("workspaces"));
     }
 
     private static Map<String, Object> object(Map<String, Object> properties, List<String> required) {

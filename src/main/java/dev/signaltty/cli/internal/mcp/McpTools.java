@@ -22,8 +22,10 @@ final class McpTools {
     static final List<Tool> TOOLS = List.of(
             new Tool("workspace_list", "workspace.list", "List signaltty workspaces (spawn needs a workspace_id)."),
             new Tool("workspace_create", "workspace.create", "Create a workspace for a directory (cwd)."),
-            new Tool("pane_list", "pane.list", "List panes (their ids, names, status)."),
-            new Tool("spawn", "pane.spawn", "Run a program (default: the user's shell) on a new PTY in a workspace."),
+            new Tool("pane_list", "pane.list", "List panes: each one's id, name, label, workspace, argv, "
+                    + "status (exit code once exited) and task; full: true for the whole record (cwd, pid, size, offsets, times)."),
+            new Tool("spawn", "pane.spawn", "Run a program (default: the user's shell) on a new PTY in a "
+                    + "workspace; answers the pane's id, name, argv and status (full: true for the whole record)."),
             new Tool("read", "pane.read", "Read a pane: mode tail (default), screen, rendered (after_seq cursor) or "
                     + "last_command (the last command's output in a bash/zsh pane)."),
             new Tool("wait_for_output", "pane.wait_for_output", "Wait until a line of a pane's output contains match "
@@ -40,10 +42,15 @@ final class McpTools {
             new Tool("attention", "attention.pending", "Panes that need someone, most urgent first."),
             new Tool("decision_list", "decision.list", "Pending decisions (permission prompts)."),
             new Tool("decision_answer", "decision.answer", "Answer a decision: option_id allow_once or deny."),
-            new Tool("task_start", "task.start", "Start a worker (argv or agent) in a fresh git worktree of repo."),
-            new Tool("task_list", "task.list", "List worker tasks (context_id, state to filter) with their states."),
-            new Tool("task_get", "task.get", "One task: state, worker pane, worktree, branch, reports."),
-            new Tool("task_wait", "task.wait", "Wait for a task (or every task of a context) to settle."),
+            new Tool("task_start", "task.start", "Start a worker (argv or agent) in a fresh git worktree of repo; "
+                    + "answers the task (see task_get)."),
+            new Tool("task_list", "task.list", "List worker tasks (context_id, state to filter): each one's id, "
+                    + "state, objective, branch, worktree, worker pane, report (see task_get)."),
+            new Tool("task_get", "task.get", "One task: state, objective, worker pane, worktree, branch, report, disposition, "
+                    + "evidence when it failed, and its token usage; full: true for the whole record (repo, base commit, "
+                    + "argv, settings, times)."),
+            new Tool("task_wait", "task.wait", "Wait for a task (or every task of a context) to settle; "
+                    + "answers the task(s) as task_get does."),
             new Tool("task_diff", "task.diff", "Git summary of a task's worktree."),
             new Tool("task_finish", "task.finish", "Merge (disposition merge) or discard a task's work."),
             new Tool("task_cancel", "task.cancel", "Cancel a task: its worker pane is closed (task_finish still merges or discards its work)."),

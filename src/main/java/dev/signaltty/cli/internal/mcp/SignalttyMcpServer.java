@@ -72,7 +72,8 @@ public final class SignalttyMcpServer {
                 .tool(McpSchema.Tool.builder().name(FleetTool.NAME).description(FleetTool.DESCRIPTION)
                         .inputSchema(FleetTool.inputSchema()).outputSchema(FleetTool.outputSchema()).build())
                 .callHandler((exchange, request) -> {
-                    CallToolResult refused = unknownArgument(FleetTool.NAME, List.of("workspace_id"), request.arguments());
+                    CallToolResult refused = unknownArgument(FleetTool.NAME, List.of("workspace_id", CompactResults.FULL),
+                            request.arguments());
                     return refused != null ? refused : fleet(request.arguments());
                 })
                 .build());
@@ -82,13 +83,18 @@ public final class SignalttyMcpServer {
                 err.println("signaltty mcp: the daemon does not serve " + tool.method() + "; tool " + tool.name() + " left out");
                 continue;
             }
-            List<String> names = p.keySet().stream().map(String::valueOf).toList();
+            List<String> names = new ArrayList<>(p.keySet().stream().map(String::valueOf).toList());
+            Map<String, Object> inputSchema = McpTools.inputSchema(p);
+            if (CompactResults.compacts(tool.name())) {
+                names.add(CompactResults.FULL);
+                inputSchema = withFull(inputSchema);
+            }
             tools.add(SyncToolSpecification.builder()
                     .tool(McpSchema.Tool.builder().name(tool.name()).description(tool.description())
-                            .inputSchema(McpTools.inputSchema(p)).build())
+                            .inputSchema(inputSchema).build())
                     .callHandler((exchange, request) -> {
                         CallToolResult refused = unknownArgument(tool.name(), names, request.arguments());
-                        return refused != null ? refused : call(tool.method(), request.arguments());
+                        return refused != null ? refused : call(tool, request.arguments());
                     })
                     .build());
         }
@@ -137,12 +143,22 @@ public final class SignalttyMcpServer {
         return new ReadResourceResult(List.of(new TextResourceContents(uri, mime, text)));
     }
 
-    /** One tool call: the method's result, or its error as an MCP tool error. */
-    CallToolResult call(String method, Map<String, Object> arguments) {
+    /**
+     * One tool call: the method's result (compacted unless {@code full: true} asked for the whole record, see
+     * {@link CompactResults}), or its error as an MCP tool error.
+     */
+    @SuppressWarnings("unchecked")
+    CallToolResult call(McpTools.Tool tool, @Nullable Map<String, Object> arguments) {
+        Map<String, Object> params = arguments == null ? new LinkedHashMap<>() : new LinkedHashMap<>(arguments);
+        Object full = params.remove(CompactResults.FULL);
+        CallToolResult refused = fullRefused(full);
+        if (refused != null) {
+            return refused;
+        }
         Client.Response response;
         stdio.callStarted();
         try (Client client = daemon.connect(false, err)) {
-            response = client.call(method, arguments == null ? Map.of() : new LinkedHashMap<>(arguments));
+            response = client.call(tool.method(), params);
         } catch (CliException e) {
             return error(e.code(), e.getMessage(), e.details());
         } finally {
@@ -152,6 +168,9 @@ public final class SignalttyMcpServer {
             return error(response.code(), response.message(), response.details());
         }
         Object result = response.result();
+        if (result instanceof Map<?, ?> record && !Boolean.TRUE.equals(full)) {
+            result = CompactResults.compact(tool.name(), (Map<String, Object>) record);
+        }
         CallToolResult.Builder ok = CallToolResult.builder().addTextContent(Json.write(result)).isError(false);
         if (result instanceof Map<?, ?>) {
             ok.structuredContent(result);
@@ -180,12 +199,36 @@ public final class SignalttyMcpServer {
         return null;
     }
 
-    /** The fleet tool: ls --json's tree as structured content and JSON text, or the daemon's error. */
-    CallToolResult fleet(Map<String, Object> arguments) {
+    /** {@code full} as given: absent or a boolean, else BAD_PARAMS naming it. */
+    private static @Nullable CallToolResult fullRefused(@Nullable Object full) {
+        return full == null || full instanceof Boolean ? null : error("BAD_PARAMS", CompactResults.FULL
+                + ": expected a boolean (true for the whole record), got " + Json.write(full), Map.of("field", CompactResults.FULL));
+    }
+
+    /** {@code schema} with the {@code full} argument of a tool whose answer is compact by default. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> withFull(Map<String, Object> schema) {
+        Map<String, Object> properties = new LinkedHashMap<>((Map<String, Object>) schema.get("properties"));
+        properties.put(CompactResults.FULL, Map.of("type", "boolean", "description", CompactResults.FULL_DESCRIPTION));
+        Map<String, Object> out = new LinkedHashMap<>(schema);
+        out.put("properties", properties);
+        return out;
+    }
+
+    /** The fleet tool: ls --json's tree (compact unless {@code full: true}) as structured content and JSON text, or the daemon's error. */
+    CallToolResult fleet(@Nullable Map<String, Object> arguments) {
+        Object full = arguments == null ? null : arguments.get(CompactResults.FULL);
+        CallToolResult refused = fullRefused(full);
+        if (refused != null) {
+            return refused;
+        }
         Map<String, Object> tree;
         stdio.callStarted();
         try (Client client = daemon.connect(false, err)) {
             tree = FleetTool.load(client, arguments).toJson();
+            if (!Boolean.TRUE.equals(full)) {
+                tree = CompactResults.fleet(tree);
+            }
         } catch (CliException e) {
             return error(e.code(), e.getMessage(), e.details());
         } finally {
