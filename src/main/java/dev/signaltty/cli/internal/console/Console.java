@@ -57,6 +57,8 @@ public class Console {
         app.addInitializers(context -> context.getBeanFactory().registerSingleton("signalttyRunner", runner));
         try (ConfigurableApplicationContext ignored = app.run()) {
             return 0;
+        } finally {
+            dev.signaltty.cli.internal.view.OuterTerminal.lendConsoleTerminal(null);
         }
     }
 
@@ -82,6 +84,8 @@ public class Console {
     @Bean
     InterruptHandler interruptHandler(Terminal terminal) {
         terminal.handle(Terminal.Signal.INT, signal -> Client.cancelAll());
+        // view and attach typed here draw on this terminal: JLine allows one system terminal per process
+        dev.signaltty.cli.internal.view.OuterTerminal.lendConsoleTerminal(terminal);
         return new InterruptHandler();
     }
 

@@ -22,7 +22,20 @@ import dev.signaltty.cli.internal.CliException;
  */
 public final class OuterTerminal implements AutoCloseable {
 
+    /**
+     * The console's own terminal while the console runs (ADR 1191). JLine allows one system terminal per
+     * process ("A system terminal is already running"), so {@code view} and {@code attach} typed into the
+     * console borrow the console's instead of building a second one, and give it back as they found it.
+     */
+    private static volatile @Nullable Terminal consoleTerminal;
+
     private final Terminal terminal;
+    /** False for the console's terminal: closing the view must leave it open for the next prompt. */
+    private final boolean owned;
+    /** The console's resize handler while the view replaces it; put back at {@link #close()}. */
+    private Terminal.@Nullable SignalHandler replacedResize;
+    /** For the console's terminal: a key reader that ends at {@link #close()} without closing the terminal's input. */
+    private final @Nullable BorrowedInput borrowedInput;
     /** The attributes before raw mode; null until {@link #enterFullScreen}. */
     private @Nullable Attributes saved;
     private final OutputStream out;
@@ -31,9 +44,16 @@ public final class OuterTerminal implements AutoCloseable {
     /** Keys typed while {@link #askColours} waited, for the key reader to take first. */
     private byte[] early = new byte[0];
 
-    private OuterTerminal(Terminal terminal) {
+    private OuterTerminal(Terminal terminal, boolean owned) {
         this.terminal = terminal;
+        this.owned = owned;
         this.out = terminal.output();
+        this.borrowedInput = owned || !(terminal.input() instanceof NonBlockingInputStream in) ? null : new BorrowedInput(in);
+    }
+
+    /** Called by the console once its terminal exists; {@code null} when the console ends. */
+    public static void lendConsoleTerminal(@Nullable Terminal terminal) {
+        consoleTerminal = terminal;
     }
 
     /**
@@ -56,6 +76,10 @@ public final class OuterTerminal implements AutoCloseable {
      * so a run without a terminal starts no daemon.
      */
     public static OuterTerminal open() {
+        Terminal console = consoleTerminal;
+        if (console != null) {
+            return new OuterTerminal(console, false);
+        }
         try {
             Terminal t = TerminalBuilder.builder().system(true).ffm(true).jni(true).exec(false).jna(false)
                     .jansi(false).dumb(false).nativeSignals(true).build();
@@ -63,7 +87,7 @@ public final class OuterTerminal implements AutoCloseable {
                 t.close();
                 throw new IllegalStateException("no controlling terminal");
             }
-            return new OuterTerminal(t);
+            return new OuterTerminal(t, true);
         } catch (IOException | IllegalStateException e) {
             // JLine's own words ("Unable to create a terminal") do not say what to do about it
             throw new CliException("BAD_PARAMS", "attach and view need a terminal, and stdin/stdout is not one"
@@ -79,8 +103,11 @@ public final class OuterTerminal implements AutoCloseable {
     }
 
     /** Runs {@code action} on every SIGWINCH (on JLine's signal thread: it must not block). */
-    public void onResize(Runnable action) {
-        terminal.handle(Terminal.Signal.WINCH, signal -> action.run());
+    public synchronized void onResize(Runnable action) {
+        Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.WINCH, signal -> action.run());
+        if (replacedResize == null) {
+            replacedResize = previous;
+        }
     }
 
     /**
@@ -122,9 +149,9 @@ public final class OuterTerminal implements AutoCloseable {
         return out;
     }
 
-    /** Raw key bytes; blocks. */
+    /** Raw key bytes; blocks. Closing it ends a blocked read (of the console's terminal too, without closing that). */
     public InputStream input() {
-        return terminal.input();
+        return borrowedInput != null ? borrowedInput : terminal.input();
     }
 
     public synchronized void write(byte[] bytes) {
@@ -178,6 +205,16 @@ public final class OuterTerminal implements AutoCloseable {
     }
 
     private void closeTerminal() {
+        if (!owned) {
+            // the console's terminal: its prompt comes next, so give back what was borrowed and keep it open
+            if (borrowedInput != null) {
+                borrowedInput.close();
+            }
+            if (replacedResize != null) {
+                terminal.handle(Terminal.Signal.WINCH, replacedResize);
+            }
+            return;
+        }
         try {
             terminal.close();
         } catch (IOException e) {
@@ -189,6 +226,61 @@ public final class OuterTerminal implements AutoCloseable {
     public static void closeQuietly(@Nullable OuterTerminal t) {
         if (t != null) {
             t.close();
+        }
+    }
+
+    /**
+     * The console terminal's input as the view's key reader sees it: reads wait in slices of
+     * {@link #POLL_MS}, so {@link #close()} ends a blocked read within one slice while the terminal's own
+     * stream stays open for the console's next prompt (closing it would end the console).
+     */
+    private static final class BorrowedInput extends InputStream {
+
+        private static final long POLL_MS = 100;
+        private final NonBlockingInputStream in;
+        private volatile boolean closed;
+
+        BorrowedInput(NonBlockingInputStream in) {
+            this.in = in;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            if (len == 0) {
+                return 0;
+            }
+            while (!closed) {
+                int c = in.read(POLL_MS);
+                if (c == NonBlockingInputStream.EOF) {
+                    return -1;
+                }
+                if (c == NonBlockingInputStream.READ_EXPIRED) {
+                    continue;
+                }
+                b[off] = (byte) c;
+                int n = 1;
+                // the rest of what was typed at once (an escape sequence, a paste), without waiting for more
+                while (n < len && in.available() > 0) {
+                    int d = in.read(1L);
+                    if (d < 0) {
+                        break; // the end is seen by the next read
+                    }
+                    b[off + n++] = (byte) d;
+                }
+                return n;
+            }
+            return -1;
+        }
+
+        @Override
+        public void close() {
+            closed = true;
         }
     }
 }
