@@ -10,6 +10,7 @@ import org.jline.terminal.Size;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 import org.jline.utils.NonBlockingInputStream;
+import org.jline.utils.NonBlockingReader;
 import org.jspecify.annotations.Nullable;
 
 import dev.signaltty.cli.internal.CliException;
@@ -48,7 +49,7 @@ public final class OuterTerminal implements AutoCloseable {
         this.terminal = terminal;
         this.owned = owned;
         this.out = terminal.output();
-        this.borrowedInput = owned || !(terminal.input() instanceof NonBlockingInputStream in) ? null : new BorrowedInput(in);
+        this.borrowedInput = owned ? null : new BorrowedInput(terminal.reader());
     }
 
     /** Called by the console once its terminal exists; {@code null} when the console ends. */
@@ -116,7 +117,7 @@ public final class OuterTerminal implements AutoCloseable {
      * attached gets them. A terminal that does not answer DA1 in time gives none.
      */
     public synchronized ColourQuery.Answer askColours(long timeoutMs) {
-        if (!(terminal.input() instanceof NonBlockingInputStream in)) {
+        if (!(input() instanceof NonBlockingInputStream in)) {
             return ColourQuery.Answer.NONE;
         }
         Attributes before = terminal.enterRawMode();
@@ -230,24 +231,86 @@ public final class OuterTerminal implements AutoCloseable {
     }
 
     /**
-     * The console terminal's input as the view's key reader sees it: reads wait in slices of
-     * {@link #POLL_MS}, so {@link #close()} ends a blocked read within one slice while the terminal's own
-     * stream stays open for the console's next prompt (closing it would end the console).
+     * The console terminal's keys as bytes, for the view's key reader and the colour query. They are taken from
+     * the terminal's {@link NonBlockingReader}, the one the console's prompt reads, so nothing read here can
+     * come back out of order there, and they are taken only while open: it waits for a key without taking it
+     * ({@code peek}, in slices of {@link #POLL_MS}) and takes it under the lock {@link #close()} takes. Once the
+     * view or attach has ended, whatever is typed next stays for the console's prompt (closing the terminal's
+     * own streams would end the console). Keys come back as UTF-8, what the terminal sent them as.
      */
-    private static final class BorrowedInput extends InputStream {
+    private static final class BorrowedInput extends NonBlockingInputStream {
 
         private static final long POLL_MS = 100;
-        private final NonBlockingInputStream in;
-        private volatile boolean closed;
+        private final NonBlockingReader keys;
+        /** The rest of a key's UTF-8 bytes that did not fit the caller's buffer. */
+        private byte[] pending = new byte[0];
+        private int next;
+        private boolean closed;
+        /** Reads of the terminal in progress ({@code peek} runs outside the lock). */
+        private int peeking;
 
-        BorrowedInput(NonBlockingInputStream in) {
-            this.in = in;
+        BorrowedInput(NonBlockingReader keys) {
+            this.keys = keys;
         }
 
         @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        public int read(long timeout, boolean isPeek) throws IOException {
+            long deadline = timeout <= 0 ? Long.MAX_VALUE : System.nanoTime() + timeout * 1_000_000;
+            while (true) {
+                synchronized (this) {
+                    if (closed) {
+                        return EOF;
+                    }
+                    if (next < pending.length) {
+                        return isPeek ? pending[next] & 0xff : pending[next++] & 0xff;
+                    }
+                }
+                long left = (deadline - System.nanoTime()) / 1_000_000;
+                if (left <= 0) {
+                    return READ_EXPIRED;
+                }
+                int c;
+                synchronized (this) {
+                    if (closed) {
+                        return EOF;
+                    }
+                    peeking++;
+                }
+                try {
+                    c = keys.peek(Math.min(POLL_MS, left));
+                } finally {
+                    synchronized (this) {
+                        peeking--;
+                        notifyAll();
+                    }
+                }
+                if (c == NonBlockingReader.EOF) {
+                    return EOF;
+                }
+                if (c != NonBlockingReader.READ_EXPIRED) {
+                    take();
+                }
+            }
+        }
+
+        /** Moves the key {@code peek} saw into {@link #pending}, unless closed meanwhile. */
+        private synchronized void take() throws IOException {
+            if (closed || next < pending.length) {
+                return;
+            }
+            int c = keys.read(1L);
+            if (c < 0) {
+                return;
+            }
+            StringBuilder key = new StringBuilder().append((char) c);
+            if (Character.isHighSurrogate((char) c)) {
+                int low = keys.read(10L);
+                if (low >= 0) {
+                    key.append((char) low);
+                }
+            }
+            pending = key.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            next = 0;
         }
 
         @Override
@@ -255,32 +318,49 @@ public final class OuterTerminal implements AutoCloseable {
             if (len == 0) {
                 return 0;
             }
-            while (!closed) {
-                int c = in.read(POLL_MS);
-                if (c == NonBlockingInputStream.EOF) {
-                    return -1;
-                }
-                if (c == NonBlockingInputStream.READ_EXPIRED) {
-                    continue;
-                }
-                b[off] = (byte) c;
-                int n = 1;
-                // the rest of what was typed at once (an escape sequence, a paste), without waiting for more
-                while (n < len && in.available() > 0) {
-                    int d = in.read(1L);
-                    if (d < 0) {
-                        break; // the end is seen by the next read
-                    }
-                    b[off + n++] = (byte) d;
-                }
-                return n;
+            int c = read(0L, false);
+            if (c < 0) {
+                return -1;
             }
-            return -1;
+            b[off] = (byte) c;
+            int n = 1;
+            // what was typed at once (an escape sequence, a paste), without waiting for more
+            while (n < len && available() > 0) {
+                int d = read(1L, false);
+                if (d < 0) {
+                    break;
+                }
+                b[off + n++] = (byte) d;
+            }
+            return n;
         }
 
         @Override
-        public void close() {
+        public synchronized int available() {
+            return pending.length - next + (closed ? 0 : keys.available());
+        }
+
+        /**
+         * Ends reading, and returns only once no read of the terminal is in progress here (within one
+         * {@link #POLL_MS} slice, bounded): JLine's reader is not made for two threads at once, and the console's
+         * prompt reads it next (a peek still running beside it put a key out of order: {@code owrkspace}).
+         */
+        @Override
+        public synchronized void close() {
             closed = true;
+            long deadline = System.nanoTime() + 10 * POLL_MS * 1_000_000;
+            while (peeking > 0) {
+                long left = (deadline - System.nanoTime()) / 1_000_000;
+                if (left <= 0) {
+                    return;
+                }
+                try {
+                    wait(left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
         }
     }
 }
