@@ -292,6 +292,11 @@ public final class Client implements Closeable {
      * Cancels whatever is running: closes every open connection, so a blocked call ends with
      * "interrupted" and the daemon sees EOF (which cancels single-flight waits). Nothing is resent.
      */
+    /** Whether {@link #cancelAll} closed this connection (Ctrl-C in the console): nothing may reconnect for it. */
+    public boolean cancelled() {
+        return cancelled;
+    }
+
     public static void cancelAll() {
         for (Client client : OPEN) {
             client.cancelled = true;

@@ -73,6 +73,9 @@ public final class ResumingEvents {
             }
             if (message == null) {
                 client.close();
+                if (client.cancelled()) {
+                    return 0; // Ctrl-C in the console: the person stopped the stream, nothing to resume
+                }
                 err.println("signaltty: lost the connection to " + source.what()
                         + (lastSeq >= 0 ? " after seq " + lastSeq : "") + "; reconnecting");
                 client = reconnect(noStart || !source.startsAgain());

@@ -47,7 +47,8 @@ final class WaitAcrossRestart {
                         return response;
                     }
                 } catch (CliException lost) {
-                    if (!"IO_ERROR".equals(lost.code()) || !daemon.daemonComingBack()) {
+                    // Ctrl-C in the console closed it: the person ended the wait, the daemon did not go away
+                    if (!"IO_ERROR".equals(lost.code()) || client.cancelled() || !daemon.daemonComingBack()) {
                         throw lost;
                     }
                     response = null;

@@ -48,7 +48,7 @@ final class CliLineCommand implements Command {
         for (CommandArgument argument : context.parsedInput().arguments()) {
             words.add(argument.value());
         }
-        int status = runner.run(words);
+        int status = RunningCommand.run(runner, words);
         System.out.flush();
         System.err.flush();
         return status == 0 ? ExitStatus.OK : new ExitStatus(0, ""); // the runner printed the error already

@@ -21,7 +21,6 @@ import org.springframework.shell.core.command.CommandRegistry;
 import org.springframework.shell.jline.CommandCompleter;
 import org.springframework.shell.jline.PromptProvider;
 
-import dev.signaltty.cli.internal.Client;
 import dev.signaltty.cli.internal.CommandSpec;
 import dev.signaltty.cli.internal.CommandTable;
 import dev.signaltty.cli.internal.Runner;
@@ -57,6 +56,8 @@ public class Console {
         app.addInitializers(context -> context.getBeanFactory().registerSingleton("signalttyRunner", runner));
         try (ConfigurableApplicationContext ignored = app.run()) {
             return 0;
+        } finally {
+            dev.signaltty.cli.internal.view.OuterTerminal.lendConsoleTerminal(null);
         }
     }
 
@@ -81,7 +82,9 @@ public class Console {
      */
     @Bean
     InterruptHandler interruptHandler(Terminal terminal) {
-        terminal.handle(Terminal.Signal.INT, signal -> Client.cancelAll());
+        terminal.handle(Terminal.Signal.INT, signal -> RunningCommand.cancel());
+        // view and attach typed here draw on this terminal: JLine allows one system terminal per process
+        dev.signaltty.cli.internal.view.OuterTerminal.lendConsoleTerminal(terminal);
         return new InterruptHandler();
     }
 

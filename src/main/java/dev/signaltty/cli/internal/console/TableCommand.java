@@ -64,7 +64,7 @@ final class TableCommand implements Command {
         for (CommandArgument argument : context.parsedInput().arguments()) {
             words.add(argument.value());
         }
-        int status = runner.run(words);
+        int status = RunningCommand.run(runner, words);
         System.out.flush();
         System.err.flush();
         // The runner already printed the error as CODE: message; a second line from the shell adds nothing.
