@@ -13,7 +13,7 @@ import { renderEvents, replayMissed } from './timeline.js';
 import { newWorkspace, newTab, startTask } from './forms.js';
 import { noteEvent, flushNotes, notifyState, toggleNotify } from './notify.js';
 import { shareFocus } from './tabfocus.js';
-import { REGION_KEY, regionKeys, redrawKeepingFocus } from './regions.js';
+import { REGION_KEY, BACK_KEY, regionKeys, redrawKeepingFocus } from './regions.js';
 
 const app = document.getElementById('app');
 const side = h('nav', { class: 'side' });
@@ -111,7 +111,8 @@ function renderChrome() {
       render();
     } }), ' read-only'),
     h('div', { class: 'wss' }, wsList),
-    h('p', { class: 'keys-hint' }, h('kbd', {}, REGION_KEY), ' moves the keyboard from a terminal to Needs you, to this list, and back')));
+    h('p', { class: 'keys-hint' }, h('kbd', {}, REGION_KEY), ' moves the keyboard from a terminal to Needs you, to this list, and back; ',
+      h('kbd', {}, BACK_KEY), ' the other way')));
 }
 
 /** "Notify me": what it does now, in words (on, off, refused by the browser, impossible on this page). */

@@ -15,8 +15,9 @@ import dev.signaltty.support.DaemonFixture;
 
 /**
  * The dashboard without a mouse, and what its cards and badges say (ADR 1150): Ctrl+Shift+L takes the
- * keyboard out of a terminal (xterm.js keeps Tab) to "Needs you", the sidebar, and back; an overview card
- * says which workspace and tab its pane is in; an exit whose status is unknown says so, and why.
+ * keyboard out of a terminal (xterm.js keeps Tab) to "Needs you", the sidebar, and back, Ctrl+Shift+H the other
+ * way (ADR 1240); an overview card says which workspace and tab its pane is in; an exit whose status is unknown
+ * says so, and why.
  */
 class DashboardKeyboardBrowserTest {
 
@@ -43,7 +44,16 @@ class DashboardKeyboardBrowserTest {
     }
 
     static void regionKey() {
-        new Actions(page.browser().driver).keyDown(Keys.CONTROL).keyDown(Keys.SHIFT).sendKeys("l")
+        chord("l");
+    }
+
+    /** The backwards chord (ADR 1240). */
+    static void backKey() {
+        chord("h");
+    }
+
+    static void chord(String letter) {
+        new Actions(page.browser().driver).keyDown(Keys.CONTROL).keyDown(Keys.SHIFT).sendKeys(letter)
                 .keyUp(Keys.SHIFT).keyUp(Keys.CONTROL).perform();
     }
 
@@ -143,14 +153,46 @@ class DashboardKeyboardBrowserTest {
         typeInto(pane, "kept");
     }
 
-    /** The way to the chord is written on the page, and each region says what it is to a screen reader. */
+    /**
+     * Ctrl+Shift+H goes the other way round (ADR 1240): from a terminal straight to the sidebar's tab, then
+     * to "Needs you", then back into the terminal; its ^H never reaches the program.
+     */
+    @Test
+    void theBackwardsChordGoesFromATerminalToTheSidebarToNeedsYouAndBack() {
+        String ws = daemon.workspace();
+        String pane = bash(ws);
+        String waiting = bash(ws);
+        daemon.client().call("notify", Map.of("pane_id", waiting, "message", "look at this"));
+        page.browser().until(d -> !d.findElements(org.openqa.selenium.By.cssSelector(".attn[data-pane-id='" + waiting + "']")).isEmpty());
+        DashboardBrowserTest.showTab(page.browser(), tabOf(pane));
+        page.browser().until(d -> DashboardBrowserTest.screen(page.browser(), pane).contains("$"));
+        typeInto(pane, "before");
+        recordWrites();
+
+        backKey();
+        awaitKeyboard("side tab " + tabOf(pane));
+        backKey();
+        page.browser().until(d -> keyboard().startsWith("queue "), () -> "the keyboard is at " + keyboard());
+        backKey();
+        typeInto(pane, "after");
+        // from the body (nothing focused) it goes to the last region, the sidebar
+        page.browser().js("document.activeElement.blur();");
+        backKey();
+        page.browser().until(d -> keyboard().startsWith("side"), () -> "the keyboard is at " + keyboard());
+
+        @SuppressWarnings("unchecked")
+        List<String> writes = (List<String>) page.browser().js("return window.writes;");
+        assertThat(String.join("", writes)).doesNotContain("\b").contains("after-");
+    }
+
+    /** The way to the chords is written on the page, and each region says what it is to a screen reader. */
     @Test
     void theChordIsSaidInTheSidebarAndOnEachRegion() {
-        assertThat(page.browser().text(".keys-hint")).contains("Ctrl+Shift+L").contains("Needs you");
+        assertThat(page.browser().text(".keys-hint")).contains("Ctrl+Shift+L").contains("Needs you").contains("Ctrl+Shift+H the other way");
         Object regions = page.browser().js("return ['.side', '.main', '.queue'].map((s) => document.querySelector(s))"
                 + ".map((e) => e.getAttribute('aria-label') + ': ' + e.getAttribute('aria-keyshortcuts'));");
-        assertThat(List.copyOf((List<?>) regions)).isEqualTo(List.of("Workspaces and tabs: Control+Shift+L",
-                "Main view: Control+Shift+L", "Needs you: Control+Shift+L"));
+        assertThat(List.copyOf((List<?>) regions)).isEqualTo(List.of("Workspaces and tabs: Control+Shift+L Control+Shift+H",
+                "Main view: Control+Shift+L Control+Shift+H", "Needs you: Control+Shift+L Control+Shift+H"));
     }
 
     /** Tabs are named per workspace ("tab 1" in each): a card says whose, as the tab's heading does. */
