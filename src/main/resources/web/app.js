@@ -4,7 +4,7 @@
 // decisions.js, tasks.js, timeline.js, forms.js (new work), notify.js (desktop notifications).
 // Plain ES modules: no build step.
 import { h, fill, toast, dropToasts } from './dom.js';
-import { S, rpc, call, paneName, ui } from './state.js';
+import { S, rpc, call, paneName, paneWhere, ui } from './state.js';
 import { terms, hooks, attachVisible, detachAll } from './terminal.js';
 import { badges, ltr, renderTab, relayout, waitsWith } from './layout.js';
 import { renderQueue, tickAges } from './decisions.js';
@@ -135,12 +135,11 @@ function renderOverview() {
   p.task_id ? h('div', { class: 'meta' }, 'task ' + p.task_id) : null))));
 }
 
-/** Which workspace and tab a card's pane is in ("api / tab 2"): tabs are named per workspace, and a card
- * is the way to the pane, so it says where it leads. */
+/** Which workspace and tab a card's pane is in ("api / tab 2"): a card is the way to the pane, so it says
+ * where it leads. */
 function whereIs(p) {
-  const ws = S.workspaces.find((w) => w.workspace_id === p.workspace_id);
-  const tab = S.tabs.get(p.tab_id);
-  return ws || tab ? h('div', { class: 'meta where' }, [ws?.name, tab?.name].filter(Boolean).join(' / ')) : null;
+  const where = paneWhere(p.pane_id);
+  return where ? h('div', { class: 'meta where' }, where) : null;
 }
 
 function showPane(id) {

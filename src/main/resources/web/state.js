@@ -121,6 +121,15 @@ export async function fetchStructure() {
   await fetchAgents(fresh);
 }
 
+/** Which workspace and tab a pane is in ("api / review"), or '' when the page knows neither: tabs are
+ * named per workspace ("tab 1" in each) and agents by their program, so a pane's name alone does not say
+ * which of several it is. */
+export function paneWhere(id) {
+  const p = S.panes.get(id) || {};
+  const ws = S.workspaces.find((w) => w.workspace_id === p.workspace_id);
+  return [ws?.name, S.tabs.get(p.tab_id)?.name].filter(Boolean).join(' / ');
+}
+
 export function paneName(id) {
   const p = S.panes.get(id) || {};
   return p.name || p.label || (p.argv ? p.argv[0] : id);

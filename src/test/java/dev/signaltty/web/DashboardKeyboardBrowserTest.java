@@ -11,7 +11,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.interactions.Actions;
 
+import dev.signaltty.agent.AgentDaemonFixture;
 import dev.signaltty.support.DaemonFixture;
+import dev.signaltty.support.ProtocolClient;
 
 /**
  * The dashboard without a mouse, and what its cards and badges say (ADR 1150): Ctrl+Shift+L takes the
@@ -207,6 +209,42 @@ class DashboardKeyboardBrowserTest {
         page.browser().until(d -> "cards-ws / review".equals(page.browser().js(
                 "return document.querySelector(arguments[0])?.textContent;", card)),
                 () -> String.valueOf(page.browser().js("return document.querySelector(arguments[0])?.textContent;", card)));
+    }
+
+    /**
+     * Several agents share a name ("claude"): a decision card read "Bash · claude" and a waiting row
+     * "permission required claude", the same for each. They say which workspace and tab, and the card's pane
+     * name shows that pane (ADR 1241).
+     */
+    @Test
+    void needsYouSaysWhichWorkspaceAndTabEachWaitingPaneIsIn() throws Exception {
+        String asking = bash(workspace("left-ws"));
+        String notifying = bash(workspace("right-ws"));
+        daemon.client().call("tab.rename", Map.of("tab_id", tabOf(asking), "name", "review"));
+        daemon.client().call("tab.rename", Map.of("tab_id", tabOf(notifying), "name", "tests"));
+        daemon.client().call("notify", Map.of("pane_id", notifying, "message", "tests are red"));
+        AgentDaemonFixture.hook(daemon.client(), asking, "SessionStart", "s-where");
+        try (ProtocolClient reporter = daemon.connect()) {
+            AgentDaemonFixture.askPermission(reporter, asking, "npm test", 120);
+            String card = ".decision[data-pane-id='" + asking + "'] .dec-head";
+            page.browser().until(d -> "left-ws / review".equals(textOf(card + " .where")), () -> textOf(card));
+            String row = ".attn[data-pane-id='" + notifying + "']";
+            page.browser().until(d -> "right-ws / tests".equals(textOf(row + " .where")), () -> textOf(row));
+            // the pane's name shows it: what the agent did, before the answer
+            DashboardBrowserTest.click(page.browser(), card + " .to-pane");
+            page.browser().until(d -> Boolean.TRUE.equals(page.browser().js(
+                    "return !!document.querySelector(\".tab.on[data-tab-id='" + tabOf(asking) + "']\")")));
+            awaitKeyboard("pane " + asking);
+        }
+    }
+
+    static String workspace(String name) {
+        return daemon.client().call("workspace.create", Map.of("name", name, "cwd", daemon.root().toString()))
+                .get("workspace_id").asString();
+    }
+
+    static String textOf(String selector) {
+        return String.valueOf(page.browser().js("return document.querySelector(arguments[0])?.textContent;", selector));
     }
 
     /**
