@@ -312,11 +312,24 @@ export function setFocused(id) {
   ui.focusChanged(id);
 }
 
-/** Attaches the panes on screen, each on its own viewer connection; closes the others' viewers. */
+/**
+ * Viewers of panes no longer on screen kept attached, the most recently shown first. A reattach starts
+ * the widget afresh from the daemon's screen (reset, snapshot): its scrollback went, so switching to
+ * another tab and back lost everything an agent had printed above its last screen. Kept attached, a
+ * hidden pane's widget keeps its scrollback and goes on taking the pane's output. Past the cap the least
+ * recently shown are closed (a flood among them is lag-closed anyway, and reattached when shown).
+ */
+const KEEP_HIDDEN = 8;
+let shown = []; // pane ids, the most recently shown first
+
+/** Attaches the panes on screen, each on its own viewer connection; keeps the viewers of the KEEP_HIDDEN
+ * panes shown most recently, and closes the others'. */
 export async function attachVisible(visible) {
   if (!rpc.open) return;
   const want = new Set(visible);
-  for (const v of terms.values()) if (!want.has(v.paneId) && v.link) v.detach();
+  shown = [...visible, ...shown.filter((id) => !want.has(id) && S.panes.has(id))].slice(0, visible.length + KEEP_HIDDEN);
+  const keep = new Set(shown);
+  for (const v of terms.values()) if (!keep.has(v.paneId) && v.link) v.detach();
   await Promise.all([...want].filter((id) => S.panes.has(id)).map((id) => {
     const v = viewer(id);
     return v.attached && !v.attaching ? null : v.attach().catch(() => {});
