@@ -43,8 +43,9 @@ export function renderQueue(queue) {
     const agent = a.agent && a.agent !== paneName(a.pane_id) ? a.agent : null;
     const since = a.since ? h('span', { class: 'ago', dataset: { since: a.since } }, ago(a.since)) : null;
     return h('button', { class: 'attn', dataset: { paneId: a.pane_id }, onclick: () => ui.showPane(a.pane_id) },
-      h('span', { class: 'badge at-' + a.attention }, a.attention.replace('_', ' ')), ' ', paneName(a.pane_id), where(a.pane_id),
+      h('span', { class: 'badge at-' + a.attention }, a.attention.replace('_', ' ')), ' ', paneName(a.pane_id),
       h('small', {}, agent, agent && since ? ' · ' : null, since),
+      where(a.pane_id), // a line of its own, under the name: beside it the row wrapped its age
       a.message ? h('span', { class: 'attn-msg' }, a.message) : null); // what it waits with, in its own words
   });
   fill(queue, h('h2', {}, 'Needs you'),
