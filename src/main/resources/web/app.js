@@ -70,6 +70,9 @@ function renderMain() {
   if (S.view.kind === 'tab' && S.tabs.has(S.view.tabId)) renderTab(main, S.tabs.get(S.view.tabId));
   else if (S.view.kind === 'tasks') renderTasks(main);
   else if (S.view.kind === 'events') renderEvents(main);
+  // the page's first draw comes before it knows any tab: a reload kept the view (sessionStorage), and
+  // falling back to the overview then lost it; only a tab the daemon no longer has falls back
+  else if (S.view.kind === 'tab' && !S.fetched) fill(main, h('p', { class: 'quiet' }, 'Connecting to the daemon…'));
   else { if (S.view.kind === 'tab') S.view = { kind: 'overview' }; renderOverview(); }
 }
 

@@ -14,6 +14,7 @@ export const S = {
   replayed: false, replayNote: null, // the timeline has the journal's events from before the page (timeline.js)
   task: null, // {task_id, diff, file, fileDiff}
   focused: null,
+  fetched: false, // the first fetch after the page loaded is in: until then a tab the view names is not known gone
 };
 export const MAX_EVENTS = 500;
 
@@ -51,6 +52,7 @@ async function fetchAll() {
   S.tabs = new Map(tabs.tabs.map((t) => [t.tab_id, t]));
   S.panes = new Map(panes.panes.map((p) => [p.pane_id, p]));
   await Promise.all([fetchAgents([...S.panes.keys()]), fetchQueue(), fetchTasks()]);
+  S.fetched = true;
 }
 
 /** A new process in a pane (resume, restart): its viewer attaches again, so its output streams here. */

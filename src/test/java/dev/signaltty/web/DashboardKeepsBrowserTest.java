@@ -7,15 +7,16 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.openqa.selenium.By;
 
 import dev.signaltty.support.DaemonFixture;
 
 /**
- * What a pane's terminal on the page keeps while another tab is shown (ADR 1242): a reattach starts a
- * widget afresh from the daemon's screen, so switching to another tab and back lost the scrollback, all an
- * agent had printed above its last screen.
+ * What the page keeps: a pane's terminal, while another tab is shown (ADR 1242: a reattach starts a widget
+ * afresh from the daemon's screen, so switching to another tab and back lost the scrollback, all an agent
+ * had printed above its last screen); the tab shown, across a reload (ADR 1243).
  */
-class DashboardScrollbackBrowserTest {
+class DashboardKeepsBrowserTest {
 
     @RegisterExtension
     static final DashboardFixture page = new DashboardFixture(new DaemonFixture("scroll", "signaltty.web.port=0"), 1400, 820);
@@ -65,5 +66,24 @@ class DashboardScrollbackBrowserTest {
         // scrolled back: what it printed before the other tab was shown, and while it was
         page.browser().until(d -> hasLines(agent, 1, 200), () -> lines(agent).size() + " lines on the page: "
                 + lines(agent).subList(0, Math.min(5, lines(agent).size())));
+    }
+
+    /**
+     * A reload shows the tab that was shown, with the keyboard in its pane: the page's first draw, before it
+     * knew any tab, fell back to the overview, and the view it kept (sessionStorage) was lost.
+     */
+    @Test
+    void aReloadShowsTheTabThatWasShownWithTheKeyboardInItsPane() {
+        String pane = bash();
+        DashboardBrowserTest.showTab(page.browser(), tabOf(pane));
+        page.browser().until(d -> DashboardBrowserTest.screen(page.browser(), pane).contains("$"));
+
+        page.browser().driver.navigate().refresh();
+        page.browser().until(d -> !d.findElements(By.cssSelector(".conn.up")).isEmpty());
+        page.browser().until(d -> DashboardBrowserTest.screen(page.browser(), pane).contains("$"),
+                () -> "shown: " + page.browser().js("return document.querySelector('.main h1')?.textContent;"));
+        assertThat(page.browser().attr(".tab.on", "data-tab-id")).isEqualTo(tabOf(pane));
+        page.browser().until(d -> Boolean.TRUE.equals(page.browser().js("const a = document.activeElement;"
+                + " return !!a.closest('.xterm') && a.closest('.pane').dataset.paneId === arguments[0];", pane)));
     }
 }
