@@ -36,16 +36,23 @@ export function regionKeys(regions, enterMain) {
     e.preventDefault();
     e.stopPropagation();
     const at = regions.findIndex((r) => r.el.contains(document.activeElement));
+    const left = document.activeElement?.closest('.pane')?.dataset.paneId; // the terminal the keyboard leaves
     // from nowhere (the page's body): the first region forwards, the last backwards
     const next = regions[at < 0 ? (step > 0 ? 0 : regions.length - 1) : (at + step + regions.length) % regions.length];
     if (next.main && enterMain()) return;
-    enter(next.el);
+    enter(next.el, left);
   }, true);
 }
 
-/** Focus into a region: its current item (the tab or view shown), else its first control, else itself. */
-function enter(el) {
-  const target = el.querySelector('button.on') || el.querySelector(FOCUSABLE) || el;
+/**
+ * Focus into a region: what is about the pane the keyboard left (its decision's first option, else its
+ * waiting row: with several agents waiting, the first card was another pane's), else the region's current
+ * item (the tab or view shown), else its first control, else itself.
+ */
+function enter(el, paneId) {
+  const own = paneId && (el.querySelector(`.decision[data-pane-id="${CSS.escape(paneId)}"] .opt`)
+    || el.querySelector(`.attn[data-pane-id="${CSS.escape(paneId)}"]`));
+  const target = own || el.querySelector('button.on') || el.querySelector(FOCUSABLE) || el;
   target.focus();
 }
 

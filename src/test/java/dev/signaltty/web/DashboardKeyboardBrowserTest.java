@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -14,6 +16,7 @@ import org.openqa.selenium.interactions.Actions;
 import dev.signaltty.agent.AgentDaemonFixture;
 import dev.signaltty.support.DaemonFixture;
 import dev.signaltty.support.ProtocolClient;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The dashboard without a mouse, and what its cards and badges say (ADR 1150): Ctrl+Shift+L takes the
@@ -235,6 +238,35 @@ class DashboardKeyboardBrowserTest {
             page.browser().until(d -> Boolean.TRUE.equals(page.browser().js(
                     "return !!document.querySelector(\".tab.on[data-tab-id='" + tabOf(asking) + "']\")")));
             awaitKeyboard("pane " + asking);
+        }
+    }
+
+    /**
+     * The chord from a terminal whose agent asks lands on that agent's decision, not on the first card (with
+     * several agents asking, another pane's): Enter then answers the agent the person was looking at.
+     */
+    @Test
+    void theChordFromAnAskingAgentsTerminalLandsOnItsOwnDecision() throws Exception {
+        String ws = daemon.workspace();
+        String first = bash(ws);
+        String second = bash(ws);
+        AgentDaemonFixture.hook(daemon.client(), first, "SessionStart", "s-first");
+        AgentDaemonFixture.hook(daemon.client(), second, "SessionStart", "s-second");
+        try (ProtocolClient one = daemon.connect(); ProtocolClient two = daemon.connect()) {
+            CompletableFuture<JsonNode> firstAsks = AgentDaemonFixture.askPermission(one, first, "make first", 120);
+            page.browser().until(d -> !d.findElements(org.openqa.selenium.By.cssSelector(".decision[data-pane-id='" + first + "']")).isEmpty());
+            CompletableFuture<JsonNode> secondAsks = AgentDaemonFixture.askPermission(two, second, "make second", 120);
+            page.browser().until(d -> !d.findElements(org.openqa.selenium.By.cssSelector(".decision[data-pane-id='" + second + "']")).isEmpty());
+            DashboardBrowserTest.showTab(page.browser(), tabOf(second));
+            awaitKeyboard("pane " + second);
+
+            regionKey();
+            page.browser().until(d -> ("opt " + second).equals(page.browser().js("const a = document.activeElement;"
+                    + " return a.classList[0] + ' ' + a.closest('.decision')?.dataset.paneId;")),
+                    () -> "the keyboard is at " + keyboard());
+            press(Keys.ENTER);
+            assertThat(secondAsks.get(120, TimeUnit.SECONDS).get("ok").asBoolean()).isTrue();
+            assertThat(firstAsks).isNotDone();
         }
     }
 
