@@ -22,8 +22,28 @@ function where(paneId) {
   return w ? h('span', { class: 'where' }, w) : null;
 }
 
+/**
+ * The pane a card or row is about, outlined while the pointer or the keyboard is on it: two agents in one
+ * tab read the same name and "workspace / tab"; the outline says which of the panes on screen it is.
+ */
+let pointed = null;
+
+function point(paneId, on) {
+  pointed = on ? paneId : null;
+  for (const p of document.querySelectorAll('.pane.pointed')) p.classList.remove('pointed');
+  if (on) document.querySelector(`.pane[data-pane-id="${CSS.escape(paneId)}"]`)?.classList.add('pointed');
+}
+
+const pointing = (paneId) => ({ onmouseenter: () => point(paneId, true), onmouseleave: () => point(paneId, false),
+  onfocusin: () => point(paneId, true), onfocusout: () => point(paneId, false) });
+
 export function renderQueue(queue) {
-  const cards = S.decisions.map((d) => h('div', { class: 'decision', dataset: { decisionId: d.decision_id, paneId: d.pane_id } },
+  // the card under the pointer is replaced, and its mouseleave never comes: the outline stays while the
+  // pane still waits, and goes with it
+  const still = pointed;
+  point(still, !!still && [...S.decisions, ...S.attention].some((x) => x.pane_id === still));
+  const cards = S.decisions.map((d) => h('div', { class: 'decision', dataset: { decisionId: d.decision_id, paneId: d.pane_id },
+    ...pointing(d.pane_id) },
     h('div', { class: 'dec-head' }, h('b', {}, d.tool_name || d.kind), ' · ',
       h('button', { class: 'to-pane', dataset: { paneId: d.pane_id }, title: 'show this pane', onclick: () => ui.showPane(d.pane_id) },
         paneName(d.pane_id)),
@@ -42,7 +62,7 @@ export function renderQueue(queue) {
     // the agent when the pane's name does not say it already (not "claude … claude")
     const agent = a.agent && a.agent !== paneName(a.pane_id) ? a.agent : null;
     const since = a.since ? h('span', { class: 'ago', dataset: { since: a.since } }, ago(a.since)) : null;
-    return h('button', { class: 'attn', dataset: { paneId: a.pane_id }, onclick: () => ui.showPane(a.pane_id) },
+    return h('button', { class: 'attn', dataset: { paneId: a.pane_id }, onclick: () => ui.showPane(a.pane_id), ...pointing(a.pane_id) },
       h('span', { class: 'badge at-' + a.attention }, a.attention.replace('_', ' ')), ' ', paneName(a.pane_id),
       h('small', {}, agent, agent && since ? ' · ' : null, since),
       where(a.pane_id), // a line of its own, under the name: beside it the row wrapped its age

@@ -270,6 +270,31 @@ class DashboardKeyboardBrowserTest {
         }
     }
 
+    /**
+     * Two agents in one tab read the same name and "workspace / tab" in Needs you: the pointer on a card
+     * outlines its pane on screen (ADR 1241).
+     */
+    @Test
+    void aDecisionCardUnderThePointerOutlinesItsPane() throws Exception {
+        String left = bash(daemon.workspace());
+        String right = daemon.client().call("pane.split", Map.of("pane_id", left, "direction", "right",
+                "argv", BASH, "env", Map.of("PS1", "$ "))).get("pane_id").asString();
+        AgentDaemonFixture.hook(daemon.client(), right, "SessionStart", "s-point");
+        DashboardBrowserTest.showTab(page.browser(), tabOf(left));
+        try (ProtocolClient reporter = daemon.connect()) {
+            AgentDaemonFixture.askPermission(reporter, right, "make right", 120);
+            String card = ".decision[data-pane-id='" + right + "']";
+            page.browser().until(d -> !d.findElements(org.openqa.selenium.By.cssSelector(card)).isEmpty());
+            new Actions(page.browser().driver).moveToElement(page.browser().driver.findElement(
+                    org.openqa.selenium.By.cssSelector(card + " .question"))).perform();
+            page.browser().until(d -> List.of(right).equals(pointed()), () -> "outlined: " + pointed());
+        }
+    }
+
+    static List<?> pointed() {
+        return (List<?>) page.browser().js("return [...document.querySelectorAll('.pane.pointed')].map((p) => p.dataset.paneId);");
+    }
+
     static String workspace(String name) {
         return daemon.client().call("workspace.create", Map.of("name", name, "cwd", daemon.root().toString()))
                 .get("workspace_id").asString();
