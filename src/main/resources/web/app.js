@@ -4,7 +4,7 @@
 // decisions.js, tasks.js, timeline.js, forms.js (new work), notify.js (desktop notifications).
 // Plain ES modules: no build step.
 import { h, fill, toast, dropToasts } from './dom.js';
-import { S, rpc, call, paneName, ui } from './state.js';
+import { S, rpc, call, paneName, paneWhere, ui } from './state.js';
 import { terms, hooks, attachVisible, detachAll } from './terminal.js';
 import { badges, ltr, renderTab, relayout, waitsWith } from './layout.js';
 import { renderQueue, tickAges } from './decisions.js';
@@ -13,7 +13,7 @@ import { renderEvents, replayMissed } from './timeline.js';
 import { newWorkspace, newTab, startTask } from './forms.js';
 import { noteEvent, flushNotes, notifyState, toggleNotify } from './notify.js';
 import { shareFocus } from './tabfocus.js';
-import { REGION_KEY, regionKeys, redrawKeepingFocus } from './regions.js';
+import { REGION_KEY, BACK_KEY, regionKeys, redrawKeepingFocus } from './regions.js';
 
 const app = document.getElementById('app');
 const side = h('nav', { class: 'side' });
@@ -70,6 +70,9 @@ function renderMain() {
   if (S.view.kind === 'tab' && S.tabs.has(S.view.tabId)) renderTab(main, S.tabs.get(S.view.tabId));
   else if (S.view.kind === 'tasks') renderTasks(main);
   else if (S.view.kind === 'events') renderEvents(main);
+  // the page's first draw comes before it knows any tab: a reload kept the view (sessionStorage), and
+  // falling back to the overview then lost it; only a tab the daemon no longer has falls back
+  else if (S.view.kind === 'tab' && !S.fetched) fill(main, h('p', { class: 'quiet' }, 'Connecting to the daemon…'));
   else { if (S.view.kind === 'tab') S.view = { kind: 'overview' }; renderOverview(); }
 }
 
@@ -111,7 +114,8 @@ function renderChrome() {
       render();
     } }), ' read-only'),
     h('div', { class: 'wss' }, wsList),
-    h('p', { class: 'keys-hint' }, h('kbd', {}, REGION_KEY), ' moves the keyboard from a terminal to Needs you, to this list, and back')));
+    h('p', { class: 'keys-hint' }, h('kbd', {}, REGION_KEY), ' moves the keyboard from a terminal to Needs you, to this list, and back; ',
+      h('kbd', {}, BACK_KEY), ' the other way')));
 }
 
 /** "Notify me": what it does now, in words (on, off, refused by the browser, impossible on this page). */
@@ -134,12 +138,11 @@ function renderOverview() {
   p.task_id ? h('div', { class: 'meta' }, 'task ' + p.task_id) : null))));
 }
 
-/** Which workspace and tab a card's pane is in ("api / tab 2"): tabs are named per workspace, and a card
- * is the way to the pane, so it says where it leads. */
+/** Which workspace and tab a card's pane is in ("api / tab 2"): a card is the way to the pane, so it says
+ * where it leads. */
 function whereIs(p) {
-  const ws = S.workspaces.find((w) => w.workspace_id === p.workspace_id);
-  const tab = S.tabs.get(p.tab_id);
-  return ws || tab ? h('div', { class: 'meta where' }, [ws?.name, tab?.name].filter(Boolean).join(' / ')) : null;
+  const where = paneWhere(p.pane_id);
+  return where ? h('div', { class: 'meta where' }, where) : null;
 }
 
 function showPane(id) {

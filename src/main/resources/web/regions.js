@@ -1,45 +1,58 @@
-// The keyboard out of a terminal and back without a mouse (ADR 1150). xterm.js takes Tab (a shell
+// The keyboard out of a terminal and back without a mouse (ADR 1150, 1240). xterm.js takes Tab (a shell
 // completes with it), so a pane kept the keyboard: "Needs you", the sidebar and its tabs were out of
 // reach. One chord, REGION_KEY, moves the keyboard to the page's next region: from the main view (its
-// terminal) to "Needs you", then to the sidebar, then back to the terminal. Inside a region Tab and
-// Enter work as on any page (Enter on a tab or a waiting pane takes the keyboard into its terminal).
+// terminal) to "Needs you", then to the sidebar, then back to the terminal; BACK_KEY goes the other way
+// (from a terminal straight to the sidebar's tabs). H and L are left and right as in vi. Inside a region
+// Tab and Enter work as on any page (Enter on a tab or a waiting pane takes the keyboard into its terminal).
 // Ctrl+Shift+letter reaches a program as Ctrl+letter anyway (a terminal cannot tell them apart), so
-// taking Ctrl+Shift+L takes nothing a program needs; and a browser gives the page the keys it does not
-// reserve for its tabs and windows (Ctrl(+Shift)+T, W, N), so the page's preventDefault keeps it.
+// taking Ctrl+Shift+L and Ctrl+Shift+H takes nothing a program needs (Ctrl+L, and Ctrl+H or Backspace,
+// still reach it); and a browser gives the page the keys it does not reserve for its tabs and windows
+// (Ctrl(+Shift)+T, W, N), so the page's preventDefault keeps them.
 export const REGION_KEY = 'Ctrl+Shift+L';
+export const BACK_KEY = 'Ctrl+Shift+H';
 
-// the key that says L (Dvorak's L is not at QWERTY's), or, on a layout without Latin letters (Russian:
-// Д), the key at L's place
-const isRegionKey = (e) => e.ctrlKey && e.shiftKey && !e.altKey && !e.metaKey
-  && (/^[a-z]$/i.test(e.key) ? e.key.toLowerCase() === 'l' : e.code === 'KeyL');
+// the key that says the letter (Dvorak's L is not at QWERTY's), or, on a layout without Latin letters
+// (Russian: Д), the key at its place
+const isChord = (e, letter) => e.ctrlKey && e.shiftKey && !e.altKey && !e.metaKey
+  && (/^[a-z]$/i.test(e.key) ? e.key.toLowerCase() === letter : e.code === 'Key' + letter.toUpperCase());
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select, textarea, a[href], [tabindex]:not([tabindex="-1"])';
 
 /**
- * Makes {@code regions} ({el, label}, in the order the chord visits them) reachable by REGION_KEY.
+ * Makes {@code regions} ({el, label}, in the order REGION_KEY visits them) reachable by REGION_KEY and,
+ * in the reverse order, BACK_KEY.
  * {@code enterMain} takes the keyboard into the main view (a tab's terminal) and says whether it did.
  */
 export function regionKeys(regions, enterMain) {
   for (const r of regions) {
     r.el.tabIndex = -1; // focusable by the chord (and kept in its region when a redraw takes its button)
     r.el.setAttribute('aria-label', r.label);
-    r.el.setAttribute('aria-keyshortcuts', 'Control+Shift+L');
+    r.el.setAttribute('aria-keyshortcuts', 'Control+Shift+L Control+Shift+H');
   }
   // capture, on the window: before xterm.js's textarea sees the key, so it is never sent to the program
   window.addEventListener('keydown', (e) => {
-    if (!isRegionKey(e)) return;
+    const step = isChord(e, 'l') ? 1 : isChord(e, 'h') ? -1 : 0;
+    if (!step) return;
     e.preventDefault();
     e.stopPropagation();
     const at = regions.findIndex((r) => r.el.contains(document.activeElement));
-    const next = regions[(at + 1) % regions.length]; // from nowhere (the page's body): the first region
+    const left = document.activeElement?.closest('.pane')?.dataset.paneId; // the terminal the keyboard leaves
+    // from nowhere (the page's body): the first region forwards, the last backwards
+    const next = regions[at < 0 ? (step > 0 ? 0 : regions.length - 1) : (at + step + regions.length) % regions.length];
     if (next.main && enterMain()) return;
-    enter(next.el);
+    enter(next.el, left);
   }, true);
 }
 
-/** Focus into a region: its current item (the tab or view shown), else its first control, else itself. */
-function enter(el) {
-  const target = el.querySelector('button.on') || el.querySelector(FOCUSABLE) || el;
+/**
+ * Focus into a region: what is about the pane the keyboard left (its decision's first option, else its
+ * waiting row: with several agents waiting, the first card was another pane's), else the region's current
+ * item (the tab or view shown), else its first control, else itself.
+ */
+function enter(el, paneId) {
+  const own = paneId && (el.querySelector(`.decision[data-pane-id="${CSS.escape(paneId)}"] .opt`)
+    || el.querySelector(`.attn[data-pane-id="${CSS.escape(paneId)}"]`));
+  const target = own || el.querySelector('button.on') || el.querySelector(FOCUSABLE) || el;
   target.focus();
 }
 

@@ -14,6 +14,7 @@ export const S = {
   replayed: false, replayNote: null, // the timeline has the journal's events from before the page (timeline.js)
   task: null, // {task_id, diff, file, fileDiff}
   focused: null,
+  fetched: false, // the first fetch after the page loaded is in: until then a tab the view names is not known gone
 };
 export const MAX_EVENTS = 500;
 
@@ -51,6 +52,7 @@ async function fetchAll() {
   S.tabs = new Map(tabs.tabs.map((t) => [t.tab_id, t]));
   S.panes = new Map(panes.panes.map((p) => [p.pane_id, p]));
   await Promise.all([fetchAgents([...S.panes.keys()]), fetchQueue(), fetchTasks()]);
+  S.fetched = true;
 }
 
 /** A new process in a pane (resume, restart): its viewer attaches again, so its output streams here. */
@@ -119,6 +121,15 @@ export async function fetchStructure() {
   for (const p of panes.panes) noteProcess(p.pane_id, p);
   S.panes = new Map(panes.panes.map((p) => [p.pane_id, { ...S.panes.get(p.pane_id), ...p }]));
   await fetchAgents(fresh);
+}
+
+/** Which workspace and tab a pane is in ("api / review"), or '' when the page knows neither: tabs are
+ * named per workspace ("tab 1" in each) and agents by their program, so a pane's name alone does not say
+ * which of several it is. */
+export function paneWhere(id) {
+  const p = S.panes.get(id) || {};
+  const ws = S.workspaces.find((w) => w.workspace_id === p.workspace_id);
+  return [ws?.name, S.tabs.get(p.tab_id)?.name].filter(Boolean).join(' / ');
 }
 
 export function paneName(id) {

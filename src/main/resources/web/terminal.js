@@ -78,6 +78,10 @@ export class Viewer {
     this.term.attachCustomKeyEventHandler((e) => !(e.type === 'keydown' && e.ctrlKey && !e.altKey && !e.metaKey
       && e.key.toLowerCase() === 'c' && this.term.hasSelection()));
     this.term.onData((d) => this.send(d));
+    // A mouse report in the X10 encoding (DECSET 1000/1002/1003 without SGR's 1006) comes as onBinary: one
+    // char per byte, not text. Sent as text a column past 95 (a byte over 127) became two UTF-8 bytes and
+    // the program read another place; not sent at all, a click in such a program did nothing.
+    this.term.onBinary((d) => this.send(d, true));
   }
 
   /**
@@ -85,19 +89,21 @@ export class Viewer {
    * asked for them. A read-only page sends none of them, and says so when a key is typed. A pane the page knows has exited gets no report (a program that left focus or mouse
    * reporting on, then exited: a click into its pane is no key). Keys typed are sent whatever the page
    * knows: the daemon says whether the pane runs (a resume from elsewhere may not have reached the page
-   * yet), and its refusal is said once.
+   * yet), and its refusal is said once. {@code binary}: each char of {@code d} is a byte (onBinary), sent
+   * as those bytes (data_b64), not as UTF-8 text.
    */
-  send(d) {
+  send(d, binary = false) {
+    const write = { pane_id: this.paneId, ...(binary ? { data_b64: btoa(d) } : { data: d }) };
     if (isReport(d)) {
       // a report racing the program's exit is no one's loss: not said
       if (!S.readOnly && S.panes.get(this.paneId)?.status !== 'exited') {
-        rpc.call('pane.write', { pane_id: this.paneId, data: d }).catch(() => {});
+        rpc.call('pane.write', write).catch(() => {});
       }
       return;
     }
     // keys typed on a read-only page went nowhere in silence: said once, with the way out
     if (S.readOnly) { this.refuse('this page is read-only (untick read-only in the sidebar to type)'); return; }
-    rpc.call('pane.write', { pane_id: this.paneId, data: d }).then(() => { this.refused = null; }, (e) => this.refuse(e.message));
+    rpc.call('pane.write', write).then(() => { this.refused = null; }, (e) => this.refuse(e.message));
   }
 
   /**
@@ -306,11 +312,24 @@ export function setFocused(id) {
   ui.focusChanged(id);
 }
 
-/** Attaches the panes on screen, each on its own viewer connection; closes the others' viewers. */
+/**
+ * Viewers of panes no longer on screen kept attached, the most recently shown first. A reattach starts
+ * the widget afresh from the daemon's screen (reset, snapshot): its scrollback went, so switching to
+ * another tab and back lost everything an agent had printed above its last screen. Kept attached, a
+ * hidden pane's widget keeps its scrollback and goes on taking the pane's output. Past the cap the least
+ * recently shown are closed (a flood among them is lag-closed anyway, and reattached when shown).
+ */
+const KEEP_HIDDEN = 8;
+let shown = []; // pane ids, the most recently shown first
+
+/** Attaches the panes on screen, each on its own viewer connection; keeps the viewers of the KEEP_HIDDEN
+ * panes shown most recently, and closes the others'. */
 export async function attachVisible(visible) {
   if (!rpc.open) return;
   const want = new Set(visible);
-  for (const v of terms.values()) if (!want.has(v.paneId) && v.link) v.detach();
+  shown = [...visible, ...shown.filter((id) => !want.has(id) && S.panes.has(id))].slice(0, visible.length + KEEP_HIDDEN);
+  const keep = new Set(shown);
+  for (const v of terms.values()) if (!keep.has(v.paneId) && v.link) v.detach();
   await Promise.all([...want].filter((id) => S.panes.has(id)).map((id) => {
     const v = viewer(id);
     return v.attached && !v.attaching ? null : v.attach().catch(() => {});

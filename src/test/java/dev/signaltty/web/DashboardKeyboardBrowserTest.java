@@ -5,18 +5,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.interactions.Actions;
 
+import dev.signaltty.agent.AgentDaemonFixture;
 import dev.signaltty.support.DaemonFixture;
+import dev.signaltty.support.ProtocolClient;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The dashboard without a mouse, and what its cards and badges say (ADR 1150): Ctrl+Shift+L takes the
- * keyboard out of a terminal (xterm.js keeps Tab) to "Needs you", the sidebar, and back; an overview card
- * says which workspace and tab its pane is in; an exit whose status is unknown says so, and why.
+ * keyboard out of a terminal (xterm.js keeps Tab) to "Needs you", the sidebar, and back, Ctrl+Shift+H the other
+ * way (ADR 1240); an overview card says which workspace and tab its pane is in; an exit whose status is unknown
+ * says so, and why.
  */
 class DashboardKeyboardBrowserTest {
 
@@ -43,7 +49,16 @@ class DashboardKeyboardBrowserTest {
     }
 
     static void regionKey() {
-        new Actions(page.browser().driver).keyDown(Keys.CONTROL).keyDown(Keys.SHIFT).sendKeys("l")
+        chord("l");
+    }
+
+    /** The backwards chord (ADR 1240). */
+    static void backKey() {
+        chord("h");
+    }
+
+    static void chord(String letter) {
+        new Actions(page.browser().driver).keyDown(Keys.CONTROL).keyDown(Keys.SHIFT).sendKeys(letter)
                 .keyUp(Keys.SHIFT).keyUp(Keys.CONTROL).perform();
     }
 
@@ -143,14 +158,46 @@ class DashboardKeyboardBrowserTest {
         typeInto(pane, "kept");
     }
 
-    /** The way to the chord is written on the page, and each region says what it is to a screen reader. */
+    /**
+     * Ctrl+Shift+H goes the other way round (ADR 1240): from a terminal straight to the sidebar's tab, then
+     * to "Needs you", then back into the terminal; its ^H never reaches the program.
+     */
+    @Test
+    void theBackwardsChordGoesFromATerminalToTheSidebarToNeedsYouAndBack() {
+        String ws = daemon.workspace();
+        String pane = bash(ws);
+        String waiting = bash(ws);
+        daemon.client().call("notify", Map.of("pane_id", waiting, "message", "look at this"));
+        page.browser().until(d -> !d.findElements(org.openqa.selenium.By.cssSelector(".attn[data-pane-id='" + waiting + "']")).isEmpty());
+        DashboardBrowserTest.showTab(page.browser(), tabOf(pane));
+        page.browser().until(d -> DashboardBrowserTest.screen(page.browser(), pane).contains("$"));
+        typeInto(pane, "before");
+        recordWrites();
+
+        backKey();
+        awaitKeyboard("side tab " + tabOf(pane));
+        backKey();
+        page.browser().until(d -> keyboard().startsWith("queue "), () -> "the keyboard is at " + keyboard());
+        backKey();
+        typeInto(pane, "after");
+        // from the body (nothing focused) it goes to the last region, the sidebar
+        page.browser().js("document.activeElement.blur();");
+        backKey();
+        page.browser().until(d -> keyboard().startsWith("side"), () -> "the keyboard is at " + keyboard());
+
+        @SuppressWarnings("unchecked")
+        List<String> writes = (List<String>) page.browser().js("return window.writes;");
+        assertThat(String.join("", writes)).doesNotContain("\b").contains("after-");
+    }
+
+    /** The way to the chords is written on the page, and each region says what it is to a screen reader. */
     @Test
     void theChordIsSaidInTheSidebarAndOnEachRegion() {
-        assertThat(page.browser().text(".keys-hint")).contains("Ctrl+Shift+L").contains("Needs you");
+        assertThat(page.browser().text(".keys-hint")).contains("Ctrl+Shift+L").contains("Needs you").contains("Ctrl+Shift+H the other way");
         Object regions = page.browser().js("return ['.side', '.main', '.queue'].map((s) => document.querySelector(s))"
                 + ".map((e) => e.getAttribute('aria-label') + ': ' + e.getAttribute('aria-keyshortcuts'));");
-        assertThat(List.copyOf((List<?>) regions)).isEqualTo(List.of("Workspaces and tabs: Control+Shift+L",
-                "Main view: Control+Shift+L", "Needs you: Control+Shift+L"));
+        assertThat(List.copyOf((List<?>) regions)).isEqualTo(List.of("Workspaces and tabs: Control+Shift+L Control+Shift+H",
+                "Main view: Control+Shift+L Control+Shift+H", "Needs you: Control+Shift+L Control+Shift+H"));
     }
 
     /** Tabs are named per workspace ("tab 1" in each): a card says whose, as the tab's heading does. */
@@ -165,6 +212,96 @@ class DashboardKeyboardBrowserTest {
         page.browser().until(d -> "cards-ws / review".equals(page.browser().js(
                 "return document.querySelector(arguments[0])?.textContent;", card)),
                 () -> String.valueOf(page.browser().js("return document.querySelector(arguments[0])?.textContent;", card)));
+    }
+
+    /**
+     * Several agents share a name ("claude"): a decision card read "Bash · claude" and a waiting row
+     * "permission required claude", the same for each. They say which workspace and tab, and the card's pane
+     * name shows that pane (ADR 1241).
+     */
+    @Test
+    void needsYouSaysWhichWorkspaceAndTabEachWaitingPaneIsIn() throws Exception {
+        String asking = bash(workspace("left-ws"));
+        String notifying = bash(workspace("right-ws"));
+        daemon.client().call("tab.rename", Map.of("tab_id", tabOf(asking), "name", "review"));
+        daemon.client().call("tab.rename", Map.of("tab_id", tabOf(notifying), "name", "tests"));
+        daemon.client().call("notify", Map.of("pane_id", notifying, "message", "tests are red"));
+        AgentDaemonFixture.hook(daemon.client(), asking, "SessionStart", "s-where");
+        try (ProtocolClient reporter = daemon.connect()) {
+            AgentDaemonFixture.askPermission(reporter, asking, "npm test", 120);
+            String card = ".decision[data-pane-id='" + asking + "'] .dec-head";
+            page.browser().until(d -> "left-ws / review".equals(textOf(card + " .where")), () -> textOf(card));
+            String row = ".attn[data-pane-id='" + notifying + "']";
+            page.browser().until(d -> "right-ws / tests".equals(textOf(row + " .where")), () -> textOf(row));
+            // the pane's name shows it: what the agent did, before the answer
+            DashboardBrowserTest.click(page.browser(), card + " .to-pane");
+            page.browser().until(d -> Boolean.TRUE.equals(page.browser().js(
+                    "return !!document.querySelector(\".tab.on[data-tab-id='" + tabOf(asking) + "']\")")));
+            awaitKeyboard("pane " + asking);
+        }
+    }
+
+    /**
+     * The chord from a terminal whose agent asks lands on that agent's decision, not on the first card (with
+     * several agents asking, another pane's): Enter then answers the agent the person was looking at.
+     */
+    @Test
+    void theChordFromAnAskingAgentsTerminalLandsOnItsOwnDecision() throws Exception {
+        String ws = daemon.workspace();
+        String first = bash(ws);
+        String second = bash(ws);
+        AgentDaemonFixture.hook(daemon.client(), first, "SessionStart", "s-first");
+        AgentDaemonFixture.hook(daemon.client(), second, "SessionStart", "s-second");
+        try (ProtocolClient one = daemon.connect(); ProtocolClient two = daemon.connect()) {
+            CompletableFuture<JsonNode> firstAsks = AgentDaemonFixture.askPermission(one, first, "make first", 120);
+            page.browser().until(d -> !d.findElements(org.openqa.selenium.By.cssSelector(".decision[data-pane-id='" + first + "']")).isEmpty());
+            CompletableFuture<JsonNode> secondAsks = AgentDaemonFixture.askPermission(two, second, "make second", 120);
+            page.browser().until(d -> !d.findElements(org.openqa.selenium.By.cssSelector(".decision[data-pane-id='" + second + "']")).isEmpty());
+            DashboardBrowserTest.showTab(page.browser(), tabOf(second));
+            awaitKeyboard("pane " + second);
+
+            regionKey();
+            page.browser().until(d -> ("opt " + second).equals(page.browser().js("const a = document.activeElement;"
+                    + " return a.classList[0] + ' ' + a.closest('.decision')?.dataset.paneId;")),
+                    () -> "the keyboard is at " + keyboard());
+            press(Keys.ENTER);
+            assertThat(secondAsks.get(120, TimeUnit.SECONDS).get("ok").asBoolean()).isTrue();
+            assertThat(firstAsks).isNotDone();
+        }
+    }
+
+    /**
+     * Two agents in one tab read the same name and "workspace / tab" in Needs you: the pointer on a card
+     * outlines its pane on screen (ADR 1241).
+     */
+    @Test
+    void aDecisionCardUnderThePointerOutlinesItsPane() throws Exception {
+        String left = bash(daemon.workspace());
+        String right = daemon.client().call("pane.split", Map.of("pane_id", left, "direction", "right",
+                "argv", BASH, "env", Map.of("PS1", "$ "))).get("pane_id").asString();
+        AgentDaemonFixture.hook(daemon.client(), right, "SessionStart", "s-point");
+        DashboardBrowserTest.showTab(page.browser(), tabOf(left));
+        try (ProtocolClient reporter = daemon.connect()) {
+            AgentDaemonFixture.askPermission(reporter, right, "make right", 120);
+            String card = ".decision[data-pane-id='" + right + "']";
+            page.browser().until(d -> !d.findElements(org.openqa.selenium.By.cssSelector(card)).isEmpty());
+            new Actions(page.browser().driver).moveToElement(page.browser().driver.findElement(
+                    org.openqa.selenium.By.cssSelector(card + " .question"))).perform();
+            page.browser().until(d -> List.of(right).equals(pointed()), () -> "outlined: " + pointed());
+        }
+    }
+
+    static List<?> pointed() {
+        return (List<?>) page.browser().js("return [...document.querySelectorAll('.pane.pointed')].map((p) => p.dataset.paneId);");
+    }
+
+    static String workspace(String name) {
+        return daemon.client().call("workspace.create", Map.of("name", name, "cwd", daemon.root().toString()))
+                .get("workspace_id").asString();
+    }
+
+    static String textOf(String selector) {
+        return String.valueOf(page.browser().js("return document.querySelector(arguments[0])?.textContent;", selector));
     }
 
     /**

@@ -1,0 +1,89 @@
+package dev.signaltty.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.openqa.selenium.By;
+
+import dev.signaltty.support.DaemonFixture;
+
+/**
+ * What the page keeps: a pane's terminal, while another tab is shown (ADR 1242: a reattach starts a widget
+ * afresh from the daemon's screen, so switching to another tab and back lost the scrollback, all an agent
+ * had printed above its last screen); the tab shown, across a reload (ADR 1243).
+ */
+class DashboardKeepsBrowserTest {
+
+    @RegisterExtension
+    static final DashboardFixture page = new DashboardFixture(new DaemonFixture("scroll", "signaltty.web.port=0"), 1400, 820);
+    static final DaemonFixture daemon = page.daemon();
+
+    static String bash() {
+        String tab = daemon.client().call("tab.create", Map.of("workspace_id", daemon.workspace())).get("tab_id").asString();
+        return daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "tab_id", tab,
+                "argv", List.of("bash", "--norc", "--noprofile", "-i"), "env", Map.of("PS1", "$ "))).get("pane_id").asString();
+    }
+
+    static String tabOf(String pane) {
+        return daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("tab_id").asString();
+    }
+
+    /** Every line of the pane's terminal on the page, scrollback first, as text. */
+    static List<String> lines(String pane) {
+        Object lines = page.browser().js("const v = window.signaltty.terms.get(arguments[0]); if (!v) return [];"
+                + " const b = v.term.buffer.active; const out = [];"
+                + " for (let i = 0; i < b.length; i++) out.push(b.getLine(i).translateToString(true)); return out;", pane);
+        return ((List<?>) lines).stream().map(String::valueOf).toList();
+    }
+
+    static boolean hasLines(String pane, int from, int to) {
+        List<String> all = lines(pane);
+        for (int i = from; i <= to; i++) {
+            if (!all.contains("line-" + i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Test
+    void aPaneKeepsItsScrollbackAndTakesItsOutputWhileAnotherTabIsShown() {
+        String agent = bash();
+        String other = bash();
+        DashboardBrowserTest.showTab(page.browser(), tabOf(agent));
+        daemon.client().call("pane.write", Map.of("pane_id", agent, "data", "for i in $(seq 1 150); do echo line-$i; done\r"));
+        page.browser().until(d -> hasLines(agent, 1, 150), () -> lines(agent).size() + " lines on the page");
+
+        DashboardBrowserTest.showTab(page.browser(), tabOf(other));
+        daemon.client().call("pane.write", Map.of("pane_id", agent, "data", "for i in $(seq 151 200); do echo line-$i; done\r"));
+        page.browser().until(d -> daemon.tail(agent).contains("line-200"), () -> daemon.tail(agent));
+        DashboardBrowserTest.showTab(page.browser(), tabOf(agent));
+
+        // scrolled back: what it printed before the other tab was shown, and while it was
+        page.browser().until(d -> hasLines(agent, 1, 200), () -> lines(agent).size() + " lines on the page: "
+                + lines(agent).subList(0, Math.min(5, lines(agent).size())));
+    }
+
+    /**
+     * A reload shows the tab that was shown, with the keyboard in its pane: the page's first draw, before it
+     * knew any tab, fell back to the overview, and the view it kept (sessionStorage) was lost.
+     */
+    @Test
+    void aReloadShowsTheTabThatWasShownWithTheKeyboardInItsPane() {
+        String pane = bash();
+        DashboardBrowserTest.showTab(page.browser(), tabOf(pane));
+        page.browser().until(d -> DashboardBrowserTest.screen(page.browser(), pane).contains("$"));
+
+        page.browser().driver.navigate().refresh();
+        page.browser().until(d -> !d.findElements(By.cssSelector(".conn.up")).isEmpty());
+        page.browser().until(d -> DashboardBrowserTest.screen(page.browser(), pane).contains("$"),
+                () -> "shown: " + page.browser().js("return document.querySelector('.main h1')?.textContent;"));
+        assertThat(page.browser().attr(".tab.on", "data-tab-id")).isEqualTo(tabOf(pane));
+        page.browser().until(d -> Boolean.TRUE.equals(page.browser().js("const a = document.activeElement;"
+                + " return !!a.closest('.xterm') && a.closest('.pane').dataset.paneId === arguments[0];", pane)));
+    }
+}
