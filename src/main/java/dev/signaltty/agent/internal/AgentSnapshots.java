@@ -112,10 +112,11 @@ class AgentSnapshots extends SnapshotLifecycle {
             s.resumableSession = remembered.agentSessionId();
             s.sessionId = remembered.agentSessionId();
             s.sessionGeneration = remembered.agentSessionId() == null ? 0 : 1;
-            // a program kept running through a restart in place (ADR 0810) tells its state at its next report,
-            // and its hooks are still the ones signaltty wired: its OSC 7501 and notifications stay theirs (ADR 1023)
+            // a program kept running through a restart in place (ADR 0810) still waits for a prompt if it did, and
+            // tells any other state at its next report (ADR 1192); its hooks are still the ones signaltty wired:
+            // its OSC 7501 and notifications stay theirs (ADR 1023)
             boolean keptRunning = panes.find(remembered.paneId()).map(AgentPanes.PaneRef::alive).orElse(false);
-            s.lifecycle = keptRunning ? Lifecycle.UNKNOWN : Lifecycle.EXITED;
+            s.lifecycle = keptRunning ? AgentStates.keptLifecycle(remembered.told()) : Lifecycle.EXITED;
             s.hooksWired = keptRunning && remembered.wired();
             s.hooksAwaitTrust = keptRunning && remembered.awaitsTrust();
             s.toldLifecycle = remembered.told();

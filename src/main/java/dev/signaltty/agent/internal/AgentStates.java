@@ -85,9 +85,21 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
     @Override
     public void keptRunning(String paneId) {
         table.update(paneId, s -> {
-            s.lifecycle = Lifecycle.UNKNOWN;
+            s.lifecycle = keptLifecycle(s.toldLifecycle);
             s.lifecycleOrigin = new StateOrigin("restart", "kept_running", null, null, null, null, Instant.now(), 0);
         });
+    }
+
+    /**
+     * The lifecycle of an agent whose program was kept running through a restart in place, from the last state
+     * clients were told (ADR 1192). An agent that was waiting for a prompt ({@code idle}, {@code done}) still waits:
+     * it starts nothing by itself, and a prompt typed during the restart is a report of its own. So it keeps that
+     * state, and {@code pane.submit} is not refused {@code AGENT_NOT_READY} until a report that an idle agent
+     * never sends. Any other state may have moved while no daemon listened (a turn ended, a permission was answered
+     * on the screen): {@code unknown} until its next report.
+     */
+    static Lifecycle keptLifecycle(@Nullable Lifecycle told) {
+        return told == Lifecycle.IDLE || told == Lifecycle.DONE ? told : Lifecycle.UNKNOWN;
     }
 
     /** A resume replaced the pane's process: every older baseline now reads IDENTITY_CHANGED. */
