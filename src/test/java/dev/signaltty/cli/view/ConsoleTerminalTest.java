@@ -33,15 +33,9 @@ class ConsoleTerminalTest {
 
     @Test
     void ctrlCEndsTheStreamOrWaitInProgressAndTheConsoleGoesOn() throws Exception {
-        String workspace = daemon.client().call("workspace.create", Map.of("name", "consolectrlc", "cwd",
-                daemon.root().toString())).get("workspace_id").asString();
-        String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", workspace,
-                "argv", List.of("sh", "-c", "echo IDLE-READY; exec sleep 600"))).get("pane_id").asString();
-        eventually(WAIT, () -> daemon.tail(pane).contains("IDLE-READY"));
-        String dirs = "export XDG_STATE_HOME='" + Files.createDirectories(temp.resolve("state")) + "' XDG_CONFIG_HOME='"
-                + Files.createDirectories(temp.resolve("config")) + "'";
+        String pane = paneReady("consolectrlc", "echo IDLE-READY; exec sleep 600", "IDLE-READY");
 
-        try (OuterTmux tmux = OuterTmux.start(temp, 120, 30, console(dirs))) {
+        try (OuterTmux tmux = OuterTmux.start(temp, 120, 30, console())) {
             tmux.await(WAIT, "the console's prompt", s -> s.contains("signaltty>"));
             int prompts = 1;
             // a stream that would resume across a restart, a wait that would go on through one, a file followed
@@ -74,9 +68,22 @@ class ConsoleTerminalTest {
      * the whole foreground group, and a script run by sh (dash) would end there, taking the outer tmux with it;
      * bash waits for the console and goes on when it did not die of the signal.
      */
-    private Path console(String dirs) throws java.io.IOException {
+    private Path console() throws java.io.IOException {
+        // the console keeps its history in the state dir: a private one, never the user's
+        String dirs = "export XDG_STATE_HOME='" + Files.createDirectories(temp.resolve("state")) + "' XDG_CONFIG_HOME='"
+                + Files.createDirectories(temp.resolve("config")) + "'";
         Path inner = TabViewTest.script(daemon.socket(), temp, dirs, "console");
         return Files.writeString(temp.resolve("outer.sh"), "exec bash '" + inner + "'\n");
+    }
+
+    /** A workspace named {@code name} with one {@code sh -c script} pane, once it printed {@code ready}. */
+    private static String paneReady(String name, String script, String ready) throws Exception {
+        String workspace = daemon.client().call("workspace.create", Map.of("name", name, "cwd",
+                daemon.root().toString())).get("workspace_id").asString();
+        String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", workspace,
+                "argv", List.of("sh", "-c", script))).get("pane_id").asString();
+        eventually(WAIT, () -> daemon.tail(pane).contains(ready));
+        return pane;
     }
 
     private static int count(String screen, String what) {
@@ -89,16 +96,9 @@ class ConsoleTerminalTest {
 
     @Test
     void viewAndAttachFromTheConsoleUseItsTerminalAndGiveItBack() throws Exception {
-        String workspace = daemon.client().call("workspace.create", Map.of("name", "consoleview", "cwd",
-                daemon.root().toString())).get("workspace_id").asString();
-        String pane = daemon.client().call("pane.spawn", Map.of("workspace_id", workspace,
-                "argv", List.of("sh", "-c", "echo SHELL-READY; exec sh"))).get("pane_id").asString();
-        eventually(WAIT, () -> daemon.tail(pane).contains("SHELL-READY"));
-        // the console keeps its history in the state dir: a private one, never the user's
-        String dirs = "export XDG_STATE_HOME='" + Files.createDirectories(temp.resolve("state")) + "' XDG_CONFIG_HOME='"
-                + Files.createDirectories(temp.resolve("config")) + "'";
+        String pane = paneReady("consoleview", "echo SHELL-READY; exec sh", "SHELL-READY");
 
-        try (OuterTmux tmux = OuterTmux.start(temp, 100, 24, console(dirs))) {
+        try (OuterTmux tmux = OuterTmux.start(temp, 100, 24, console())) {
             tmux.await(WAIT, "the console's prompt", s -> s.contains("signaltty>"));
 
             tmux.literal("view consoleview");
