@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -13,16 +12,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.StdioClientTransport;
-import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 
 import dev.signaltty.support.DaemonFixture;
 import dev.signaltty.workspace.internal.git.TestRepo;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The MCP tools that answer records (fleet, pane_list, spawn, task_*) answer by default the fields an orchestrating
@@ -37,11 +32,7 @@ class McpCompactResultsTest {
 
     @BeforeAll
     static void connect() {
-        StdioClientTransport transport = new StdioClientTransport(McpServerTest.mcpCommand(daemon.socket()),
-                new JacksonMcpJsonMapper(JsonMapper.builder().build()));
-        client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(120))
-                .initializationTimeout(Duration.ofSeconds(60)).build();
-        client.initialize();
+        client = McpServerTest.mcpClient(daemon.socket());
     }
 
     @AfterAll

@@ -49,11 +49,17 @@ class McpServerTest {
 
     @BeforeAll
     static void connect() {
-        StdioClientTransport transport = new StdioClientTransport(mcpCommand(daemon.socket()),
+        client = mcpClient(daemon.socket());
+    }
+
+    /** An MCP client of {@code signaltty mcp} against the daemon at {@code socket}, initialized. */
+    static McpSyncClient mcpClient(Path socket) {
+        StdioClientTransport transport = new StdioClientTransport(mcpCommand(socket),
                 new JacksonMcpJsonMapper(JsonMapper.builder().build()));
-        client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(120))
+        McpSyncClient mcp = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(120))
                 .initializationTimeout(Duration.ofSeconds(60)).build();
-        client.initialize();
+        mcp.initialize();
+        return mcp;
     }
 
     @AfterAll
