@@ -26,16 +26,27 @@ public final class StateDirLock implements AutoCloseable {
     private static final int PROBE_RETRIES = 3;
     private static final long PROBE_RETRY_MS = 5;
 
+    /** The third line a daemon writes into the file when it is about to execute itself again (ADR 1290). */
+    static final String RESTARTING = "restarting";
+
+    /** The lock this process holds: at most one, the kernel's locks being per process and file. */
+    private static volatile @Nullable StateDirLock held;
+
     private final FileChannel channel;
     private final FileLock lock;
+    private final String owner;
 
-    private StateDirLock(FileChannel channel, FileLock lock) {
+    private StateDirLock(FileChannel channel, FileLock lock, String owner) {
         this.channel = channel;
         this.lock = lock;
+        this.owner = owner;
     }
 
-    /** Who holds the lock: the daemon's pid and socket (empty when the file does not say). */
-    public record Holder(String pid, String socket) {
+    /**
+     * Who holds the lock: the daemon's pid and socket (empty when the file does not say), and whether it
+     * wrote that it is restarting in place.
+     */
+    public record Holder(String pid, String socket, boolean restarting) {
         public String describe() {
             return (pid.isEmpty() ? "" : " (pid " + pid + ")") + (socket.isEmpty() ? "" : " listening on " + socket);
         }
@@ -62,10 +73,54 @@ public final class StateDirLock implements AutoCloseable {
             channel.close();
             throw inUse(stateDir, holder);
         }
-        channel.truncate(0);
-        channel.write(ByteBuffer.wrap((ProcessHandle.current().pid() + "\n" + socket + "\n")
-                .getBytes(StandardCharsets.UTF_8)), 0);
-        return new StateDirLock(channel, lock);
+        String owner = ProcessHandle.current().pid() + "\n" + socket + "\n";
+        channel.truncate(0); // a restarted image's line saying it was restarting goes with the old text
+        channel.write(ByteBuffer.wrap(owner.getBytes(StandardCharsets.UTF_8)), 0);
+        StateDirLock taken = new StateDirLock(channel, lock, owner);
+        held = taken;
+        return taken;
+    }
+
+    /**
+     * Writes into the lock this process holds that it is about to execute itself again ({@code server
+     * restart}). The lock is let go when the old image closes and taken again only once the new image's
+     * start reaches it, seconds later on a loaded machine; meanwhile a client tells a daemon coming back
+     * from one gone for good by this line and the pid, which the exec keeps ({@link #restartingIn}). The new
+     * image's {@link #acquire} clears it. Written through the holding channel: opening another descriptor on
+     * the file and closing it would drop this process's lock.
+     */
+    public static void markRestarting() throws IOException {
+        StateDirLock lock = held;
+        if (lock == null) {
+            throw new IOException("this process holds no state directory lock");
+        }
+        lock.channel.write(ByteBuffer.wrap((lock.owner + RESTARTING + "\n").getBytes(StandardCharsets.UTF_8)), 0);
+        lock.channel.force(false);
+    }
+
+    /**
+     * The daemon restarting in place on {@code stateDir}: the lock's holder, or, while nobody holds it, the
+     * process that wrote {@link #markRestarting} and is still alive (between its old image's close and its
+     * new image's {@link #acquire}). Null when neither: no daemon is on its way.
+     */
+    public static @Nullable Holder restartingIn(Path stateDir) {
+        Holder holder = heldBy(stateDir);
+        if (holder != null) {
+            return holder;
+        }
+        Path file = stateDir.resolve(FILE);
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        // read only: a probe's tryLock is what heldBy did; here nothing is locked, so nothing to drop
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            Holder written = holder(channel);
+            boolean alive = !written.pid().isEmpty()
+                    && ProcessHandle.of(Long.parseLong(written.pid())).map(ProcessHandle::isAlive).orElse(false);
+            return written.restarting() && alive ? written : null;
+        } catch (IOException | NumberFormatException e) {
+            return null;
+        }
     }
 
     /**
@@ -132,14 +187,17 @@ public final class StateDirLock implements AutoCloseable {
             channel.read(buffer, 0);
             String[] lines = new String(buffer.array(), 0, buffer.position(), StandardCharsets.UTF_8).split("\n");
             String pid = lines.length > 0 && lines[0].matches("\\d+") ? lines[0] : "";
-            return new Holder(pid, lines.length > 1 ? lines[1] : "");
+            return new Holder(pid, lines.length > 1 ? lines[1] : "", lines.length > 2 && lines[2].equals(RESTARTING));
         } catch (IOException e) {
-            return new Holder("", "");
+            return new Holder("", "", false);
         }
     }
 
     @Override
     public void close() throws IOException {
+        if (held == this) {
+            held = null;
+        }
         try {
             lock.release();
         } finally {

@@ -319,39 +319,79 @@ class CliLiveRestartTest {
     void theTabViewWaitsOutASlowRestartAndShowsTheKeptProgramsOutputAfterIt() throws Exception {
         try (CliHarness cli = new CliHarness(temp)) {
             LiveRestart.startDaemon(cli);
-            String shell;
-            String tab;
-            try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
-                String workspace = LiveRestart.workspace(cli, daemon, "viewed");
-                shell = spawn(daemon, workspace, List.of("bash", "--norc", "--noprofile"));
-                tab = pane(daemon, shell).get("tab_id").asString();
+            Run restart = viewThroughARestart(cli, Map.of(), (daemon, workspace) -> {
                 String other = daemon.call("tab.create", Map.of("workspace_id", workspace)).get("tab_id").asString();
                 LiveRestart.queueUnreadInput(daemon, Map.of("workspace_id", workspace, "tab_id", other)); // not in the view's tab
+            });
+            assertThat(restart.err()).as(restart.toString()).contains("input accepted before the restart and not written");
+        }
+    }
+
+    /**
+     * The old image lets the state directory's lock go at its close; the new image takes it only once its start gets
+     * there, here 9 s later (a loaded machine's slow start, made on purpose by {@link SlowNextStart}). The view's
+     * 5 s for a daemon not known to be coming back ran out in that gap, and it ended: "lost the daemon connection"
+     * (ci-a, load 14–24). The lock file's restarting line and the pid the exec keeps tell it the daemon comes back
+     * (ADR 1290).
+     */
+    @Test
+    void theTabViewWaitsForANewImageThatIsSlowToTakeTheLock() throws Exception {
+        try (CliHarness cli = new CliHarness(temp)) {
+            Path trigger = temp.resolve("slow-next-start");
+            String options = cli.environment().get("SIGNALTTY_DAEMON_JAVA_OPTS") + " "
+                    + SlowNextStart.javaOption(temp, trigger);
+            Run start = cli.run(Map.of("SIGNALTTY_DAEMON_JAVA_OPTS", options), "", "server", "start");
+            assertThat(start.status()).as(start.toString()).isZero();
+            Run restart = viewThroughARestart(cli, Map.of("SIGNALTTY_DAEMON_JAVA_OPTS", options),
+                    (daemon, workspace) -> Files.writeString(trigger, "hold the new image back"));
+            assertThat(restart.status()).as(restart.toString()).isZero();
+            assertThat(trigger).as("the new image was held back").doesNotExist();
+        }
+    }
+
+    /** What a test does with the old image just before the restart. */
+    private interface BeforeRestart {
+        void run(ProtocolClient daemon, String workspace) throws Exception;
+    }
+
+    /**
+     * A view of a bash pane's tab through {@code server restart} ({@code beforeRestart} runs first, with a client
+     * of the old image): it must live on and show what the program prints after the restart. The restart's run.
+     */
+    private Run viewThroughARestart(CliHarness cli, Map<String, String> env, BeforeRestart beforeRestart)
+            throws Exception {
+        String shell;
+        String tab;
+        String workspace;
+        try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
+            workspace = LiveRestart.workspace(cli, daemon, "viewed");
+            shell = spawn(daemon, workspace, List.of("bash", "--norc", "--noprofile"));
+            tab = pane(daemon, shell).get("tab_id").asString();
+        }
+        String command = String.join(" ", CliHarness.javaCommand("attach", "--tab", tab).stream()
+                .map(w -> "'" + w.replace("'", "'\\''") + "'").toList());
+        Path transcript = temp.resolve("view-transcript");
+        Process view = cli.builder(List.of("script", "-qefc", command, "/dev/null"), env)
+                .redirectOutput(transcript.toFile()).redirectErrorStream(true).start();
+        try {
+            try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
+                Await.until(WAIT, "the view drawn", () -> Files.size(transcript) > 0);
+                daemon.call("pane.write", Map.of("pane_id", shell, "data", "echo before-$((2+3))\r"));
+                Await.until(WAIT, "the echo in the view", () -> Files.readString(transcript).contains("before-5"));
+                beforeRestart.run(daemon, workspace);
             }
-            String command = String.join(" ", CliHarness.javaCommand("attach", "--tab", tab).stream()
-                    .map(w -> "'" + w.replace("'", "'\\''") + "'").toList());
-            Path transcript = temp.resolve("view-transcript");
-            Process view = cli.builder(List.of("script", "-qefc", command, "/dev/null"), Map.of())
-                    .redirectOutput(transcript.toFile()).redirectErrorStream(true).start();
-            try {
-                try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
-                    Await.until(WAIT, "the view drawn", () -> Files.size(transcript) > 0);
-                    daemon.call("pane.write", Map.of("pane_id", shell, "data", "echo before-$((2+3))\r"));
-                    Await.until(WAIT, "the echo in the view", () -> Files.readString(transcript).contains("before-5"));
-                }
-                Run restart = cli.run("server", "restart");
-                assertThat(restart.err()).as(restart.toString()).contains("input accepted before the restart and not written");
-                try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
-                    daemon.call("pane.write", Map.of("pane_id", shell, "data", "echo after-$((3+4))\r"));
-                    Await.until(WAIT, "the output after the restart in the view",
-                            () -> Files.readString(transcript).contains("after-7") || !view.isAlive());
-                    String screen = Files.readString(transcript);
-                    assertThat(view.isAlive()).as(screen).isTrue();
-                    assertThat(screen).contains("after-7");
-                }
-            } finally {
-                view.destroyForcibly();
+            Run restart = cli.run(env, "", "server", "restart");
+            try (ProtocolClient daemon = ProtocolClient.connect(cli.socket())) {
+                daemon.call("pane.write", Map.of("pane_id", shell, "data", "echo after-$((3+4))\r"));
+                Await.until(WAIT, "the output after the restart in the view",
+                        () -> Files.readString(transcript).contains("after-7") || !view.isAlive());
+                String screen = Files.readString(transcript);
+                assertThat(view.isAlive()).as(screen).isTrue();
+                assertThat(screen).contains("after-7");
             }
+            return restart;
+        } finally {
+            view.destroyForcibly();
         }
     }
 

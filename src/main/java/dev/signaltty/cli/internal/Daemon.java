@@ -81,11 +81,17 @@ public final class Daemon {
     /**
      * True while a daemon of this machine's state dir holds its lock without answering: one stopping for a
      * {@code server restart} (its hand-over can wait 5 s for programs to read their input) or starting, whose
-     * socket comes back; a reconnect goes on waiting for it, up to {@link #startDeadline} (ADR 0850).
+     * socket comes back, or one that let the lock go to execute itself again and has not yet taken it back (its
+     * new image still starting: ADR 1290); a reconnect goes on waiting for it, up to {@link #startDeadline} (ADR 0850).
      * False through a tunnel (the lock is the remote machine's).
      */
     public boolean daemonComingBack() {
-        return dev.signaltty.cli.internal.remote.RemoteHosts.tunnel(env) == null && heldForOurSocket();
+        if (dev.signaltty.cli.internal.remote.RemoteHosts.tunnel(env) != null) {
+            return false;
+        }
+        // held, or let go between the old image's close and the new image's start (ADR 1290)
+        StateDirLock.Holder holder = StateDirLock.restartingIn(paths.stateDir());
+        return holder != null && (holder.socket().isEmpty() || holder.servesSocket(paths.socket()));
     }
 
     /** How long a daemon may take to answer once launched ({@code SIGNALTTY_START_TIMEOUT_S}), in ms. */

@@ -86,6 +86,12 @@ class ServerHandlers {
                     if (refused != null) {
                         throw new dev.signaltty.transport.ProtocolException(ErrorCode.IO_ERROR, refused, Map.of());
                     }
+                    try {
+                        dev.signaltty.transport.StateDirLock.markRestarting(); // clients wait for the new image (ADR 1290)
+                    } catch (java.io.IOException e) {
+                        throw new dev.signaltty.transport.ProtocolException(ErrorCode.IO_ERROR,
+                                "cannot restart: the state directory's lock file cannot say so: " + e.getMessage(), Map.of());
+                    }
                     restart.request();
                     lifecycleLog.stopping("a server.restart request (the daemon executes itself again; "
                             + "its panes' programs keep running)");
