@@ -184,6 +184,21 @@ class CliPolishTest {
     }
 
     @Test
+    void helpNamesTheHostOptionsTheReadmeUses() { // README: `signaltty --host build pane list`, `--all-hosts attention`
+        Run help = cli.run("help");
+        assertThat(help.out()).contains("--host NAME|[user@]box[:port]").contains("--all-hosts");
+    }
+
+    @Test
+    void aMutatingCommandWithAllHostsIsAUsageErrorAskingNoHost() { // the CLI refuses it itself (ADR 1122)
+        Run mutating = cli.run("--all-hosts", "pane", "close", "x");
+        assertThat(mutating.status()).as(mutating.toString()).isEqualTo(2);
+        assertThat(mutating.err()).startsWith("usage error: --all-hosts: only read-only commands span hosts")
+                .contains("'pane close' is not one").contains("usage: signaltty pane close <pane>")
+                .doesNotContain("BAD_PARAMS");
+    }
+
+    @Test
     void taskStartHelpSaysAnyProgramIsAcceptedAndNamesEveryBuiltInManifestsProgram() throws Exception {
         Run help = cli.run("task", "start", "--help");
         assertThat(help.status()).as(help.toString()).isZero();

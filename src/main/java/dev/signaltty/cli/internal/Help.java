@@ -50,7 +50,9 @@ final class Help {
         }
         printOutside("", out);
         out.println();
-        out.println("Global options: --json (raw result JSON), --no-start (never start the daemon), --help, --version.");
+        out.println("Global options: --json (raw result JSON), --no-start (never start the daemon), --help, --version,");
+        out.println("--host NAME|[user@]box[:port] (run it on that host's daemon over ssh; $SIGNALTTY_HOST), --all-hosts");
+        out.println("(a read-only command on this machine and every named host at once; docs/remote.md).");
         out.println("Pane arguments take ids or names (set by pane rename; a --label is shown, never an address);");
         out.println("workspace arguments take ids or handles; tab arguments ids or names (or WORKSPACE:NAME).");
         out.println("With no arguments, signaltty starts the daemon if needed and opens the console.");

@@ -57,7 +57,8 @@ public final class Output {
                 }
                 return;
             }
-            if ("task.list".equals(method) && map.get("tasks") instanceof List<?> tasks) {
+            // task wait --context answers the context's tasks: the same table as task list, not a JSON line each
+            if (("task.list".equals(method) || "task.wait".equals(method)) && map.get("tasks") instanceof List<?> tasks) {
                 table(columns(tasks, TASK_COLUMNS), out);
                 return;
             }

@@ -83,13 +83,14 @@ class TaskStore implements Tasks {
     }
 
     /**
-     * After a restart no worker is alive any more: a task that was still running cannot finish, so it
-     * fails with {@code stage: server_restart} (its worktree stays for finish).
+     * After a restart a task that was still running fails with {@code stage: server_restart} (its worktree stays
+     * for finish), unless {@code workerKept} says its worker runs on: a restart in place kept the worker's program
+     * (ADR 1340), so a working or input_required task goes on where it was. A pending one fails either way: its first
+     * submit was cut off with the old image, and whether its prompt was typed cannot be told.
      */
-    @jakarta.annotation.PostConstruct
-    void recover() {
+    void recover(Predicate<Task> workerKept) {
         for (Task task : List.copyOf(tasks.values())) {
-            if (!task.state.terminal()) {
+            if (!task.state.terminal() && !(task.state != TaskState.PENDING && workerKept.test(task))) {
                 update(task.id, t -> {
                     t.evidence = Evidence.serverRestart(t.state);
                     t.state = TaskState.FAILED;

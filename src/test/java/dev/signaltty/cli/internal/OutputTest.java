@@ -68,6 +68,25 @@ class OutputTest {
     }
 
     @Test
+    void taskWaitForAContextPrintsItsTasksAsTaskListDoes() {
+        Map<String, Object> task = new LinkedHashMap<>();
+        task.put("task_id", "task_1");
+        task.put("state", "completed");
+        task.put("objective", "fix it");
+        task.put("repo", "/src/api");
+        task.put("branch", "signaltty/task_1");
+        task.put("pane_id", "pane_1");
+        task.put("updated_at", "2026-12-07T19:45:45Z");
+        task.put("settings", Map.of("ready_timeout_s", 30.0));
+        Map<String, Object> waited = new LinkedHashMap<>();
+        waited.put("context_id", "ctx1");
+        waited.put("tasks", List.of(task));
+        String table = print("task.list", Map.of("tasks", List.of(task)), false);
+        assertThat(table).startsWith("TASK_ID  STATE      OBJECTIVE  REPO      BRANCH            PANE_ID  UPDATED_AT\n");
+        assertThat(print("task.wait", waited, false)).isEqualTo(table);
+    }
+
+    @Test
     void printsAnObjectWithAnEmptyListAsKeyValueLines() {
         Map<String, Object> created = new LinkedHashMap<>();
         created.put("workspace_id", "ws_1");

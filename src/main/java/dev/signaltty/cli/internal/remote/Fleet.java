@@ -17,6 +17,7 @@ import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.signaltty.cli.internal.ArgParser;
 import dev.signaltty.cli.internal.ArgParser.Invocation;
 import dev.signaltty.cli.internal.CliException;
 import dev.signaltty.cli.internal.Client;
@@ -55,8 +56,9 @@ public final class Fleet {
         CommandSpec spec = inv.spec();
         boolean tree = spec != null && spec.action() == CommandSpec.Action.FLEET;
         if (!tree && (spec == null || spec.method() == null || spec.action() != CommandSpec.Action.CALL || spec.mutating())) {
-            throw new CliException("BAD_PARAMS", "--all-hosts: only read-only commands span hosts (e.g. ls, attention, "
-                    + "decision list, pane list)" + (spec == null ? "" : "; '" + spec.name() + "' is not one"));
+            // the CLI's own refusal, before any host is asked: a usage error (exit 2, ADR 1122), no seed code
+            throw new ArgParser.UsageException("--all-hosts: only read-only commands span hosts (e.g. ls, attention, "
+                    + "decision list, pane list)" + (spec == null ? "" : "; '" + spec.name() + "' is not one"), spec);
         }
         String method = java.util.Objects.requireNonNull(spec.method());
         // ls: each host's tree in its two pipelined rounds; a daemon's refusal is that host's answer, not a throw
