@@ -22,16 +22,6 @@ class DashboardKeepsBrowserTest {
     static final DashboardFixture page = new DashboardFixture(new DaemonFixture("scroll", "signaltty.web.port=0"), 1400, 820);
     static final DaemonFixture daemon = page.daemon();
 
-    static String bash() {
-        String tab = daemon.client().call("tab.create", Map.of("workspace_id", daemon.workspace())).get("tab_id").asString();
-        return daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "tab_id", tab,
-                "argv", List.of("bash", "--norc", "--noprofile", "-i"), "env", Map.of("PS1", "$ "))).get("pane_id").asString();
-    }
-
-    static String tabOf(String pane) {
-        return daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("tab_id").asString();
-    }
-
     /** Every line of the pane's terminal on the page, scrollback first, as text. */
     static List<String> lines(String pane) {
         Object lines = page.browser().js("const v = window.signaltty.terms.get(arguments[0]); if (!v) return [];"
@@ -52,16 +42,16 @@ class DashboardKeepsBrowserTest {
 
     @Test
     void aPaneKeepsItsScrollbackAndTakesItsOutputWhileAnotherTabIsShown() {
-        String agent = bash();
-        String other = bash();
-        DashboardBrowserTest.showTab(page.browser(), tabOf(agent));
+        String agent = page.bash();
+        String other = page.bash();
+        DashboardBrowserTest.showTab(page.browser(), page.tabOf(agent));
         daemon.client().call("pane.write", Map.of("pane_id", agent, "data", "for i in $(seq 1 150); do echo line-$i; done\r"));
         page.browser().until(d -> hasLines(agent, 1, 150), () -> lines(agent).size() + " lines on the page");
 
-        DashboardBrowserTest.showTab(page.browser(), tabOf(other));
+        DashboardBrowserTest.showTab(page.browser(), page.tabOf(other));
         daemon.client().call("pane.write", Map.of("pane_id", agent, "data", "for i in $(seq 151 200); do echo line-$i; done\r"));
         page.browser().until(d -> daemon.tail(agent).contains("line-200"), () -> daemon.tail(agent));
-        DashboardBrowserTest.showTab(page.browser(), tabOf(agent));
+        DashboardBrowserTest.showTab(page.browser(), page.tabOf(agent));
 
         // scrolled back: what it printed before the other tab was shown, and while it was
         page.browser().until(d -> hasLines(agent, 1, 200), () -> lines(agent).size() + " lines on the page: "
@@ -74,15 +64,15 @@ class DashboardKeepsBrowserTest {
      */
     @Test
     void aReloadShowsTheTabThatWasShownWithTheKeyboardInItsPane() {
-        String pane = bash();
-        DashboardBrowserTest.showTab(page.browser(), tabOf(pane));
+        String pane = page.bash();
+        DashboardBrowserTest.showTab(page.browser(), page.tabOf(pane));
         page.browser().until(d -> DashboardBrowserTest.screen(page.browser(), pane).contains("$"));
 
         page.browser().driver.navigate().refresh();
         page.browser().until(d -> !d.findElements(By.cssSelector(".conn.up")).isEmpty());
         page.browser().until(d -> DashboardBrowserTest.screen(page.browser(), pane).contains("$"),
                 () -> "shown: " + page.browser().js("return document.querySelector('.main h1')?.textContent;"));
-        assertThat(page.browser().attr(".tab.on", "data-tab-id")).isEqualTo(tabOf(pane));
+        assertThat(page.browser().attr(".tab.on", "data-tab-id")).isEqualTo(page.tabOf(pane));
         page.browser().until(d -> Boolean.TRUE.equals(page.browser().js("const a = document.activeElement;"
                 + " return !!a.closest('.xterm') && a.closest('.pane').dataset.paneId === arguments[0];", pane)));
     }
