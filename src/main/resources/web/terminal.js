@@ -7,6 +7,7 @@
 import { h, toast } from './dom.js';
 import { Link } from './rpc.js';
 import { answerNothing, isReport } from './answers.js';
+import { attachWithHistory, historyBytes, HISTORY_LINES } from './scrollback.js';
 import { S, rpc, ui } from './state.js';
 
 const FRAME_BYTES = 256 * 1024;
@@ -61,7 +62,7 @@ export class Viewer {
     this.attaching = null;
     this.closures = 0; // viewer connections that ended without the page asking
     this.refused = null; // why the last key typed was refused, until one goes through
-    this.term = new Terminal({ fontSize: 13, fontFamily: 'ui-monospace, "DejaVu Sans Mono", monospace', scrollback: 2000,
+    this.term = new Terminal({ fontSize: 13, fontFamily: 'ui-monospace, "DejaVu Sans Mono", monospace', scrollback: HISTORY_LINES,
       theme: { background: '#0d1117', foreground: '#d6dde6', cursor: '#7ee787' }, allowProposedApi: false });
     this.fit = new FitAddon.FitAddon();
     this.term.loadAddon(this.fit);
@@ -170,7 +171,10 @@ export class Viewer {
     if (this.drained) { const d = this.drained; this.drained = null; d(); }
   }
 
-  /** A viewer connection of its own, then pane.attach: the reply's snapshot restores the visible screen. */
+  /**
+   * A viewer connection of its own, then pane.attach: the reply's snapshot restores the visible screen,
+   * and the pane's history the daemon still has goes above it (scrollback.js).
+   */
   attach() {
     if (this.attaching) return this.attaching;
     this.attaching = this.attachNow().finally(() => { this.attaching = null; });
@@ -187,11 +191,13 @@ export class Viewer {
       () => this.linkClosed(link));
     this.link = link;
     await link.open();
-    const r = await link.call('pane.attach', { pane_id: this.paneId });
+    const { reply: r, history } = await attachWithHistory(link, this.paneId, S.panes.get(this.paneId)?.rows);
     if (link !== this.link) return;
     this.dropBacklog();
     this.term.reset();
     if (this.term.cols !== r.cols || this.term.rows !== r.rows) this.term.resize(r.cols, r.rows);
+    // the pane's history above its screen goes to the scrollback first (scrollback.js), then the screen
+    if (history.length) this.term.write(historyBytes(history, r.rows));
     this.term.write(b64bytes(r.snapshot_b64));
     this.offset = r.output_offset;
     const p = S.panes.get(this.paneId);

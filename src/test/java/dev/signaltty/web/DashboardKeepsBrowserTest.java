@@ -2,6 +2,7 @@ package dev.signaltty.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
@@ -56,6 +57,40 @@ class DashboardKeepsBrowserTest {
         // scrolled back: what it printed before the other tab was shown, and while it was
         page.browser().until(d -> hasLines(agent, 1, 200), () -> lines(agent).size() + " lines on the page: "
                 + lines(agent).subList(0, Math.min(5, lines(agent).size())));
+    }
+
+    /**
+     * A reloaded page starts each terminal from the daemon's screen (the attach snapshot); the history above
+     * it is read from the daemon too (ADR 1330): every line printed is in the widget once, the screen's lines
+     * are not written twice, and the colours of both stay. Without it the widget held the screen, 39 lines.
+     */
+    @Test
+    void aReloadedPageHasThePanesHistoryAboveItsScreenOnceAndInColour() {
+        String pane = page.bash();
+        DashboardBrowserTest.showTab(page.browser(), page.tabOf(pane));
+        // every tenth line red
+        daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "for i in $(seq 1 300); do"
+                + " if [ $((i % 10)) = 0 ]; then printf '\\e[31mline-%s\\e[0m\\n' $i; else echo line-$i; fi; done\r"));
+        page.browser().until(d -> hasLines(pane, 1, 300), () -> lines(pane).size() + " lines on the page");
+
+        page.browser().driver.navigate().refresh();
+        page.browser().until(d -> page.attached(pane) && hasLines(pane, 1, 300),
+                () -> lines(pane).size() + " lines on the page after the reload: " + lines(pane).subList(0, Math.min(5, lines(pane).size())));
+        List<String> all = lines(pane);
+        for (int i = 1; i <= 300; i++) {
+            assertThat(Collections.frequency(all, "line-" + i)).as("line-" + i + " in " + all).isEqualTo(1);
+        }
+        // line-100 is in the scrollback, line-300 on the screen: both red (palette colour 1)
+        assertThat(redLines(pane)).contains("line-100", "line-300").hasSize(30);
+    }
+
+    /** The lines of the pane's widget whose first character is drawn in palette colour 1 (red). */
+    static List<String> redLines(String pane) {
+        Object lines = page.browser().js("const b = window.signaltty.terms.get(arguments[0]).term.buffer.active; const out = [];"
+                + " for (let i = 0; i < b.length; i++) { const c = b.getLine(i).getCell(0);"
+                + " if (c && c.isFgPalette() && c.getFgColor() === 1) out.push(b.getLine(i).translateToString(true)); }"
+                + " return out;", pane);
+        return ((List<?>) lines).stream().map(String::valueOf).toList();
     }
 
     /**
