@@ -59,6 +59,7 @@ export class Viewer {
     this.ready = false; // the attach reply arrived on this.link: its resizes count as this viewer's
     this.asking = null; // the size a pane.resize in flight asked for
     this.overruled = null; // {cols, rows, got}: the daemon's size policy answered that size with another
+    this.hidden = false; // not on screen, still attached: the daemon was told its size does not count (hide)
     this.attaching = null;
     this.closures = 0; // viewer connections that ended without the page asking
     this.refused = null; // why the last key typed was refused, until one goes through
@@ -186,6 +187,7 @@ export class Viewer {
     this.ready = false;
     this.asking = null;
     this.overruled = null;
+    this.hidden = false; // a new connection: nothing withdrawn, its first resize counts
     this.refused = null; // a new process, or the screen again: a refusal is said anew
     const link = new Link((msg) => (msg.event === 'pty.data' && link === this.link ? this.data(msg.payload) : undefined),
       () => this.linkClosed(link));
@@ -253,12 +255,17 @@ export class Viewer {
    */
   size() {
     const p = S.panes.get(this.paneId);
-    if (!p) return;
+    if (!p || (this.hidden && !this.frame.isConnected)) return; // hidden: the widget follows the pane's size
     const m = this.measure();
     if (!m) { this.remeasure(); return; }
     let show = m;
+    // shown again after it was hidden: its size counts again only once asked, even where it is the pane's now
+    const rejoin = this.hidden && this.ready;
+    this.hidden = false;
     if (S.readOnly || !this.ready) {
       show = p;
+    } else if (rejoin) {
+      this.ask(m);
     } else if (m.cols !== p.cols || m.rows !== p.rows) {
       const o = this.overruled;
       if (o && o.cols === m.cols && o.rows === m.rows && o.got.cols === p.cols && o.got.rows === p.rows) show = p;
@@ -301,6 +308,31 @@ export class Viewer {
     });
   }
 
+  /**
+   * The pane left the screen and its viewer stays attached (ADR 1242): the daemon is told this page's size
+   * no longer counts for it (pane.resize hidden, ADR 1331). Under the smallest policy a pane shown small on
+   * a tab left behind kept the pane small for every other viewer. The reply is the size the others make.
+   */
+  hide() {
+    if (this.hidden || !this.ready) return;
+    this.hidden = true;
+    this.asking = null;
+    this.overruled = null;
+    const link = this.link;
+    link.call('pane.resize', { pane_id: this.paneId, hidden: true }).then((r) => {
+      const p = S.panes.get(this.paneId);
+      if (p) { p.cols = r.cols; p.rows = r.rows; }
+      this.follow();
+    }, () => {}); // the connection closed: nothing counts for it any more anyway
+  }
+
+  /** While hidden the widget takes the pane's size, so the output it parses meanwhile lands as it is drawn. */
+  follow() {
+    const p = S.panes.get(this.paneId);
+    if (!this.hidden || !p || (this.term.cols === p.cols && this.term.rows === p.rows)) return;
+    this.term.resize(p.cols, p.rows);
+  }
+
   dispose() { this.detach(); this.term.dispose(); this.frame.remove(); }
 }
 
@@ -329,13 +361,16 @@ const KEEP_HIDDEN = 8;
 let shown = []; // pane ids, the most recently shown first
 
 /** Attaches the panes on screen, each on its own viewer connection; keeps the viewers of the KEEP_HIDDEN
- * panes shown most recently, and closes the others'. */
+ * panes shown most recently, not counting for the pane's size (Viewer.hide), and closes the others'. */
 export async function attachVisible(visible) {
   if (!rpc.open) return;
   const want = new Set(visible);
   shown = [...visible, ...shown.filter((id) => !want.has(id) && S.panes.has(id))].slice(0, visible.length + KEEP_HIDDEN);
   const keep = new Set(shown);
-  for (const v of terms.values()) if (!keep.has(v.paneId) && v.link) v.detach();
+  for (const v of terms.values()) {
+    if (!keep.has(v.paneId) && v.link) v.detach();
+    else if (!want.has(v.paneId) && v.attached) { v.hide(); v.follow(); }
+  }
   await Promise.all([...want].filter((id) => S.panes.has(id)).map((id) => {
     const v = viewer(id);
     return v.attached && !v.attaching ? null : v.attach().catch(() => {});
