@@ -200,7 +200,9 @@ export class Viewer {
     if (this.term.cols !== r.cols || this.term.rows !== r.rows) this.term.resize(r.cols, r.rows);
     // the pane's history above its screen goes to the scrollback first (scrollback.js), then the screen
     if (history.length) this.term.write(historyBytes(history, r.rows));
-    this.term.write(b64bytes(r.snapshot_b64));
+    // scrolled to the screen: with a scrollback written at once xterm.js can take the scroll of its own
+    // viewport (still at the top) for the person's and stay on the oldest lines as the output goes on
+    this.term.write(b64bytes(r.snapshot_b64), () => { if (history.length && link === this.link) this.term.scrollToBottom(); });
     this.offset = r.output_offset;
     const p = S.panes.get(this.paneId);
     if (p) { p.cols = r.cols; p.rows = r.rows; }

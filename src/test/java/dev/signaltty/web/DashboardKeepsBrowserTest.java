@@ -68,6 +68,8 @@ class DashboardKeepsBrowserTest {
     void aReloadedPageHasThePanesHistoryAboveItsScreenOnceAndInColour() {
         String pane = page.bash();
         DashboardBrowserTest.showTab(page.browser(), page.tabOf(pane));
+        // attached before the output: an attach while it scrolls gets the screen only (ADR 1330)
+        page.browser().until(d -> page.attached(pane) && DashboardBrowserTest.screen(page.browser(), pane).contains("$"));
         // every tenth line red
         daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "for i in $(seq 1 300); do"
                 + " if [ $((i % 10)) = 0 ]; then printf '\\e[31mline-%s\\e[0m\\n' $i; else echo line-$i; fi; done\r"));
@@ -76,6 +78,9 @@ class DashboardKeepsBrowserTest {
         page.browser().driver.navigate().refresh();
         page.browser().until(d -> page.attached(pane) && hasLines(pane, 1, 300),
                 () -> lines(pane).size() + " lines on the page after the reload: " + lines(pane).subList(0, Math.min(5, lines(pane).size())));
+        // the terminal shows its screen, not the oldest lines of the scrollback
+        page.browser().until(d -> DashboardBrowserTest.screen(page.browser(), pane).contains("line-300"), () -> "shown: "
+                + DashboardBrowserTest.screen(page.browser(), pane).lines().limit(3).toList());
         List<String> all = lines(pane);
         for (int i = 1; i <= 300; i++) {
             assertThat(Collections.frequency(all, "line-" + i)).as("line-" + i + " in " + all).isEqualTo(1);
