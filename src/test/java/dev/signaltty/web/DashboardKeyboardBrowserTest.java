@@ -177,6 +177,49 @@ class DashboardKeyboardBrowserTest {
         assertThat(String.join("", writes)).doesNotContain("\b").contains("after-");
     }
 
+    /**
+     * Ctrl+Shift+PageDown and PageUp show the next and the previous tab in the sidebar's order, with the
+     * keyboard in the tab's terminal (ADR 1332); the chord reaches no program, and the key help says it.
+     */
+    @Test
+    void ctrlShiftPageDownAndPageUpShowTheNextAndThePreviousTab() {
+        String ws = daemon.workspace();
+        String first = page.bash(ws);
+        String second = page.bash(ws); // the tabs' buttons follow each other in the sidebar
+        String third = page.bash(ws);
+        DashboardBrowserTest.showTab(page.browser(), page.tabOf(first));
+        page.browser().until(d -> DashboardBrowserTest.screen(page.browser(), first).contains("$"));
+        typeInto(first, "first");
+        recordWrites();
+
+        nextTab(Keys.PAGE_DOWN);
+        typeInto(second, "next");
+        nextTab(Keys.PAGE_DOWN);
+        typeInto(third, "again");
+        nextTab(Keys.PAGE_UP);
+        typeInto(second, "back");
+        assertThat(page.browser().attr(".tab.on", "data-tab-id")).isEqualTo(page.tabOf(second));
+
+        // from the overview the first tab forwards, the last backwards
+        DashboardBrowserTest.click(page.browser(), ".nav[data-nav='overview']");
+        page.browser().until(d -> "Overview".equals(page.browser().js("return document.querySelector('.main h1')?.textContent;")));
+        nextTab(Keys.PAGE_UP);
+        String last = String.valueOf(page.browser().js("const t = document.querySelectorAll('.side .tab'); return t[t.length - 1].dataset.tabId;"));
+        page.browser().until(d -> last.equals(page.browser().js("return document.querySelector('.tab.on')?.dataset.tabId;")));
+
+        // the chord is no key for the program: CSI 6;6~ and CSI 5;6~ were never written
+        @SuppressWarnings("unchecked")
+        List<String> writes = (List<String>) page.browser().js("return window.writes;");
+        assertThat(String.join("", writes)).doesNotContain("\u001b[6;6~").doesNotContain("\u001b[5;6~")
+                .contains("next-").contains("again-").contains("back-");
+        assertThat(page.browser().text(".keys-hint")).contains("Ctrl+Shift+PageDown and Ctrl+Shift+PageUp show the next and the previous tab");
+    }
+
+    static void nextTab(Keys key) {
+        new Actions(page.browser().driver).keyDown(Keys.CONTROL).keyDown(Keys.SHIFT).sendKeys(key)
+                .keyUp(Keys.SHIFT).keyUp(Keys.CONTROL).perform();
+    }
+
     /** The way to the chords is written on the page, and each region says what it is to a screen reader. */
     @Test
     void theChordIsSaidInTheSidebarAndOnEachRegion() {
