@@ -14,6 +14,7 @@ import { newWorkspace, newTab, startTask } from './forms.js';
 import { noteEvent, flushNotes, notifyState, toggleNotify } from './notify.js';
 import { shareFocus } from './tabfocus.js';
 import { REGION_KEY, BACK_KEY, regionKeys, redrawKeepingFocus } from './regions.js';
+import { NEXT_TAB_KEY, PREVIOUS_TAB_KEY, tabKeys } from './tabkeys.js';
 
 const app = document.getElementById('app');
 const side = h('nav', { class: 'side' });
@@ -28,6 +29,9 @@ document.body.append(offline);
 // the keyboard between a terminal, "Needs you" and the sidebar without a mouse (regions.js, ADR 1150)
 regionKeys([{ el: main, label: 'Main view', main: true }, { el: queue, label: 'Needs you' }, { el: side, label: 'Workspaces and tabs' }],
   () => S.view.kind === 'tab' && keysTo(S.focused));
+// the next and previous tab, in the sidebar's order (tabkeys.js, ADR 1332)
+tabKeys(() => S.workspaces.flatMap((w) => (w.tab_ids || []).filter((tid) => S.tabs.has(tid))),
+  () => (S.view.kind === 'tab' ? S.view.tabId : null), (tabId) => go({ kind: 'tab', tabId }));
 
 function visiblePanes() {
   if (S.view.kind !== 'tab') return [];
@@ -115,7 +119,8 @@ function renderChrome() {
     } }), ' read-only'),
     h('div', { class: 'wss' }, wsList),
     h('p', { class: 'keys-hint' }, h('kbd', {}, REGION_KEY), ' moves the keyboard from a terminal to Needs you, to this list, and back; ',
-      h('kbd', {}, BACK_KEY), ' the other way')));
+      h('kbd', {}, BACK_KEY), ' the other way; ', h('kbd', {}, NEXT_TAB_KEY), ' and ', h('kbd', {}, PREVIOUS_TAB_KEY),
+      ' show the next and the previous tab')));
 }
 
 /** "Notify me": what it does now, in words (on, off, refused by the browser, impossible on this page). */

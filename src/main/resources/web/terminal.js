@@ -7,6 +7,7 @@
 import { h, toast } from './dom.js';
 import { Link } from './rpc.js';
 import { answerNothing, isReport } from './answers.js';
+import { attachWithHistory, historyBytes, HISTORY_LINES } from './scrollback.js';
 import { S, rpc, ui } from './state.js';
 
 const FRAME_BYTES = 256 * 1024;
@@ -58,10 +59,11 @@ export class Viewer {
     this.ready = false; // the attach reply arrived on this.link: its resizes count as this viewer's
     this.asking = null; // the size a pane.resize in flight asked for
     this.overruled = null; // {cols, rows, got}: the daemon's size policy answered that size with another
+    this.hidden = false; // not on screen, still attached: the daemon was told its size does not count (hide)
     this.attaching = null;
     this.closures = 0; // viewer connections that ended without the page asking
     this.refused = null; // why the last key typed was refused, until one goes through
-    this.term = new Terminal({ fontSize: 13, fontFamily: 'ui-monospace, "DejaVu Sans Mono", monospace', scrollback: 2000,
+    this.term = new Terminal({ fontSize: 13, fontFamily: 'ui-monospace, "DejaVu Sans Mono", monospace', scrollback: HISTORY_LINES,
       theme: { background: '#0d1117', foreground: '#d6dde6', cursor: '#7ee787' }, allowProposedApi: false });
     this.fit = new FitAddon.FitAddon();
     this.term.loadAddon(this.fit);
@@ -170,7 +172,10 @@ export class Viewer {
     if (this.drained) { const d = this.drained; this.drained = null; d(); }
   }
 
-  /** A viewer connection of its own, then pane.attach: the reply's snapshot restores the visible screen. */
+  /**
+   * A viewer connection of its own, then pane.attach: the reply's snapshot restores the visible screen,
+   * and the pane's history the daemon still has goes above it (scrollback.js).
+   */
   attach() {
     if (this.attaching) return this.attaching;
     this.attaching = this.attachNow().finally(() => { this.attaching = null; });
@@ -182,17 +187,22 @@ export class Viewer {
     this.ready = false;
     this.asking = null;
     this.overruled = null;
+    this.hidden = false; // a new connection: nothing withdrawn, its first resize counts
     this.refused = null; // a new process, or the screen again: a refusal is said anew
     const link = new Link((msg) => (msg.event === 'pty.data' && link === this.link ? this.data(msg.payload) : undefined),
       () => this.linkClosed(link));
     this.link = link;
     await link.open();
-    const r = await link.call('pane.attach', { pane_id: this.paneId });
+    const { reply: r, history } = await attachWithHistory(link, this.paneId, S.panes.get(this.paneId)?.rows);
     if (link !== this.link) return;
     this.dropBacklog();
     this.term.reset();
     if (this.term.cols !== r.cols || this.term.rows !== r.rows) this.term.resize(r.cols, r.rows);
-    this.term.write(b64bytes(r.snapshot_b64));
+    // the pane's history above its screen goes to the scrollback first (scrollback.js), then the screen
+    if (history.length) this.term.write(historyBytes(history, r.rows));
+    // scrolled to the screen: with a scrollback written at once xterm.js can take the scroll of its own
+    // viewport (still at the top) for the person's and stay on the oldest lines as the output goes on
+    this.term.write(b64bytes(r.snapshot_b64), () => { if (history.length && link === this.link) this.term.scrollToBottom(); });
     this.offset = r.output_offset;
     const p = S.panes.get(this.paneId);
     if (p) { p.cols = r.cols; p.rows = r.rows; }
@@ -247,12 +257,17 @@ export class Viewer {
    */
   size() {
     const p = S.panes.get(this.paneId);
-    if (!p) return;
+    if (!p || (this.hidden && !this.frame.isConnected)) return; // hidden: the widget follows the pane's size
     const m = this.measure();
     if (!m) { this.remeasure(); return; }
     let show = m;
+    // shown again after it was hidden: its size counts again only once asked, even where it is the pane's now
+    const rejoin = this.hidden && this.ready;
+    this.hidden = false;
     if (S.readOnly || !this.ready) {
       show = p;
+    } else if (rejoin) {
+      this.ask(m);
     } else if (m.cols !== p.cols || m.rows !== p.rows) {
       const o = this.overruled;
       if (o && o.cols === m.cols && o.rows === m.rows && o.got.cols === p.cols && o.got.rows === p.rows) show = p;
@@ -295,6 +310,31 @@ export class Viewer {
     });
   }
 
+  /**
+   * The pane left the screen and its viewer stays attached (ADR 1242): the daemon is told this page's size
+   * no longer counts for it (pane.resize hidden, ADR 1331). Under the smallest policy a pane shown small on
+   * a tab left behind kept the pane small for every other viewer. The reply is the size the others make.
+   */
+  hide() {
+    if (this.hidden || !this.ready) return;
+    this.hidden = true;
+    this.asking = null;
+    this.overruled = null;
+    const link = this.link;
+    link.call('pane.resize', { pane_id: this.paneId, hidden: true }).then((r) => {
+      const p = S.panes.get(this.paneId);
+      if (p) { p.cols = r.cols; p.rows = r.rows; }
+      this.follow();
+    }, () => {}); // the connection closed: nothing counts for it any more anyway
+  }
+
+  /** While hidden the widget takes the pane's size, so the output it parses meanwhile lands as it is drawn. */
+  follow() {
+    const p = S.panes.get(this.paneId);
+    if (!this.hidden || !p || (this.term.cols === p.cols && this.term.rows === p.rows)) return;
+    this.term.resize(p.cols, p.rows);
+  }
+
   dispose() { this.detach(); this.term.dispose(); this.frame.remove(); }
 }
 
@@ -323,13 +363,16 @@ const KEEP_HIDDEN = 8;
 let shown = []; // pane ids, the most recently shown first
 
 /** Attaches the panes on screen, each on its own viewer connection; keeps the viewers of the KEEP_HIDDEN
- * panes shown most recently, and closes the others'. */
+ * panes shown most recently, not counting for the pane's size (Viewer.hide), and closes the others'. */
 export async function attachVisible(visible) {
   if (!rpc.open) return;
   const want = new Set(visible);
   shown = [...visible, ...shown.filter((id) => !want.has(id) && S.panes.has(id))].slice(0, visible.length + KEEP_HIDDEN);
   const keep = new Set(shown);
-  for (const v of terms.values()) if (!keep.has(v.paneId) && v.link) v.detach();
+  for (const v of terms.values()) {
+    if (!keep.has(v.paneId) && v.link) v.detach();
+    else if (!want.has(v.paneId) && v.attached) { v.hide(); v.follow(); }
+  }
   await Promise.all([...want].filter((id) => S.panes.has(id)).map((id) => {
     const v = viewer(id);
     return v.attached && !v.attaching ? null : v.attach().catch(() => {});

@@ -37,17 +37,6 @@ class DashboardBrowserTest {
         b.until(d -> !d.findElements(By.cssSelector(".conn.up")).isEmpty());
     }
 
-    /** An interactive bash in a tab of its own. */
-    static String bash() {
-        String tab = daemon.client().call("tab.create", Map.of("workspace_id", daemon.workspace())).get("tab_id").asString();
-        return daemon.client().call("pane.spawn", Map.of("workspace_id", daemon.workspace(), "tab_id", tab,
-                "argv", List.of("bash", "--norc", "--noprofile", "-i"), "env", Map.of("PS1", "$ "))).get("pane_id").asString();
-    }
-
-    static String tabOf(String pane) {
-        return daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("tab_id").asString();
-    }
-
     static void showTab(Browser b, String tab) {
         click(b, ".tab[data-tab-id='" + tab + "']");
         b.until(d -> Boolean.TRUE.equals(b.js("return !!document.querySelector(\".tab.on[data-tab-id='" + tab + "']\")")));
@@ -73,24 +62,24 @@ class DashboardBrowserTest {
 
     @Test
     void typingInAPaneShowsTheEcho() {
-        String pane = bash();
-        showTab(page.browser(), tabOf(pane));
+        String pane = page.bash();
+        showTab(page.browser(), page.tabOf(pane));
         page.browser().until(d -> screen(page.browser(), pane).contains("$"));
         type(page.browser(), pane, "echo typed-$((6*7))", Keys.ENTER);
         page.browser().until(d -> screen(page.browser(), pane).contains("typed-42"));
         // every workspace's first tab is "tab 1": the heading names the workspace too
-        assertThat(page.browser().text(".tab-title")).isEqualTo("web / " + daemon.client().call("tab.get", Map.of("tab_id", tabOf(pane)))
+        assertThat(page.browser().text(".tab-title")).isEqualTo("web / " + daemon.client().call("tab.get", Map.of("tab_id", page.tabOf(pane)))
                 .get("name").asString());
         assertThat(daemon.tail(pane)).contains("echo typed-$((6*7))").contains("typed-42");
     }
 
     @Test
     void aSplitFromThePageAppearsWithBothPanesSizedToTheLayout() {
-        String first = bash();
-        String tab = tabOf(first);
+        String first = page.bash();
+        String tab = page.tabOf(first);
         showTab(page.browser(), tab);
         // the full width once the page has sized the pane (until then it shows the spawn size, 80x24)
-        page.browser().until(d -> sizedToItsCell(first) && attached(first), () -> sizes(first));
+        page.browser().until(d -> sizedToItsCell(first) && page.attached(first), () -> sizes(first));
         int fullCols = paneOf(first).get("cols").asInt();
         click(page.browser(), ".pane[data-pane-id='" + first + "'] .pbtn[title='split right']");
         page.browser().until(d -> d.findElements(By.cssSelector(".layout .pane")).size() == 2);
@@ -109,17 +98,17 @@ class DashboardBrowserTest {
      */
     @Test
     void aSplitPaneAttachedBeforeThePageCouldMeasureItIsSizedOnceItCan() {
-        String first = bash();
-        String tab = tabOf(first);
+        String first = page.bash();
+        String tab = page.tabOf(first);
         showTab(page.browser(), tab);
-        page.browser().until(d -> sizedToItsCell(first) && attached(first), () -> sizes(first));
+        page.browser().until(d -> sizedToItsCell(first) && page.attached(first), () -> sizes(first));
         int fullCols = paneOf(first).get("cols").asInt();
         page.browser().js("window.signaltty.hooks.measureHeld = true;");
         try {
             click(page.browser(), ".pane[data-pane-id='" + first + "'] .pbtn[title='split right']");
             page.browser().until(d -> daemon.client().call("tab.get", Map.of("tab_id", tab)).get("pane_ids").size() == 2);
             String second = daemon.client().call("tab.get", Map.of("tab_id", tab)).get("pane_ids").get(1).asString();
-            page.browser().until(d -> attached(second), () -> sizes(second));
+            page.browser().until(d -> page.attached(second), () -> sizes(second));
         } finally {
             page.browser().js("window.signaltty.hooks.measureHeld = false;");
         }
@@ -132,11 +121,6 @@ class DashboardBrowserTest {
     static void bothHalves(String pane, int fullCols) {
         page.browser().until(d -> sizedToItsCell(pane) && paneOf(pane).get("cols").asInt() < fullCols * 0.6,
                 () -> sizes(pane) + ", full width " + fullCols + " cols");
-    }
-
-    static boolean attached(String pane) {
-        return Boolean.TRUE.equals(page.browser().js("const e = document.querySelector(`.pane[data-pane-id='${arguments[0]}']`);"
-                + " return !!e && e.dataset.attached === 'yes';", pane));
     }
 
     /** What a failed wait reports: the widget's size and attach state against the daemon's PTY size. */
@@ -161,8 +145,8 @@ class DashboardBrowserTest {
 
     @Test
     void draggingADividerSetsTheTabsRatioAndResizesBothPtys() { // seed R243
-        String left = bash();
-        String tab = tabOf(left);
+        String left = page.bash();
+        String tab = page.tabOf(left);
         String right = daemon.client().call("pane.split", Map.of("pane_id", left, "direction", "right",
                 "argv", List.of("bash", "--norc", "--noprofile", "-i"), "env", Map.of("PS1", "$ "))).get("pane_id").asString();
         showTab(page.browser(), tab);
@@ -259,7 +243,7 @@ class DashboardBrowserTest {
     @Test
     void colouredOutputIsDrawnInItsColours() {
         String pane = sh("printf '\\033[31mred-word\\033[0m plain-word\\n'; exec sleep 600");
-        showTab(page.browser(), tabOf(pane));
+        showTab(page.browser(), page.tabOf(pane));
         page.browser().until(d -> screen(page.browser(), pane).contains("plain-word"));
         String selector = ".pane[data-pane-id='" + pane + "'] .xterm-rows span";
         Object colours = page.browser().js("const spans = [...document.querySelectorAll(arguments[0])];"
@@ -276,7 +260,7 @@ class DashboardBrowserTest {
     @Test
     void aPanesWorkingDirectoryIsDrawnFromItsLeadingSlash() {
         String pane = sh("exec sleep 600");
-        showTab(page.browser(), tabOf(pane));
+        showTab(page.browser(), page.tabOf(pane));
         Object order = page.browser().until(d -> page.browser().js("const box = document.querySelector(`.pane[data-pane-id='${arguments[0]}'] .pcwd`);"
                 + " if (!box || !box.textContent) return null;"
                 + " const text = document.createTreeWalker(box, NodeFilter.SHOW_TEXT).nextNode();"
@@ -291,7 +275,7 @@ class DashboardBrowserTest {
     @Test
     void anExitedPaneShowsItsStatusAndResumesFromThePage() {
         String pane = sh("echo ran-once; exit 3");
-        showTab(page.browser(), tabOf(pane));
+        showTab(page.browser(), page.tabOf(pane));
         String badge = ".pane[data-pane-id='" + pane + "'] .pane-head .badge";
         page.browser().until(d -> "exited 3".equals(page.browser().js("return [...document.querySelectorAll(arguments[0])].map((b) => b.textContent)"
                 + ".filter((t) => t.includes('exited')).join('|')", badge)));
@@ -305,7 +289,7 @@ class DashboardBrowserTest {
     @Test
     void keysTypedIntoAnExitedPaneAreSaidToBeRefusedOnce() {
         String pane = sh("exit 5");
-        showTab(page.browser(), tabOf(pane));
+        showTab(page.browser(), page.tabOf(pane));
         page.browser().until(d -> page.browser().text(".pane[data-pane-id='" + pane + "'] .pane-head").contains("exited 5"));
         type(page.browser(), pane, "abc");
         page.browser().until(d -> !toasts(pane).isEmpty());
@@ -315,7 +299,7 @@ class DashboardBrowserTest {
         assertThat(toasts(pane).get(0)).contains("PANE_EXITED").contains("has exited");
         // the notice goes with the pane: another tab shown, it is not left over that tab's panes
         // (a later test's screenshot showed it over panes that had nothing to do with it)
-        showTab(page.browser(), tabOf(bash()));
+        showTab(page.browser(), page.tabOf(page.bash()));
         assertThat(toasts(pane)).as("the notice about a pane no longer shown").isEmpty();
     }
 
@@ -330,8 +314,8 @@ class DashboardBrowserTest {
         recordWrites();
         String exiting = sh("read go; printf '\\033[c\\033[>c\\033[6n\\033[?1$p asked\\n'; read go;"
                 + " printf '\\033[?1004h\\033[?1000h left-on\\n'; exit 0");
-        showTab(page.browser(), tabOf(exiting));
-        page.browser().until(d -> attached(exiting));
+        showTab(page.browser(), page.tabOf(exiting));
+        page.browser().until(d -> page.attached(exiting));
         daemon.client().call("pane.write", Map.of("pane_id", exiting, "data", "go\r"));
         page.browser().until(d -> screen(page.browser(), exiting).contains("asked"), () -> screen(page.browser(), exiting));
         assertThat(writesTo(exiting)).as("answers to DA1, DA2, CPR, DECRQM: the daemon's alone").isEmpty();
@@ -346,8 +330,8 @@ class DashboardBrowserTest {
         page.browser().driver.findElement(By.cssSelector(".pane[data-pane-id='" + exiting + "'] .pane-body")).click();
         assertThat(toasts(exiting)).as("a click is no key typed").isEmpty();
 
-        String shell = bash();
-        showTab(page.browser(), tabOf(shell));
+        String shell = page.bash();
+        showTab(page.browser(), page.tabOf(shell));
         type(page.browser(), shell, "echo after-$((2*3))", Keys.ENTER);
         page.browser().until(d -> daemon.tail(shell).contains("after-6"), () -> daemon.tail(shell));
         assertThat(writesTo(exiting)).as("pane.write requests for the exited pane").isEmpty();
@@ -372,8 +356,8 @@ class DashboardBrowserTest {
      */
     @Test
     void ctrlCOverASelectionCopiesItAndInterruptsNothing() {
-        String pane = bash();
-        showTab(page.browser(), tabOf(pane));
+        String pane = page.bash();
+        showTab(page.browser(), page.tabOf(pane));
         type(page.browser(), pane, "echo quote-$((7*6))", Keys.ENTER);
         page.browser().until(d -> screen(page.browser(), pane).contains("quote-42"));
         recordWrites();
@@ -395,8 +379,8 @@ class DashboardBrowserTest {
     /** Keys typed on a read-only page are not sent, and the page says so (they went nowhere in silence). */
     @Test
     void keysTypedOnAReadOnlyPageAreSaidNotToBeSent() {
-        String pane = bash();
-        showTab(page.browser(), tabOf(pane));
+        String pane = page.bash();
+        showTab(page.browser(), page.tabOf(pane));
         page.browser().until(d -> screen(page.browser(), pane).contains("$"));
         recordWrites();
         click(page.browser(), "#read-only");
@@ -421,8 +405,8 @@ class DashboardBrowserTest {
     @Test
     void afterResumeOrSplitFromThePageTheKeysGoToThePane() {
         String pane = sh("read x && echo got-$x");
-        showTab(page.browser(), tabOf(pane));
-        page.browser().until(d -> attached(pane));
+        showTab(page.browser(), page.tabOf(pane));
+        page.browser().until(d -> page.attached(pane));
         daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "first\r"));
         String head = ".pane[data-pane-id='" + pane + "'] .pane-head";
         page.browser().until(d -> page.browser().text(head).contains("exited 0"));
@@ -434,10 +418,10 @@ class DashboardBrowserTest {
         page.browser().driver.switchTo().activeElement().sendKeys("second", Keys.ENTER);
         page.browser().until(d -> screen(page.browser(), pane).contains("got-second"), () -> screen(page.browser(), pane));
 
-        String shell = bash();
-        String tab = tabOf(shell);
+        String shell = page.bash();
+        String tab = page.tabOf(shell);
         showTab(page.browser(), tab);
-        page.browser().until(d -> attached(shell));
+        page.browser().until(d -> page.attached(shell));
         page.browser().until(d -> {
             d.findElement(By.cssSelector(".pane[data-pane-id='" + shell + "'] .pbtn[title='split right']")).click();
             return true;
@@ -458,7 +442,7 @@ class DashboardBrowserTest {
         String first = sh("read x; exit 6");
         String second = daemon.client().call("pane.split", Map.of("pane_id", first, "direction", "right",
                 "argv", List.of("sh", "-c", "read x; exit 7"))).get("pane_id").asString();
-        showTab(page.browser(), tabOf(first));
+        showTab(page.browser(), page.tabOf(first));
         for (String pane : List.of(first, second)) {
             daemon.client().call("pane.write", Map.of("pane_id", pane, "data", "\r"));
         }
@@ -484,8 +468,8 @@ class DashboardBrowserTest {
     /** Answering a decision with a real click: the keys go back to the pane, not to a button drawn away. */
     @Test
     void afterADecisionIsAnsweredTheKeysGoBackToThePane() throws Exception {
-        String pane = bash();
-        showTab(page.browser(), tabOf(pane));
+        String pane = page.bash();
+        showTab(page.browser(), page.tabOf(pane));
         page.browser().until(d -> screen(page.browser(), pane).contains("$"));
         AgentDaemonFixture.hook(daemon.client(), pane, "SessionStart", "s-focus");
         try (ProtocolClient reporter = daemon.connect()) {
@@ -508,8 +492,8 @@ class DashboardBrowserTest {
     /** The pane with the keyboard closed from elsewhere (the CLI): the keys go to a pane still shown, not to nowhere. */
     @Test
     void whenTheFocusedPaneIsClosedElsewhereTheKeysGoToTheOneLeft() {
-        String closing = bash();
-        String tab = tabOf(closing);
+        String closing = page.bash();
+        String tab = page.tabOf(closing);
         String left = daemon.client().call("pane.split", Map.of("pane_id", closing, "direction", "right",
                 "argv", List.of("bash", "--norc", "--noprofile", "-i"), "env", Map.of("PS1", "$ "))).get("pane_id").asString();
         showTab(page.browser(), tab);
@@ -588,8 +572,8 @@ class DashboardBrowserTest {
     /** Three live panes and a pending decision: docs/images/dashboard.png (with -Dsignaltty.docs.write=true). */
     @Test
     void screenshotOfThreeLivePanesAndAPendingDecision() throws Exception {
-        String shell = bash();
-        String tab = tabOf(shell);
+        String shell = page.bash();
+        String tab = page.tabOf(shell);
         daemon.client().call("tab.rename", Map.of("tab_id", tab, "name", "api"));
         daemon.client().call("pane.rename", Map.of("pane_id", shell, "name", "shell"));
         String build = daemon.client().call("pane.split", Map.of("pane_id", shell, "direction", "right", "argv",

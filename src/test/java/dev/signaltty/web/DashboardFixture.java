@@ -3,6 +3,7 @@ package dev.signaltty.web;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
 
@@ -81,6 +82,32 @@ final class DashboardFixture implements BeforeAllCallback, AfterAllCallback {
 
     DaemonFixture daemon() {
         return daemon;
+    }
+
+    /** The argv of the panes the dashboard tests type into: a bash that reads no rc file, prompt "$ ". */
+    static final List<String> BASH = List.of("bash", "--norc", "--noprofile", "-i");
+
+    /** An interactive bash in a tab of its own in the daemon's workspace. */
+    String bash() {
+        return bash(daemon.workspace());
+    }
+
+    /** An interactive bash in a tab of its own in {@code workspace}. */
+    String bash(String workspace) {
+        String tab = daemon.client().call("tab.create", Map.of("workspace_id", workspace)).get("tab_id").asString();
+        return daemon.client().call("pane.spawn", Map.of("workspace_id", workspace, "tab_id", tab,
+                "argv", BASH, "env", Map.of("PS1", "$ "))).get("pane_id").asString();
+    }
+
+    /** The tab the pane is in now, as the daemon says. */
+    String tabOf(String pane) {
+        return daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("tab_id").asString();
+    }
+
+    /** Whether the page's terminal of the pane is attached (its viewer connection has the attach reply). */
+    boolean attached(String pane) {
+        return Boolean.TRUE.equals(browser.js("const e = document.querySelector(`.pane[data-pane-id='${arguments[0]}']`);"
+                + " return !!e && e.dataset.attached === 'yes';", pane));
     }
 
     /** The logged-in browser, from the class's before-all on. */

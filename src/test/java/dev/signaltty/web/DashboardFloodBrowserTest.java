@@ -35,11 +35,6 @@ class DashboardFloodBrowserTest {
         return MetricsEndpointTest.sample(MetricsEndpointTest.scrape(daemon.bean(MetricsEndpoint.class).port()), LAG_CLOSURES);
     }
 
-    static boolean attached(String pane) {
-        return "yes".equals(page.browser().js("const e = document.querySelector(`.pane[data-pane-id='${arguments[0]}']`);"
-                + " return e ? e.dataset.attached : null;", pane));
-    }
-
     /** The text in the page's xterm.js buffer of the pane (what it was sent), painted or not. */
     private static String buffer(String pane) {
         return String.valueOf(page.browser().js("const v = window.signaltty.terms.get(arguments[0]); if (!v) return '';"
@@ -58,7 +53,7 @@ class DashboardFloodBrowserTest {
                 List.of("sh", "-c", "read go; yes 'flood flood flood flood flood flood flood flood' | head -c 100M;"
                         + " echo; echo flood-over-$((6*7)); exec sleep 600"))).get("pane_id").asString();
         DashboardBrowserTest.showTab(page.browser(), tab);
-        page.browser().until(d -> attached(shell) && attached(flood) && screen(page.browser(), shell).contains("$"));
+        page.browser().until(d -> page.attached(shell) && page.attached(flood) && screen(page.browser(), shell).contains("$"));
         double before = lagClosures();
         Object opens = page.browser().js("return window.signaltty.rpc.opens;");
 
@@ -86,7 +81,7 @@ class DashboardFloodBrowserTest {
         // The 100 MiB drain itself takes minutes on a loaded 2-core machine: wait for the daemon to have
         // emulated the marker first, then give the page the usual deadline to show it.
         ProtocolClient.eventually(Duration.ofMinutes(5), () -> daemon.tail(flood).contains("flood-over-42"));
-        page.browser().until(d -> attached(flood) && screen(page.browser(), flood).contains("flood-over-42"));
+        page.browser().until(d -> page.attached(flood) && screen(page.browser(), flood).contains("flood-over-42"));
         assertThat(page.browser().js("return window.signaltty.S.connected;")).isEqualTo(Boolean.TRUE);
     }
 }

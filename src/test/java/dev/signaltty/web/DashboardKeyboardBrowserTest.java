@@ -30,19 +30,6 @@ class DashboardKeyboardBrowserTest {
     static final DashboardFixture page = new DashboardFixture(new DaemonFixture("keys", "signaltty.web.port=0"), 1400, 820);
     static final DaemonFixture daemon = page.daemon();
 
-    static final List<String> BASH = List.of("bash", "--norc", "--noprofile", "-i");
-
-    /** An interactive bash in a tab of its own, in {@code workspace}. */
-    static String bash(String workspace) {
-        String tab = daemon.client().call("tab.create", Map.of("workspace_id", workspace)).get("tab_id").asString();
-        return daemon.client().call("pane.spawn", Map.of("workspace_id", workspace, "tab_id", tab,
-                "argv", BASH, "env", Map.of("PS1", "$ "))).get("pane_id").asString();
-    }
-
-    static String tabOf(String pane) {
-        return daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("tab_id").asString();
-    }
-
     /** Keys to whatever has the keyboard when they are dispatched (the page redraws its buttons on every event). */
     static void press(CharSequence... keys) {
         new Actions(page.browser().driver).sendKeys(keys).perform();
@@ -91,12 +78,12 @@ class DashboardKeyboardBrowserTest {
     @Test
     void theKeyboardGoesFromATerminalToNeedsYouToATabAndBackIntoATerminalByKeysOnly() {
         String ws = daemon.workspace();
-        String first = bash(ws);
-        String second = bash(ws); // its tab's button comes right after the first's in the sidebar
-        String waiting = bash(ws);
+        String first = page.bash(ws);
+        String second = page.bash(ws); // its tab's button comes right after the first's in the sidebar
+        String waiting = page.bash(ws);
         daemon.client().call("notify", Map.of("pane_id", waiting, "message", "review the plan"));
         page.browser().until(d -> !d.findElements(org.openqa.selenium.By.cssSelector(".attn[data-pane-id='" + waiting + "']")).isEmpty());
-        DashboardBrowserTest.showTab(page.browser(), tabOf(first)); // the mouse's last act: showing the first tab
+        DashboardBrowserTest.showTab(page.browser(), page.tabOf(first)); // the mouse's last act: showing the first tab
         page.browser().until(d -> DashboardBrowserTest.screen(page.browser(), first).contains("$"));
         typeInto(first, "first");
         recordWrites();
@@ -116,16 +103,16 @@ class DashboardKeyboardBrowserTest {
         regionKey();
         page.browser().until(d -> keyboard().startsWith("queue"), () -> "the keyboard is at " + keyboard());
         regionKey();
-        awaitKeyboard("side tab " + tabOf(waiting));
+        awaitKeyboard("side tab " + page.tabOf(waiting));
         new Actions(page.browser().driver).keyDown(Keys.SHIFT).sendKeys(Keys.TAB).keyUp(Keys.SHIFT).perform();
-        awaitKeyboard("side tab " + tabOf(second));
+        awaitKeyboard("side tab " + page.tabOf(second));
         press(Keys.ENTER);
         typeInto(second, "second");
 
         // and round again, all three regions: back into the terminal the keyboard left
         regionKey();
         regionKey();
-        awaitKeyboard("side tab " + tabOf(second));
+        awaitKeyboard("side tab " + page.tabOf(second));
         regionKey();
         typeInto(second, "back");
 
@@ -141,19 +128,19 @@ class DashboardKeyboardBrowserTest {
      */
     @Test
     void aButtonReachedByKeysKeepsTheKeyboardWhenAnEventRedrawsTheSidebar() {
-        String pane = bash(daemon.workspace());
-        String other = bash(daemon.workspace());
-        DashboardBrowserTest.showTab(page.browser(), tabOf(pane));
+        String pane = page.bash(daemon.workspace());
+        String other = page.bash(daemon.workspace());
+        DashboardBrowserTest.showTab(page.browser(), page.tabOf(pane));
         awaitKeyboard("pane " + pane);
         regionKey();
         regionKey();
-        awaitKeyboard("side tab " + tabOf(pane));
+        awaitKeyboard("side tab " + page.tabOf(pane));
         page.browser().js("document.activeElement.drawnBefore = true;"); // a property: the redraw finds the button by its data attributes
 
-        daemon.client().call("tab.rename", Map.of("tab_id", tabOf(other), "name", "renamed-elsewhere"));
+        daemon.client().call("tab.rename", Map.of("tab_id", page.tabOf(other), "name", "renamed-elsewhere"));
         page.browser().until(d -> Boolean.TRUE.equals(page.browser().js("return document.querySelector('.side').textContent"
                 + ".includes('renamed-elsewhere') && ![...document.querySelectorAll('.side button')].some((e) => e.drawnBefore);")));
-        assertThat(keyboard()).as("the sidebar was redrawn").isEqualTo("side tab " + tabOf(pane));
+        assertThat(keyboard()).as("the sidebar was redrawn").isEqualTo("side tab " + page.tabOf(pane));
         press(Keys.ENTER);
         typeInto(pane, "kept");
     }
@@ -165,17 +152,17 @@ class DashboardKeyboardBrowserTest {
     @Test
     void theBackwardsChordGoesFromATerminalToTheSidebarToNeedsYouAndBack() {
         String ws = daemon.workspace();
-        String pane = bash(ws);
-        String waiting = bash(ws);
+        String pane = page.bash(ws);
+        String waiting = page.bash(ws);
         daemon.client().call("notify", Map.of("pane_id", waiting, "message", "look at this"));
         page.browser().until(d -> !d.findElements(org.openqa.selenium.By.cssSelector(".attn[data-pane-id='" + waiting + "']")).isEmpty());
-        DashboardBrowserTest.showTab(page.browser(), tabOf(pane));
+        DashboardBrowserTest.showTab(page.browser(), page.tabOf(pane));
         page.browser().until(d -> DashboardBrowserTest.screen(page.browser(), pane).contains("$"));
         typeInto(pane, "before");
         recordWrites();
 
         backKey();
-        awaitKeyboard("side tab " + tabOf(pane));
+        awaitKeyboard("side tab " + page.tabOf(pane));
         backKey();
         page.browser().until(d -> keyboard().startsWith("queue "), () -> "the keyboard is at " + keyboard());
         backKey();
@@ -188,6 +175,49 @@ class DashboardKeyboardBrowserTest {
         @SuppressWarnings("unchecked")
         List<String> writes = (List<String>) page.browser().js("return window.writes;");
         assertThat(String.join("", writes)).doesNotContain("\b").contains("after-");
+    }
+
+    /**
+     * Ctrl+Shift+PageDown and PageUp show the next and the previous tab in the sidebar's order, with the
+     * keyboard in the tab's terminal (ADR 1332); the chord reaches no program, and the key help says it.
+     */
+    @Test
+    void ctrlShiftPageDownAndPageUpShowTheNextAndThePreviousTab() {
+        String ws = daemon.workspace();
+        String first = page.bash(ws);
+        String second = page.bash(ws); // the tabs' buttons follow each other in the sidebar
+        String third = page.bash(ws);
+        DashboardBrowserTest.showTab(page.browser(), page.tabOf(first));
+        page.browser().until(d -> DashboardBrowserTest.screen(page.browser(), first).contains("$"));
+        typeInto(first, "first");
+        recordWrites();
+
+        nextTab(Keys.PAGE_DOWN);
+        typeInto(second, "next");
+        nextTab(Keys.PAGE_DOWN);
+        typeInto(third, "again");
+        nextTab(Keys.PAGE_UP);
+        typeInto(second, "back");
+        assertThat(page.browser().attr(".tab.on", "data-tab-id")).isEqualTo(page.tabOf(second));
+
+        // from the overview the first tab forwards, the last backwards
+        DashboardBrowserTest.click(page.browser(), ".nav[data-nav='overview']");
+        page.browser().until(d -> "Overview".equals(page.browser().js("return document.querySelector('.main h1')?.textContent;")));
+        nextTab(Keys.PAGE_UP);
+        String last = String.valueOf(page.browser().js("const t = document.querySelectorAll('.side .tab'); return t[t.length - 1].dataset.tabId;"));
+        page.browser().until(d -> last.equals(page.browser().js("return document.querySelector('.tab.on')?.dataset.tabId;")));
+
+        // the chord is no key for the program: CSI 6;6~ and CSI 5;6~ were never written
+        @SuppressWarnings("unchecked")
+        List<String> writes = (List<String>) page.browser().js("return window.writes;");
+        assertThat(String.join("", writes)).doesNotContain("\u001b[6;6~").doesNotContain("\u001b[5;6~")
+                .contains("next-").contains("again-").contains("back-");
+        assertThat(page.browser().text(".keys-hint")).contains("Ctrl+Shift+PageDown and Ctrl+Shift+PageUp show the next and the previous tab");
+    }
+
+    static void nextTab(Keys key) {
+        new Actions(page.browser().driver).keyDown(Keys.CONTROL).keyDown(Keys.SHIFT).sendKeys(key)
+                .keyUp(Keys.SHIFT).keyUp(Keys.CONTROL).perform();
     }
 
     /** The way to the chords is written on the page, and each region says what it is to a screen reader. */
@@ -205,8 +235,8 @@ class DashboardKeyboardBrowserTest {
     void anOverviewCardSaysWhichWorkspaceAndTabItsPaneIsIn() {
         String ws = daemon.client().call("workspace.create", Map.of("name", "cards-ws", "cwd", daemon.root().toString()))
                 .get("workspace_id").asString();
-        String pane = bash(ws);
-        daemon.client().call("tab.rename", Map.of("tab_id", tabOf(pane), "name", "review"));
+        String pane = page.bash(ws);
+        daemon.client().call("tab.rename", Map.of("tab_id", page.tabOf(pane), "name", "review"));
         DashboardBrowserTest.click(page.browser(), ".nav[data-nav='overview']");
         String card = ".card[data-pane-id='" + pane + "'] .where";
         page.browser().until(d -> "cards-ws / review".equals(page.browser().js(
@@ -221,10 +251,10 @@ class DashboardKeyboardBrowserTest {
      */
     @Test
     void needsYouSaysWhichWorkspaceAndTabEachWaitingPaneIsIn() throws Exception {
-        String asking = bash(workspace("left-ws"));
-        String notifying = bash(workspace("right-ws"));
-        daemon.client().call("tab.rename", Map.of("tab_id", tabOf(asking), "name", "review"));
-        daemon.client().call("tab.rename", Map.of("tab_id", tabOf(notifying), "name", "tests"));
+        String asking = page.bash(workspace("left-ws"));
+        String notifying = page.bash(workspace("right-ws"));
+        daemon.client().call("tab.rename", Map.of("tab_id", page.tabOf(asking), "name", "review"));
+        daemon.client().call("tab.rename", Map.of("tab_id", page.tabOf(notifying), "name", "tests"));
         daemon.client().call("notify", Map.of("pane_id", notifying, "message", "tests are red"));
         AgentDaemonFixture.hook(daemon.client(), asking, "SessionStart", "s-where");
         try (ProtocolClient reporter = daemon.connect()) {
@@ -236,7 +266,7 @@ class DashboardKeyboardBrowserTest {
             // the pane's name shows it: what the agent did, before the answer
             DashboardBrowserTest.click(page.browser(), card + " .to-pane");
             page.browser().until(d -> Boolean.TRUE.equals(page.browser().js(
-                    "return !!document.querySelector(\".tab.on[data-tab-id='" + tabOf(asking) + "']\")")));
+                    "return !!document.querySelector(\".tab.on[data-tab-id='" + page.tabOf(asking) + "']\")")));
             awaitKeyboard("pane " + asking);
         }
     }
@@ -248,8 +278,8 @@ class DashboardKeyboardBrowserTest {
     @Test
     void theChordFromAnAskingAgentsTerminalLandsOnItsOwnDecision() throws Exception {
         String ws = daemon.workspace();
-        String first = bash(ws);
-        String second = bash(ws);
+        String first = page.bash(ws);
+        String second = page.bash(ws);
         AgentDaemonFixture.hook(daemon.client(), first, "SessionStart", "s-first");
         AgentDaemonFixture.hook(daemon.client(), second, "SessionStart", "s-second");
         try (ProtocolClient one = daemon.connect(); ProtocolClient two = daemon.connect()) {
@@ -257,7 +287,7 @@ class DashboardKeyboardBrowserTest {
             page.browser().until(d -> !d.findElements(org.openqa.selenium.By.cssSelector(".decision[data-pane-id='" + first + "']")).isEmpty());
             CompletableFuture<JsonNode> secondAsks = AgentDaemonFixture.askPermission(two, second, "make second", 120);
             page.browser().until(d -> !d.findElements(org.openqa.selenium.By.cssSelector(".decision[data-pane-id='" + second + "']")).isEmpty());
-            DashboardBrowserTest.showTab(page.browser(), tabOf(second));
+            DashboardBrowserTest.showTab(page.browser(), page.tabOf(second));
             awaitKeyboard("pane " + second);
 
             regionKey();
@@ -276,11 +306,11 @@ class DashboardKeyboardBrowserTest {
      */
     @Test
     void aDecisionCardUnderThePointerOutlinesItsPane() throws Exception {
-        String left = bash(daemon.workspace());
+        String left = page.bash(daemon.workspace());
         String right = daemon.client().call("pane.split", Map.of("pane_id", left, "direction", "right",
-                "argv", BASH, "env", Map.of("PS1", "$ "))).get("pane_id").asString();
+                "argv", DashboardFixture.BASH, "env", Map.of("PS1", "$ "))).get("pane_id").asString();
         AgentDaemonFixture.hook(daemon.client(), right, "SessionStart", "s-point");
-        DashboardBrowserTest.showTab(page.browser(), tabOf(left));
+        DashboardBrowserTest.showTab(page.browser(), page.tabOf(left));
         try (ProtocolClient reporter = daemon.connect()) {
             AgentDaemonFixture.askPermission(reporter, right, "make right", 120);
             String card = ".decision[data-pane-id='" + right + "']";

@@ -25,11 +25,6 @@ class DashboardTabFocusBrowserTest {
 
     static final List<String> BASH = List.of("bash", "--norc", "--noprofile", "-i");
 
-    static boolean attached(String pane) {
-        return Boolean.TRUE.equals(page.browser().js("const e = document.querySelector(`.pane[data-pane-id='${arguments[0]}']`);"
-                + " return !!e && e.dataset.attached === 'yes';", pane));
-    }
-
     /** Two bash panes side by side in a tab of their own, shown on the page, both attached: {left, right, tab}. */
     static String[] twoPanes() {
         String tab = daemon.client().call("tab.create", Map.of("workspace_id", daemon.workspace())).get("tab_id").asString();
@@ -38,7 +33,7 @@ class DashboardTabFocusBrowserTest {
         String right = daemon.client().call("pane.split", Map.of("pane_id", left, "direction", "right",
                 "argv", BASH, "env", Map.of("PS1", "$ "))).get("pane_id").asString();
         DashboardBrowserTest.showTab(page.browser(), tab);
-        page.browser().until(d -> attached(left) && attached(right));
+        page.browser().until(d -> page.attached(left) && page.attached(right));
         return new String[] {left, right, tab};
     }
 
