@@ -314,10 +314,17 @@ class DashboardKeyboardBrowserTest {
         try (ProtocolClient reporter = daemon.connect()) {
             AgentDaemonFixture.askPermission(reporter, right, "make right", 120);
             String card = ".decision[data-pane-id='" + right + "']";
-            page.browser().until(d -> !d.findElements(org.openqa.selenium.By.cssSelector(card)).isEmpty());
-            new Actions(page.browser().driver).moveToElement(page.browser().driver.findElement(
-                    org.openqa.selenium.By.cssSelector(card + " .question"))).perform();
-            page.browser().until(d -> List.of(right).equals(pointed()), () -> "outlined: " + pointed());
+            // the cards are drawn again on every attention change: a card found, then redrawn before the move, is
+            // stale; the pointer is moved onto the card as it is now until its pane is outlined
+            page.browser().until(d -> {
+                try {
+                    new Actions(d).moveToElement(d.findElement(org.openqa.selenium.By.cssSelector(card + " .question")))
+                            .perform();
+                } catch (org.openqa.selenium.NoSuchElementException | org.openqa.selenium.StaleElementReferenceException e) {
+                    return false;
+                }
+                return List.of(right).equals(pointed());
+            }, () -> "outlined: " + pointed());
         }
     }
 
