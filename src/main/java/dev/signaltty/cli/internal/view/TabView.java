@@ -81,6 +81,11 @@ public final class TabView {
     private long messageUntil;
     /** Something changed since the last frame ({@link ViewFrames} clears it). Guarded by the monitor. */
     boolean dirty = true;
+    /**
+     * Keys were typed into a pane since the last frame: the panes another view sized take this view's cells
+     * again, as tmux's {@code window-size latest} follows the client typing (ADR 1322). Guarded by the monitor.
+     */
+    boolean typed;
     private volatile @Nullable String ended;
     /** The keys typed while the connection is lost, sent once the view is back (ADR 1220). */
     final HeldKeys held = new HeldKeys();

@@ -328,6 +328,10 @@ final class ViewActions {
         if (held) {
             view.changed(); // the status line counts what is held
         } else {
+            synchronized (view) {
+                view.typed = true; // the next frame sizes the panes another view took (ADR 1322)
+                view.changed();
+            }
             view.markSeen(focus);
         }
     }
