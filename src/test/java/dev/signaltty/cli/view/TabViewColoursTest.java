@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -22,6 +24,9 @@ import dev.signaltty.support.ProtocolClient;
  * program in a pane that asks OSC 11 is told the light background, not the daemon's dark default.
  */
 class TabViewColoursTest {
+
+    /** The selection's background as tmux writes it back: {@code 43} or {@code 48;5;3}. */
+    private static final Pattern YELLOW = Pattern.compile("[\\[;](43|48;5;3)m");
 
     @RegisterExtension
     static final ViewBench bench = new ViewBench("colourws");
@@ -76,6 +81,58 @@ class TabViewColoursTest {
             detach(tmux);
         }
         daemon.client().call("workspace.close", Map.of("workspace_id", ws));
+    }
+
+    /**
+     * ADR 1320: copy mode without a selection draws its cursor as one cell, as tmux's copy mode does (a
+     * tmux 3.3 checked with {@code capture-pane -e}: no cell of the cursor line is styled but the cursor's);
+     * the view painted the whole cursor line yellow. A selection is still painted cell by cell.
+     */
+    @Test
+    void copyModeWithoutASelectionShowsItsCursorAsOneCellNotTheLine() throws Exception {
+        String ws = bench.workspace("copycursorws");
+        bench.spawn(ws, Map.of(), "sh", "-c", "printf 'first line\\nsecond line here\\n'; exec cat");
+        try (OuterTmux tmux = OuterTmux.start(temp, 100, 24, bench.view(temp, ws))) {
+            tmux.await(WAIT, "the pane shown", s -> s.contains("second line here"));
+            tmux.keys("C-b");
+            tmux.keys("[");
+            tmux.await(WAIT, "copy mode", s -> s.contains("[copy "));
+            tmux.keys("/");
+            tmux.literal("second");
+            tmux.keys("Enter");
+            tmux.keys("l");
+            tmux.keys("l");
+            // the cursor on the c of "second": that cell styled, its neighbours not
+            Pattern cursorOnC = Pattern.compile("se(\u001b\\[[0-9;]*m)+c(\u001b\\[[0-9;]*m)+ond line here");
+            String row = awaitStyledRow(tmux, "second line here", r -> cursorOnC.matcher(r).find());
+            // the SGR sequences that set something (not those back to the defaults) are the cursor cell's alone
+            String styledOnly = row.replaceAll("\u001b\\[(0|22|27|39|49)?(;(0|22|27|39|49))*m", "");
+            assertThat(styledOnly).as("nothing of the line is painted but the cursor's cell: " + row)
+                    .matches("se(\u001b\\[[0-9;]*m)+cond line here\\s*");
+
+            // Space then l: tmux paints the selection, the cursor's cell included, and the view does too
+            tmux.keys("Space");
+            tmux.keys("l");
+            String selected = awaitStyledRow(tmux, "second line here", r -> YELLOW.matcher(r).find());
+            assertThat(selected).as(selected).containsPattern(YELLOW.pattern() + "c");
+            detach(tmux);
+        }
+        daemon.client().call("workspace.close", Map.of("workspace_id", ws));
+    }
+
+    /** The outer terminal's row holding {@code text} with its SGR sequences, once {@code test} holds for it. */
+    private static String awaitStyledRow(OuterTmux tmux, String text, Predicate<String> test) throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        String row = "";
+        while (System.nanoTime() < deadline) {
+            row = tmux.captureStyled().lines().filter(l -> l.replaceAll("\u001b\\[[0-9;]*m", "").contains(text))
+                    .findFirst().orElse("");
+            if (test.test(row)) {
+                return row;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("timed out; the row of " + text + ": " + row);
     }
 
     /**

@@ -139,8 +139,12 @@ class TabViewCommandPromptTest {
             tmux.await(WAIT, "zoomed", s -> s.contains("A-READY") && !s.contains("RIGHT-READY") && statusLine(s).contains("work"));
             command(tmux, "resize-pane -Z");
             tmux.await(WAIT, "unzoomed", s -> s.contains("RIGHT-READY"));
-            command(tmux, "resize-pane -L 10");
-            tmux.await(WAIT, "what does it instead", s -> statusLine(s).contains("C-arrows"));
+            // resize-pane with a direction and cells, as tmux's (ADR 1321: it was refused): aa above grows by 3
+            int rows = rows(a);
+            command(tmux, "resize-pane -D 3");
+            eventually(WAIT, () -> rows(a) == rows + 3);
+            command(tmux, "resize-pane -x 30");
+            tmux.await(WAIT, "what it takes", s -> statusLine(s).contains("-L, -R, -U or -D and a number"));
             command(tmux, "kill-pane");
             tmux.await(WAIT, "the question", s -> statusLine(s).contains("close pane aa? (y/n)"));
             tmux.literal("y");
@@ -168,5 +172,42 @@ class TabViewCommandPromptTest {
             detach(tmux);
         }
         daemon.client().call("workspace.close", Map.of("workspace_id", ws));
+    }
+
+    /**
+     * ADR 1321: a tmux command the view does with a key was done without its options, so {@code kill-pane -a}
+     * (tmux: every pane but this one) asked to close the focused pane, and {@code new-window -n logs top} made
+     * a tab with a shell called bash. Options the view cannot honour are refused; new-window's are honoured.
+     */
+    @Test
+    void aTmuxCommandsOptionsAreHonouredOrRefusedNeverIgnored() throws Exception {
+        String ws = bench.workspace("tmuxoptws");
+        String a = bench.spawn(ws, Map.of(), "sh", "-c", "echo A-READY; exec cat");
+        daemon.client().call("pane.rename", Map.of("pane_id", a, "name", "aa"));
+        String tab = bench.tabOf(a);
+        try (OuterTmux tmux = OuterTmux.start(temp, 120, 24, bench.view(temp, ws))) {
+            tmux.await(WAIT, "the pane", s -> s.contains("A-READY") && statusLine(s).contains("*aa"));
+            command(tmux, "kill-pane -a");
+            tmux.await(WAIT, "refused, saying what it does here",
+                    s -> statusLine(s).contains("kill-pane here takes no options (-a)"));
+            assertThat(tmux.capture()).doesNotContain("close pane aa?");
+            tmux.literal("y"); // the y a person types after kill-pane out of habit reaches the pane, closes nothing
+            eventually(WAIT, () -> daemon.tail(a).contains("y"));
+            command(tmux, "kill-window -t 0");
+            tmux.await(WAIT, "refused", s -> statusLine(s).contains("kill-window here takes no options (-t 0)"));
+            assertThat(daemon.client().call("tab.get", Map.of("tab_id", tab)).get("pane_ids").size()).isEqualTo(1);
+
+            command(tmux, "new-window -n logs sh -c 'echo LOGS-READY; exec cat'");
+            tmux.await(WAIT, "the tab named logs running the command",
+                    s -> s.contains("LOGS-READY") && statusLine(s).contains("1:logs*"));
+            assertThat(daemon.client().call("tab.list", Map.of("workspace_id", ws)).get("tabs").get(1).get("name").asString())
+                    .isEqualTo("logs");
+            detach(tmux);
+        }
+        daemon.client().call("workspace.close", Map.of("workspace_id", ws));
+    }
+
+    private static int rows(String pane) {
+        return daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("rows").asInt();
     }
 }

@@ -166,6 +166,43 @@ class TabViewSharedFocusTest {
         daemon.client().call("workspace.close", Map.of("workspace_id", ws));
     }
 
+    /**
+     * ADR 1322: with two views of a tab, the one typed into gives the pane its size, as tmux's default
+     * {@code window-size latest} follows the client with the latest activity. The big view stayed small, with
+     * dots, until its terminal was resized, however long the person typed in it.
+     */
+    @Test
+    void theViewTypedIntoTakesThePaneSizeBack() throws Exception {
+        String ws = bench.workspace("typedsizews");
+        String pane = bench.spawn(ws, Map.of(), "sh", "-c", "echo SIZE-READY; exec cat");
+        Path one = Files.createDirectories(temp.resolve("big"));
+        Path two = Files.createDirectories(temp.resolve("small"));
+        try (OuterTmux big = OuterTmux.start(one, 100, 24, bench.view(one, ws))) {
+            big.await(WAIT, "the pane at the big view's size", s -> s.contains("SIZE-READY") && !s.contains("....."));
+            try (OuterTmux small = OuterTmux.start(two, 60, 12, bench.view(two, ws))) {
+                small.await(WAIT, "the small view", s -> s.contains("SIZE-READY"));
+                ProtocolClient.eventually(WAIT, () -> cols(pane) == 60);
+                big.await(WAIT, "dots in the big view", s -> s.contains("....."));
+
+                big.literal("typed-in-big");
+                ProtocolClient.eventually(WAIT, () -> cols(pane) == 100);
+                big.await(WAIT, "the dots gone", s -> s.contains("typed-in-big") && !s.contains("....."));
+
+                small.literal("typed-in-small"); // and back: the latest typing wins each time
+                ProtocolClient.eventually(WAIT, () -> cols(pane) == 60);
+                big.literal("again");
+                ProtocolClient.eventually(WAIT, () -> cols(pane) == 100);
+                detach(small);
+            }
+            detach(big);
+        }
+        daemon.client().call("workspace.close", Map.of("workspace_id", ws));
+    }
+
+    private static int cols(String pane) {
+        return daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane").get("cols").asInt();
+    }
+
     @Test
     void aViewOfARestartedDaemonShowsTheFocusTheLastViewLeft(@TempDir Path root) throws Exception {
         Path before = Files.createDirectories(temp.resolve("before"));

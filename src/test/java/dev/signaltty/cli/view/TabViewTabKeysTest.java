@@ -116,6 +116,37 @@ class TabViewTabKeysTest {
         daemon.client().call("workspace.close", Map.of("workspace_id", ws));
     }
 
+    /**
+     * ADR 1323: the last pane of the tab shown closes (prefix x, y) while another tab has panes: as tmux goes to
+     * another window when a window's last pane is killed, the view shows the tab shown before; it ended, with
+     * the workspace's other tab and its programs still there.
+     */
+    @Test
+    void theLastPaneOfTheTabShownClosingShowsTheTabBeforeNotTheEnd() throws Exception {
+        String ws = bench.workspace("lastpanews");
+        String a = bench.spawn(ws, Map.of(), "sh", "-c", "echo A-READY; exec cat");
+        daemon.client().call("tab.rename", Map.of("tab_id", bench.tabOf(a), "name", "a"));
+        String bTab = bench.tab(ws, "b");
+        String b = bench.spawn(ws, Map.of("tab_id", bTab), "sh", "-c", "echo B-READY; exec cat");
+        daemon.client().call("pane.rename", Map.of("pane_id", b, "name", "bb"));
+        try (OuterTmux tmux = OuterTmux.start(temp, 120, 16, bench.view(temp, ws))) {
+            tmux.await(WAIT, "tab a", s -> s.contains("A-READY") && statusLine(s).contains(" 0:a* "));
+            tmux.keys("C-b");
+            tmux.keys("n");
+            tmux.await(WAIT, "tab b", s -> s.contains("B-READY") && statusLine(s).contains(" 1:b* "));
+            tmux.keys("C-b");
+            tmux.keys("x");
+            tmux.await(WAIT, "the question", s -> statusLine(s).contains("close pane bb? (y/n)"));
+            tmux.literal("y");
+            tmux.await(WAIT, "tab a shown again, the view still running", s -> s.contains("A-READY")
+                    && statusLine(s).contains("0:a*") && !s.contains("CLI-EXIT"));
+            tmux.literal("still-here");
+            eventually(WAIT, () -> daemon.tail(a).contains("still-here"));
+            detach(tmux);
+        }
+        daemon.client().call("workspace.close", Map.of("workspace_id", ws));
+    }
+
     @Test
     void ampersandAsksThenClosesTheTabWithItsPanesGoesToTheTabBeforeAndTheLastOneEndsTheView() throws Exception {
         String ws = bench.workspace("closing");

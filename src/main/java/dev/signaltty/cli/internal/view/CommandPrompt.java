@@ -82,6 +82,14 @@ final class CommandPrompt {
                 view.message(r.message());
                 return;
             }
+            if (tmux instanceof TmuxCommands.Resize r) {
+                actions.resize(view.focus.pane(), r.vertical(), r.cells());
+                return;
+            }
+            if (tmux instanceof TmuxCommands.NewTab t) {
+                actions.newTab(t.name(), t.argv());
+                return;
+            }
             List<String> words = withNoun(tmux instanceof TmuxCommands.Line l ? l.words() : typed);
             if (words.isEmpty()) {
                 return;

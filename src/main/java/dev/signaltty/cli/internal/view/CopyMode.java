@@ -68,11 +68,12 @@ final class CopyMode {
 
     /**
      * The selected columns of line {@code i}, [from, to), {@code to} = Integer.MAX_VALUE for "to the
-     * end of the row"; null when nothing of it is selected. Without a selection, the cursor line.
+     * end of the row"; null when nothing of it is selected, and always without a selection: then only the
+     * cursor's cell is drawn, as tmux draws its copy-mode cursor (ADR 1320).
      */
     int @Nullable [] selectedColumns(int i) {
         if (selection == Selection.NONE) {
-            return i == cursor ? new int[] {0, Integer.MAX_VALUE} : null;
+            return null;
         }
         boolean markFirst = markLine < cursor || markLine == cursor && markCol <= col;
         int fromLine = markFirst ? markLine : cursor;
@@ -314,10 +315,14 @@ final class CopyMode {
         follow(height);
     }
 
+    /** What Enter or y copies: the selection, or the cursor line without one (ADR 0840). */
     String selection() {
+        if (selection == Selection.NONE) {
+            return line(cursor);
+        }
         StringBuilder out = new StringBuilder();
-        int from = selection == Selection.NONE ? cursor : Math.min(markLine, cursor);
-        int to = selection == Selection.NONE ? cursor : Math.max(markLine, cursor);
+        int from = Math.min(markLine, cursor);
+        int to = Math.max(markLine, cursor);
         for (int i = from; i <= to; i++) {
             int[] cols = selectedColumns(i);
             String text = line(i);

@@ -40,6 +40,12 @@ final class PaneScreen {
     /** The size this view last asked for, to resize only on a change. */
     int askedCols;
     int askedRows;
+    /**
+     * The pane's size (cols × 65536 + rows) when typing last asked for this view's size again, or -1: asked
+     * once per size another view set, so a pane that stays smaller (the {@code smallest} policy) is not asked on
+     * every key (ADR 1322).
+     */
+    long reclaimedFrom = -1;
     private Terminal terminal = new Terminal(80, 24, SILENT, LIMITS, 0);
     private final OutputCursor cursor = new OutputCursor(0);
     /** Set from a gap until the reattach's reply: output in between is older than that snapshot. */

@@ -81,6 +81,11 @@ public final class TabView {
     private long messageUntil;
     /** Something changed since the last frame ({@link ViewFrames} clears it). Guarded by the monitor. */
     boolean dirty = true;
+    /**
+     * Keys were typed into a pane since the last frame: the panes another view sized take this view's cells
+     * again, as tmux's {@code window-size latest} follows the client typing (ADR 1322). Guarded by the monitor.
+     */
+    boolean typed;
     private volatile @Nullable String ended;
     /** The keys typed while the connection is lost, sent once the view is back (ADR 1220). */
     final HeldKeys held = new HeldKeys();
@@ -280,12 +285,67 @@ public final class TabView {
             }
         }
         focus.tabChanged(t.get("focused_pane_id"), t.get("previous_focused_pane_id"), ids);
-        if (ids.isEmpty()) {
-            // closed panes leave a tab; a tab shown empty never had one here: say how to add one
+        if (ids.isEmpty() && hadPanes && fromEvent && anotherTabHasPanes()) {
+            String emptied = tabId;
+            String name = tabName;
+            Thread.ofVirtual().start(() -> showAnotherTab(emptied, name)); // never wait on the reader thread
+        } else if (ids.isEmpty()) {
+            // a tab shown empty never had a pane here: say how to add one
             end(hadPanes ? "tab " + tabName + " has no panes left"
                     : "tab " + tabName + " has no panes to view (add one: signaltty pane spawn " + workspaceId
                             + " --tab " + tabId + " -- <command>)");
         }
+    }
+
+    /** As far as the tab list last read says: the view need not end when the tab shown empties. */
+    private boolean anotherTabHasPanes() {
+        for (ViewTabs.Tab t : tabs.tabs()) {
+            if (!t.id().equals(tabId) && !t.paneIds().isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The tab shown lost its last pane: as tmux when a window's last pane goes, the view shows the tab shown
+     * before it, else the nearest one before (round the end) that has panes; it ends only when no tab of the
+     * workspace has one, as tmux's client when its session has no window left (ADR 1323).
+     */
+    private void showAnotherTab(String emptied, String name) {
+        String next = null;
+        try {
+            tabs.reload(wire, workspaceId);
+            List<ViewTabs.Tab> all = tabs.tabs();
+            int at = 0;
+            for (int i = 0; i < all.size(); i++) {
+                if (all.get(i).id().equals(emptied)) {
+                    at = i;
+                }
+                if (all.get(i).id().equals(lastTabId) && !all.get(i).paneIds().isEmpty()) {
+                    next = lastTabId;
+                }
+            }
+            for (int step = 1; step <= all.size() && next == null; step++) {
+                ViewTabs.Tab t = all.get(Math.floorMod(at - step, all.size()));
+                if (!t.id().equals(emptied) && !t.paneIds().isEmpty()) {
+                    next = t.id();
+                }
+            }
+            synchronized (this) {
+                if (!tabId.equals(emptied) || !panes.isEmpty()) {
+                    return; // shown or filled meanwhile (a key, another view's split): nothing to leave
+                }
+            }
+            if (next != null) {
+                load(next);
+                message("tab " + name + " has no panes left");
+                return;
+            }
+        } catch (CliException e) {
+            // the workspace went away: the view ends below, as before
+        }
+        end("tab " + name + " has no panes left");
     }
 
     /**

@@ -19,7 +19,15 @@ import org.jspecify.annotations.Nullable;
 final class TmuxCommands {
 
     /** What a tmux command line becomes. */
-    sealed interface Translation permits PrefixKey, Line, Refusal {
+    sealed interface Translation permits PrefixKey, Line, Refusal, Resize, NewTab {
+    }
+
+    /** resize-pane -L/-R/-U/-D N: the divider beside the focused pane moved by {@code cells}, as the resize keys. */
+    record Resize(boolean vertical, int cells) implements Translation {
+    }
+
+    /** new-window [-n NAME] [COMMAND…]: a tab named NAME (else after its program) running COMMAND (else a shell). */
+    record NewTab(@Nullable String name, List<String> argv) implements Translation {
     }
 
     /** The key after the prefix that does the command. */
@@ -64,27 +72,27 @@ final class TmuxCommands {
         List<String> args = words.subList(1, words.size());
         return switch (name) {
             case "split-window" -> split(args);
-            case "kill-pane" -> key('x');
-            case "kill-window" -> key('&');
-            case "new-window" -> key('c');
-            case "next-window" -> key('n');
-            case "previous-window" -> key('p');
-            case "last-window" -> key('l');
-            case "last-pane" -> key(';');
-            case "break-pane" -> key('!');
-            case "next-layout" -> key(' ');
-            case "display-panes" -> key('q');
-            case "copy-mode" -> key('[');
-            case "paste-buffer" -> key(']');
-            case "choose-tree" -> key('s');
-            case "list-keys" -> key('?');
-            case "refresh-client" -> key('r');
-            case "respawn-pane" -> key('R');
+            case "kill-pane" -> bare(name, args, 'x', "the focused pane, after y; another pane: pane close PANE");
+            case "kill-window" -> bare(name, args, '&', "the tab shown, after y; another tab: tab close TAB");
+            case "new-window" -> newWindow(args);
+            case "next-window" -> bare(name, args, 'n', "the next tab");
+            case "previous-window" -> bare(name, args, 'p', "the previous tab");
+            case "last-window" -> bare(name, args, 'l', "the tab shown before");
+            case "last-pane" -> bare(name, args, ';', "the pane focused before");
+            case "break-pane" -> bare(name, args, '!', "the focused pane into a new tab");
+            case "next-layout" -> bare(name, args, ' ', "the next layout");
+            case "display-panes" -> bare(name, args, 'q', "the pane numbers; a digit focuses that pane");
+            case "copy-mode" -> args.equals(List.of("-u")) ? new PrefixKey(new InputDecoder.Key("\u001b[5~".getBytes(
+                    StandardCharsets.US_ASCII), "PageUp")) : bare(name, args, '[', "copy mode (-u: a page up)");
+            case "paste-buffer" -> bare(name, args, ']', "what copy mode copied last, into the focused pane");
+            case "choose-tree" -> bare(name, args, 's', "the fleet chooser");
+            case "list-keys" -> bare(name, args, '?', "the key list");
+            case "refresh-client" -> bare(name, args, 'r', "a redraw, the terminal's colours asked again");
+            case "respawn-pane" -> bare(name, args, 'R', "the focused pane's program, once it exited");
             case "display-message" -> args.isEmpty() ? key('i') : new Refusal("display-message here shows the focused pane's "
                     + "names and ids, without a format");
             case "select-pane" -> selectPane(args);
-            case "resize-pane" -> args.equals(List.of("-Z")) ? key('z')
-                    : new Refusal("resize-pane here is -Z (zoom); resize with the prefix then C-arrows (1) or M-arrows (5)");
+            case "resize-pane" -> resizePane(args);
             case "swap-pane" -> args.equals(List.of("-U")) ? key('{') : args.equals(List.of("-D")) ? key('}')
                     : new Refusal("swap-pane here is -U or -D; another pane: pane swap PANE");
             case "rotate-window" -> args.isEmpty() || args.equals(List.of("-U")) ? key((char) 0x0f)
@@ -118,6 +126,54 @@ final class TmuxCommands {
                     + "with the prefix then !");
             case "display-popup" -> new Refusal("display-popup: no popups here; a new pane: split-window");
             default -> null;
+        };
+    }
+
+    /**
+     * A command the view does with one key and no options. With options it is refused, never done without
+     * them: {@code kill-pane -a} (every other pane) must not close the focused one (ADR 1321).
+     */
+    private static Translation bare(String name, List<String> args, char key, String what) {
+        return args.isEmpty() ? key(key)
+                : new Refusal(name + " here takes no options (" + String.join(" ", args) + "): it does " + what);
+    }
+
+    /** new-window [-n NAME] [COMMAND…], tmux's two options people type; others refused. */
+    private static Translation newWindow(List<String> args) {
+        String name = null;
+        int i = 0;
+        for (; i < args.size() && args.get(i).startsWith("-"); i++) {
+            if (args.get(i).equals("-n") && i + 1 < args.size()) {
+                name = args.get(++i);
+            } else {
+                return new Refusal("new-window here takes -n NAME and a command; more with pane spawn (--cwd, --env)");
+            }
+        }
+        return new NewTab(name, List.copyOf(args.subList(i, args.size())));
+    }
+
+    /** resize-pane -Z (zoom), or -L / -R / -U / -D and a number of cells (1 without), as tmux's. */
+    private static Translation resizePane(List<String> args) {
+        if (args.equals(List.of("-Z"))) {
+            return key('z');
+        }
+        String usage = "resize-pane here is -Z, or -L, -R, -U or -D and a number of cells (the prefix then C-arrows: 1, M-arrows: 5)";
+        if (args.isEmpty() || args.size() > 2) {
+            return new Refusal(usage);
+        }
+        int cells = 1;
+        if (args.size() == 2) {
+            if (!args.get(1).matches("[0-9]{1,4}")) {
+                return new Refusal(usage);
+            }
+            cells = Integer.parseInt(args.get(1));
+        }
+        return switch (args.getFirst()) {
+            case "-L" -> new Resize(true, -cells);
+            case "-R" -> new Resize(true, cells);
+            case "-U" -> new Resize(false, -cells);
+            case "-D" -> new Resize(false, cells);
+            default -> new Refusal(usage);
         };
     }
 

@@ -136,18 +136,23 @@ final class ViewActions {
 
     /**
      * c: a new tab in this workspace with a shell in it (tmux's new-window), shown at once, and named after
-     * that shell as tmux names a window after its program ({@code bash}, not {@code tab 3}; ADR 1146).
+     * that shell as tmux names a window after its program ({@code bash}, not {@code tab 3}; ADR 1146). From
+     * the prompt's {@code new-window [-n NAME] [COMMAND…]}: COMMAND instead of the shell, named NAME (ADR 1321).
      */
-    void newTab() {
+    void newTab(@Nullable String name, List<String> argv) {
         try {
             Map<?, ?> tab = TabView.map(view.wire.call("tab.create", Map.of("workspace_id", view.workspaceId)));
             Map<?, ?> t = tab.get("tab") instanceof Map<?, ?> m ? m : tab;
             String tabId = String.valueOf(t.get("tab_id"));
-            Map<?, ?> pane = TabView.map(view.wire.call("pane.spawn", Map.of("workspace_id", view.workspaceId, "tab_id", tabId)));
-            String program = PaneScreen.programName(pane.get("argv"));
-            if (program != null) {
+            Map<String, Object> spawn = new LinkedHashMap<>(Map.of("workspace_id", view.workspaceId, "tab_id", tabId));
+            if (!argv.isEmpty()) {
+                spawn.put("argv", argv);
+            }
+            Map<?, ?> pane = TabView.map(view.wire.call("pane.spawn", spawn));
+            String shown = name != null ? name : PaneScreen.programName(pane.get("argv"));
+            if (shown != null) {
                 try {
-                    view.wire.call("tab.rename", Map.of("tab_id", tabId, "name", program));
+                    view.wire.call("tab.rename", Map.of("tab_id", tabId, "name", shown));
                 } catch (CliException e) {
                     view.message(e.code() + ": " + e.getMessage()); // the tab is there: shown as tab N
                 }
@@ -323,6 +328,10 @@ final class ViewActions {
         if (held) {
             view.changed(); // the status line counts what is held
         } else {
+            synchronized (view) {
+                view.typed = true; // the next frame sizes the panes another view took (ADR 1322)
+                view.changed();
+            }
             view.markSeen(focus);
         }
     }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.signaltty.vt.ScreenCells;
+import dev.signaltty.vt.Terminal;
 
 /**
  * The tab view's frames: lays the tab out, sizes each pane to its cell ({@code pane.resize}, so the
@@ -94,7 +95,7 @@ final class ViewFrames {
             if (p == null || cell.rect().w() <= 0 || cell.rect().h() <= 0) {
                 continue;
             }
-            size(p, cell.rect());
+            size(p, cell.rect(), view.typed);
             ScreenCells cells = p.terminal().cells();
             wantsAllMotion |= cells.mouseMode() == 1003 && !p.exited;
             CopyMode c = view.copy;
@@ -114,6 +115,7 @@ final class ViewFrames {
                 focusCells = cells;
             }
         }
+        view.typed = false; // every pane shown has had its chance to take this view's size
         for (LayoutTree.Divider d : view.geometry.dividers()) {
             boolean active = focusRect != null && touches(d, focusRect);
             int style = active ? Frame.Style.ACTIVE_DIVIDER : Frame.Style.DIVIDER;
@@ -180,10 +182,27 @@ final class ViewFrames {
         return modes + frame.diff();
     }
 
-    /** pane.resize when this view's cell for the pane changed size (never for an exited pane). */
-    private void size(PaneScreen p, LayoutTree.Rect r) {
-        if (p.exited || (p.askedCols == r.w() && p.askedRows == r.h())) {
+    /**
+     * pane.resize when this view's cell for the pane changed size (never for an exited pane), or when keys
+     * were typed here ({@code typed}) while the pane has another view's size: the daemon's {@code latest}
+     * policy then gives it this view's, as tmux gives a window to the client typing (ADR 1322).
+     */
+    private void size(PaneScreen p, LayoutTree.Rect r, boolean typed) {
+        if (p.exited) {
             return;
+        }
+        Terminal t = p.terminal();
+        boolean fits = t.cols() == r.w() && t.rows() == r.h();
+        long now = (long) t.cols() * 65536 + t.rows();
+        if (fits) {
+            p.reclaimedFrom = -1;
+        }
+        boolean reclaim = typed && !fits && p.reclaimedFrom != now;
+        if (!reclaim && p.askedCols == r.w() && p.askedRows == r.h()) {
+            return;
+        }
+        if (reclaim) {
+            p.reclaimedFrom = now;
         }
         p.askedCols = r.w();
         p.askedRows = r.h();
