@@ -128,6 +128,15 @@ final class CodexDrive extends AgentDrive {
 
     /** Chooses "Trust all and continue" in Codex's hook review and waits for its input box. */
     void pressTrustAll(String pane) {
+        chooseTrustAll(pane);
+        awaitPromptAfterReview(pane);
+    }
+
+    /**
+     * Chooses "Trust all and continue" in Codex's hook review and returns at once, as a script that submits next
+     * would: the pane still reads blocked until a scan reads the review gone.
+     */
+    void chooseTrustAll(String pane) {
         awaitScreen(pane, "Trust all and continue", LAUNCH); // the class's first launch of Codex
         // a key sent while the TUI is still setting up is lost: press Down until the cursor is on "Trust all"
         eventually(TURN, () -> {
@@ -142,7 +151,6 @@ final class CodexDrive extends AgentDrive {
             return screen(pane).contains("› 2. Trust all");
         });
         press(pane, "\r");
-        awaitPromptAfterReview(pane);
     }
 
     /**
