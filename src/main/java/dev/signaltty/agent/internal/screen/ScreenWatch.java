@@ -204,8 +204,11 @@ public final class ScreenWatch implements ScreenWatches.Watch {
         ScreenOutcome outcome = scanner.apply(paneId, report);
         if (outcome == null) {
             synchronized (this) {
-                winner = previous; // the pane is not registered yet: the next scan tries again
+                winner = previous;
             }
+            // the pane is not registered yet, or the agent states not restored (ADR 1311): scan again, since a screen
+            // that stays as it is (a question waiting) schedules no scan of its own
+            changed();
             return;
         }
         if (outcome == ScreenOutcome.HOOKS_AUTHORITATIVE) {
