@@ -164,6 +164,46 @@ final class CodexDrive extends AgentDrive {
     }
 
     /**
+     * Waits until the pane reads a question Codex asks outside a turn (ADRs 1141, 1232): blocked, attention
+     * {@code input_required} by the screen's {@code rule}, listed in {@code attention.pending}; returns its row.
+     */
+    JsonNode awaitQuestion(String pane, String rule) {
+        eventually(TURN, () -> "blocked".equals(paneGet(pane).path("lifecycle").asString()));
+        assertThat(paneGet(pane).path("attention").asString()).isEqualTo("input_required");
+        assertThat(explainLifecycle(pane).path("rule").asString()).isEqualTo(rule);
+        JsonNode row = pendingRow(pane);
+        assertThat(row).as("attention.pending lists the pane").isNotNull();
+        return row;
+    }
+
+    /**
+     * The question answered: the pane waits at its prompt with nothing to read, and the question was no turn (no done,
+     * no unread; a leading idle is the input box's footer drawn before the question).
+     */
+    void assertQuestionAnswered(String pane) {
+        eventually(TURN, () -> "idle".equals(paneGet(pane).path("lifecycle").asString()));
+        assertThat(paneGet(pane).path("attention").asString()).isEqualTo("none");
+        assertThat(pendingRow(pane)).as("attention.pending no longer lists the pane").isNull();
+        eventually(TURN, () -> timeline.attention(pane).size() == 2); // the timeline's events follow pane.get's
+        assertThat(timeline.lifecycle(pane)).endsWith("blocked", "idle").doesNotContain("done");
+        assertThat(timeline.attention(pane)).containsExactly("input_required", "none");
+    }
+
+    JsonNode paneGet(String pane) {
+        return daemon.client().call("pane.get", Map.of("pane_id", pane));
+    }
+
+    /** The pane's row in {@code attention.pending}, null when it is not listed. */
+    JsonNode pendingRow(String pane) {
+        for (JsonNode row : daemon.client().call("attention.pending", Map.of()).get("panes")) {
+            if (row.path("pane_id").asString().equals(pane)) {
+                return row;
+            }
+        }
+        return null;
+    }
+
+    /**
      * Trusts the hooks in a pane of its own unless {@code config.toml} already records it: a test that needs them
      * trusted calls this first, not a test that trusts them, so any one method runs alone (surefire's rerun of a
      * failed method, {@code -Dtest=Class#name}).
