@@ -16,6 +16,20 @@ public interface ScreenWatches {
     interface Watch {
         /** Schedules at most one bounded scan; never blocks the output path. */
         void changed();
+
+        /**
+         * Input was written to the program (a key, a paste): whatever the screen showed may be answered, and its
+         * verdict is stale until a scan reads the program's redraw. Schedules that scan; never blocks.
+         */
+        void input();
+
+        /**
+         * Waits until the screen's verdict is no older than the last input: a scan after it reads a rule that does
+         * not block, or reads one still and the program has had {@code settle} to redraw. So a question on the screen
+         * that input through us answered (Codex's trust screens) does not refuse the next submit. False when the
+         * deadline passed first.
+         */
+        boolean awaitReadAfterInput(long deadlineNanos) throws InterruptedException;
     }
 
     /** The watch of a launch whose command a manifest matches, else null. */

@@ -256,5 +256,6 @@ class AgentSnapshots extends SnapshotLifecycle {
             }
         }
         log.info("restored the agent and session of {} panes", restored);
+        states.restored(); // the screen watches of kept panes may apply their verdicts now
     }
 }

@@ -288,6 +288,14 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
         return outcome[0];
     }
 
+    /**
+     * False until the agents snapshot is restored at start: a kept pane's screen watch starts when its program is
+     * adopted, before that restore, which would overwrite a verdict applied earlier (ADR 1311).
+     */
+    public boolean restored() {
+        return table.isRestored();
+    }
+
     /** A pane's current state and what set it, for {@code agent.explain}. */
     public record Explanation(Lifecycle lifecycle, Attention attention, @Nullable String agent, boolean hookReported,
                               @Nullable StateOrigin lifecycleOrigin, @Nullable StateOrigin attentionOrigin,

@@ -34,6 +34,17 @@ class StateTable {
     private final Map<String, AgentState> states = new ConcurrentHashMap<>();
     private final AtomicInteger waiters = new AtomicInteger();
 
+    /** Set once the agents snapshot is restored at start (ADR 1311). */
+    private volatile boolean restored;
+
+    void restored() {
+        restored = true;
+    }
+
+    boolean isRestored() {
+        return restored;
+    }
+
     String runId() {
         return runId;
     }

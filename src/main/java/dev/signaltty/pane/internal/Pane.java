@@ -161,10 +161,18 @@ final class Pane {
         if (!alive()) {
             throw new IOException("pane has exited");
         }
-        if (!isFocusReport(bytes)) {
+        boolean typed = !isFocusReport(bytes);
+        if (typed) {
             lastInputNanos = System.nanoTime();
         }
-        input.write(bytes);
+        try {
+            input.write(bytes);
+        } finally {
+            dev.signaltty.agent.ScreenWatches.Watch watch = screenWatch;
+            if (typed && watch != null) {
+                watch.input(); // the key may answer what the screen asks: its verdict is stale until read again
+            }
+        }
     }
 
     /**

@@ -30,6 +30,8 @@ class PaneSubmitHandler implements MethodHandler<PaneSubmitHandler.Params, PaneS
     static final byte[] PASTE_START = "\u001b[200~".getBytes(StandardCharsets.US_ASCII);
     static final byte[] PASTE_END = "\u001b[201~".getBytes(StandardCharsets.US_ASCII);
     static final byte[] ENTER = {'\r'};
+    /** How long a submit waits for the screen to read the answer to its question: a scan is due 500 ms after a key. */
+    static final long SCREEN_READ_DEADLINE_NANOS = 2_000_000_000L;
 
     record Params(String paneId, String text, @Nullable Integer submitDelayMs, @Nullable Double stallTimeoutS) {
         Params {
@@ -93,6 +95,7 @@ class PaneSubmitHandler implements MethodHandler<PaneSubmitHandler.Params, PaneS
             throw new ProtocolException(ErrorCode.AGENT_NOT_READY, "the agent in pane " + pane.id
                     + " has not reported a ready state yet", Map.of("pane_id", pane.id));
         }
+        awaitScreenAfterInput(pane);
         long before = agents.lifecycleSeq(pane.id);
         boolean bracketed = pane.terminal.bracketedPaste();
         if (!guardedWrite(pane, paste(params.text(), bracketed))) {
@@ -124,6 +127,24 @@ class PaneSubmitHandler implements MethodHandler<PaneSubmitHandler.Params, PaneS
     private void submitted(Pane pane, boolean confirmed) {
         if (publisher != null) {
             publisher.publishEvent(new dev.signaltty.pane.PaneSubmitted(pane.id, pane.workspaceId, pane.taskId(), confirmed));
+        }
+    }
+
+    /**
+     * A question read from the screen (Codex's trust screens, ADRs 1141, 1232) that input through us has just answered
+     * reads blocked until the next scan: the submit waits for a scan that read the program's redraw (ADR 1310), so a
+     * script that answers and submits at once is not refused for a question no longer there. A pending decision is
+     * answered with decision.answer, not on the screen: nothing to wait for.
+     */
+    private void awaitScreenAfterInput(Pane pane) {
+        dev.signaltty.agent.ScreenWatches.Watch watch = pane.screenWatch;
+        if (watch == null || !agents.permissionRequired(pane.id) || decisions.pendingDecision(pane.id) != null) {
+            return;
+        }
+        try {
+            watch.awaitReadAfterInput(System.nanoTime() + SCREEN_READ_DEADLINE_NANOS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

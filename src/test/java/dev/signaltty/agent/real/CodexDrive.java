@@ -128,6 +128,15 @@ final class CodexDrive extends AgentDrive {
 
     /** Chooses "Trust all and continue" in Codex's hook review and waits for its input box. */
     void pressTrustAll(String pane) {
+        chooseTrustAll(pane);
+        awaitPromptAfterReview(pane);
+    }
+
+    /**
+     * Chooses "Trust all and continue" in Codex's hook review and returns at once, as a script that submits next
+     * would: the pane still reads blocked until a scan reads the review gone.
+     */
+    void chooseTrustAll(String pane) {
         awaitScreen(pane, "Trust all and continue", LAUNCH); // the class's first launch of Codex
         // a key sent while the TUI is still setting up is lost: press Down until the cursor is on "Trust all"
         eventually(TURN, () -> {
@@ -142,7 +151,6 @@ final class CodexDrive extends AgentDrive {
             return screen(pane).contains("› 2. Trust all");
         });
         press(pane, "\r");
-        awaitPromptAfterReview(pane);
     }
 
     /**
@@ -153,6 +161,46 @@ final class CodexDrive extends AgentDrive {
         awaitScreen(pane, "Ask Codex");
         eventually(TURN, () -> !"blocked".equals(daemon.client().call("pane.get", Map.of("pane_id", pane))
                 .path("lifecycle").asString()));
+    }
+
+    /**
+     * Waits until the pane reads a question Codex asks outside a turn (ADRs 1141, 1232): blocked, attention
+     * {@code input_required} by the screen's {@code rule}, listed in {@code attention.pending}; returns its row.
+     */
+    JsonNode awaitQuestion(String pane, String rule) {
+        eventually(TURN, () -> "blocked".equals(paneGet(pane).path("lifecycle").asString()));
+        assertThat(paneGet(pane).path("attention").asString()).isEqualTo("input_required");
+        assertThat(explainLifecycle(pane).path("rule").asString()).isEqualTo(rule);
+        JsonNode row = pendingRow(pane);
+        assertThat(row).as("attention.pending lists the pane").isNotNull();
+        return row;
+    }
+
+    /**
+     * The question answered: the pane waits at its prompt with nothing to read, and the question was no turn (no done,
+     * no unread; a leading idle is the input box's footer drawn before the question).
+     */
+    void assertQuestionAnswered(String pane) {
+        eventually(TURN, () -> "idle".equals(paneGet(pane).path("lifecycle").asString()));
+        assertThat(paneGet(pane).path("attention").asString()).isEqualTo("none");
+        assertThat(pendingRow(pane)).as("attention.pending no longer lists the pane").isNull();
+        eventually(TURN, () -> timeline.attention(pane).size() == 2); // the timeline's events follow pane.get's
+        assertThat(timeline.lifecycle(pane)).endsWith("blocked", "idle").doesNotContain("done");
+        assertThat(timeline.attention(pane)).containsExactly("input_required", "none");
+    }
+
+    JsonNode paneGet(String pane) {
+        return daemon.client().call("pane.get", Map.of("pane_id", pane));
+    }
+
+    /** The pane's row in {@code attention.pending}, null when it is not listed. */
+    JsonNode pendingRow(String pane) {
+        for (JsonNode row : daemon.client().call("attention.pending", Map.of()).get("panes")) {
+            if (row.path("pane_id").asString().equals(pane)) {
+                return row;
+            }
+        }
+        return null;
     }
 
     /**

@@ -38,11 +38,7 @@ class CodexFolderTrustRealTest {
                 "env", Map.of("CODEX_HOME", drive.codexHome().toString()))).get("pane_id").asString();
         drive.awaitScreen(pane, "Trust this folder?", CodexDrive.LAUNCH);
 
-        eventually(TURN, () -> "blocked".equals(get(pane).path("lifecycle").asString()));
-        assertThat(get(pane).path("attention").asString()).isEqualTo("input_required");
-        assertThat(drive.explainLifecycle(pane).path("rule").asString()).isEqualTo("folder_trust");
-        JsonNode row = pending(pane);
-        assertThat(row).as("attention.pending lists the pane").isNotNull();
+        JsonNode row = drive.awaitQuestion(pane, "folder_trust");
         assertThat(row.path("message").asString()).startsWith("Trust this folder? Codex can read");
         // a submit does not land in the dialog
         assertThat(drive.daemon().client().errorCode("pane.submit", Map.of("pane_id", pane, "text", "hello")))
@@ -60,25 +56,6 @@ class CodexFolderTrustRealTest {
             }
             return !drive.screen(pane).contains("Trust this folder?");
         });
-        eventually(TURN, () -> "idle".equals(get(pane).path("lifecycle").asString()));
-        assertThat(get(pane).path("attention").asString()).isEqualTo("none");
-        assertThat(pending(pane)).as("attention.pending no longer lists the pane").isNull();
-        // the question was no turn: no done, no unread (a leading idle is the input box's footer drawn before the dialog)
-        eventually(TURN, () -> drive.timeline().attention(pane).size() == 2); // the timeline's events follow pane.get's
-        assertThat(drive.timeline().lifecycle(pane)).endsWith("blocked", "idle").doesNotContain("done");
-        assertThat(drive.timeline().attention(pane)).containsExactly("input_required", "none");
-    }
-
-    private static JsonNode get(String pane) {
-        return drive.daemon().client().call("pane.get", Map.of("pane_id", pane));
-    }
-
-    private static JsonNode pending(String pane) {
-        for (JsonNode row : drive.daemon().client().call("attention.pending", Map.of()).get("panes")) {
-            if (row.path("pane_id").asString().equals(pane)) {
-                return row;
-            }
-        }
-        return null;
+        drive.assertQuestionAnswered(pane);
     }
 }

@@ -1,7 +1,5 @@
 package dev.signaltty.agent.real;
 
-import static dev.signaltty.agent.real.CodexDrive.TURN;
-import static dev.signaltty.support.ProtocolClient.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
@@ -31,11 +29,7 @@ class CodexHooksReviewRealTest {
         String pane = drive.spawn().get("pane_id").asString();
         drive.awaitScreen(pane, "Trust all and continue", CodexDrive.LAUNCH);
 
-        eventually(TURN, () -> "blocked".equals(get(pane).path("lifecycle").asString()));
-        assertThat(get(pane).path("attention").asString()).isEqualTo("input_required");
-        assertThat(drive.explainLifecycle(pane).path("rule").asString()).isEqualTo("hooks_review");
-        JsonNode row = pending(pane);
-        assertThat(row).as("attention.pending lists the pane").isNotNull();
+        JsonNode row = drive.awaitQuestion(pane, "hooks_review");
         assertThat(row.path("message").asString()).matches("Hooks need review — \\d+ hooks are new or changed\\.");
         // a submit does not land in the review, and its refusal says what is asked and how to answer it
         JsonNode refused = drive.daemon().client().request("pane.submit", Map.of("pane_id", pane, "text", "hello"))
@@ -47,25 +41,6 @@ class CodexHooksReviewRealTest {
         assertThat(refused.get("details").get("question").asString()).startsWith("Hooks need review — ");
 
         drive.trustAll(pane); // the person trusts them: the pane waits at its prompt, nothing to read
-        eventually(TURN, () -> "idle".equals(get(pane).path("lifecycle").asString()));
-        assertThat(get(pane).path("attention").asString()).isEqualTo("none");
-        assertThat(pending(pane)).as("attention.pending no longer lists the pane").isNull();
-        // the review was no turn: no done, no unread (a leading idle is the input box's footer drawn before the review)
-        eventually(TURN, () -> drive.timeline().attention(pane).size() == 2);
-        assertThat(drive.timeline().lifecycle(pane)).endsWith("blocked", "idle").doesNotContain("done");
-        assertThat(drive.timeline().attention(pane)).containsExactly("input_required", "none");
-    }
-
-    private static JsonNode get(String pane) {
-        return drive.daemon().client().call("pane.get", Map.of("pane_id", pane));
-    }
-
-    private static JsonNode pending(String pane) {
-        for (JsonNode row : drive.daemon().client().call("attention.pending", Map.of()).get("panes")) {
-            if (row.path("pane_id").asString().equals(pane)) {
-                return row;
-            }
-        }
-        return null;
+        drive.assertQuestionAnswered(pane);
     }
 }

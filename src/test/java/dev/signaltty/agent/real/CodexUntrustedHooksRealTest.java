@@ -99,8 +99,10 @@ class CodexUntrustedHooksRealTest {
     @Test
     void aCodexWhoseHooksAreTrustedInItsReviewIsHooksWiredFromItsFirstHook() throws IOException {
         String pane = unreviewedCodex();
-        drive.pressTrustAll(pane); // the person trusts them in Codex's review: the hooks run from this launch on
+        drive.chooseTrustAll(pane); // the person trusts them in Codex's review: the hooks run from this launch on
         drive.press(pane, "\u001b[O");
+        // at once, as a script would: the pane reads blocked by the review until a scan reads it gone, and the submit
+        // waits for that scan instead of being refused AGENT_BUSY for the answered review (ADR 1310)
         drive.submit(pane, "scenario:hooked go");
         drive.timeline().awaitLifecycle(pane, TURN, "done");
         eventually(TURN, () -> explain(pane).path("heard_notification").isObject());

@@ -74,8 +74,11 @@ public class ScreenScanner implements ScreenWatches, PaneProcessListener {
         return watch == null ? null : watch.view();
     }
 
-    /** Null when the pane is not (yet) registered. */
+    /** Null when the pane is not (yet) registered, or the agent states not yet restored: the watch tries again. */
     @Nullable ScreenOutcome apply(String paneId, ScreenReport report) {
+        if (!states.restored()) { // a kept pane's verdict waits for its restored agent state (ADR 1311)
+            return null;
+        }
         AgentPanes.PaneRef pane = panes.find(paneId).orElse(null);
         if (pane == null) {
             return null;
