@@ -17,15 +17,17 @@ import com.sun.jna.Memory;
  * and counts {@code EAGAIN} as "poll again". The duplicate is closed under this object's monitor, the
  * one every write holds, so no write can reach a descriptor number reused by an unrelated file.
  *
- * <p>Why the terminal's size and the hand-over's duplicate go through here too: they are the other calls that
- * reach the master from any thread, and this monitor is the one guard that the session's end takes before pty4j's
- * descriptors are released. Through pty4j ({@code setWinSize}) a resize read pty4j's master number without a lock,
+ * <p>Why the terminal's size, its foreground group and the hand-over's duplicate go through here too: they are the
+ * other calls that reach the master from any thread, and this monitor is the one guard that the session's end
+ * takes before pty4j's descriptors are released. Through pty4j ({@code setWinSize}) a resize read pty4j's master number without a lock,
  * so one racing the end of the pane could set the size of whatever terminal took the number next (ADR 1300).
  */
 final class PtyInputWriter implements AutoCloseable {
 
     private final int master;
     private final Memory pollFd = new Memory(8);
+    /** {@link #foregroundGroup}'s answer, used under the monitor only. */
+    private final Memory group = new Memory(4);
     private boolean closed;
 
     private PtyInputWriter(int master) {
@@ -107,6 +109,22 @@ final class PtyInputWriter implements AutoCloseable {
             Posix.ioctl(master, Posix.TIOCSWINSZ, size);
         } catch (LastErrorException e) {
             // the terminal is gone: the program has ended or is ending
+        }
+    }
+
+    /**
+     * The terminal's foreground process group ({@code tcgetpgrp} on the master, ADR 1301); -1 once closed or when
+     * the terminal has none.
+     */
+    synchronized int foregroundGroup() {
+        if (closed) {
+            return -1;
+        }
+        try {
+            Posix.ioctl(master, Posix.TIOCGPGRP, group);
+            return group.getInt(0);
+        } catch (LastErrorException e) {
+            return -1; // the terminal is gone: the program has ended or is ending
         }
     }
 

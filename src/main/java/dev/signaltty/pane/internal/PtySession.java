@@ -199,6 +199,11 @@ final class PtySession {
         return input;
     }
 
+    /** The terminal's foreground process group, -1 once the session's end has begun (ADR 1301). */
+    int foregroundGroup() {
+        return input.foregroundGroup();
+    }
+
     /** Sets the terminal's size; nothing once the session's end has begun (ADR 1300). */
     void resize(int cols, int rows) {
         input.resize(cols, rows);

@@ -25,7 +25,7 @@ final class ViewTabs {
     private final Set<String> exited = ConcurrentHashMap.newKeySet();
     /** Pane → what the view calls it ({@link PaneScreen#calledBy}), for the tab chooser; as of the last reload. */
     private final Map<String, String> labels = new ConcurrentHashMap<>();
-    /** Pane → its program ({@link PaneScreen#programName}), what an automatically named tab is shown as (ADR 1223). */
+    /** Pane → what runs in it ({@code FleetTree.programOf}), what an automatically named tab is shown as (ADR 1223, 1301). */
     private final Map<String, String> programs = new ConcurrentHashMap<>();
 
     /** Asks the daemon for the workspace's tabs and their panes' state; not on the reader thread. */
@@ -42,9 +42,9 @@ final class ViewTabs {
                 if (pane.get("pane_id") instanceof String id) {
                     listed.add(id);
                     status(id, pane.get("status") instanceof String s ? s : "running");
+                    String program = dev.signaltty.cli.internal.FleetTree.programOf(pane);
                     labels.put(id, PaneScreen.calledBy(pane.get("name") instanceof String n ? n : null,
-                            pane.get("label") instanceof String l ? l : null, PaneScreen.programName(pane.get("argv")), id));
-                    String program = PaneScreen.programName(pane.get("argv"));
+                            pane.get("label") instanceof String l ? l : null, program, id));
                     if (program != null) {
                         programs.put(id, program);
                     }
