@@ -3,6 +3,7 @@ package dev.signaltty.pane.internal;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
 import org.jspecify.annotations.Nullable;
@@ -11,7 +12,10 @@ import org.jspecify.annotations.Nullable;
  * What runs in a pane's terminal now, by name, as tmux's {@code pane_current_command} reads it: the terminal's
  * foreground process group ({@code TIOCGPGRP} on the master), that group's leader's argv[0] from
  * {@code /proc/<group>/cmdline}, its file name with a login shell's {@code -} dropped. A bash pane running vim is
- * {@code vim}, and {@code bash} again at its prompt (ADR 1301).
+ * {@code vim}, and {@code bash} again at its prompt (ADR 1301). One difference from tmux: while the group is the
+ * pane's own program and its command line still names the program launched ({@code node /usr/bin/codex}: a script
+ * run by its interpreter), the pane keeps the launched name, as before (ADR 1147), not the interpreter's; once that
+ * program has replaced itself ({@code sh -c 'exec cat'}) it is called by what it became.
  *
  * <p>Why cached: {@code pane.list} answers 1,000 live panes within 10 ms (issue 24), and one {@code /proc} read
  * costs 15–25 µs (1,000 of them would be the whole budget twice), the {@code ioctl} about 1.5 µs. So a pane is
@@ -38,7 +42,7 @@ final class CurrentCommand {
      * The name of the foreground program of {@code session}'s terminal, null when none can be read (the session's
      * end has begun, or its group has gone meanwhile). {@code outputOffset} is the pane's output so far.
      */
-    synchronized @Nullable String of(PtySession session, long outputOffset) {
+    synchronized @Nullable String of(PtySession session, long outputOffset, List<String> argv) {
         long now = System.nanoTime();
         if (group > 0 && now - checkedAt < CHECK_MS * 1_000_000L) {
             return name;
@@ -55,24 +59,33 @@ final class CurrentCommand {
             outputWhenNamed = outputOffset;
             namedAt = now;
             renameAfterNanos = (RENAME_MS + ThreadLocalRandom.current().nextLong(RENAME_MS)) * 1_000_000L;
-            name = programName(group);
+            name = name(group, group == session.pid() && !argv.isEmpty() ? fileName(argv.getFirst()) : null);
         }
         return name;
     }
 
-    /** argv[0]'s file name of process {@code pid}; null when it has gone or has no command line (a zombie). */
-    static @Nullable String programName(int pid) {
-        byte[] cmdline;
+    /**
+     * argv[0]'s file name of process {@code pid}, or {@code launched} when that is not null and one of its words
+     * names it; null when the process has gone or has no command line (a zombie).
+     */
+    static @Nullable String name(int pid, @Nullable String launched) {
+        List<String> words;
         try {
-            cmdline = Files.readAllBytes(PROC.resolve(Integer.toString(pid)).resolve("cmdline"));
+            words = ForegroundCommand.argv(Files.readAllBytes(PROC.resolve(Integer.toString(pid)).resolve("cmdline")));
         } catch (IOException | RuntimeException e) {
             return null;
         }
-        int end = 0;
-        while (end < cmdline.length && cmdline[end] != 0) {
-            end++;
+        if (words.isEmpty()) {
+            return null;
         }
-        return fileName(new String(cmdline, 0, end, java.nio.charset.StandardCharsets.UTF_8));
+        if (launched != null) {
+            for (String word : words) {
+                if (launched.equals(fileName(word))) {
+                    return launched;
+                }
+            }
+        }
+        return fileName(words.getFirst());
     }
 
     /** tmux's rule, the CLI's {@code FleetTree.programName}: the last path element, a login shell's '-' dropped. */

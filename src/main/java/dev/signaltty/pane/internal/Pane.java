@@ -210,7 +210,7 @@ final class Pane {
         synchronized (terminal) {
             offset = outputOffset;
         }
-        String command = withCurrentCommand && current != null && alive() ? currentCommand.of(current, offset) : null;
+        String command = withCurrentCommand && current != null && alive() ? currentCommand.of(current, offset, argv) : null;
         return new PaneView(id, name, workspaceId, tabId, argv, command, cwd.toString(), label, parentPaneId, relationship,
                 current == null ? null : current.pid(), terminal.cols(), terminal.rows(), terminal.title(),
                 alive() ? "running" : "exited", exitCode, exitUnknown, offset, createdAtText, integration, taskId(),
