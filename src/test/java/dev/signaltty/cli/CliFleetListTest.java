@@ -101,13 +101,14 @@ class CliFleetListTest {
         assertThat(text).doesNotContain("\u001b[");
         List<String> lines = text.lines().toList();
         assertThat(lines.get(0)).startsWith("fleetws  " + ws);
-        assertThat(lines.get(1)).isEqualTo("  0:" + tabName(agent));
+        // a tab the daemon named is shown as its focused pane's program, its name beside it (ADR 1301)
+        assertThat(lines.get(1)).isEqualTo("  0:sh  named " + tabName(agent));
         assertThat(lines.get(2)).startsWith("     migrate the schema  " + agent + "  ").contains(" blocked ").contains(" permission_required ")
                 .contains(" claude").endsWith("? Allow Bash: drop-table?");
         assertThat(lines.get(3)).startsWith("    *build ").contains(" exited 3 ").endsWith(" sh -c 'exit 3'");
         assertThat(lines.get(4)).isEqualTo("  1:logs");
-        // an unnamed pane is called by its program, its id beside it to type (ADR 1221)
-        assertThat(lines.get(5)).startsWith("    *sh ").contains("  " + logs + "  ").contains(" running ").contains(" unread ")
+        // an unnamed pane is called by the program it runs now (sh became cat), its id beside it (ADR 1221, 1301)
+        assertThat(lines.get(5)).startsWith("    *cat ").contains("  " + logs + "  ").contains(" running ").contains(" unread ")
                 .endsWith("sh -c 'echo LOG; exec cat'  \"tests passed\"");
         assertThat(lines.get(6)).startsWith("otherws  " + other);
         assertThat(lines.get(8)).startsWith("    *reviewer ").contains(" done ").contains(" unread "); // a finished turn is unread

@@ -41,24 +41,43 @@ public record FleetTree(List<Workspace> workspaces) {
 
     /** A tab, {@code index} its place in its workspace from 0 (as the tab view numbers tabs). */
     public record Tab(String id, int index, String name, String focusedPaneId, List<Pane> panes) {
+
+        /**
+         * What the tab is called where it is shown: its name, or for a name the daemon gave ({@code tab 1}) what its
+         * focused pane runs, as the view's status line shows it (ADR 1223, ADR 1301). The name stays what is typed.
+         */
+        public String shownName() {
+            for (Pane pane : panes) {
+                if (pane.id().equals(focusedPaneId)) {
+                    return tabShownAs(name, pane.program());
+                }
+            }
+            return name;
+        }
     }
 
     /** A pending decision: its id and the question it asks. */
     public record Decision(String id, String question) {
     }
 
-    public record Pane(String id, @Nullable String name, @Nullable String label, List<String> argv, String status,
-            @Nullable Integer exitCode, @Nullable String agent, String lifecycle, String attention,
-            @Nullable String attentionMessage, @Nullable Decision decision) {
+    /** {@code currentCommand}: the daemon's name for what runs in the pane's terminal now, null when unknown. */
+    public record Pane(String id, @Nullable String name, @Nullable String label, List<String> argv,
+            @Nullable String currentCommand, String status, @Nullable Integer exitCode, @Nullable String agent,
+            String lifecycle, String attention, @Nullable String attentionMessage, @Nullable Decision decision) {
 
         /**
          * What people call it: its name, else its label, else its program as tmux names a window after its
-         * command ({@link #programName}), else its id (ADR 1147, ADR 1221). Where the id is typed from, {@code ls}
+         * command ({@link #program}), else its id (ADR 1147, ADR 1221). Where the id is typed from, {@code ls}
          * prints it beside this.
          */
         public String title() {
-            String program = programName(argv);
+            String program = program();
             return name != null ? name : label != null && !label.isBlank() ? label : program != null ? program : id;
+        }
+
+        /** What runs in it: the foreground command, else argv[0]'s name (ADR 1301). */
+        public @Nullable String program() {
+            return currentCommand != null ? currentCommand : programName(argv);
         }
 
         public boolean exited() {
@@ -83,6 +102,30 @@ public record FleetTree(List<Workspace> workspaces) {
         String name = first.substring(first.lastIndexOf('/') + 1);
         name = name.startsWith("-") ? name.substring(1) : name;
         return name.isBlank() ? null : name;
+    }
+
+    /**
+     * The name tmux gives what runs in a pane, from its record ({@code pane.get}'s {@code pane}, a {@code pane.list}
+     * entry): the daemon's {@code current_command} (the terminal's foreground program, as tmux's
+     * {@code pane_current_command}), else {@link #programName} of its argv (ADR 1301); null when there is neither.
+     */
+    public static @Nullable String programOf(Map<?, ?> pane) {
+        return pane.get("current_command") instanceof String command && !command.isBlank() ? command
+                : programName(pane.get("argv"));
+    }
+
+    /**
+     * A tab name the daemon gave (tab.create without one: {@code tab 3}), which nobody chose: the view, {@code ls} and
+     * the fleet chooser show such a tab by its focused pane's program instead, as tmux's automatic-rename does until
+     * a window is renamed (ADR 1223). Display only: the tab's name stays what scripts resolve.
+     */
+    public static boolean automaticTabName(String name) {
+        return name.matches("tab [0-9]+");
+    }
+
+    /** What a tab is shown as: its name, or for an {@link #automaticTabName} its focused pane's program when known. */
+    public static String tabShownAs(String name, @Nullable String focusedProgram) {
+        return automaticTabName(name) && focusedProgram != null ? focusedProgram : name;
     }
 
     /** The whole fleet; throws only when the workspaces or tabs cannot be listed. */
@@ -190,7 +233,8 @@ public record FleetTree(List<Workspace> workspaces) {
             argv.add(String.valueOf(a));
         }
         return new Pane(id, p.get("name") instanceof String n ? n : null, p.get("label") instanceof String l ? l : null,
-                List.copyOf(argv), string(p.get("status"), "running"),
+                List.copyOf(argv), p.get("current_command") instanceof String c && !c.isBlank() ? c : null,
+                string(p.get("status"), "running"),
                 p.get("exit_code") instanceof Number code ? code.intValue() : null,
                 got.get("agent") instanceof String a ? a : null, string(got.get("lifecycle"), "unknown"),
                 string(got.get("attention"), "none"), messages.get(id), decisions.get(id));
@@ -209,6 +253,7 @@ public record FleetTree(List<Workspace> workspaces) {
                     putIf(pane, "name", p.name());
                     putIf(pane, "label", p.label());
                     pane.put("argv", p.argv());
+                    putIf(pane, "current_command", p.currentCommand());
                     pane.put("status", p.status());
                     putIf(pane, "exit_code", p.exitCode());
                     putIf(pane, "agent", p.agent());

@@ -105,7 +105,11 @@ public final class FleetTreeCommand {
                 b.append("  (no tabs)\n");
             }
             for (FleetTree.Tab t : w.tabs()) {
-                b.append("  ").append(sgr.on("1", t.index() + ":" + Output.visible(t.name())));
+                b.append("  ").append(sgr.on("1", t.index() + ":" + Output.visible(t.shownName())));
+                if (!t.shownName().equals(t.name())) {
+                    // shown by its program as the view's status line shows it; the name to type beside (ADR 1301)
+                    b.append("  ").append(sgr.on("2", "named " + Output.visible(t.name())));
+                }
                 b.append(t.panes().isEmpty() ? "  (no panes)" : "").append('\n');
                 for (FleetTree.Pane p : t.panes()) {
                     b.append("    ");

@@ -6,13 +6,12 @@ import java.util.concurrent.ExecutionException;
 import org.jspecify.annotations.Nullable;
 
 import com.sun.jna.LastErrorException;
-import com.sun.jna.Memory;
 
 /**
  * A pane's program that the daemon's previous image launched and handed over across a restart in place
  * (ADR 0810): still our child (same pid), its PTY master inherited as a plain descriptor. What pty4j's
- * process object does for a launched child is done here on the master and the pid directly: the size
- * through {@code TIOCSWINSZ}, the exit through {@code waitpid} on a reaper thread of its own.
+ * process object does for a launched child is done here on the pid directly: the exit through
+ * {@code waitpid} on a reaper thread of its own. The size is set through the session's writer (ADR 1300).
  */
 final class AdoptedChild implements PtySession.Child {
 
@@ -72,22 +71,6 @@ final class AdoptedChild implements PtySession.Child {
     @Override
     public long pid() {
         return pid;
-    }
-
-    @Override
-    public synchronized void resize(int cols, int rows) {
-        if (released) {
-            return;
-        }
-        try (Memory size = new Memory(8)) {
-            size.setShort(0, (short) rows);
-            size.setShort(2, (short) cols);
-            size.setShort(4, (short) 0);
-            size.setShort(6, (short) 0);
-            Posix.ioctl(master, Posix.TIOCSWINSZ, size); // the kernel sends SIGWINCH to the foreground group
-        } catch (LastErrorException e) {
-            // the terminal is gone: the program has ended or is ending
-        }
     }
 
     @Override

@@ -148,6 +148,9 @@ final class Pane {
         });
     }
 
+    /** What runs in the terminal now, read at most every {@link CurrentCommand#CHECK_MS}. */
+    private final CurrentCommand currentCommand = new CurrentCommand();
+
     /** When {@link #write} last wrote input other than a focus report (System.nanoTime), 0 before the first. */
     private volatile long lastInputNanos;
 
@@ -199,13 +202,24 @@ final class Pane {
         }
     }
 
+    /** The pane as its events carry it: without {@code current_command}, which no event follows (ADR 1301). */
     PaneView view() {
+        return view(false);
+    }
+
+    /** The pane as {@code pane.get} and {@code pane.list} answer it: with what runs in its terminal now (ADR 1301). */
+    PaneView liveView() {
+        return view(true);
+    }
+
+    private PaneView view(boolean withCurrentCommand) {
         PtySession current = session;
         long offset;
         synchronized (terminal) {
             offset = outputOffset;
         }
-        return new PaneView(id, name, workspaceId, tabId, argv, cwd.toString(), label, parentPaneId, relationship,
+        String command = withCurrentCommand && current != null && alive() ? currentCommand.of(current, offset, argv) : null;
+        return new PaneView(id, name, workspaceId, tabId, argv, command, cwd.toString(), label, parentPaneId, relationship,
                 current == null ? null : current.pid(), terminal.cols(), terminal.rows(), terminal.title(),
                 alive() ? "running" : "exited", exitCode, exitUnknown, offset, createdAtText, integration, taskId(),
                 startedText(), exitedText(), restored ? Boolean.TRUE : null,
@@ -246,8 +260,9 @@ final class Pane {
         return stamp == null ? null : stamp.text();
     }
 
+    /** {@code currentCommand}: the name of the program in the terminal's foreground now (ADR 1301), when known. */
     record PaneView(String paneId, @Nullable String name, String workspaceId, String tabId, List<String> argv,
-                    String cwd, @Nullable String label, @Nullable String parentPaneId, @Nullable String relationship,
+                    @Nullable String currentCommand, String cwd, @Nullable String label, @Nullable String parentPaneId, @Nullable String relationship,
                     @Nullable Long pid, int cols, int rows, String title, String status, @Nullable Integer exitCode,
                     @Nullable String exitUnknown, long outputOffset, String createdAt,
                     dev.signaltty.agent.@Nullable Integration integration,

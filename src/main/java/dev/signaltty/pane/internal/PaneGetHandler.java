@@ -48,7 +48,7 @@ class PaneGetHandler implements MethodHandler<PaneGetHandler.Params, PaneGetHand
         Pane pane = registry.resolve(params.paneId());
         PaneAgents.AgentView agent = agents.view(pane.id);
         // usage: tokens from the agent's transcripts (ADR 0215)
-        return new Result(pane.view(), agent.lifecycle(), agent.attention(), agent.agent(), agent.waitBaseline(),
+        return new Result(pane.liveView(), agent.lifecycle(), agent.attention(), agent.agent(), agent.waitBaseline(),
                 usage.of(pane.id));
     }
 }

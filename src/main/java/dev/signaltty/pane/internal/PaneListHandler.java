@@ -49,7 +49,7 @@ class PaneListHandler implements MethodHandler<PaneListHandler.Params, PaneListH
                 .filter(p -> workspaceId == null || p.workspaceId.equals(workspaceId))
                 .filter(p -> tabId == null || p.tabId.equals(tabId))
                 .sorted(java.util.Comparator.comparing(p -> p.createdAt))
-                .map(Pane::view).toList();
+                .map(Pane::liveView).toList();
         return new Result(panes);
     }
 }

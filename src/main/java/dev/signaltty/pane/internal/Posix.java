@@ -31,6 +31,8 @@ final class Posix {
     static final int ECHILD = 10;
     /** Linux's TIOCSWINSZ (x86-64 and arm64 alike). */
     static final long TIOCSWINSZ = 0x5414;
+    /** Linux's TIOCGPGRP: on a master, the foreground process group of its terminal. */
+    static final long TIOCGPGRP = 0x540F;
 
     private Posix() {
     }
@@ -53,7 +55,7 @@ final class Posix {
     /** {@code status} receives the wait status; 0 with {@link #WNOHANG} while the child runs. */
     static native int waitpid(int pid, int[] status, int options) throws LastErrorException;
 
-    /** {@code argument} points at a {@code struct winsize} for {@link #TIOCSWINSZ}. */
+    /** {@code argument} points at a {@code struct winsize} for {@link #TIOCSWINSZ}, an {@code int} for {@link #TIOCGPGRP}. */
     static native int ioctl(int fd, long request, Memory argument) throws LastErrorException;
 
     /** {@code handler} {@link Pointer#NULL} is SIG_DFL. */

@@ -10,7 +10,6 @@ import org.jspecify.annotations.Nullable;
 
 import com.pty4j.PtyProcess;
 import com.pty4j.PtyProcessBuilder;
-import com.pty4j.WinSize;
 import com.pty4j.unix.UnixPtyProcess;
 import com.sun.jna.Library;
 import com.sun.jna.Native;
@@ -27,8 +26,6 @@ final class PtySession {
     interface Child {
         long pid();
 
-        void resize(int cols, int rows);
-
         boolean isAlive();
 
         /**
@@ -37,24 +34,22 @@ final class PtySession {
          */
         @Nullable Integer waitFor() throws InterruptedException;
 
-        /** Lets go of the child's own master descriptor (ours are closed by the reader and writer). */
+        /**
+         * Lets go of the child's own master descriptor (ours are closed by the reader and writer). Nothing else
+         * uses that descriptor: the size and the hand-over go through the writer's (ADR 1300).
+         */
         void release();
     }
 
-    /** A child pty4j launched. */
+    /**
+     * A child pty4j launched. pty4j's descriptors are used by nothing but their release: pty4j reads its master's
+     * number without a lock ({@code setWinSize}, {@code getWinSize}), so a call racing the release could reach a
+     * number closed and already reused by another pane's terminal (ADR 1300).
+     */
     private record Launched(UnixPtyProcess process) implements Child {
         @Override
         public long pid() {
             return process.pid();
-        }
-
-        @Override
-        public void resize(int cols, int rows) {
-            try {
-                process.setWinSize(new WinSize(cols, rows));
-            } catch (IllegalStateException e) {
-                // pty4j's word for a failed TIOCSWINSZ: the terminal is gone, the program has ended or is ending
-            }
         }
 
         @Override
@@ -88,13 +83,11 @@ final class PtySession {
     static final int SIGKILL = 9;
 
     private final Child process;
-    private final int master;
     private final PtyOutputReader output;
     private final PtyInputWriter input;
 
-    private PtySession(Child process, int master, PtyOutputReader output, PtyInputWriter input) {
+    private PtySession(Child process, PtyOutputReader output, PtyInputWriter input) {
         this.process = process;
-        this.master = master;
         this.output = output;
         this.input = input;
     }
@@ -119,7 +112,7 @@ final class PtySession {
         try {
             int master = unix.getPty().getMasterFD();
             output = PtyOutputReader.open(master);
-            return new PtySession(new Launched(unix), master, output, PtyInputWriter.open(master));
+            return new PtySession(new Launched(unix), output, PtyInputWriter.open(master));
         } catch (IOException e) {
             if (output != null) {
                 output.close();
@@ -140,7 +133,7 @@ final class PtySession {
             Posix.fcntl(master, Posix.F_SETFD, Posix.FD_CLOEXEC);
             output = PtyOutputReader.open(master);
             PtyInputWriter input = PtyInputWriter.open(master);
-            return new PtySession(AdoptedChild.reap(pid, master), master, output, input);
+            return new PtySession(AdoptedChild.reap(pid, master), output, input);
         } catch (IOException | com.sun.jna.LastErrorException e) {
             if (output != null) {
                 output.close();
@@ -156,14 +149,11 @@ final class PtySession {
 
     /**
      * A new descriptor of the master, not close-on-exec, for the next image of the daemon (ADR 0810);
-     * taken before the reader ends, whose end closes every descriptor this session holds.
+     * taken before the reader ends, whose end closes every descriptor this session holds. Fails once that
+     * end has begun: a number closed by then may already be another file's (ADR 1300).
      */
     int duplicateMasterForExec() throws IOException {
-        try {
-            return Posix.dup(master);
-        } catch (com.sun.jna.LastErrorException e) {
-            throw new IOException("cannot duplicate the PTY master: errno " + e.getErrorCode(), e);
-        }
+        return input.duplicateForExec();
     }
 
     /**
@@ -195,6 +185,8 @@ final class PtySession {
     /**
      * Ends the output: the reader must have returned. Closes our duplicates of the master and pty4j's
      * own descriptors (through its stream, which is how pty4j releases them); input fails from now on.
+     * The writer's before pty4j's: once the writer's close returns, no write, resize or hand-over duplicate is
+     * under way or can start, so none of them reaches a number freed here (ADR 1300).
      */
     void closeOutput() {
         output.close();
@@ -207,8 +199,14 @@ final class PtySession {
         return input;
     }
 
+    /** The terminal's foreground process group, -1 once the session's end has begun (ADR 1301). */
+    int foregroundGroup() {
+        return input.foregroundGroup();
+    }
+
+    /** Sets the terminal's size; nothing once the session's end has begun (ADR 1300). */
     void resize(int cols, int rows) {
-        process.resize(cols, rows);
+        input.resize(cols, rows);
     }
 
     /**

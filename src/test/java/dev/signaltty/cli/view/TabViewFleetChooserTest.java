@@ -102,9 +102,9 @@ class TabViewFleetChooserTest {
             tmux.await(WAIT, "the desk", s -> s.contains("PROG-DESK"));
             tmux.keys("C-b");
             tmux.keys("s");
-            // as the status line calls it (ADR 1147): its program, never its id (ADR 1221)
+            // as the status line calls it (ADR 1147): what runs in it (sh became cat), never its id (ADR 1221, 1301)
             String chooser = tmux.await(WAIT, "the fleet chooser", s -> box(s).contains("- progfar") && box(s).contains("*desk"));
-            assertThat(box(chooser).lines().map(String::strip)).as(chooser).contains("*sh");
+            assertThat(box(chooser).lines().map(String::strip)).as(chooser).contains("*cat");
             assertThat(box(chooser)).as(chooser).doesNotContain(unnamed);
             tmux.literal("q");
             tmux.await(WAIT, "the chooser gone", s -> !s.contains("choose a pane"));
@@ -114,7 +114,7 @@ class TabViewFleetChooserTest {
             tmux.literal(unnamed.substring(0, 9));
             tmux.keys("Enter");
             tmux.await(WAIT, "the unnamed pane shown", s -> s.contains("UNNAMED-READY") && statusLine(s).contains("progfar »")
-                    && statusLine(s).contains("*sh"));
+                    && statusLine(s).contains("*cat"));
             detach(tmux);
         }
         daemon.client().call("workspace.close", Map.of("workspace_id", away));

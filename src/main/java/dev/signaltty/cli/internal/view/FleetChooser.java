@@ -65,11 +65,11 @@ final class FleetChooser implements Chooser {
             for (FleetTree.Tab t : w.tabs()) {
                 List<Row> tab = new ArrayList<>();
                 for (FleetTree.Pane p : t.panes()) {
-                    if (find.isEmpty() || has(t.name()) || has(p.title()) || isId(p)) {
+                    if (find.isEmpty() || has(t) || has(p.title()) || isId(p)) {
                         tab.add(new Row(w, t, p));
                     }
                 }
-                if (find.isEmpty() || has(t.name()) || !tab.isEmpty()) {
+                if (find.isEmpty() || has(t) || !tab.isEmpty()) {
                     under.add(new Row(w, t, null));
                     under.addAll(tab);
                 }
@@ -88,6 +88,11 @@ final class FleetChooser implements Chooser {
         return name.toLowerCase(java.util.Locale.ROOT).contains(find);
     }
 
+    /** A tab is found by what it is shown as and by its name (the one typed, ADR 1301). */
+    private boolean has(FleetTree.Tab t) {
+        return has(t.shownName()) || has(t.name());
+    }
+
     /**
      * The text typed is the start of the pane's id ({@code pane_4a7b}): a pane called by its program is found
      * by the id read elsewhere too (ADR 1221). Only from {@code pane_} on: a short text would match random ids.
@@ -98,7 +103,7 @@ final class FleetChooser implements Chooser {
 
     /** A line found by its own name (not only shown for what it holds or what holds it). */
     private boolean matches(Row r) {
-        return r.pane() != null ? has(r.pane().title()) || isId(r.pane()) : r.tab() != null && has(r.tab().name());
+        return r.pane() != null ? has(r.pane().title()) || isId(r.pane()) : r.tab() != null && has(r.tab());
     }
 
     /** How many tabs and panes were found by their name (f). */
@@ -222,7 +227,7 @@ final class FleetChooser implements Chooser {
             }
         }
         if (tab == null || tab.panes().isEmpty()) {
-            String what = tab == null ? "workspace " + r.workspace().name() : "tab " + tab.index() + ":" + tab.name();
+            String what = tab == null ? "workspace " + r.workspace().name() : "tab " + tab.index() + ":" + tab.shownName();
             return () -> view.message(what + " has no panes");
         }
         String tabId = tab.id();
@@ -281,7 +286,8 @@ final class FleetChooser implements Chooser {
                 spans.add(new Span(" " + waiting + " need" + (waiting == 1 ? "s" : "") + " you ", Frame.Style.of(15, 1, true)));
             }
         } else if (p == null) {
-            spans.add(new Span("    " + t.index() + ":" + t.name() + (t.id().equals(shownTab) ? "*" : ""), 0));
+            // a tab the daemon named is shown by its focused pane's program, as the status line shows it (ADR 1301)
+            spans.add(new Span("    " + t.index() + ":" + t.shownName() + (t.id().equals(shownTab) ? "*" : ""), 0));
         } else {
             boolean focused = t.id().equals(shownTab) ? p.id().equals(focus) : p.id().equals(t.focusedPaneId());
             String title = p.title().length() > 24 ? p.title().substring(0, 23) + "…" : p.title();

@@ -33,7 +33,7 @@ final class PaneScreen {
     volatile @Nullable String pendingQuestion;
     /** The pane's label (pane spawn --label, a task's objective): shown when it has no name. */
     volatile @Nullable String paneLabel;
-    /** The pane's program ({@link #programName}): shown when it has neither name nor label (ADR 1147). */
+    /** What runs in the pane (its foreground command, else argv[0]'s name): shown when it has neither name nor label (ADR 1147, 1301). */
     volatile @Nullable String program;
     volatile @Nullable Integer exitCode;
     volatile boolean exited;
@@ -79,7 +79,7 @@ final class PaneScreen {
         if (got.get("pane") instanceof Map<?, ?> view) {
             name = view.get("name") instanceof String n ? n : null;
             paneLabel = view.get("label") instanceof String l ? l : null;
-            program = programName(view.get("argv"));
+            program = dev.signaltty.cli.internal.FleetTree.programOf(view);
             exited = "exited".equals(view.get("status"));
             if (view.get("exit_code") instanceof Number code) {
                 exitCode = code.intValue(); // after a reload or a daemon restart, not only from pane.exited

@@ -29,18 +29,9 @@ final class TabList {
         return quote ? "\"" + name + "\"" : name;
     }
 
-    /**
-     * A name the daemon gave (tab.create without one: {@code tab 3}), which nobody chose: the view shows
-     * such a tab by its focused pane's program instead, as tmux's automatic-rename does until a window is
-     * renamed (ADR 1223). Display only: the tab's name stays what scripts resolve.
-     */
-    static boolean automatic(String name) {
-        return name.matches("tab [0-9]+");
-    }
-
-    /** What the view calls a tab: its name, or for an {@link #automatic} one its focused pane's program when known. */
+    /** What the view calls a tab: {@link dev.signaltty.cli.internal.FleetTree#tabShownAs}, as {@code ls} does. */
     static String displayed(String name, @org.jspecify.annotations.Nullable String focusedProgram) {
-        return automatic(name) && focusedProgram != null ? focusedProgram : name;
+        return dev.signaltty.cli.internal.FleetTree.tabShownAs(name, focusedProgram);
     }
 
     /** One tab: its place (from 0), its name and its flags. */

@@ -123,10 +123,12 @@ public final class TabView {
             outer.enterFullScreen(true);
             outer.onResize(view::changed);
             Thread render = Thread.ofPlatform().daemon().name("view-render").start(new ViewFrames(view)::renderLoop);
+            Thread programs = Thread.ofVirtual().name("view-programs").start(() -> ViewPrograms.follow(view));
             new ViewKeys(view, prefix).readLoop(outer.input());
             end = view.ended == null ? "detached" : view.ended;
             view.end(end);
             render.interrupt();
+            programs.interrupt();
         } finally {
             outer.close();
             wire.close();

@@ -25,8 +25,10 @@ final class ViewTabs {
     private final Set<String> exited = ConcurrentHashMap.newKeySet();
     /** Pane → what the view calls it ({@link PaneScreen#calledBy}), for the tab chooser; as of the last reload. */
     private final Map<String, String> labels = new ConcurrentHashMap<>();
-    /** Pane → its program ({@link PaneScreen#programName}), what an automatically named tab is shown as (ADR 1223). */
+    /** Pane → what runs in it ({@code FleetTree.programOf}), what an automatically named tab is shown as (ADR 1223, 1301). */
     private final Map<String, String> programs = new ConcurrentHashMap<>();
+    /** Panes with a name or a label: what they are called does not follow their program. */
+    private final Set<String> named = ConcurrentHashMap.newKeySet();
 
     /** Asks the daemon for the workspace's tabs and their panes' state; not on the reader thread. */
     void reload(Wire wire, String workspaceId) {
@@ -42,9 +44,14 @@ final class ViewTabs {
                 if (pane.get("pane_id") instanceof String id) {
                     listed.add(id);
                     status(id, pane.get("status") instanceof String s ? s : "running");
+                    String program = dev.signaltty.cli.internal.FleetTree.programOf(pane);
+                    if (pane.get("name") instanceof String || pane.get("label") instanceof String l && !l.isBlank()) {
+                        named.add(id);
+                    } else {
+                        named.remove(id);
+                    }
                     labels.put(id, PaneScreen.calledBy(pane.get("name") instanceof String n ? n : null,
-                            pane.get("label") instanceof String l ? l : null, PaneScreen.programName(pane.get("argv")), id));
-                    String program = PaneScreen.programName(pane.get("argv"));
+                            pane.get("label") instanceof String l ? l : null, program, id));
                     if (program != null) {
                         programs.put(id, program);
                     }
@@ -53,6 +60,7 @@ final class ViewTabs {
             // panes gone (closed, another workspace shown) are forgotten: the maps hold this workspace's panes only
             labels.keySet().retainAll(listed);
             programs.keySet().retainAll(listed);
+            named.retainAll(listed);
             exited.retainAll(listed);
             // every pane that wants someone, unread ones included; the rest have no attention to flag
             Map<?, ?> pending = TabView.map(wire.call("attention.pending", Map.of("limit", 1000L)));
@@ -66,6 +74,20 @@ final class ViewTabs {
         } catch (CliException e) {
             // a daemon without attention.pending (or a pane that went away meanwhile): no flags, the tabs still listed
         }
+    }
+
+    /** What runs in a pane now ({@link ViewPrograms}); true when that changed how the view shows the pane or its tab. */
+    boolean program(String paneId, @org.jspecify.annotations.Nullable String program) {
+        if (program == null || !labels.containsKey(paneId)) {
+            return false; // a pane not listed yet: the next reload has it
+        }
+        if (program.equals(programs.put(paneId, program))) {
+            return false;
+        }
+        if (!named.contains(paneId)) {
+            labels.put(paneId, program); // neither name nor label: called by its program (ADR 1147)
+        }
+        return true;
     }
 
     /** The tabs in order. */

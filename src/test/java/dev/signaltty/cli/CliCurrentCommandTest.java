@@ -1,0 +1,100 @@
+package dev.signaltty.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import dev.signaltty.agent.FakeAgent;
+import dev.signaltty.support.Await;
+import dev.signaltty.support.DaemonFixture;
+import dev.signaltty.transport.ProtocolJson;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A pane is called by the program that runs in its terminal now, as tmux's automatic-rename calls a window by
+ * {@code pane_current_command} (ADR 1301): a bash pane that runs {@code sleep} is {@code sleep} in {@code pane get}
+ * and in {@code ls} (its line and its tab's, a tab the daemon named), and {@code bash} again once the sleep has
+ * ended. Through the real CLI against a real daemon and a real bash.
+ */
+class CliCurrentCommandTest {
+
+    static final Duration WAIT = Duration.ofSeconds(60);
+
+    @RegisterExtension
+    static final DaemonFixture daemon = new DaemonFixture("current");
+
+    @Test
+    void aShellPaneIsCalledByTheCommandItRunsUntilItEnds() throws Exception {
+        String ws = daemon.client().call("workspace.create", Map.of("name", "shellws", "cwd", daemon.root().toString()))
+                .get("workspace_id").asString();
+        String shell = spawn(ws, List.of("bash", "--norc", "--noprofile"));
+        Await.until(WAIT, "bash is the pane's current command at its prompt", () -> "bash".equals(currentCommand(shell)));
+
+        daemon.client().call("pane.write", Map.of("pane_id", shell, "data", "sleep 600\r"));
+        Await.until(WAIT, "pane get calls the pane by the sleep it runs", () -> "sleep".equals(currentCommand(shell)));
+        String ls = cli("ls", ws);
+        assertThat(ls).as(ls)
+                .containsPattern("\\*sleep +" + shell) // the pane's line: what it is called, its id
+                .containsPattern("0:sleep +named tab 1"); // its tab, named by the daemon, as the status line shows it
+        JsonNode listed = ProtocolJson.MAPPER.readTree(cli("--json", "ls", ws));
+        assertThat(listed.findValue("panes").get(0).get("current_command").asString()).isEqualTo("sleep");
+
+        daemon.client().call("pane.write", Map.of("pane_id", shell, "data", "\u0003")); // Ctrl-C ends the sleep
+        Await.until(WAIT, "pane get calls the pane bash again", () -> "bash".equals(currentCommand(shell)));
+        String after = cli("ls", ws);
+        assertThat(after).as(after).containsPattern("\\*bash +" + shell).containsPattern("0:bash +named tab 1")
+                .doesNotContain("sleep");
+    }
+
+    @Test
+    void aProgramRunByItsInterpreterKeepsItsNameAndOneThatReplacedItselfIsCalledByWhatItBecame() throws Exception {
+        Path agent = daemon.root().resolve("myagent");
+        Files.writeString(agent, "#!/bin/sh\nwhile :; do sleep 1; done\n");
+        Files.setPosixFilePermissions(agent, PosixFilePermissions.fromString("rwx------"));
+        String script = spawn(daemon.workspace(), List.of(agent.toString()));
+        String replaced = spawn(daemon.workspace(), List.of("sh", "-c", "echo ready; exec sleep 600"));
+        // the script's command line is "/bin/sh <path>/myagent": it is called as launched, not by its interpreter
+        Await.until(WAIT, "the script called by its name", () -> "myagent".equals(currentCommand(script)));
+        Await.until(WAIT, "sh called by the sleep it became", () -> "sleep".equals(currentCommand(replaced)));
+    }
+
+    private static String spawn(String workspace, List<String> argv) {
+        return daemon.client().call("pane.spawn", Map.of("workspace_id", workspace, "argv", argv))
+                .get("pane_id").asString();
+    }
+
+    private static String currentCommand(String pane) throws IOException, InterruptedException {
+        JsonNode got = ProtocolJson.MAPPER.readTree(cli("--json", "pane", "get", pane));
+        JsonNode command = got.path("pane").path("current_command");
+        return command.isString() ? command.asString() : null;
+    }
+
+    /** The real CLI (--no-start) on the fixture's daemon; its output, once it has ended with 0. */
+    private static String cli(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(FakeAgent.cli());
+        command.add("--no-start");
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().keySet().removeIf(k -> k.startsWith("SIGNALTTY_"));
+        builder.environment().put("SIGNALTTY_SOCKET", daemon.socket().toString());
+        builder.environment().put("NO_COLOR", "1");
+        Process process = builder.start();
+        process.getOutputStream().close();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(process.exitValue()).as(out).isZero();
+        return out;
+    }
+}
