@@ -60,6 +60,9 @@ class CliEndToEndTest {
         Map<String, Object> both = CliHarness.json(created);
         String paneId = dev.signaltty.cli.internal.Output.findId(both.get("pane"), "pane_id", "pane_");
         assertThat(paneId).startsWith("pane_");
+        // the workspace as it is after the spawn: its tab is the pane's (trial26 saw "tab_ids": [])
+        assertThat(((Map<?, ?>) both.get("workspace")).get("tab_ids")).as(created.out())
+                .isEqualTo(java.util.List.of(((Map<?, ?>) both.get("pane")).get("tab_id")));
 
         Run write = cli.run("pane", "write", paneId, "echo hi\r");
         assertThat(write.status()).as(write.toString()).isZero();

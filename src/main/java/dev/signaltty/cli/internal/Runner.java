@@ -247,7 +247,10 @@ public final class Runner {
             Output.notices(spawned.result(), err);
             if (inv.options().json()) {
                 Map<String, Object> both = new LinkedHashMap<>();
-                both.put("workspace", workspace);
+                // the workspace as it is now, with the tab the spawn made (the create's answer has no tab yet);
+                // if it is gone already (closed meanwhile), what the create answered
+                Client.Response now = client.call("workspace.get", Map.of("workspace_id", workspaceId));
+                both.put("workspace", now.ok() ? now.result() : workspace);
                 both.put("pane", spawned.result());
                 out.println(Json.write(both));
             } else {
