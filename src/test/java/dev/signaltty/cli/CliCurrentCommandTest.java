@@ -3,20 +3,16 @@ package dev.signaltty.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import dev.signaltty.agent.FakeAgent;
 import dev.signaltty.support.Await;
 import dev.signaltty.support.DaemonFixture;
 import dev.signaltty.transport.ProtocolJson;
@@ -81,20 +77,8 @@ class CliCurrentCommandTest {
         return command.isString() ? command.asString() : null;
     }
 
-    /** The real CLI (--no-start) on the fixture's daemon; its output, once it has ended with 0. */
+    /** The real CLI (--no-start) on the fixture's daemon, colourless; its output, once it has ended with 0. */
     private static String cli(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(FakeAgent.cli());
-        command.add("--no-start");
-        command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-        builder.environment().keySet().removeIf(k -> k.startsWith("SIGNALTTY_"));
-        builder.environment().put("SIGNALTTY_SOCKET", daemon.socket().toString());
-        builder.environment().put("NO_COLOR", "1");
-        Process process = builder.start();
-        process.getOutputStream().close();
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(process.exitValue()).as(out).isZero();
-        return out;
+        return CliFleetListTest.cli(daemon.socket(), false, Map.of("NO_COLOR", "1"), args);
     }
 }

@@ -51,6 +51,15 @@ class CliFleetListTest {
 
     /** Runs the CLI (--no-start) with {@code env} added; through {@code script} (a terminal) when {@code tty}. */
     static String cli(boolean tty, Map<String, String> env, String... args) throws IOException, InterruptedException {
+        return cli(daemon.socket(), tty, env, args);
+    }
+
+    /**
+     * Runs the CLI (--no-start) against the daemon on {@code socket}, with {@code env} added; through {@code script}
+     * (a terminal) when {@code tty}. Its output, once it has ended with 0.
+     */
+    static String cli(java.nio.file.Path socket, boolean tty, Map<String, String> env, String... args)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(FakeAgent.cli());
         command.add("--no-start");
         command.addAll(List.of(args));
@@ -63,7 +72,7 @@ class CliFleetListTest {
         }
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(!tty);
         builder.environment().keySet().removeIf(k -> k.startsWith("SIGNALTTY_") || k.equals("NO_COLOR"));
-        builder.environment().put("SIGNALTTY_SOCKET", daemon.socket().toString());
+        builder.environment().put("SIGNALTTY_SOCKET", socket.toString());
         builder.environment().put("TERM", "xterm-256color");
         builder.environment().putAll(env);
         Process process = builder.start();
