@@ -144,26 +144,14 @@ class TabViewSharedFocusTest {
      */
     @Test
     void aLargerViewFillsWhatIsOutsideTheSharedSizeWithDots() throws Exception {
-        String ws = bench.workspace("dotsws");
-        String pane = bench.spawn(ws, Map.of(), "sh", "-c", "echo DOTS-READY; exec cat");
-        Path one = Files.createDirectories(temp.resolve("big"));
-        Path two = Files.createDirectories(temp.resolve("small"));
-        try (OuterTmux big = OuterTmux.start(one, 100, 24, bench.view(one, ws))) {
-            big.await(WAIT, "the pane at the big view's size", s -> s.contains("DOTS-READY") && !s.contains("....."));
-            try (OuterTmux small = OuterTmux.start(two, 60, 12, bench.view(two, ws))) {
-                small.await(WAIT, "the small view", s -> s.contains("DOTS-READY"));
-                ProtocolClient.eventually(WAIT, () -> daemon.client().call("pane.get", Map.of("pane_id", pane)).get("pane")
-                        .get("cols").asInt() == 60);
-                String screen = big.await(WAIT, "dots right of and below the pane", s -> s.lines().findFirst().orElse("")
-                        .endsWith(".".repeat(40)) && s.lines().skip(12).findFirst().orElse("").equals(".".repeat(100)));
-                assertThat(screen.lines().findFirst().orElseThrow()).as(screen).startsWith("DOTS-READY");
-                assertThat(small.capture()).doesNotContain("....."); // the view that sized the pane has no dots
-                detach(small);
-            }
+        bigAndSmallView("dotsws", "DOTS-READY", (pane, big, small) -> {
+            String screen = big.await(WAIT, "dots right of and below the pane", s -> s.lines().findFirst().orElse("")
+                    .endsWith(".".repeat(40)) && s.lines().skip(12).findFirst().orElse("").equals(".".repeat(100)));
+            assertThat(screen.lines().findFirst().orElseThrow()).as(screen).startsWith("DOTS-READY");
+            assertThat(small.capture()).doesNotContain("....."); // the view that sized the pane has no dots
+            detach(small);
             big.await(WAIT, "the dots gone with the small view", s -> s.contains("DOTS-READY") && !s.contains("....."));
-            detach(big);
-        }
-        daemon.client().call("workspace.close", Map.of("workspace_id", ws));
+        });
     }
 
     /**
@@ -173,26 +161,42 @@ class TabViewSharedFocusTest {
      */
     @Test
     void theViewTypedIntoTakesThePaneSizeBack() throws Exception {
-        String ws = bench.workspace("typedsizews");
-        String pane = bench.spawn(ws, Map.of(), "sh", "-c", "echo SIZE-READY; exec cat");
+        bigAndSmallView("typedsizews", "SIZE-READY", (pane, big, small) -> {
+            big.await(WAIT, "dots in the big view", s -> s.contains("....."));
+
+            big.literal("typed-in-big");
+            ProtocolClient.eventually(WAIT, () -> cols(pane) == 100);
+            big.await(WAIT, "the dots gone", s -> s.contains("typed-in-big") && !s.contains("....."));
+
+            small.literal("typed-in-small"); // and back: the latest typing wins each time
+            ProtocolClient.eventually(WAIT, () -> cols(pane) == 60);
+            big.literal("again");
+            ProtocolClient.eventually(WAIT, () -> cols(pane) == 100);
+            detach(small);
+        });
+    }
+
+    /** What a test does with a 100x24 view and a 60x12 view of one pane's tab, the small one having sized it. */
+    private interface TwoViews {
+        void run(String pane, OuterTmux big, OuterTmux small) throws Exception;
+    }
+
+    /**
+     * A {@code cat} pane printing {@code ready} in a new workspace {@code name}, a 100x24 view of it, then a 60x12 one,
+     * which sizes the pane (the latest viewer's size, ADR 0160); {@code body} runs with both and detaches the small
+     * one, the big one is detached after it and the workspace closed.
+     */
+    private void bigAndSmallView(String name, String ready, TwoViews body) throws Exception {
+        String ws = bench.workspace(name);
+        String pane = bench.spawn(ws, Map.of(), "sh", "-c", "echo " + ready + "; exec cat");
         Path one = Files.createDirectories(temp.resolve("big"));
         Path two = Files.createDirectories(temp.resolve("small"));
         try (OuterTmux big = OuterTmux.start(one, 100, 24, bench.view(one, ws))) {
-            big.await(WAIT, "the pane at the big view's size", s -> s.contains("SIZE-READY") && !s.contains("....."));
+            big.await(WAIT, "the pane at the big view's size", s -> s.contains(ready) && !s.contains("....."));
             try (OuterTmux small = OuterTmux.start(two, 60, 12, bench.view(two, ws))) {
-                small.await(WAIT, "the small view", s -> s.contains("SIZE-READY"));
+                small.await(WAIT, "the small view", s -> s.contains(ready));
                 ProtocolClient.eventually(WAIT, () -> cols(pane) == 60);
-                big.await(WAIT, "dots in the big view", s -> s.contains("....."));
-
-                big.literal("typed-in-big");
-                ProtocolClient.eventually(WAIT, () -> cols(pane) == 100);
-                big.await(WAIT, "the dots gone", s -> s.contains("typed-in-big") && !s.contains("....."));
-
-                small.literal("typed-in-small"); // and back: the latest typing wins each time
-                ProtocolClient.eventually(WAIT, () -> cols(pane) == 60);
-                big.literal("again");
-                ProtocolClient.eventually(WAIT, () -> cols(pane) == 100);
-                detach(small);
+                body.run(pane, big, small);
             }
             detach(big);
         }
