@@ -109,6 +109,7 @@ class TabViewCommandPromptTest {
         }
         daemon.client().call("workspace.close", Map.of("workspace_id", ws));
     }
+
     /**
      * ADR 1131: tmux's own commands at the prompt do what they do in tmux (they were "unknown command"):
      * split-window -h with a command, select-layout, rename-window, select-pane, resize-pane -Z, new-window,
