@@ -589,7 +589,9 @@ class DashboardBrowserTest {
         AgentDaemonFixture.hook(daemon.client(), agent, "SessionStart", "s-shot");
         showTab(page.browser(), tab);
         page.browser().until(d -> screen(page.browser(), shell).contains("$"));
-        type(page.browser(), shell, "git status --short 2>/dev/null || echo 'clean tree'; ls /", Keys.ENTER);
+        // in the workspace's own (temporary) directory: the page shows nothing of the machine that made the picture
+        type(page.browser(), shell, "mkdir -p payments && cd payments && git init -q && mkdir -p src"
+                + " && touch README.md package.json src/client.ts && git status --short && ls", Keys.ENTER);
         try (ProtocolClient reporter = daemon.connect()) {
             CompletableFuture<JsonNode> verdict = AgentDaemonFixture.askPermission(reporter, agent, "npm test -- payments", 120);
             page.browser().until(d -> !d.findElements(By.cssSelector(".decision[data-pane-id='" + agent + "']")).isEmpty());
