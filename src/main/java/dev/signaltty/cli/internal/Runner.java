@@ -204,7 +204,7 @@ public final class Runner {
     /** attach (a pane), attach --tab and view (a tab): the view's classes and JLine load only here. */
     private int attachOrView(Daemon daemon, CommandSpec spec, Invocation inv) {
         Map<String, Object> p = inv.params();
-        byte prefix = dev.signaltty.cli.internal.view.TabView.parsePrefix((String) p.get("prefix"));
+        byte prefix = dev.signaltty.cli.internal.view.ViewPrefix.parse((String) p.get("prefix"));
         String tab = (String) p.get("tab_id");
         if (spec.action() == Action.ATTACH && tab == null) {
             if (!(p.get("pane_id") instanceof String pane)) {

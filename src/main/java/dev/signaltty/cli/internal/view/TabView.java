@@ -139,21 +139,6 @@ public final class TabView {
         return end.equals("detached") || end.startsWith("tab ") ? 0 : 1;
     }
 
-    /** Parses {@code C-b}, {@code ^B} or a single control character into the prefix byte. */
-    public static byte parsePrefix(@Nullable String spec) {
-        if (spec == null || spec.isEmpty()) {
-            return 0x02;
-        }
-        String s = spec.trim();
-        if ((s.startsWith("C-") || s.startsWith("c-")) && s.length() == 3 || s.startsWith("^") && s.length() == 2) {
-            char c = Character.toLowerCase(s.charAt(s.length() - 1));
-            if (c >= 'a' && c <= 'z') {
-                return (byte) (c - 'a' + 1);
-            }
-        }
-        throw new CliException("BAD_PARAMS", "prefix must be like C-b or ^B (a control letter), not " + spec);
-    }
-
     /** Finds the workspace and tab, subscribes first (so no change is missed), then loads the tab. */
     void open(@Nullable String workspace, @Nullable String tab) {
         connection.subscribe();
@@ -287,7 +272,7 @@ public final class TabView {
             }
         }
         focus.tabChanged(t.get("focused_pane_id"), t.get("previous_focused_pane_id"), ids);
-        if (ids.isEmpty() && hadPanes && fromEvent && anotherTabHasPanes()) {
+        if (ids.isEmpty() && hadPanes && fromEvent && ViewTabs.afterEmptied(tabs.tabs(), tabId, lastTabId) != null) {
             String emptied = tabId;
             String name = tabName;
             Thread.ofVirtual().start(() -> showAnotherTab(emptied, name)); // never wait on the reader thread
@@ -299,41 +284,14 @@ public final class TabView {
         }
     }
 
-    /** As far as the tab list last read says: the view need not end when the tab shown empties. */
-    private boolean anotherTabHasPanes() {
-        for (ViewTabs.Tab t : tabs.tabs()) {
-            if (!t.id().equals(tabId) && !t.paneIds().isEmpty()) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /**
-     * The tab shown lost its last pane: as tmux when a window's last pane goes, the view shows the tab shown
-     * before it, else the nearest one before (round the end) that has panes; it ends only when no tab of the
-     * workspace has one, as tmux's client when its session has no window left (ADR 1323).
+     * The tab shown lost its last pane: the view shows the tab {@link ViewTabs#afterEmptied} picks, as tmux
+     * when a window's last pane goes; it ends only when no tab of the workspace has a pane (ADR 1323).
      */
     private void showAnotherTab(String emptied, String name) {
-        String next = null;
         try {
             tabs.reload(wire, workspaceId);
-            List<ViewTabs.Tab> all = tabs.tabs();
-            int at = 0;
-            for (int i = 0; i < all.size(); i++) {
-                if (all.get(i).id().equals(emptied)) {
-                    at = i;
-                }
-                if (all.get(i).id().equals(lastTabId) && !all.get(i).paneIds().isEmpty()) {
-                    next = lastTabId;
-                }
-            }
-            for (int step = 1; step <= all.size() && next == null; step++) {
-                ViewTabs.Tab t = all.get(Math.floorMod(at - step, all.size()));
-                if (!t.id().equals(emptied) && !t.paneIds().isEmpty()) {
-                    next = t.id();
-                }
-            }
+            String next = ViewTabs.afterEmptied(tabs.tabs(), emptied, lastTabId);
             synchronized (this) {
                 if (!tabId.equals(emptied) || !panes.isEmpty()) {
                     return; // shown or filled meanwhile (a key, another view's split): nothing to leave

@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.signaltty.cli.internal.CliException;
 
 /**
@@ -77,7 +79,7 @@ final class ViewTabs {
     }
 
     /** What runs in a pane now ({@link ViewPrograms}); true when that changed how the view shows the pane or its tab. */
-    boolean program(String paneId, @org.jspecify.annotations.Nullable String program) {
+    boolean program(String paneId, @Nullable String program) {
         if (program == null || !labels.containsKey(paneId)) {
             return false; // a pane not listed yet: the next reload has it
         }
@@ -88,6 +90,30 @@ final class ViewTabs {
             labels.put(paneId, program); // neither name nor label: called by its program (ADR 1147)
         }
         return true;
+    }
+
+    /**
+     * The tab to show when {@code emptied} lost its last pane, as tmux when a window's last pane goes: the
+     * tab shown before it ({@code last}) if it has panes, else the nearest one before (round the end) that
+     * has; null when no other tab of the workspace has a pane (the view then ends; ADR 1323).
+     */
+    static @Nullable String afterEmptied(List<Tab> all, String emptied, String last) {
+        int at = 0;
+        for (int i = 0; i < all.size(); i++) {
+            Tab t = all.get(i);
+            if (t.id().equals(emptied)) {
+                at = i;
+            } else if (t.id().equals(last) && !t.paneIds().isEmpty()) {
+                return last;
+            }
+        }
+        for (int step = 1; step <= all.size(); step++) {
+            Tab t = all.get(Math.floorMod(at - step, all.size()));
+            if (!t.id().equals(emptied) && !t.paneIds().isEmpty()) {
+                return t.id();
+            }
+        }
+        return null;
     }
 
     /** The tabs in order. */
