@@ -110,6 +110,44 @@ class McpCompactResultsTest {
         System.out.println(figures);
     }
 
+    /**
+     * task_cancel and task_finish answer the task as task_get does: its state, disposition and worktree_removed, not
+     * its argv, settings, base commit and timestamps (an orchestrator finishing ten tasks read 900 bytes each, ADR
+     * 1460); full: true still gives the whole record.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void taskCancelAndFinishAnswerTheTaskAsTaskGetDoes() throws Exception {
+        TestRepo repo = TestRepo.init(Files.createTempDirectory("mcp-compact-finish"));
+        repo.write("README", "hello\n");
+        repo.commitAll("init");
+        List<String> taskIds = new java.util.ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            CallToolResult started = call("task_start", Map.of("repo", repo.root.toString(), "objective", "finish " + i,
+                    "argv", List.of("sh", "-c", "sleep 600")));
+            assertThat(started.isError()).as(started.toString()).isFalse();
+            taskIds.add((String) ((Map<String, Object>) structured(started).get("task")).get("task_id"));
+        }
+        List<String> bookkeeping = List.of("argv", "settings", "base_commit", "created_at", "updated_at", "repo");
+
+        CallToolResult canceled = call("task_cancel", Map.of("task_id", taskIds.get(0)));
+        assertThat(canceled.isError()).as(canceled.toString()).isFalse();
+        Map<String, Object> task = (Map<String, Object>) structured(canceled).get("task");
+        assertThat(task).containsEntry("state", "canceled").doesNotContainKeys(bookkeeping.toArray(String[]::new));
+
+        CallToolResult finished = call("task_finish", Map.of("task_id", taskIds.get(0), "discard", true));
+        assertThat(finished.isError()).as(finished.toString()).isFalse();
+        task = (Map<String, Object>) structured(finished).get("task");
+        assertThat(task).containsEntry("disposition", "discarded").containsEntry("worktree_removed", true)
+                .doesNotContainKeys(bookkeeping.toArray(String[]::new));
+        assertThat(text(finished)).doesNotContain("\"settings\"");
+
+        CallToolResult whole = call("task_finish", Map.of("task_id", taskIds.get(1), "discard", true, "full", true));
+        assertThat(whole.isError()).as(whole.toString()).isFalse();
+        assertThat((Map<String, Object>) structured(whole).get("task")).containsEntry("disposition", "discarded")
+                .containsKeys(bookkeeping.toArray(String[]::new));
+    }
+
     /** full is a boolean; the tools whose answers are compact say they take it. */
     @Test
     @SuppressWarnings("unchecked")
@@ -122,7 +160,8 @@ class McpCompactResultsTest {
                 .contains("full: not a parameter of read");
         for (McpSchema.Tool tool : client.listTools().tools()) {
             Map<String, Object> properties = (Map<String, Object>) tool.inputSchema().get("properties");
-            if (List.of("fleet", "pane_list", "spawn", "task_start", "task_list", "task_get", "task_wait").contains(tool.name())) {
+            if (List.of("fleet", "pane_list", "spawn", "task_start", "task_list", "task_get", "task_wait", "task_finish",
+                    "task_cancel").contains(tool.name())) {
                 assertThat((Map<String, Object>) properties.get("full")).as(tool.name()).containsEntry("type", "boolean");
             } else {
                 assertThat(properties).as(tool.name()).doesNotContainKey("full");

@@ -40,6 +40,9 @@ final class CompactResults {
             "task_get", r -> oneIn(r, "task", CompactResults::task),
             "task_start", r -> oneIn(without(r, Set.of("pane")), "task", CompactResults::task),
             "task_wait", r -> eachIn(oneIn(r, "task", CompactResults::task), "tasks", CompactResults::task),
+            // the record after a merge, a discard or a cancel: what an orchestrator reads is its state and disposition
+            "task_finish", r -> oneIn(r, "task", CompactResults::task),
+            "task_cancel", r -> oneIn(r, "task", CompactResults::task),
             FleetTool.NAME, CompactResults::fleet);
 
     private CompactResults() {
