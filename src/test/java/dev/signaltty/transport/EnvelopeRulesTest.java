@@ -107,6 +107,27 @@ class EnvelopeRulesTest {
             assertStillServes();
         }
 
+        /**
+         * A mistyped method is answered with the one meant and where the list is, and names what was asked in
+         * details.method; a name longer than any method (a megabyte of it) is answered without a guess.
+         */
+        @Test
+        void answersAMistypedMethodWithTheOneMeant() { // seed R13
+            JsonNode typo = daemon.client().request("pane.raed", Map.of("pane_id", "pane_x"));
+            assertThat(code(typo)).isEqualTo("UNKNOWN_METHOD");
+            assertThat(typo.get("error").get("message").asString()).isEqualTo(
+                    "unknown method pane.raed (did you mean 'pane.read'?); the schema method lists every method");
+            assertThat(typo.get("error").get("details").get("method").asString()).isEqualTo("pane.raed");
+            JsonNode far = daemon.client().request("pane.frobnicate", Map.of());
+            assertThat(far.get("error").get("message").asString())
+                    .isEqualTo("unknown method pane.frobnicate; the schema method lists every method");
+            String huge = "pane.read" + "x".repeat(1 << 20);
+            JsonNode long_ = daemon.client().request(huge, Map.of());
+            assertThat(code(long_)).isEqualTo("UNKNOWN_METHOD");
+            assertThat(long_.get("error").get("message").asString()).doesNotContain("did you mean");
+            assertStillServes();
+        }
+
         @Test
         void keepsPaneZoomUnknownBecauseZoomIsAGuiView() { // seed R242
             assertThat(daemon.client().errorCode("pane.zoom", Map.of("pane_id", "pane_x"))).isEqualTo("UNKNOWN_METHOD");

@@ -17,6 +17,7 @@ import dev.signaltty.transport.EventFrame;
 import dev.signaltty.transport.MethodHandler;
 import dev.signaltty.transport.ProtocolException;
 import dev.signaltty.transport.ProtocolJson;
+import dev.signaltty.transport.Suggest;
 import dev.signaltty.transport.internal.metrics.RequestMetrics;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.SerializableString;
@@ -33,6 +34,9 @@ class RequestProcessor {
     private static final SerializableString ID = new SerializedString("id");
     private static final SerializableString OK = new SerializedString("ok");
     private static final SerializableString RESULT = new SerializedString("result");
+
+    /** Longer than every method name (the longest is about 25 bytes): no "did you mean" is looked for. */
+    private static final int MAX_SUGGESTED_NAME = 64;
 
     private final MethodRouter router;
     private final ConnectionRegistry registry;
@@ -69,10 +73,22 @@ class RequestProcessor {
         String method = handler == null ? RequestMetrics.UNKNOWN_METHOD : handler.method();
         if (handler == null) {
             log.debug("unknown method {}", envelope.method());
-            return Request.refused(start, envelope.id(), method, new ProtocolException(ErrorCode.UNKNOWN_METHOD,
-                    "unknown method " + envelope.method()));
+            return Request.refused(start, envelope.id(), method, unknownMethod(envelope.method()));
         }
         return new Request(start, envelope.id(), method, handler, envelope.params(), null);
+    }
+
+    /**
+     * UNKNOWN_METHOD (seed R13) naming the method meant when one is close ({@code pane.raed}: {@code pane.read}) and
+     * where the whole list is: a script or an agent that guessed a name learns the right one from the answer, as the
+     * CLI and the MCP server already tell theirs (ADR 1460). A name longer than any method's is not compared: the
+     * edit distance is quadratic, and the line may be megabytes.
+     */
+    private ProtocolException unknownMethod(String typed) {
+        String hint = typed.length() > MAX_SUGGESTED_NAME ? ""
+                : Suggest.hint(typed, router.handlers().stream().map(MethodHandler::method).toList());
+        return new ProtocolException(ErrorCode.UNKNOWN_METHOD, "unknown method " + typed + hint
+                + "; the schema method lists every method", Map.of("method", typed));
     }
 
     /** Runs a parsed request and encodes its response line. */
