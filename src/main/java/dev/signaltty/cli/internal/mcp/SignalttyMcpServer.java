@@ -242,7 +242,28 @@ public final class SignalttyMcpServer {
         body.put("code", code);
         body.put("message", message);
         body.put("details", details == null ? Map.of() : details);
-        return CallToolResult.builder().addTextContent(code + ": " + message).structuredContent(body).isError(true).build();
+        return CallToolResult.builder().addTextContent(code + ": " + message + untold(message, details))
+                .structuredContent(body).isError(true).build();
+    }
+
+    /**
+     * The details an error's message does not already say, as {@code " (details: {…})"}, else "". A client that
+     * gives its model only the text (not the structured content) otherwise lost what to act on: MERGE_CONFLICT's
+     * files, PANES_ALIVE's pane_ids, a timed-out run's command_number (ADR 1460). A string detail the message shows
+     * ({@code field}, the pane or task id) is left out, so most errors read as before.
+     */
+    private static String untold(String message, @Nullable Map<String, Object> details) {
+        if (details == null) {
+            return "";
+        }
+        Map<String, Object> untold = new LinkedHashMap<>();
+        // a string is said when the message contains it; a number or a flag is not looked for (a digit is anywhere)
+        details.forEach((key, value) -> {
+            if (!(value instanceof String text && message.contains(text))) {
+                untold.put(key, value);
+            }
+        });
+        return untold.isEmpty() ? "" : " (details: " + Json.write(untold) + ")";
     }
 
     private Object forward(String method, Map<String, Object> params) {
