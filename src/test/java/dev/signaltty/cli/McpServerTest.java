@@ -203,6 +203,29 @@ class McpServerTest {
     }
 
     /**
+     * run answers the last 200 lines of a long output, as read does, with the exit status and truncated: true; lines
+     * asks for more (ADR 1461): the CLI's default of 5000 lines could be past what a model's client accepts.
+     */
+    @Test
+    void runAnswersTheLastLinesOfALongOutputUnlessAskedForMore() {
+        String pane = (String) structured(call("spawn", Map.of("workspace_id", daemon.workspace(), "argv",
+                List.of("bash")))).get("pane_id");
+
+        CallToolResult ran = call("run", Map.of("pane_id", pane, "command", "seq 1 1000; (exit 3)", "timeout_s", 60));
+        assertThat(ran.isError()).as(ran.toString()).isFalse();
+        String output = (String) structured(ran).get("output");
+        assertThat(output.split("\n")).hasSize(200);
+        assertThat(output).startsWith("801\n").endsWith("\n1000");
+        assertThat(structured(ran)).containsEntry("truncated", true);
+        assertThat(((Number) structured(ran).get("exit_status")).intValue()).isEqualTo(3);
+
+        CallToolResult all = call("run", Map.of("pane_id", pane, "command", "seq 1 1000", "lines", 5000, "timeout_s", 60));
+        assertThat(((String) structured(all).get("output")).split("\n")).hasSize(1000);
+        assertThat(structured(all)).containsEntry("truncated", false);
+        call("close", Map.of("pane_id", pane));
+    }
+
+    /**
      * What an orchestrating agent needs besides submit and run: a key to interrupt a runaway program, closing a pane,
      * its tasks listed, read and cancelled, and a word to the person.
      */

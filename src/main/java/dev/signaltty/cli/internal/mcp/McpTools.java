@@ -18,6 +18,17 @@ final class McpTools {
     record Tool(String name, String method, String description) {
     }
 
+    /**
+     * The output lines {@code run} answers unless {@code lines} says otherwise: those {@code read} answers by default.
+     * pane.run's own default is 5000 (a person at the CLI wants all of it); a build's 5000 lines of 100 columns
+     * through MCP is half a megabyte, past what Claude Code puts in a model's context (50,000 characters, or 25,000
+     * tokens: the answer, exit_status with it, is replaced or refused) (ADR 1461).
+     */
+    static final int RUN_LINES = 200;
+
+    /** Per tool, the arguments it gets when the caller gave none (absent and null are the same, the seed's rule). */
+    static final Map<String, Map<String, Object>> DEFAULTS = Map.of("run", Map.of("lines", RUN_LINES));
+
     /** In the order an agent meets them. */
     static final List<Tool> TOOLS = List.of(
             new Tool("workspace_list", "workspace.list", "List signaltty workspaces (spawn needs a workspace_id)."),
@@ -31,7 +42,8 @@ final class McpTools {
             new Tool("wait_for_output", "pane.wait_for_output", "Wait until a line of a pane's output contains match "
                     + "(regex: true for a regular expression); output_only: true matches only command output."),
             new Tool("run", "pane.run", "Run one command line in a bash/zsh pane and get exactly its output and "
-                    + "exit_status (never the echo of the typed line)."),
+                    + "exit_status (never the echo of the typed line). The output is its last " + RUN_LINES + " lines "
+                    + "(truncated: true when it had more): lines asks for up to 5000, read mode last_command reads it again."),
             new Tool("submit", "pane.submit", "Paste text into a pane and press Enter (for agents and programs)."),
             new Tool("write", "pane.write", "Send raw input to a pane as it is (data), no Enter added: a key or control "
                     + "character, e.g. \"\\u0003\" for Ctrl-C to interrupt, \"\\u001b\" for Escape, \"y\" for a prompt. "

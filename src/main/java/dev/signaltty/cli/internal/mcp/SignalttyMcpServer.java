@@ -155,6 +155,7 @@ public final class SignalttyMcpServer {
         if (refused != null) {
             return refused;
         }
+        McpTools.DEFAULTS.getOrDefault(tool.name(), Map.of()).forEach(params::putIfAbsent);
         Client.Response response;
         stdio.callStarted();
         try (Client client = daemon.connect(false, err)) {
