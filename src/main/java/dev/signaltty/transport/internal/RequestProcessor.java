@@ -2,6 +2,7 @@ package dev.signaltty.transport.internal;
 
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
@@ -85,10 +86,28 @@ class RequestProcessor {
      * edit distance is quadratic, and the line may be megabytes.
      */
     private ProtocolException unknownMethod(String typed) {
-        String hint = typed.length() > MAX_SUGGESTED_NAME ? ""
-                : Suggest.hint(typed, router.handlers().stream().map(MethodHandler::method).toList());
-        return new ProtocolException(ErrorCode.UNKNOWN_METHOD, "unknown method " + typed + hint
-                + "; the schema method lists every method", Map.of("method", typed));
+        String meant = typed.length() > MAX_SUGGESTED_NAME ? null : meant(typed);
+        return new ProtocolException(ErrorCode.UNKNOWN_METHOD, "unknown method " + typed
+                + (meant == null ? "" : " (did you mean '" + meant + "'?)") + "; the schema method lists every method",
+                Map.of("method", typed));
+    }
+
+    /**
+     * The method meant: within the family typed, the closest verb ({@code pane.raed}: {@code pane.read}), else the
+     * closest whole name ({@code pnae.read}). Whole names of one family all share their prefix, so compared whole
+     * {@code pane.zoom} (seed R242: no such method) came out as {@code pane.move}.
+     */
+    private @Nullable String meant(String typed) {
+        List<String> methods = router.handlers().stream().map(MethodHandler::method).toList();
+        int dot = typed.lastIndexOf('.');
+        String family = typed.substring(0, dot + 1);
+        List<String> verbs = methods.stream().filter(m -> dot > 0 && m.startsWith(family))
+                .map(m -> m.substring(family.length())).toList();
+        if (!verbs.isEmpty()) {
+            String verb = Suggest.closest(typed.substring(dot + 1), verbs);
+            return verb == null ? null : family + verb;
+        }
+        return Suggest.closest(typed, methods);
     }
 
     /** Runs a parsed request and encodes its response line. */
