@@ -76,7 +76,7 @@ class CliPolishTest {
         assertThat(decision).as("a pending decision").isNotNull();
         Run wrong = cli.run("decision", "answer", decision, "allow");
         assertThat(wrong.status()).as(wrong.toString()).isEqualTo(1);
-        assertThat(wrong.err()).startsWith("BAD_PARAMS: option_id: 'allow' is not one of allow_once, deny");
+        assertThat(wrong.err()).startsWith("BAD_PARAMS: <option>: 'allow' is not one of allow_once, deny"); // ADR 1442
         assertThat(cli.run("decision", "answer", decision, "allow_once").status()).isZero();
         assertThat(waiting.waitFor(60, TimeUnit.SECONDS)).isTrue();
 

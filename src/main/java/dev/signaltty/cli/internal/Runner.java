@@ -97,7 +97,9 @@ public final class Runner {
                 err.println("signaltty hook-event: " + e.code() + ": " + e.getMessage());
                 return 0;
             }
-            err.println(e.code() + ": " + Output.visible(String.valueOf(e.getMessage())));
+            // the wire's spelling (pane.read mode last_command) in the words the CLI user types (ADR 1442)
+            String message = new CliSpelling(table).of(String.valueOf(e.getMessage()), spec, e.details());
+            err.println(e.code() + ": " + Output.visible(message));
             int status = Output.errorStatus(spec.method(), e.code(), e.status());
             if (e.details() != null && !e.details().isEmpty()) {
                 err.println("details: " + Json.write(e.details()));
