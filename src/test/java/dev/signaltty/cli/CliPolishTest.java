@@ -189,6 +189,21 @@ class CliPolishTest {
         assertThat(help.out()).contains("--host NAME|[user@]box[:port]").contains("--all-hosts");
     }
 
+    /** docs/cli.md: {@code signaltty <cmd> --help} is the usage; with --all-hosts it ran the command on every host. */
+    @Test
+    void helpWithAllHostsIsTheCommandsUsageAskingNoHost() {
+        Run help = cli.run("--all-hosts", "pane", "list", "--help");
+        assertThat(help.status()).as(help.toString()).isZero();
+        assertThat(help.out()).startsWith("usage: signaltty pane list ").doesNotContain("== local").doesNotContain(pane);
+    }
+
+    /** {@code decision list}'s line said --all added answered and cleared ones; it adds superseded ones as well. */
+    @Test
+    void decisionListsHelpNamesEveryStatusAllAdds() {
+        assertThat(cli.run("decision", "list", "--help").out())
+                .contains("pending decisions (--all: answered, cleared and superseded too)");
+    }
+
     @Test
     void aMutatingCommandWithAllHostsIsAUsageErrorAskingNoHost() { // the CLI refuses it itself (ADR 1122)
         Run mutating = cli.run("--all-hosts", "pane", "close", "x");

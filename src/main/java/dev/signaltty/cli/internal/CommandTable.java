@@ -306,7 +306,7 @@ public final class CommandTable {
                             .flag("output", "path", PATH, "write to this new file instead of stdout"));
             // --- decisions
             case "decision" -> List.of(
-                    of("decision list", "decision.list", "pending decisions (--all: answered and cleared too)")
+                    of("decision list", "decision.list", "pending decisions (--all: answered, cleared and superseded too)")
                             .flag("pane", "pane_id", STRING, "only this pane")
                             .defaulted("status", "status", STRING, "pending", "pending | answered | cleared | superseded (default pending)")
                             .unsets("all", "status", "every retained decision, whatever its status"),
