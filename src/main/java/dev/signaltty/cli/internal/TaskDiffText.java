@@ -46,10 +46,14 @@ final class TaskDiffText {
         }
     }
 
+    /** A daemon from before ADR 1441 (over {@code --host}) answers no branch and no commit: its tree is named instead. */
     static String header(Map<?, ?> result, Map<?, ?> diff, int files) {
-        return "task " + result.get("task_id") + "  branch " + Output.visible(String.valueOf(result.get("branch")))
-                + "  base commit " + result.get("base_commit") + "  (" + files + (files == 1 ? " file" : " files")
-                + ", +" + diff.get("added") + " -" + diff.get("removed") + ")";
+        return "task " + result.get("task_id")
+                + (result.get("branch") instanceof String branch ? "  branch " + Output.visible(branch) : "")
+                + (result.get("base_commit") instanceof String commit ? "  base commit " + commit
+                        : "  base tree " + diff.get("base"))
+                + "  (" + files + (files == 1 ? " file" : " files") + ", +" + diff.get("added") + " -"
+                + diff.get("removed") + ")";
     }
 
     /** One file's patch; a file git shows no text of says what it is instead, as git's "Binary files differ". */
