@@ -122,7 +122,11 @@ public final class Main {
     /** {@code --all-hosts}: a read-only command on this machine and on every named host. */
     private static int allHosts(Runner runner, Function<String, @Nullable String> env, List<String> words) {
         try {
-            return new Fleet(env, System.out, System.err).run(runner.parser().parse(words));
+            ArgParser.Invocation inv = runner.parser().parse(words);
+            if (inv.options().help()) {
+                return runner.run(inv); // the command's usage, once: it asked every host to run the command instead
+            }
+            return new Fleet(env, System.out, System.err).run(inv);
         } catch (ArgParser.UsageException e) {
             return runner.usage(e);
         } catch (CliException e) {

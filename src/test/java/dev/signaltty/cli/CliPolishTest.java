@@ -76,7 +76,7 @@ class CliPolishTest {
         assertThat(decision).as("a pending decision").isNotNull();
         Run wrong = cli.run("decision", "answer", decision, "allow");
         assertThat(wrong.status()).as(wrong.toString()).isEqualTo(1);
-        assertThat(wrong.err()).startsWith("BAD_PARAMS: option_id: 'allow' is not one of allow_once, deny");
+        assertThat(wrong.err()).startsWith("BAD_PARAMS: <option>: 'allow' is not one of allow_once, deny"); // ADR 1442
         assertThat(cli.run("decision", "answer", decision, "allow_once").status()).isZero();
         assertThat(waiting.waitFor(60, TimeUnit.SECONDS)).isTrue();
 
@@ -187,6 +187,21 @@ class CliPolishTest {
     void helpNamesTheHostOptionsTheReadmeUses() { // README: `signaltty --host build pane list`, `--all-hosts attention`
         Run help = cli.run("help");
         assertThat(help.out()).contains("--host NAME|[user@]box[:port]").contains("--all-hosts");
+    }
+
+    /** docs/cli.md: {@code signaltty <cmd> --help} is the usage; with --all-hosts it ran the command on every host. */
+    @Test
+    void helpWithAllHostsIsTheCommandsUsageAskingNoHost() {
+        Run help = cli.run("--all-hosts", "pane", "list", "--help");
+        assertThat(help.status()).as(help.toString()).isZero();
+        assertThat(help.out()).startsWith("usage: signaltty pane list ").doesNotContain("== local").doesNotContain(pane);
+    }
+
+    /** {@code decision list}'s line said --all added answered and cleared ones; it adds superseded ones as well. */
+    @Test
+    void decisionListsHelpNamesEveryStatusAllAdds() {
+        assertThat(cli.run("decision", "list", "--help").out())
+                .contains("pending decisions (--all: answered, cleared and superseded too)");
     }
 
     @Test

@@ -72,7 +72,7 @@ class CliTabsAndSplitsTest {
         Made other = workspace("other");
         Run shared = cli.run("tab", "get", "tab 1");
         assertThat(shared.status()).as(shared.toString()).isEqualTo(1);
-        assertThat(shared.err()).startsWith("BAD_PARAMS: tab_id: 'tab 1' is the name of ")
+        assertThat(shared.err()).startsWith("BAD_PARAMS: <tab>: 'tab 1' is the name of ") // the usage line's word (ADR 1442)
                 .contains(web.tab() + " (workspace web)").contains(other.tab() + " (workspace other)")
                 .contains("give a tab id, or WORKSPACE:NAME");
         assertThat(tab("web:tab 1").get("tab_id")).isEqualTo(web.tab());

@@ -195,19 +195,27 @@ class DashboardStartWorkBrowserTest {
                 "base", "no-such-ref", "branch", "page/never"));
         assertThat(formError()).isEqualTo("BAD_PARAMS: base: no-such-ref does not name a commit");
         assertThat(invalidFields()).containsExactly("base");
-        if (Boolean.getBoolean("signaltty.docs.write")) { // docs/images/dashboard-start-task.png: this refused form
+        cancelForm();
+
+        // the timeout is refused with the params, before the repository is looked at: the form of
+        // docs/images/dashboard-start-task.png names a repository as a reader's would be, not this machine's temp dir
+        String shown = repo.root.toString();
+        if (Boolean.getBoolean("signaltty.docs.write")) { // and behind it the events, not a pane in the temp dir
+            shown = "/home/you/src/payments";
+            DashboardBrowserTest.click(page.browser(), ".nav[data-nav='events']");
+            page.browser().until(d -> "Events".equals(page.browser().js("return document.querySelector('.main h1')?.textContent;")));
+        }
+        fill(".new[data-new='task']", Map.of("repo", shown, "objective", "fix the flaky checkout test", "command", BASH,
+                "branch", "fix/flaky-checkout", "ready_timeout_s", "0"));
+        assertThat(formError()).isEqualTo("BAD_PARAMS: ready_timeout_s: must be within (0, 86400]");
+        assertThat(invalidFields()).containsExactly("ready_timeout_s");
+        if (Boolean.getBoolean("signaltty.docs.write")) {
             java.nio.file.Files.copy(page.browser().driver.getScreenshotAs(org.openqa.selenium.OutputType.FILE).toPath(),
                     Path.of("docs", "images", "dashboard-start-task.png"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
         cancelForm();
-
-        fill(".new[data-new='task']", Map.of("repo", repo.root.toString(), "objective", "never starts", "command", BASH,
-                "ready_timeout_s", "0"));
-        assertThat(formError()).isEqualTo("BAD_PARAMS: ready_timeout_s: must be within (0, 86400]");
-        assertThat(invalidFields()).containsExactly("ready_timeout_s");
-        cancelForm();
         assertThat(daemon.client().call("task.list", Map.of()).get("tasks")).hasSize(tasks);
-        assertThat(repo.git("branch", "--list", "page/never")).isBlank();
+        assertThat(repo.git("branch", "--list", "page/never", "fix/flaky-checkout")).isBlank();
     }
 
     /** The names of the open form's fields marked invalid. */
@@ -229,7 +237,8 @@ class DashboardStartWorkBrowserTest {
             DashboardBrowserTest.click(phone, ".new[data-new='workspace']");
             phone.until(d -> !d.findElements(By.cssSelector("dialog[open] form")).isEmpty());
             phone.driver.findElement(By.cssSelector("dialog[open] input[name='name']")).sendKeys("from-a-phone");
-            phone.driver.findElement(By.cssSelector("dialog[open] input[name='cwd']")).sendKeys(dir.resolve("missing").toString());
+            // a directory as a reader would type it: docs/images/dashboard-new-workspace.png shows no temp dir of this machine
+            phone.driver.findElement(By.cssSelector("dialog[open] input[name='cwd']")).sendKeys("/home/you/src/no-such-dir");
             phone.driver.findElement(By.cssSelector("dialog[open] input[name='command']")).sendKeys(BASH);
             phone.driver.findElement(By.cssSelector("dialog[open] button[type='submit']")).click();
             phone.until(d -> Boolean.TRUE.equals(phone.js("const e = document.querySelector('dialog[open] .form-error');"

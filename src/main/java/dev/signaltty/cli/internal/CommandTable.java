@@ -306,7 +306,7 @@ public final class CommandTable {
                             .flag("output", "path", PATH, "write to this new file instead of stdout"));
             // --- decisions
             case "decision" -> List.of(
-                    of("decision list", "decision.list", "pending decisions (--all: answered and cleared too)")
+                    of("decision list", "decision.list", "pending decisions (--all: answered, cleared and superseded too)")
                             .flag("pane", "pane_id", STRING, "only this pane")
                             .defaulted("status", "status", STRING, "pending", "pending | answered | cleared | superseded (default pending)")
                             .unsets("all", "status", "every retained decision, whatever its status"),
@@ -356,7 +356,10 @@ public final class CommandTable {
                             .defaulted("until", "until", ONE_OR_LIST, "settled", "task states (default settled)")
                             .flag("timeout", "timeout_s", NUMBER, "seconds (default 3600)")
                             .oneOf("<task> or --context CONTEXT", "task_id", "context_id"),
-                    of("task diff", "task.diff", "git summary of a task's worktree").arg("task", "task_id"),
+                    of("task diff", "task.diff", "what a task's worker changed, as git diff prints it, against the commit its"
+                            + " branch started from").arg("task", "task_id")
+                            // client-side: the summary task.diff answers is all --stat needs; the patch is a file_diff a file
+                            .flag("stat", BOOL, "one line a file, as git diff --stat"),
                     of("task file-diff", "task.file_diff", "diff of one file in a task's worktree")
                             .arg("task", "task_id").arg("path", "path"),
                     of("task finish", "task.finish", "merge or discard a task's work").mutating().arg("task", "task_id")

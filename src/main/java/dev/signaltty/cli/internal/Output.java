@@ -62,6 +62,10 @@ public final class Output {
                 table(columns(tasks, TASK_COLUMNS), out);
                 return;
             }
+            if ("worktree.list".equals(method) && map.get("worktrees") instanceof List<?> worktrees) {
+                WorktreeListText.print(worktrees, out);
+                return;
+            }
             if ("pane.list".equals(method) && map.get("panes") instanceof List<?> panes) {
                 table(columns(panes, PANE_COLUMNS), out);
                 return;

@@ -97,7 +97,9 @@ public final class Runner {
                 err.println("signaltty hook-event: " + e.code() + ": " + e.getMessage());
                 return 0;
             }
-            err.println(e.code() + ": " + Output.visible(String.valueOf(e.getMessage())));
+            // the wire's spelling (pane.read mode last_command) in the words the CLI user types (ADR 1442)
+            String message = new CliSpelling(table).of(String.valueOf(e.getMessage()), spec, e.details());
+            err.println(e.code() + ": " + Output.visible(message));
             int status = Output.errorStatus(spec.method(), e.code(), e.status());
             if (e.details() != null && !e.details().isEmpty()) {
                 err.println("details: " + Json.write(e.details()));
@@ -145,15 +147,21 @@ public final class Runner {
         Daemon daemon = new Daemon(paths, env);
         switch (spec.action()) {
             case CALL -> {
+                Map<String, Object> params = new LinkedHashMap<>(inv.params());
+                boolean stat = isTaskDiff(spec) && Boolean.TRUE.equals(params.remove(TASK_DIFF_STAT));
                 try (Client client = daemon.connect(inv.options().noStart(), err)) {
                     Object result = (spec.waitsAcrossRestart()
-                            ? new WaitAcrossRestart(daemon, err).call(client, spec.method(), inv.params())
-                            : client.call(spec.method(), inv.params())).orThrow();
+                            ? new WaitAcrossRestart(daemon, err).call(client, spec.method(), params)
+                            : client.call(spec.method(), params)).orThrow();
                     Output.notices(result, err);
                     Output.paneless(spec.method(), result, err);
                     Output.emptyContext(spec.method(), inv.params(), result, err);
                     if (!json && spec.words().equals(List.of("tab", "layout"))) {
                         printLayout(result);
+                        return 0;
+                    }
+                    if (!json && isTaskDiff(spec) && result instanceof Map<?, ?> diff) {
+                        TaskDiffText.print(client, diff, stat, out);
                         return 0;
                     }
                     Output.print(spec.method(), result, json, out);
@@ -199,6 +207,13 @@ public final class Runner {
             }
         }
         return 0;
+    }
+
+    /** {@code task diff --stat}: read by the CLI, never sent (task.diff takes only the task). */
+    private static final String TASK_DIFF_STAT = "stat";
+
+    private static boolean isTaskDiff(CommandSpec spec) {
+        return spec.words().equals(List.of("task", "diff"));
     }
 
     /** attach (a pane), attach --tab and view (a tab): the view's classes and JLine load only here. */

@@ -5,7 +5,7 @@ import org.springframework.stereotype.Component;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.MethodHandler;
 
-/** task.diff: The task worktree's changes against the task's base {task_id}. */
+/** task.diff: The task worktree's changes against the commit its branch started from {task_id}. */
 @Component
 class TaskDiffHandler implements MethodHandler<TaskDiffHandler.Params, TaskFinisher.Diff> {
 
@@ -25,7 +25,7 @@ class TaskDiffHandler implements MethodHandler<TaskDiffHandler.Params, TaskFinis
 
     @Override
     public String summary() {
-        return "The task worktree's changes against the task's base {task_id}.";
+        return "The task worktree's changes against the commit its branch started from {task_id}.";
     }
 
     @Override

@@ -90,8 +90,12 @@ class TaskFinisher {
         });
     }
 
-    /** task.diff: workspace.diff's shape for the task's worktree against its base commit. */
-    record Diff(String taskId, DiffSummary diff) {
+    /**
+     * task.diff: workspace.diff's shape for the task's worktree against its base commit. {@code diff.base} is that
+     * commit's tree (the shape workspace.diff shares), which no person can use: {@code base_commit} is the commit the
+     * worker's branch started from, what {@code git diff} and {@code git log} take (ADR 1441).
+     */
+    record Diff(String taskId, String branch, String baseCommit, DiffSummary diff) {
     }
 
     /** task.file_diff: workspace.file_diff's content for one path against the task's base commit. */
@@ -101,7 +105,8 @@ class TaskFinisher {
     Diff diff(String taskId) {
         Task.View task = store.view(taskId);
         requireWorktree(task);
-        return new Diff(taskId, git.diffSince(Path.of(task.worktree()), task.baseCommit()));
+        return new Diff(taskId, task.branch(), task.baseCommit(),
+                git.diffSince(Path.of(task.worktree()), task.baseCommit()));
     }
 
     FileDiff fileDiff(String taskId, String path) {
