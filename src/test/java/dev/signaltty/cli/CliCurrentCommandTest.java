@@ -66,6 +66,40 @@ class CliCurrentCommandTest {
         Await.until(WAIT, "sh called by the sleep it became", () -> "sleep".equals(currentCommand(replaced)));
     }
 
+    /**
+     * ADR 1400: {@code current_path} is the directory of what runs in the terminal now, as tmux's
+     * {@code pane_current_path}: it follows the shell's {@code cd}, is a foreground program's own directory while one
+     * runs, in {@code pane get} and {@code pane list}, and is absent once the pane has exited.
+     */
+    @Test
+    void aPanesCurrentPathFollowsItsShellsCdAndTheProgramInItsForeground() throws Exception {
+        Path start = daemon.root().toRealPath();
+        Path project = Files.createDirectories(daemon.root().resolve("the project")).toRealPath();
+        Path elsewhere = Files.createDirectories(daemon.root().resolve("elsewhere")).toRealPath();
+        String shell = spawn(daemon.workspace(), List.of("bash", "--norc", "--noprofile"));
+        Await.until(WAIT, "the shell where it started", () -> start.toString().equals(currentPath(shell)));
+
+        daemon.client().call("pane.write", Map.of("pane_id", shell, "data", "cd '" + project + "'\r"));
+        Await.until(WAIT, "the directory the shell moved to", () -> project.toString().equals(currentPath(shell)));
+        JsonNode listed = ProtocolJson.MAPPER.readTree(cli("--json", "pane", "list"));
+        assertThat(listed.findValue("panes").valueStream().filter(p -> p.get("pane_id").asString().equals(shell))
+                .findFirst().orElseThrow().get("current_path").asString()).isEqualTo(project.toString());
+
+        daemon.client().call("pane.write", Map.of("pane_id", shell, "data", "(cd '" + elsewhere + "' && exec sleep 600)\r"));
+        Await.until(WAIT, "the foreground sleep's directory", () -> elsewhere.toString().equals(currentPath(shell)));
+        daemon.client().call("pane.write", Map.of("pane_id", shell, "data", "\u0003"));
+        Await.until(WAIT, "the shell's directory again", () -> project.toString().equals(currentPath(shell)));
+
+        daemon.client().call("pane.write", Map.of("pane_id", shell, "data", "exit\r"));
+        daemon.awaitExited(shell, WAIT);
+        assertThat(ProtocolJson.MAPPER.readTree(cli("--json", "pane", "get", shell)).path("pane").has("current_path")).isFalse();
+    }
+
+    private static String currentPath(String pane) throws IOException, InterruptedException {
+        JsonNode path = ProtocolJson.MAPPER.readTree(cli("--json", "pane", "get", pane)).path("pane").path("current_path");
+        return path.isString() ? path.asString() : null;
+    }
+
     private static String spawn(String workspace, List<String> argv) {
         return daemon.client().call("pane.spawn", Map.of("workspace_id", workspace, "argv", argv))
                 .get("pane_id").asString();

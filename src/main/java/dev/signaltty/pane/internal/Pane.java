@@ -148,8 +148,8 @@ final class Pane {
         });
     }
 
-    /** What runs in the terminal now, read at most every {@link CurrentCommand#CHECK_MS}. */
-    private final CurrentCommand currentCommand = new CurrentCommand();
+    /** What runs in the terminal now and where, read at most every {@link CurrentProgram#CHECK_MS}. */
+    private final CurrentProgram currentProgram = new CurrentProgram();
 
     /** When {@link #write} last wrote input other than a focus report (System.nanoTime), 0 before the first. */
     private volatile long lastInputNanos;
@@ -202,24 +202,25 @@ final class Pane {
         }
     }
 
-    /** The pane as its events carry it: without {@code current_command}, which no event follows (ADR 1301). */
+    /** The pane as its events carry it: without {@code current_command} and {@code current_path}, which no event follows (ADR 1301). */
     PaneView view() {
         return view(false);
     }
 
-    /** The pane as {@code pane.get} and {@code pane.list} answer it: with what runs in its terminal now (ADR 1301). */
+    /** The pane as {@code pane.get} and {@code pane.list} answer it: with what runs in its terminal now and where (ADRs 1301, 1400). */
     PaneView liveView() {
         return view(true);
     }
 
-    private PaneView view(boolean withCurrentCommand) {
+    private PaneView view(boolean withCurrentProgram) {
         PtySession current = session;
         long offset;
         synchronized (terminal) {
             offset = outputOffset;
         }
-        String command = withCurrentCommand && current != null && alive() ? currentCommand.of(current, offset, argv) : null;
-        return new PaneView(id, name, workspaceId, tabId, argv, command, cwd.toString(), label, parentPaneId, relationship,
+        CurrentProgram.Now now = withCurrentProgram && current != null && alive() ? currentProgram.of(current, offset, argv)
+                : CurrentProgram.Now.UNKNOWN;
+        return new PaneView(id, name, workspaceId, tabId, argv, now.command(), now.path(), cwd.toString(), label, parentPaneId, relationship,
                 current == null ? null : current.pid(), terminal.cols(), terminal.rows(), terminal.title(),
                 alive() ? "running" : "exited", exitCode, exitUnknown, offset, createdAtText, integration, taskId(),
                 startedText(), exitedText(), restored ? Boolean.TRUE : null,
@@ -260,9 +261,12 @@ final class Pane {
         return stamp == null ? null : stamp.text();
     }
 
-    /** {@code currentCommand}: the name of the program in the terminal's foreground now (ADR 1301), when known. */
+    /**
+     * {@code currentCommand}: the name of the program in the terminal's foreground now (ADR 1301), {@code currentPath}
+     * its directory (ADR 1400), each when known; {@code cwd} is the directory the pane was launched in.
+     */
     record PaneView(String paneId, @Nullable String name, String workspaceId, String tabId, List<String> argv,
-                    @Nullable String currentCommand, String cwd, @Nullable String label, @Nullable String parentPaneId, @Nullable String relationship,
+                    @Nullable String currentCommand, @Nullable String currentPath, String cwd, @Nullable String label, @Nullable String parentPaneId, @Nullable String relationship,
                     @Nullable Long pid, int cols, int rows, String title, String status, @Nullable Integer exitCode,
                     @Nullable String exitUnknown, long outputOffset, String createdAt,
                     dev.signaltty.agent.@Nullable Integration integration,

@@ -48,6 +48,7 @@ final class CommandPrompt {
 
     private final TabView view;
     private final ViewActions actions;
+    private final PromptPaneCommands panes;
     private final CommandTable table = CommandTable.standard();
     /** The lines run, oldest first, at most {@link #HISTORY}; used on the key reader's thread only. */
     private final java.util.ArrayDeque<String> past = new java.util.ArrayDeque<>();
@@ -58,6 +59,7 @@ final class CommandPrompt {
     CommandPrompt(TabView view, ViewActions actions, java.util.function.Consumer<InputDecoder.Key> prefixKey) {
         this.view = view;
         this.actions = actions;
+        this.panes = new PromptPaneCommands(view, actions);
         this.prefixKey = prefixKey;
     }
 
@@ -87,10 +89,18 @@ final class CommandPrompt {
                 return;
             }
             if (tmux instanceof TmuxCommands.NewTab t) {
-                actions.newTab(t.name(), t.argv());
+                actions.newTab(t.name(), t.argv(), t.directory() == null ? null : directory(t.directory()));
                 return;
             }
-            List<String> words = withNoun(tmux instanceof TmuxCommands.Line l ? l.words() : typed);
+            if (tmux instanceof TmuxCommands.SelectPane p) {
+                panes.select(p.target());
+                return;
+            }
+            if (tmux instanceof TmuxCommands.KillPanes k) {
+                panes.close(k);
+                return;
+            }
+            List<String> words = withNoun(tmux instanceof TmuxCommands.Line l ? withCurrentPath(l.words()) : typed);
             if (words.isEmpty()) {
                 return;
             }
@@ -123,6 +133,34 @@ final class CommandPrompt {
         String method = spec.method();
         boolean json = inv.options().json();
         actions.ask(method, params, null, result -> show(spec, line.strip(), result, json));
+    }
+
+    /**
+     * A tmux -c DIR as a directory of this machine: {@link TmuxCommands#CURRENT_PATH} expanded, {@code ~} the home
+     * directory, relative to where the view runs (tmux: the client's directory), as the CLI's {@code --cwd} takes a
+     * path. Whether it is a directory the daemon says ({@code cwd: not a directory: …}), naming it.
+     */
+    private String directory(String typed) {
+        String dir = withCurrentPath(List.of(typed)).getFirst();
+        String home = System.getenv("HOME");
+        if (home != null && (dir.equals("~") || dir.startsWith("~/"))) {
+            dir = home + dir.substring(1);
+        }
+        return Path.of("").toAbsolutePath().resolve(dir).normalize().toString();
+    }
+
+    /** {@code words} with {@link TmuxCommands#CURRENT_PATH} as the focused pane's directory now (its current_path). */
+    private List<String> withCurrentPath(List<String> words) {
+        if (words.stream().noneMatch(w -> w.contains(TmuxCommands.CURRENT_PATH))) {
+            return words;
+        }
+        String focus = view.focus.pane();
+        Object got = focus == null ? null : TabView.map(view.wire.call("pane.get", Map.of("pane_id", focus))).get("pane");
+        if (!(got instanceof Map<?, ?> pane && pane.get("current_path") instanceof String path)) {
+            throw new dev.signaltty.cli.internal.CliException("BAD_PARAMS", "cwd: the directory of pane "
+                    + (focus == null ? "(none focused)" : focus) + " is unknown now (its program has exited); -c DIR names one");
+        }
+        return words.stream().map(w -> w.replace(TmuxCommands.CURRENT_PATH, path)).toList();
     }
 
     /** The lines run so far, oldest first (Up at the prompt). */

@@ -26,6 +26,11 @@ final class PaneScreen {
 
     final String id;
     volatile @Nullable String name;
+    /**
+     * How many {@code pane.updated} events set {@link #name}: a {@code pane.get} answered after one but asked before
+     * it ({@link #refresh}) must not put the old name back (a pane split and renamed at once showed its program).
+     */
+    volatile int namesFromEvents;
     volatile String lifecycle = "unknown";
     volatile String attention = "none";
     volatile @Nullable String pendingDecision;
@@ -74,10 +79,15 @@ final class PaneScreen {
         return dev.signaltty.cli.internal.FleetTree.programName(argv); // one rule for the view, ls and the choosers
     }
 
-    /** pane.get's answer and the newest pending decision: name, label, exit, agent state, asked once. */
-    void refresh(Map<?, ?> got, ViewDecisions.@Nullable Pending pending) {
+    /**
+     * pane.get's answer and the newest pending decision: name, label, exit, agent state, asked once. The name only
+     * when no event set one since {@code namesBefore} ({@link #namesFromEvents} when pane.get was asked).
+     */
+    void refresh(Map<?, ?> got, ViewDecisions.@Nullable Pending pending, int namesBefore) {
         if (got.get("pane") instanceof Map<?, ?> view) {
-            name = view.get("name") instanceof String n ? n : null;
+            if (namesFromEvents == namesBefore) {
+                name = view.get("name") instanceof String n ? n : null;
+            }
             paneLabel = view.get("label") instanceof String l ? l : null;
             program = dev.signaltty.cli.internal.FleetTree.programOf(view);
             exited = "exited".equals(view.get("status"));

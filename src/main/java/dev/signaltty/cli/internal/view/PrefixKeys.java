@@ -121,7 +121,7 @@ final class PrefixKeys {
                 }
                 view.changed();
             }
-            case 'c' -> actions.newTab(null, List.of());
+            case 'c' -> actions.newTab(null, List.of(), null);
             case 'i' -> describe(focus);
             // relaunch (tmux's respawn-pane, which has no default key): a capital, as N, since prefix r is
             // tmux's refresh-client and a lower-case slip should never start a program again

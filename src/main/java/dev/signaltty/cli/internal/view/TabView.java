@@ -336,7 +336,8 @@ public final class TabView {
     /** The name, agent state and newest pending decision, asked once (events keep them current). */
     private void refreshAgent(PaneScreen p) {
         try {
-            p.refresh(TabView.map(wire.call("pane.get", Map.of("pane_id", p.id))), newestPending(p.id));
+            int names = p.namesFromEvents; // before asking: a rename's event may overtake the answer
+            p.refresh(TabView.map(wire.call("pane.get", Map.of("pane_id", p.id))), newestPending(p.id), names);
         } catch (CliException e) {
             // the pane went away meanwhile; tab.updated removes it
         }

@@ -19,16 +19,33 @@ import org.jspecify.annotations.Nullable;
 final class TmuxCommands {
 
     /** What a tmux command line becomes. */
-    sealed interface Translation permits PrefixKey, Line, Refusal, Resize, NewTab {
+    sealed interface Translation permits PrefixKey, Line, Refusal, Resize, NewTab, SelectPane, KillPanes {
+    }
+
+    /** select-pane -t TARGET: the pane of the tab shown that {@link PaneTargets} finds by TARGET (ADR 1400). */
+    record SelectPane(String target) implements Translation {
+    }
+
+    /**
+     * kill-pane -t TARGET, or -a: every pane of the tab shown but TARGET (the focused pane when null), after one
+     * question naming them (ADR 1400).
+     */
+    record KillPanes(@Nullable String target, boolean allBut) implements Translation {
     }
 
     /** resize-pane -L/-R/-U/-D N: the divider beside the focused pane moved by {@code cells}, as the resize keys. */
     record Resize(boolean vertical, int cells) implements Translation {
     }
 
-    /** new-window [-n NAME] [COMMAND…]: a tab named NAME (else after its program) running COMMAND (else a shell). */
-    record NewTab(@Nullable String name, List<String> argv) implements Translation {
+    /**
+     * new-window [-n NAME] [-c DIR] [COMMAND…]: a tab named NAME (else after its program) running COMMAND (else a
+     * shell) in DIR (else the workspace's directory), DIR as typed ({@code #{pane_current_path}}, {@code ~}).
+     */
+    record NewTab(@Nullable String name, List<String> argv, @Nullable String directory) implements Translation {
     }
+
+    /** The one tmux format a directory may hold here: the focused pane's directory now (tmux's most typed -c). */
+    static final String CURRENT_PATH = "#{pane_current_path}";
 
     /** The key after the prefix that does the command. */
     record PrefixKey(InputDecoder.Key key) implements Translation {
@@ -72,7 +89,7 @@ final class TmuxCommands {
         List<String> args = words.subList(1, words.size());
         return switch (name) {
             case "split-window" -> split(args);
-            case "kill-pane" -> bare(name, args, 'x', "the focused pane, after y; another pane: pane close PANE");
+            case "kill-pane" -> killPane(args);
             case "kill-window" -> bare(name, args, '&', "the tab shown, after y; another tab: tab close TAB");
             case "new-window" -> newWindow(args);
             case "next-window" -> bare(name, args, 'n', "the next tab");
@@ -131,25 +148,63 @@ final class TmuxCommands {
 
     /**
      * A command the view does with one key and no options. With options it is refused, never done without
-     * them: {@code kill-pane -a} (every other pane) must not close the focused one (ADR 1321).
+     * them: {@code kill-window -a} (every other tab) must not close the tab shown (ADR 1321).
      */
     private static Translation bare(String name, List<String> args, char key, String what) {
         return args.isEmpty() ? key(key)
                 : new Refusal(name + " here takes no options (" + String.join(" ", args) + "): it does " + what);
     }
 
-    /** new-window [-n NAME] [COMMAND…], tmux's two options people type; others refused. */
+    /** new-window [-n NAME] [-c DIR] [COMMAND…], tmux's options people type; others refused. */
     private static Translation newWindow(List<String> args) {
         String name = null;
+        String directory = null;
         int i = 0;
         for (; i < args.size() && args.get(i).startsWith("-"); i++) {
             if (args.get(i).equals("-n") && i + 1 < args.size()) {
                 name = args.get(++i);
+            } else if (args.get(i).equals("-c") && i + 1 < args.size()) {
+                directory = args.get(++i);
+                if (unknownFormat(directory)) {
+                    return formatRefused("new-window");
+                }
             } else {
-                return new Refusal("new-window here takes -n NAME and a command; more with pane spawn (--cwd, --env)");
+                return new Refusal("new-window here takes -n NAME, -c DIR and a command; more with pane spawn (--env)");
             }
         }
-        return new NewTab(name, List.copyOf(args.subList(i, args.size())));
+        return new NewTab(name, List.copyOf(args.subList(i, args.size())), directory);
+    }
+
+    /** A directory with a tmux format other than {@link #CURRENT_PATH}, which nothing here would expand. */
+    private static boolean unknownFormat(String directory) {
+        return directory.replace(CURRENT_PATH, "").contains("#{");
+    }
+
+    private static Refusal formatRefused(String name) {
+        return new Refusal(name + " -c: of tmux's formats only " + CURRENT_PATH + " is known here; or a directory");
+    }
+
+    /**
+     * kill-pane: alone the prefix then x (it asks); -a every other pane, -t TARGET that pane, each after a question
+     * here (tmux asks nothing at its prompt; a pane may hold an agent's hours of work).
+     */
+    private static Translation killPane(List<String> args) {
+        if (args.isEmpty()) {
+            return key('x');
+        }
+        String target = null;
+        boolean allBut = false;
+        for (int i = 0; i < args.size(); i++) {
+            if (args.get(i).equals("-a")) {
+                allBut = true;
+            } else if (args.get(i).equals("-t") && i + 1 < args.size() && target == null) {
+                target = args.get(++i);
+            } else {
+                return new Refusal("kill-pane here is alone (the focused pane), -a (every other pane) or -t PANE "
+                        + "(a number the prefix then q shows, a pane id or name)");
+            }
+        }
+        return new KillPanes(target, allBut);
     }
 
     /** resize-pane -Z (zoom), or -L / -R / -U / -D and a number of cells (1 without), as tmux's. */
@@ -177,20 +232,36 @@ final class TmuxCommands {
         };
     }
 
-    /** split-window: -h beside, -v (tmux's default) below; a command after the flags runs in the new pane. */
+    /**
+     * split-window: -h beside, -v (tmux's default) below, -c DIR where it starts (pane split's --cwd, DIR as typed:
+     * {@link #CURRENT_PATH} is expanded by the prompt); a command after the flags runs in the new pane.
+     */
     private static Translation split(List<String> args) {
         String direction = "down";
+        String directory = null;
         int i = 0;
         for (; i < args.size() && args.get(i).startsWith("-"); i++) {
             switch (args.get(i)) {
                 case "-h" -> direction = "right";
                 case "-v" -> direction = "down";
+                case "-c" -> {
+                    if (i + 1 == args.size()) {
+                        return new Refusal("split-window -c DIR: the directory is missing");
+                    }
+                    directory = args.get(++i);
+                    if (unknownFormat(directory)) {
+                        return formatRefused("split-window");
+                    }
+                }
                 default -> {
-                    return new Refusal("split-window here takes -h or -v and a command; more with pane split (--ratio, --cwd)");
+                    return new Refusal("split-window here takes -h, -v, -c DIR and a command; more with pane split (--ratio)");
                 }
             }
         }
         List<String> out = new ArrayList<>(List.of("pane", "split", "--direction", direction));
+        if (directory != null) {
+            out.addAll(List.of("--cwd", directory));
+        }
         if (i < args.size()) {
             out.add("--");
             out.addAll(args.subList(i, args.size()));
@@ -222,8 +293,14 @@ final class TmuxCommands {
         return new Refusal("select-window -t N (0-9), -n, -p or -l; a tab past 9: the prefix then '");
     }
 
-    /** select-pane -L / -R / -U / -D: the arrow after the prefix; -l the last pane. */
+    /**
+     * select-pane -L / -R / -U / -D: the arrow after the prefix; -l the last pane; -t TARGET a pane of the tab shown
+     * (its number as the prefix then q shows it, :.+ / :.- the next / previous, a pane id or name).
+     */
     private static Translation selectPane(List<String> args) {
+        if (args.size() == 2 && args.getFirst().equals("-t")) {
+            return new SelectPane(args.get(1));
+        }
         String arrow = args.size() != 1 ? "" : switch (args.getFirst()) {
             case "-L" -> "D";
             case "-R" -> "C";
@@ -236,7 +313,8 @@ final class TmuxCommands {
             return key(';');
         }
         if (arrow.isEmpty()) {
-            return new Refusal("select-pane here is -L, -R, -U, -D or -l; a pane by id: tab focus PANE");
+            return new Refusal("select-pane here is -L, -R, -U, -D, -l or -t PANE (a number the prefix then q shows, "
+                    + ":.+ or :.-, a pane id or name)");
         }
         String name = switch (arrow) {
             case "D" -> "Left";

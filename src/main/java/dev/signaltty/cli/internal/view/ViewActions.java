@@ -137,9 +137,11 @@ final class ViewActions {
     /**
      * c: a new tab in this workspace with a shell in it (tmux's new-window), shown at once, and named after
      * that shell as tmux names a window after its program ({@code bash}, not {@code tab 3}; ADR 1146). From
-     * the prompt's {@code new-window [-n NAME] [COMMAND…]}: COMMAND instead of the shell, named NAME (ADR 1321).
+     * the prompt's {@code new-window [-n NAME] [-c DIR] [COMMAND…]}: COMMAND instead of the shell, named NAME
+     * (ADR 1321), started in {@code directory} (ADR 1400; the workspace's when null). A pane the daemon refuses
+     * (a directory that is none) leaves no empty tab behind.
      */
-    void newTab(@Nullable String name, List<String> argv) {
+    void newTab(@Nullable String name, List<String> argv, @Nullable String directory) {
         try {
             Map<?, ?> tab = TabView.map(view.wire.call("tab.create", Map.of("workspace_id", view.workspaceId)));
             Map<?, ?> t = tab.get("tab") instanceof Map<?, ?> m ? m : tab;
@@ -148,7 +150,20 @@ final class ViewActions {
             if (!argv.isEmpty()) {
                 spawn.put("argv", argv);
             }
-            Map<?, ?> pane = TabView.map(view.wire.call("pane.spawn", spawn));
+            if (directory != null) {
+                spawn.put("cwd", directory);
+            }
+            Map<?, ?> pane;
+            try {
+                pane = TabView.map(view.wire.call("pane.spawn", spawn));
+            } catch (CliException e) {
+                try {
+                    view.wire.call("tab.close", Map.of("tab_id", tabId)); // nothing half done: the tab was for this pane
+                } catch (CliException closing) {
+                    e.addSuppressed(closing); // the spawn's refusal is what the person needs to read
+                }
+                throw e;
+            }
             String shown = name != null ? name : PaneScreen.programName(pane.get("argv"));
             if (shown != null) {
                 try {

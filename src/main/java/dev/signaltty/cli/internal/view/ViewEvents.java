@@ -69,6 +69,7 @@ final class ViewEvents {
                 if (p != null) {
                     if (payload.containsKey("name")) {
                         p.name = payload.get("name") instanceof String n ? n : null;
+                        p.namesFromEvents++; // events come on one thread
                     }
                     if (payload.get("status") instanceof String s) {
                         if (p.exited && s.equals("running")) {
