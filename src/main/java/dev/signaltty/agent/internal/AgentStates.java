@@ -267,7 +267,8 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
                 outcome[0] = ScreenOutcome.EXITED;
                 return List.of();
             }
-            HookMapping.Effect effect = ScreenMapping.effect(report, s.lifecycle, s.attention, ScreenMapping.blockedOutsideTurn(s));
+            HookMapping.Effect effect = ScreenMapping.effect(report, ScreenMapping.movingFrom(s), s.attention,
+                    ScreenMapping.blockedOutsideTurn(s));
             if (report.attention() != null && report.attention().required() && effect.attention() == report.attention()
                     && s.attention != report.attention()) {
                 // a rule that names the question it shows says it with its text, as a hook's Notification would (ADR 1141)

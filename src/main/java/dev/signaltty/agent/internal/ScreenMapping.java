@@ -46,6 +46,18 @@ final class ScreenMapping {
     }
 
     /**
+     * The lifecycle a screen verdict moves the pane from: its own, except for a program kept running through a restart
+     * in place while it was last told in a turn (ADR 1421). That one reads {@code unknown} until its next report (ADR
+     * 1192), but its prompt seen now ends the turn clients were last told of ({@code done}), as it would have with the
+     * old daemon watching; from {@code unknown} it would be {@code idle}, and a task it works for would wait on a turn
+     * end that never comes.
+     */
+    static Lifecycle movingFrom(AgentState s) {
+        return s.lifecycle == Lifecycle.UNKNOWN && s.toldLifecycle != null && s.toldLifecycle.inTurn()
+                ? s.toldLifecycle : s.lifecycle;
+    }
+
+    /**
      * The attention message a rule's matched text makes: its rows stripped, blank ones left out, joined by " — ", so
      * a question drawn over several rows (Codex's "Hooks need review" and the count under it, ADR 1232) reads as
      * one line in attention.pending and the dashboard.

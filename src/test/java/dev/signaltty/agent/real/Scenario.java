@@ -121,9 +121,9 @@ public enum Scenario {
             + "(`working` throughout), then the error at the prompt; then Esc mid-stream (after the first, `esc again to interrupt`: still `working`), Esc",
             "working/none, blocked/permission_required, working?/none, done/unread, working/none, done/unread, working/none, done/unread",
             Scenario.EVERY_STEP, ""),
-    OPENCODE_RATE_LIMIT(Agent.OPENCODE, "the same launch, on: HTTP 429 on every try with `retry-after: 3` (five retries "
-            + "3 s apart, `[retrying in 2s attempt #1]` beside `esc interrupt`: `working` throughout), then the error at the "
-            + "prompt; then 429 without `retry-after` (backoff 2, 4, 8, 16, 32 s), the same: never left `working` once it gave up",
+    OPENCODE_RATE_LIMIT(Agent.OPENCODE, "the same launch, on: HTTP 429 on every try with `retry-after: 1` (five retries "
+            + "1 s apart, `[retrying in …]` beside `esc interrupt`: `working` throughout), then the error at the "
+            + "prompt; then 429 with `retry-after-ms: 1000`, the same: never left `working` once it gave up",
             "working/none, done/unread, working/none, done/unread", Scenario.EVERY_STEP, "");
 
     /**

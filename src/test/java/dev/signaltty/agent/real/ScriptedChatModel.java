@@ -49,13 +49,34 @@ public final class ScriptedChatModel implements AutoCloseable {
 
     /**
      * An HTTP error instead of an answer ({@code 500}, {@code 429}), on every try of this step, with a
-     * {@code retry-after} header of {@code retryAfterSeconds} when not null; with a {@code gate}, held before
-     * the status line (the first try only: the gate stays open), so the test sees the turn working first.
+     * {@code retryAfter} header when not null; with a {@code gate}, held before the status line (the first try
+     * only: the gate stays open), so the test sees the turn working first.
      */
-    public record Fail(@Nullable String gate, int status, String message, @Nullable Integer retryAfterSeconds)
+    public record Fail(@Nullable String gate, int status, String message, @Nullable RetryAfter retryAfter)
             implements Turn {
         public Fail(@Nullable String gate, int status, String message) {
             this(gate, status, message, null);
+        }
+    }
+
+    /** A response header that says how long to wait before a retry: {@code retry-after} (seconds) or {@code retry-after-ms}. */
+    public record RetryAfter(String header, long value) {
+        static RetryAfter seconds(long seconds) {
+            return new RetryAfter("retry-after", seconds);
+        }
+
+        static RetryAfter millis(long millis) {
+            return new RetryAfter("retry-after-ms", millis);
+        }
+
+        /** The wait the header asks for. */
+        Duration delay() {
+            return header.equals("retry-after-ms") ? Duration.ofMillis(value) : Duration.ofSeconds(value);
+        }
+
+        @Override
+        public String toString() {
+            return header + ": " + value;
         }
     }
 
@@ -288,8 +309,8 @@ public final class ScriptedChatModel implements AutoCloseable {
     private void fail(HttpExchange exchange, Fail fail, @Nullable String scenario, String body) throws IOException {
         long arrived = System.nanoTime();
         await(fail);
-        if (fail.retryAfterSeconds() != null) {
-            exchange.getResponseHeaders().set("retry-after", fail.retryAfterSeconds().toString());
+        if (fail.retryAfter() != null) {
+            exchange.getResponseHeaders().set(fail.retryAfter().header(), Long.toString(fail.retryAfter().value()));
         }
         respond(exchange, fail.status(), body);
         if (scenario != null) {
