@@ -7,12 +7,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 
@@ -28,27 +25,8 @@ class McpCompactResultsTest {
     @RegisterExtension
     static final DaemonFixture daemon = new DaemonFixture("mcp-compact");
 
-    static McpSyncClient client;
-
-    @BeforeAll
-    static void connect() {
-        client = McpServerTest.mcpClient(daemon.socket());
-    }
-
-    @AfterAll
-    static void close() {
-        if (client != null) {
-            client.closeGracefully();
-        }
-    }
-
-    static CallToolResult call(String tool, Map<String, Object> arguments) {
-        return client.callTool(new McpSchema.CallToolRequest(tool, arguments));
-    }
-
-    static String text(CallToolResult r) {
-        return ((McpSchema.TextContent) r.content().getFirst()).text();
-    }
+    @RegisterExtension
+    static final McpSession mcp = new McpSession(daemon);
 
     /**
      * A fleet of six panes (four shells, two task workers): fleet, pane_list, task_list and task_get answer the
@@ -63,7 +41,7 @@ class McpCompactResultsTest {
         repo.commitAll("init");
         String shell = null;
         for (int i = 0; i < 4; i++) {
-            CallToolResult spawned = call("spawn", Map.of("workspace_id", daemon.workspace(), "argv", List.of("bash")));
+            CallToolResult spawned = mcp.call("spawn", Map.of("workspace_id", daemon.workspace(), "argv", List.of("bash")));
             assertThat(spawned.isError()).as(spawned.toString()).isFalse();
             assertThat(structured(spawned)).containsKeys("pane_id", "argv", "status").doesNotContainKeys("pid", "cols",
                     "output_offset", "created_at");
@@ -71,39 +49,39 @@ class McpCompactResultsTest {
         }
         String taskId = null;
         for (int i = 0; i < 2; i++) {
-            CallToolResult started = call("task_start", Map.of("repo", repo.root.toString(), "objective", "step " + i,
+            CallToolResult started = mcp.call("task_start", Map.of("repo", repo.root.toString(), "objective", "step " + i,
                     "argv", List.of("sh", "-c", "sleep 600")));
             assertThat(started.isError()).as(started.toString()).isFalse();
             taskId = (String) ((Map<String, Object>) structured(started).get("task")).get("task_id");
         }
 
-        Map<String, Object> pane = onlyPane(structured(call("pane_list", Map.of())), shell);
+        Map<String, Object> pane = onlyPane(structured(mcp.call("pane_list", Map.of())), shell);
         assertThat(pane).containsEntry("argv", List.of("bash")).containsEntry("status", "running")
                 .containsEntry("workspace_id", daemon.workspace())
                 .doesNotContainKeys("tab_id", "cwd", "pid", "cols", "rows", "output_offset", "created_at", "started_at");
-        Map<String, Object> fullPane = onlyPane(structured(call("pane_list", Map.of("full", true))), shell);
+        Map<String, Object> fullPane = onlyPane(structured(mcp.call("pane_list", Map.of("full", true))), shell);
         assertThat(fullPane).containsKeys("tab_id", "cwd", "pid", "cols", "rows", "output_offset", "created_at");
 
-        Map<String, Object> task = (Map<String, Object>) structured(call("task_get", Map.of("task_id", taskId))).get("task");
+        Map<String, Object> task = (Map<String, Object>) structured(mcp.call("task_get", Map.of("task_id", taskId))).get("task");
         assertThat(task).containsKeys("task_id", "state", "objective", "branch", "worktree", "pane_id")
                 .doesNotContainKeys("base_commit", "settings", "created_at", "updated_at", "workspace_owned", "repo");
-        Map<String, Object> fullTask = (Map<String, Object>) structured(call("task_get",
+        Map<String, Object> fullTask = (Map<String, Object>) structured(mcp.call("task_get",
                 Map.of("task_id", taskId, "full", true))).get("task");
         assertThat(fullTask).containsKeys("base_commit", "settings", "created_at", "updated_at", "workspace_owned", "repo");
 
-        Map<String, Object> fleetPane = fleetPane(structured(call("fleet", Map.of())), shell);
+        Map<String, Object> fleetPane = fleetPane(structured(mcp.call("fleet", Map.of())), shell);
         assertThat(fleetPane).containsEntry("status", "running").doesNotContainKeys("focused", "attention", "lifecycle");
-        Map<String, Object> fullFleetPane = fleetPane(structured(call("fleet", Map.of("full", true))), shell);
+        Map<String, Object> fullFleetPane = fleetPane(structured(mcp.call("fleet", Map.of("full", true))), shell);
         assertThat(fullFleetPane).containsEntry("attention", "none").containsEntry("lifecycle", "unknown").containsKey("focused");
 
         StringBuilder figures = new StringBuilder("MCP answer text, 6 panes (4 shells, 2 task workers), bytes compact/full:");
         for (Map.Entry<String, Map<String, Object>> tool : List.of(Map.entry("fleet", Map.<String, Object>of()),
                 Map.entry("pane_list", Map.<String, Object>of()), Map.entry("task_list", Map.<String, Object>of()),
                 Map.entry("task_get", Map.<String, Object>of("task_id", taskId)))) {
-            int compact = text(call(tool.getKey(), tool.getValue())).length();
+            int compact = McpSession.text(mcp.call(tool.getKey(), tool.getValue())).length();
             Map<String, Object> full = new java.util.HashMap<>(tool.getValue());
             full.put("full", true);
-            int whole = text(call(tool.getKey(), full)).length();
+            int whole = McpSession.text(mcp.call(tool.getKey(), full)).length();
             assertThat(compact).as(tool.getKey()).isLessThan(whole);
             figures.append(' ').append(tool.getKey()).append(' ').append(compact).append('/').append(whole);
         }
@@ -123,26 +101,26 @@ class McpCompactResultsTest {
         repo.commitAll("init");
         List<String> taskIds = new java.util.ArrayList<>();
         for (int i = 0; i < 2; i++) {
-            CallToolResult started = call("task_start", Map.of("repo", repo.root.toString(), "objective", "finish " + i,
+            CallToolResult started = mcp.call("task_start", Map.of("repo", repo.root.toString(), "objective", "finish " + i,
                     "argv", List.of("sh", "-c", "sleep 600")));
             assertThat(started.isError()).as(started.toString()).isFalse();
             taskIds.add((String) ((Map<String, Object>) structured(started).get("task")).get("task_id"));
         }
         List<String> bookkeeping = List.of("argv", "settings", "base_commit", "created_at", "updated_at", "repo");
 
-        CallToolResult canceled = call("task_cancel", Map.of("task_id", taskIds.get(0)));
+        CallToolResult canceled = mcp.call("task_cancel", Map.of("task_id", taskIds.get(0)));
         assertThat(canceled.isError()).as(canceled.toString()).isFalse();
         Map<String, Object> task = (Map<String, Object>) structured(canceled).get("task");
         assertThat(task).containsEntry("state", "canceled").doesNotContainKeys(bookkeeping.toArray(String[]::new));
 
-        CallToolResult finished = call("task_finish", Map.of("task_id", taskIds.get(0), "discard", true));
+        CallToolResult finished = mcp.call("task_finish", Map.of("task_id", taskIds.get(0), "discard", true));
         assertThat(finished.isError()).as(finished.toString()).isFalse();
         task = (Map<String, Object>) structured(finished).get("task");
         assertThat(task).containsEntry("disposition", "discarded").containsEntry("worktree_removed", true)
                 .doesNotContainKeys(bookkeeping.toArray(String[]::new));
-        assertThat(text(finished)).doesNotContain("\"settings\"");
+        assertThat(McpSession.text(finished)).doesNotContain("\"settings\"");
 
-        CallToolResult whole = call("task_finish", Map.of("task_id", taskIds.get(1), "discard", true, "full", true));
+        CallToolResult whole = mcp.call("task_finish", Map.of("task_id", taskIds.get(1), "discard", true, "full", true));
         assertThat(whole.isError()).as(whole.toString()).isFalse();
         assertThat((Map<String, Object>) structured(whole).get("task")).containsEntry("disposition", "discarded")
                 .containsKeys(bookkeeping.toArray(String[]::new));
@@ -152,13 +130,13 @@ class McpCompactResultsTest {
     @Test
     @SuppressWarnings("unchecked")
     void fullIsABooleanArgumentOfTheRecordTools() {
-        CallToolResult wrong = call("pane_list", Map.of("full", "yes"));
+        CallToolResult wrong = mcp.call("pane_list", Map.of("full", "yes"));
         assertThat(wrong.isError()).isTrue();
-        assertThat(text(wrong)).isEqualTo("BAD_PARAMS: full: expected a boolean (true for the whole record), got \"yes\"");
-        assertThat(text(call("fleet", Map.of("full", 1)))).startsWith("BAD_PARAMS: full: expected a boolean");
-        assertThat(call("read", Map.of("pane_id", "nope", "full", true)).structuredContent().toString())
+        assertThat(McpSession.text(wrong)).isEqualTo("BAD_PARAMS: full: expected a boolean (true for the whole record), got \"yes\"");
+        assertThat(McpSession.text(mcp.call("fleet", Map.of("full", 1)))).startsWith("BAD_PARAMS: full: expected a boolean");
+        assertThat(mcp.call("read", Map.of("pane_id", "nope", "full", true)).structuredContent().toString())
                 .contains("full: not a parameter of read");
-        for (McpSchema.Tool tool : client.listTools().tools()) {
+        for (McpSchema.Tool tool : mcp.client().listTools().tools()) {
             Map<String, Object> properties = (Map<String, Object>) tool.inputSchema().get("properties");
             if (List.of("fleet", "pane_list", "spawn", "task_start", "task_list", "task_get", "task_wait", "task_finish",
                     "task_cancel").contains(tool.name())) {

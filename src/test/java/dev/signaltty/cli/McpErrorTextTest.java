@@ -9,12 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 
@@ -31,27 +28,8 @@ class McpErrorTextTest {
     @RegisterExtension
     static final DaemonFixture daemon = new DaemonFixture("mcp-error-text");
 
-    static McpSyncClient client;
-
-    @BeforeAll
-    static void connect() {
-        client = McpServerTest.mcpClient(daemon.socket());
-    }
-
-    @AfterAll
-    static void close() {
-        if (client != null) {
-            client.closeGracefully();
-        }
-    }
-
-    static CallToolResult call(String tool, Map<String, Object> arguments) {
-        return client.callTool(new McpSchema.CallToolRequest(tool, arguments));
-    }
-
-    static String text(CallToolResult r) {
-        return ((McpSchema.TextContent) r.content().getFirst()).text();
-    }
+    @RegisterExtension
+    static final McpSession mcp = new McpSession(daemon);
 
     /**
      * Two workers change README; the second merge conflicts. Its text names the file (before: "conflicts in 1
@@ -65,7 +43,7 @@ class McpErrorTextTest {
         repo.commitAll("init");
         List<String> taskIds = new ArrayList<>();
         for (String word : List.of("left", "right")) {
-            CallToolResult started = call("task_start", Map.of("repo", repo.root.toString(), "objective", "say " + word,
+            CallToolResult started = mcp.call("task_start", Map.of("repo", repo.root.toString(), "objective", "say " + word,
                     "argv", List.of("sh", "-c", "echo " + word + " > README; sleep 600")));
             assertThat(started.isError()).as(started.toString()).isFalse();
             Map<String, Object> task = (Map<String, Object>) ((Map<String, Object>) started.structuredContent()).get("task");
@@ -75,17 +53,17 @@ class McpErrorTextTest {
                     () -> Files.exists(readme) && Files.readString(readme).startsWith(word));
         }
 
-        CallToolResult merged = call("task_finish", Map.of("task_id", taskIds.get(0), "merge", true));
+        CallToolResult merged = mcp.call("task_finish", Map.of("task_id", taskIds.get(0), "merge", true));
         assertThat(merged.isError()).as(merged.toString()).isFalse();
-        CallToolResult conflict = call("task_finish", Map.of("task_id", taskIds.get(1), "merge", true));
+        CallToolResult conflict = mcp.call("task_finish", Map.of("task_id", taskIds.get(1), "merge", true));
 
         assertThat(conflict.isError()).isTrue();
-        assertThat(text(conflict)).startsWith("MERGE_CONFLICT: merging signaltty/" + taskIds.get(1) + " into main")
+        assertThat(McpSession.text(conflict)).startsWith("MERGE_CONFLICT: merging signaltty/" + taskIds.get(1) + " into main")
                 .endsWith(" (details: {\"files\":[\"README\"]})");
         assertThat((Map<String, Object>) ((Map<String, Object>) conflict.structuredContent()).get("details"))
                 .containsEntry("files", List.of("README")).containsEntry("task_id", taskIds.get(1));
 
-        assertThat(text(call("task_get", Map.of("task_id", "task_nope")))).isEqualTo("NO_SUCH_TASK: no task task_nope");
-        call("task_finish", Map.of("task_id", taskIds.get(1), "discard", true));
+        assertThat(McpSession.text(mcp.call("task_get", Map.of("task_id", "task_nope")))).isEqualTo("NO_SUCH_TASK: no task task_nope");
+        mcp.call("task_finish", Map.of("task_id", taskIds.get(1), "discard", true));
     }
 }
