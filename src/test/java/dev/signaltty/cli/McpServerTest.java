@@ -86,8 +86,10 @@ class McpServerTest {
                 "submit", "wait", "attention", "decision_list", "decision_answer", "task_start", "task_wait",
                 "task_diff", "task_finish", "search", "write", "close", "task_list", "task_get", "task_cancel", "notify");
         McpSchema.Tool run = tools.stream().filter(t -> t.name().equals("run")).findFirst().orElseThrow();
-        assertThat((Map<String, Object>) run.inputSchema().get("properties")).containsKeys("pane_id", "command", "timeout_s");
-        assertThat((List<String>) run.inputSchema().get("required")).containsExactlyInAnyOrder("pane_id", "command");
+        assertThat((Map<String, Object>) run.inputSchema().get("properties")).containsKeys("pane_id", "command",
+                "command_number", "timeout_s");
+        // command, or command_number to wait for one already started (ADR 1480): the daemon refuses neither
+        assertThat((List<String>) run.inputSchema().get("required")).containsExactly("pane_id");
         // one state or a nonempty array of them (ADR 0341), as JSON Schema
         McpSchema.Tool wait = tools.stream().filter(t -> t.name().equals("wait")).findFirst().orElseThrow();
         Map<String, Object> until = (Map<String, Object>) ((Map<String, Object>) wait.inputSchema().get("properties"))
@@ -222,6 +224,38 @@ class McpServerTest {
         CallToolResult all = call("run", Map.of("pane_id", pane, "command", "seq 1 1000", "lines", 5000, "timeout_s", 60));
         assertThat(((String) structured(all).get("output")).split("\n")).hasSize(1000);
         assertThat(structured(all)).containsEntry("truncated", false);
+        call("close", Map.of("pane_id", pane));
+    }
+
+    /**
+     * A run that timed out, as a model meets it (ADR 1480): the error's text says how to wait for the command by its
+     * number in the tools' words, read mode last_command answers that command as running with its output so far
+     * (not the previous command's output), and run with command_number answers its output and status once it ends.
+     */
+    @Test
+    void aRunThatTimedOutIsReadAsRunningAndWaitedForByItsNumber() throws Exception {
+        String pane = (String) structured(call("spawn", Map.of("workspace_id", daemon.workspace(), "argv",
+                List.of("bash")))).get("pane_id");
+        call("run", Map.of("pane_id", pane, "command", "echo first", "timeout_s", 60));
+        Path gate = daemon.root().resolve("gate-" + pane);
+        CallToolResult timedOut = call("run", Map.of("pane_id", pane, "command", "echo started; while [ ! -e '" + gate
+                + "' ]; do sleep 0.05; done; echo ended", "timeout_s", 0.5));
+        assertThat(timedOut.isError()).as(timedOut.toString()).isTrue();
+        assertThat(((McpSchema.TextContent) timedOut.content().getFirst()).text()).startsWith("TIMEOUT: command 2 ")
+                .contains("run command_number 2 waits for its end, read mode last_command shows its output so far")
+                .doesNotContain("pane.run");
+
+        ProtocolClient.eventually(Duration.ofSeconds(30), () -> "started".equals(structured(call("read",
+                Map.of("pane_id", pane, "mode", "last_command"))).get("text")));
+        Map<String, Object> running = structured(call("read", Map.of("pane_id", pane, "mode", "last_command")));
+        assertThat(running).containsEntry("running", true).doesNotContainKey("exit_status");
+        assertThat(((Number) running.get("command_number")).intValue()).isEqualTo(2);
+
+        java.nio.file.Files.createFile(gate);
+        CallToolResult ended = call("run", Map.of("pane_id", pane, "command_number", 2, "timeout_s", 60));
+        assertThat(ended.isError()).as(ended.toString()).isFalse();
+        assertThat(structured(ended)).containsEntry("output", "started\nended");
+        assertThat(((Number) structured(ended).get("exit_status")).intValue()).isZero();
         call("close", Map.of("pane_id", pane));
     }
 

@@ -119,11 +119,13 @@ class PaneRunTest {
         assertThat(timeout.get("error").get("details").get("started").asBoolean()).isTrue();
         assertThat(client.errorCode("pane.run", params(pane, "echo again"))).isEqualTo("AGENT_BUSY");
         client.call("pane.write", Map.of("pane_id", pane, "data", "\u0003")); // interrupt the sleep
-        // the interrupted command ends as command 1, with the shell's status for SIGINT
-        ProtocolClient.eventually(java.time.Duration.ofSeconds(30), () -> client.call("pane.read",
-                Map.of("pane_id", pane, "mode", "last_command")).get("command_number").asInt() == 1);
-        assertThat(client.call("pane.read", Map.of("pane_id", pane, "mode", "last_command")).get("exit_status").asInt())
-                .isEqualTo(130);
+        // the interrupted command ends as command 1, with the shell's status for SIGINT (last_command reads it as
+        // command 1 while it runs too, with running: true, ADR 1480)
+        ProtocolClient.eventually(java.time.Duration.ofSeconds(30), () -> !client.call("pane.read",
+                Map.of("pane_id", pane, "mode", "last_command")).get("running").asBoolean());
+        JsonNode interrupted = client.call("pane.read", Map.of("pane_id", pane, "mode", "last_command"));
+        assertThat(interrupted.get("command_number").asInt()).isEqualTo(1);
+        assertThat(interrupted.get("exit_status").asInt()).isEqualTo(130);
         JsonNode after = run(pane, "echo after");
         assertThat(after.get("output").asString()).isEqualTo("after");
         assertThat(daemon.tail(pane).lines()).doesNotContain("LATE"); // only the echo shows it

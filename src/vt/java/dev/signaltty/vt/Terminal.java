@@ -241,4 +241,12 @@ public final class Terminal {
     public synchronized @org.jspecify.annotations.Nullable CommandOutput command(long number, int lines, boolean ansi) {
         return engine.command(number, lines, ansi);
     }
+
+    /**
+     * The running command's output so far (OSC 133 C seen, D not yet), the newest {@code lines} lines of it, with
+     * {@code endedSeq} -1 and no exit status; null when no command runs.
+     */
+    public synchronized @org.jspecify.annotations.Nullable CommandOutput runningCommand(int lines, boolean ansi) {
+        return engine.runningCommand(lines, ansi);
+    }
 }

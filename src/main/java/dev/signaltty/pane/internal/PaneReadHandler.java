@@ -37,12 +37,14 @@ class PaneReadHandler implements MethodHandler<PaneReadHandler.Params, PaneReadH
 
     /**
      * One shape for every mode: {@code seq}, {@code next_seq} and {@code dropped} come with rendered,
-     * {@code command_number} and the finished command's fields with last_command ({@code command_number}
-     * 0 and no other field before any command); {@code restored} when the text begins with what the pane
-     * showed before a restart.
+     * {@code command_number} and {@code running} with last_command ({@code command_number} 0 and no other
+     * field before any command). last_command is the latest command: while it runs, {@code running: true} and
+     * its output so far (no exit status yet: pane.run {@code command_number} waits for its end); once it has
+     * ended, {@code running: false} and the finished command's fields. {@code restored} when the text begins
+     * with what the pane showed before a restart.
      */
     record Result(String paneId, String mode, String text, @Nullable Long seq, @Nullable Long nextSeq,
-                  @Nullable Boolean dropped, @Nullable Long commandNumber,
+                  @Nullable Boolean dropped, @Nullable Long commandNumber, @Nullable Boolean running,
                   @JsonUnwrapped PaneRunHandler.@Nullable Finished finished, boolean truncated,
                   @Nullable Boolean restored) {
     }
@@ -73,29 +75,39 @@ class PaneReadHandler implements MethodHandler<PaneReadHandler.Params, PaneReadH
         String mode = params.mode().name().toLowerCase(java.util.Locale.ROOT);
         Boolean restored = pane.restored ? Boolean.TRUE : null;
         return switch (params.mode()) {
-            case SCREEN -> new Result(pane.id, mode, pane.terminal.screen(ansi), null, null, null, null, null, false,
+            case SCREEN -> new Result(pane.id, mode, pane.terminal.screen(ansi), null, null, null, null, null, null, false,
                     restored);
             case TAIL -> {
                 ReadResult tail = pane.terminal.tail(params.lines(), ansi);
-                yield new Result(pane.id, mode, tail.text(), null, null, null, null, null, tail.truncated(), restored);
+                yield new Result(pane.id, mode, tail.text(), null, null, null, null, null, null, tail.truncated(),
+                        restored);
             }
             case RENDERED -> {
                 RenderedRead read = pane.terminal.rendered(params.afterSeq(), params.lines(), ansi);
-                yield new Result(pane.id, mode, read.text(), read.seq(), read.nextSeq(), read.dropped(), null, null,
+                yield new Result(pane.id, mode, read.text(), read.seq(), read.nextSeq(), read.dropped(), null, null, null,
                         read.truncated(), restored);
             }
             case LAST_COMMAND -> lastCommand(pane, params, ansi, mode, restored);
         };
     }
 
-    /** The latest finished command's output (shell integration); {@code command_number} 0 before any. */
+    /**
+     * The latest command's output (shell integration): the running one's so far, else the last finished one's;
+     * {@code command_number} 0 before any. The previous command's output while another runs read as the answer
+     * to the one that runs (a model after pane.run's TIMEOUT took command 1's output for command 2's, ADR 1480).
+     */
     private static Result lastCommand(Pane pane, Params params, boolean ansi, String mode, @Nullable Boolean restored) {
         PaneRunHandler.requireIntegration(pane);
+        CommandOutput running = pane.terminal.runningCommand(params.lines(), ansi);
+        if (running != null) {
+            return new Result(pane.id, mode, running.output(), null, null, null, running.number(), true, null,
+                    running.truncated(), restored);
+        }
         CommandOutput out = pane.terminal.command(0, params.lines(), ansi);
         if (out == null) {
-            return new Result(pane.id, mode, "", null, null, null, 0L, null, false, restored);
+            return new Result(pane.id, mode, "", null, null, null, 0L, false, null, false, restored);
         }
-        return new Result(pane.id, mode, out.output(), null, null, null, out.number(),
+        return new Result(pane.id, mode, out.output(), null, null, null, out.number(), false,
                 PaneRunHandler.Finished.of(out), out.truncated(), restored);
     }
 }

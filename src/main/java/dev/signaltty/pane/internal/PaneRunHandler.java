@@ -35,13 +35,28 @@ class PaneRunHandler implements MethodHandler<PaneRunHandler.Params, PaneRunHand
     /** How long a freshly spawned shell may take to draw its first prompt (its rc files run first). */
     static final double FIRST_PROMPT_S = 30;
 
-    record Params(String paneId, String command, @Nullable Double timeoutS, @Nullable Integer lines,
-                  @Nullable Boolean stripAnsi) {
+    /**
+     * {@code command} to type and wait for, or {@code command_number} to wait for a command already started (one a
+     * TIMEOUT left running, or typed by someone else) and answer it the same way: a wait that is not a pattern.
+     */
+    record Params(String paneId, @Nullable String command, @Nullable Long commandNumber, @Nullable Double timeoutS,
+                  @Nullable Integer lines, @Nullable Boolean stripAnsi) {
         Params {
-            if (command.isBlank()) {
+            if (command == null && commandNumber == null) {
+                throw ProtocolException.badParams("command", "required: the command line to run (or command_number "
+                        + "to wait for the end of a command already started)");
+            }
+            if (command != null && commandNumber != null) {
+                throw ProtocolException.badParams("command_number", "give command (to run one) or command_number "
+                        + "(to wait for one already started), not both");
+            }
+            if (commandNumber != null && commandNumber < 1) {
+                throw ProtocolException.badParams("command_number", "must be at least 1");
+            }
+            if (command != null && command.isBlank()) {
                 throw ProtocolException.badParams("command", "must not be blank");
             }
-            if (command.indexOf('\n') >= 0 || command.indexOf('\r') >= 0) {
+            if (command != null && (command.indexOf('\n') >= 0 || command.indexOf('\r') >= 0)) {
                 throw ProtocolException.badParams("command", "must be one line (join commands with ; or &&)");
             }
             if (timeoutS != null && (!(timeoutS > 0) || timeoutS.isInfinite())) {
@@ -83,7 +98,8 @@ class PaneRunHandler implements MethodHandler<PaneRunHandler.Params, PaneRunHand
 
     @Override
     public String summary() {
-        return "Runs one command line in a bash/zsh pane; returns its output and exit_status (OSC 133 marks).";
+        return "Runs one command line in a bash/zsh pane (or, given command_number, waits for one already started); "
+                + "returns its output and exit_status (OSC 133 marks).";
     }
 
     @Override
@@ -95,6 +111,9 @@ class PaneRunHandler implements MethodHandler<PaneRunHandler.Params, PaneRunHand
     public PaneRunHandler.Result handle(Params params, CallContext context) {
         Pane pane = registry.resolve(params.paneId());
         requireIntegration(pane);
+        if (params.commandNumber() != null) {
+            return awaitStarted(pane, params, context);
+        }
         if (!inFlight.add(pane.id)) {
             throw busy(pane, "another pane.run is in progress on pane " + pane.id);
         }
@@ -109,10 +128,15 @@ class PaneRunHandler implements MethodHandler<PaneRunHandler.Params, PaneRunHand
         long deadline = Waits.deadlineNanos(params.timeoutS());
         ShellState state = awaitPrompt(pane, context, Math.min(deadline, Waits.deadlineNanos(FIRST_PROMPT_S)));
         if (state.running()) {
-            throw busy(pane, "pane " + pane.id + " is running command " + state.started()
-                    + "; wait for it (pane.read mode last_command) or interrupt it");
+            Map<String, Object> details = new LinkedHashMap<>();
+            details.put("pane_id", pane.id);
+            details.put("command_number", state.started());
+            throw new ProtocolException(ErrorCode.AGENT_BUSY, "pane " + pane.id + " is running command "
+                    + state.started() + "; wait for its end (pane.run command_number " + state.started()
+                    + "), read its output so far (pane.read mode last_command) or interrupt it", details);
         }
-        byte[] line = PaneSubmitHandler.paste(params.command(), pane.terminal.bracketedPaste());
+        byte[] line = PaneSubmitHandler.paste(java.util.Objects.requireNonNull(params.command()),
+                pane.terminal.bracketedPaste());
         byte[] bytes = new byte[line.length + 1];
         System.arraycopy(line, 0, bytes, 0, line.length);
         bytes[line.length] = '\r';
@@ -122,6 +146,30 @@ class PaneRunHandler implements MethodHandler<PaneRunHandler.Params, PaneRunHand
         } catch (IOException e) {
             throw InputRefusal.of(pane, e);
         }
+        return awaitEnd(pane, number, state, params, deadline, context);
+    }
+
+    /**
+     * pane.run {@code command_number}: waits for that command's end as for one typed. A number not started yet is
+     * BAD_PARAMS (nothing would ever start it), one ended and no longer kept too.
+     */
+    private static Result awaitStarted(Pane pane, Params params, CallContext context) {
+        long number = params.commandNumber();
+        ShellState state = pane.terminal.shellState();
+        if (number > state.started()) {
+            throw ProtocolException.badParams("command_number", "pane " + pane.id + " has started no command "
+                    + number + " (its latest is " + state.started() + ")");
+        }
+        if (state.finished() >= number && pane.terminal.command(number, 1, false) == null) {
+            throw ProtocolException.badParams("command_number", "command " + number + " of pane " + pane.id
+                    + " ended and is no longer kept (the last 64 are)");
+        }
+        return awaitEnd(pane, number, null, params, Waits.deadlineNanos(params.timeoutS()), context);
+    }
+
+    /** Polls until command {@code number} has ended; {@code typed} is the state before a typed line, else null. */
+    private static Result awaitEnd(Pane pane, long number, @Nullable ShellState typed, Params params, long deadline,
+                                   CallContext context) {
         while (true) {
             ShellState now = pane.terminal.shellState();
             if (now.finished() >= number) {
@@ -130,7 +178,7 @@ class PaneRunHandler implements MethodHandler<PaneRunHandler.Params, PaneRunHand
                     return result(pane, out);
                 }
             }
-            if (now.started() < number && now.prompts() > state.prompts()) {
+            if (typed != null && now.started() < number && now.prompts() > typed.prompts()) {
                 // a new prompt without a command: the shell refused the line (a syntax error) or it was empty
                 throw ProtocolException.badParams("command", "the shell did not run it (a syntax error?); "
                         + "its last lines: " + pane.terminal.tail(3, false).text());
@@ -143,8 +191,9 @@ class PaneRunHandler implements MethodHandler<PaneRunHandler.Params, PaneRunHand
                 details.put("pane_id", pane.id);
                 details.put("started", now.started() >= number);
                 details.put("command_number", number);
-                throw new ProtocolException(ErrorCode.TIMEOUT, "command did not finish within " + params.timeoutS()
-                        + " s; it is still running in pane " + pane.id, details);
+                throw new ProtocolException(ErrorCode.TIMEOUT, "command " + number + " did not finish within "
+                        + params.timeoutS() + " s; it is still running in pane " + pane.id + ": pane.run command_number "
+                        + number + " waits for its end, pane.read mode last_command shows its output so far", details);
             }
             Waits.pause(context.cancellation(), POLL);
         }

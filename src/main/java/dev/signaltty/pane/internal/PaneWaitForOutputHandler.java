@@ -1,6 +1,7 @@
 package dev.signaltty.pane.internal;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
@@ -11,6 +12,7 @@ import com.google.re2j.PatternSyntaxException;
 
 import dev.signaltty.vt.RenderedLine;
 import dev.signaltty.vt.RenderedRead;
+import dev.signaltty.vt.SearchResult;
 import dev.signaltty.transport.CallContext;
 import dev.signaltty.transport.ErrorCode;
 import dev.signaltty.transport.MethodHandler;
@@ -60,7 +62,13 @@ class PaneWaitForOutputHandler implements MethodHandler<PaneWaitForOutputHandler
         }
     }
 
-    /** The first matching line; {@code seq} and {@code next_seq} in rendered mode. */
+    /**
+     * The first matching line, its number ({@code seq}) and a cursor to read on from ({@code next_seq}) in every
+     * mode. In rendered mode {@code next_seq} is the poll's head; in screen, tail and last_command mode the head
+     * when the line matched, and {@code seq} the newest line of the pane that matches (null when the match spans a
+     * wrapped row, which no single row's text contains). A tail-mode match once answered neither, so a client could
+     * not read on from it (ADR 1481).
+     */
     record Result(String paneId, boolean matched, String line, @Nullable Long seq, @Nullable Long nextSeq) {
     }
 
@@ -127,7 +135,11 @@ class PaneWaitForOutputHandler implements MethodHandler<PaneWaitForOutputHandler
         String text = PaneReadHandler.read(pane, read).text();
         for (String line : text.split("\n", -1)) {
             if (matches(line, match, pattern)) {
-                return new Scan(new Result(pane.id, true, line, null, null), null);
+                // the search numbers the screen's rows, so the head read after it covers the matched row
+                List<SearchResult.Match> found = pane.terminal.search(row -> matches(row, match, pattern) ? 0 : -1, 1)
+                        .matches();
+                Long seq = found.isEmpty() ? null : found.getLast().seq();
+                return new Scan(new Result(pane.id, true, line, seq, pane.terminal.headSeq()), null);
             }
         }
         return new Scan(null, null);

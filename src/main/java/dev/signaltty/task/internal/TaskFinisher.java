@@ -167,9 +167,13 @@ class TaskFinisher {
                 if (!conflicts.isEmpty()) { // seed R74, R315: aborted, source left clean
                     store.update(taskId, t -> t.finishError = error(FinishError.Reason.MERGE_CONFLICT,
                             "merging " + t.branch + " into " + target + " conflicts", conflicts));
+                    // the next step, as an orchestrator can take it: the worktree stays, and a finish after the
+                    // target is merged into the task's branch there merges cleanly (ADR 1482)
                     throw new ProtocolException(ErrorCode.MERGE_CONFLICT, "merging " + task.branch() + " into "
-                            + target + " conflicts in " + conflicts.size() + " file(s)",
-                            Map.of("task_id", taskId, "files", conflicts));
+                            + target + " conflicts in " + conflicts.size() + " file(s); to keep the work, merge "
+                            + target + " into the task's branch in its worktree " + worktree + " (git merge " + target
+                            + ", resolve, git commit) and finish again (task.finish merge true), else discard it "
+                            + "(task.finish discard true)", Map.of("task_id", taskId, "files", conflicts));
                 }
             }
             store.update(taskId, t -> { // seed R73: the disposition is a store transition

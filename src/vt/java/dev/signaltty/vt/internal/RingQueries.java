@@ -146,9 +146,26 @@ final class RingQueries {
      */
     @org.jspecify.annotations.Nullable CommandOutput command(long number, int lines, boolean ansi) {
         ShellMarks.Command c = marks.finished(number);
+        return c == null ? null : output(c, c.endedSeq(), lines, ansi);
+    }
+
+    /**
+     * The running command's output so far (every line numbered after its C, the row being written included), the
+     * newest {@code lines} lines of it, with {@code endedSeq} -1, no exit status and the time since it started;
+     * null when no command runs.
+     */
+    @org.jspecify.annotations.Nullable CommandOutput running(int lines, boolean ansi) {
+        ShellMarks.Command c = marks.running();
         if (c == null) {
             return null;
         }
+        // its range is open: every line numbered after C
+        return output(new ShellMarks.Command(c.number(), c.startedSeq(), Long.MAX_VALUE, null, c.startedNanos(),
+                System.nanoTime(), null), -1, lines, ansi);
+    }
+
+    /** {@code c}'s lines, answered with {@code endedSeq} (-1 for a running command). */
+    private CommandOutput output(ShellMarks.Command c, long endedSeq, int lines, boolean ansi) {
         ring.numberScreen();
         List<HistoryLine> picked = new ArrayList<>();
         long fragmentSeq = c.fragment() == null ? Long.MIN_VALUE : c.fragment().seq();
@@ -174,7 +191,7 @@ final class RingQueries {
             picked = picked.subList(picked.size() - lines, picked.size());
             truncated = true;
         }
-        return new CommandOutput(c.number(), LineRenderer.joinLogical(picked, ansi), c.exitStatus(), c.startedSeq(), c.endedSeq(),
+        return new CommandOutput(c.number(), LineRenderer.joinLogical(picked, ansi), c.exitStatus(), c.startedSeq(), endedSeq,
                 (c.endedNanos() - c.startedNanos()) / 1_000_000, truncated);
     }
 

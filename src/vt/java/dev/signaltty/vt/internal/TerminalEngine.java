@@ -330,6 +330,11 @@ public final class TerminalEngine {
         return queries.command(number, lines, ansi);
     }
 
+    /** The running command's output so far (see {@code Terminal.runningCommand}); null when none runs. */
+    public @org.jspecify.annotations.Nullable CommandOutput runningCommand(int lines, boolean ansi) {
+        return queries.running(lines, ansi);
+    }
+
     /** The marks' view of the terminal, under the facade's monitor (they are called from the parser). */
     private final class MarkHost implements ShellMarks.Host {
         @Override

@@ -38,19 +38,23 @@ final class McpTools {
             new Tool("spawn", "pane.spawn", "Run a program (default: the user's shell) on a new PTY in a "
                     + "workspace; answers the pane's id, name, argv and status (full: true for the whole record)."),
             new Tool("read", "pane.read", "Read a pane: mode tail (default), screen, rendered (after_seq cursor) or "
-                    + "last_command (the last command's output in a bash/zsh pane)."),
+                    + "last_command (the latest command in a bash/zsh pane: running: true and its output so far while it runs, "
+                    + "else its output and exit_status)."),
             new Tool("wait_for_output", "pane.wait_for_output", "Wait until a line of a pane's output contains match "
                     + "(regex: true for a regular expression); output_only: true matches only command output."),
             new Tool("run", "pane.run", "Run one command line in a bash/zsh pane and get exactly its output and "
                     + "exit_status (never the echo of the typed line). The output is its last " + RUN_LINES + " lines "
-                    + "(truncated: true when it had more): lines asks for up to 5000, read mode last_command reads it again."),
+                    + "(truncated: true when it had more): lines asks for up to 5000, read mode last_command reads it again. "
+                    + "command_number instead of command waits for a command already started (one a TIMEOUT left "
+                    + "running) to end and answers it the same way."),
             new Tool("submit", "pane.submit", "Paste text into a pane and press Enter (for agents and programs)."),
             new Tool("write", "pane.write", "Send raw input to a pane as it is (data), no Enter added: a key or control "
                     + "character, e.g. \"\\u0003\" for Ctrl-C to interrupt, \"\\u001b\" for Escape, \"y\" for a prompt. "
                     + "Use submit for prompts to agents and run for shell commands."),
             new Tool("close", "pane.close", "Close a pane: ends its program (its process group) and removes the pane."),
             new Tool("search", "pane.search", "Search a pane's scrollback and screen for a pattern (regex: RE2 syntax)."),
-            new Tool("wait", "wait", "Wait until an agent pane reaches a state (until: done, input_required, …)."),
+            new Tool("wait", "wait", "Wait until an agent pane reaches a state (until: done, input_required, …). "
+                    + "For a shell command's end use run with command_number."),
             new Tool("attention", "attention.pending", "Panes that need someone, most urgent first."),
             new Tool("decision_list", "decision.list", "Pending decisions (permission prompts)."),
             new Tool("decision_answer", "decision.answer", "Answer a decision: option_id allow_once or deny."),

@@ -243,7 +243,7 @@ public final class SignalttyMcpServer {
         body.put("code", code);
         body.put("message", message);
         body.put("details", details == null ? Map.of() : details);
-        return CallToolResult.builder().addTextContent(code + ": " + message + untold(message, details))
+        return CallToolResult.builder().addTextContent(code + ": " + McpSpelling.of(message) + untold(message, details))
                 .structuredContent(body).isError(true).build();
     }
 
