@@ -3,6 +3,8 @@ package dev.signaltty.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -36,23 +38,34 @@ class CliErrorSpellingTest {
         cli.close();
     }
 
-    /** It said {@code wait for it (pane.read mode last_command)}: a command no shell has. */
+    /**
+     * It said {@code wait for its end (pane.run command_number 1)} and {@code (pane.read mode last_command)}: commands
+     * no shell has. Both run as the message spells them; the run waits for the command a timeout left running (ADR 1480).
+     */
     @Test
-    void aBusyShellSaysWhichCommandReadsTheRunningOne() {
+    void aBusyShellSaysWhichCommandsWaitForAndReadTheRunningOne() {
         Run spawned = cli.run("--json", "pane", "spawn", "spelling", "--", "bash");
         assertThat(spawned.status()).as(spawned.toString()).isZero();
         String shell = Output.findId(CliHarness.json(spawned), "pane_id", "pane_");
-        Run timedOut = cli.run("pane", "run", shell, "--timeout", "1", "--", "sleep 600");
-        assertThat(timedOut.err()).as(timedOut.toString()).startsWith("TIMEOUT: ");
+        Run timedOut = cli.run("pane", "run", shell, "--timeout", "1", "--", "read answer; echo got $answer");
+        assertThat(timedOut.err()).as(timedOut.toString()).startsWith("TIMEOUT: ").doesNotContain("pane.run");
+        Matcher waitFor = Pattern.compile("signaltty pane run " + shell + " --command-number (\\d+) waits for its end")
+                .matcher(timedOut.err());
+        assertThat(waitFor.find()).as(timedOut.toString()).isTrue();
 
         Run busy = cli.run("pane", "run", shell, "--", "echo again");
         assertThat(busy.status()).as(busy.toString()).isEqualTo(1);
         assertThat(busy.err()).as(busy.toString()).startsWith("AGENT_BUSY: pane " + shell + " is running command")
-                .contains("wait for it (signaltty pane read " + shell + " --mode last_command) or interrupt it")
-                .doesNotContain("pane.read");
+                .contains("wait for its end (signaltty pane run " + shell + " --command-number " + waitFor.group(1) + ")")
+                .contains("read its output so far (signaltty pane read " + shell + " --mode last_command)")
+                .doesNotContain("pane.read").doesNotContain("pane.run");
         // what it names runs as typed
         Run read = cli.run("pane", "read", shell, "--mode", "last_command");
         assertThat(read.status()).as(read.toString()).isZero();
+        assertThat(cli.run("pane", "write", shell, "yes\r").status()).isZero();
+        Run waited = cli.run("pane", "run", shell, "--command-number", waitFor.group(1));
+        assertThat(waited.status()).as(waited.toString()).isZero();
+        assertThat(waited.out()).as(waited.toString()).contains("got yes");
     }
 
     /** {@code timeout_s} is the wire's param; the CLI user typed {@code --timeout}. */

@@ -30,7 +30,7 @@ final class CliSpelling {
     /** A method name standing alone: not part of a setting such as {@code signaltty.pane.size-policy}. */
     private static final String METHOD = "(?<![\\w.-])([a-z]+\\.[a-z_]+)(?![\\w.-])";
     private static final Pattern METHOD_WITH_COMMAND = Pattern.compile(METHOD + " \\((signaltty [^)]*)\\)");
-    private static final Pattern METHOD_WITH_PARAM = Pattern.compile(METHOD + " ([a-z_]+) ([a-z_]+)");
+    private static final Pattern METHOD_WITH_PARAM = Pattern.compile(METHOD + " ([a-z_]+) ([a-z0-9_]+)");
     private static final Pattern METHOD_ALONE = Pattern.compile(METHOD);
 
     private final CommandTable table;

@@ -136,9 +136,12 @@ public record CommandSpec(List<String> words, @Nullable String method, boolean m
             return this;
         }
 
-        /** Every word after {@code --}, joined by spaces, becomes the string param (pane run's command line): required. */
+        /**
+         * Every word after {@code --}, joined by spaces, becomes the string param (pane run's command line): required
+         * unless {@link #oneOf} offers another param in its place.
+         */
         Builder trailingText(String name, String param) {
-            args.add(new Positional(name, param, ArgType.STRING, false, true, null));
+            args.add(new Positional(name, param, ArgType.STRING, true, true, null));
             return this;
         }
 

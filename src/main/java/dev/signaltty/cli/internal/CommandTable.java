@@ -292,7 +292,10 @@ public final class CommandTable {
                             .flag("timeout", "timeout_s", NUMBER, "seconds (default 600); the command keeps running after")
                             .flag("lines", INT, "at most the last N output lines (default and max 5000)")
                             .flag("raw", "strip_ansi", NEGATED_BOOL, "keep ANSI sequences")
-                            .trailingText("command", "command"),
+                            .flag("command-number", "command_number", INT,
+                                    "wait for command N, already started (one a --timeout left running), instead of running one")
+                            .trailingText("command", "command")
+                            .oneOf("-- <command> (or --command-number N)", "command", "command_number"),
                     of("pane search", "pane.search", "search a pane's scrollback and screen (newest matches, with seqs)")
                             .arg("pane", "pane_id").arg("pattern", "pattern")
                             .flag("regex", BOOL, "RE2 regular expression").flag("ignore-case", BOOL, "case-insensitive")

@@ -241,10 +241,11 @@ class ArgParserTest {
             assertThatThrownBy(() -> parse("pane", "submit", "p1")).hasMessageContaining("missing --text");
             // wait has no default state: its usage shows --until as required, and leaving it out is a usage error
             assertThatThrownBy(() -> parse("wait", "p1")).isInstanceOf(UsageException.class).hasMessage("missing --until");
-            // pane run's command line after -- is required too (the usage showed it optional)
+            // pane run's command line after -- is required too, unless --command-number names one already started
             assertThatThrownBy(() -> parse("pane", "run", "p1")).isInstanceOf(UsageException.class)
-                    .hasMessage("missing -- command…");
-            assertThat(CommandTable.standard().find("pane run").usage()).endsWith("-- command…").doesNotContain("[-- command");
+                    .hasMessage("missing -- <command> (or --command-number N)");
+            assertThat(parse("pane", "run", "p1", "--command-number", "2").params()).containsEntry("command_number", 2L)
+                    .doesNotContainKey("command");
             assertThat(parse("pane", "submit", "p1", "--text", "hello").params()).containsEntry("text", "hello");
         }
     }
