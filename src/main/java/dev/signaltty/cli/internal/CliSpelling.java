@@ -18,7 +18,8 @@ import org.jspecify.annotations.Nullable;
  * option or argument: {@code --timeout: …}, {@code <option>: …}. A field spelled alike ({@code name}) stays.</li>
  * <li>A method followed by one of its params and a value ({@code pane.read mode last_command}) becomes the command to
  * type, its arguments filled from the error's details where they hold them: {@code signaltty pane read pane_x --mode
- * last_command}.</li>
+ * last_command}; a param set true that the command has as a switch is the switch ({@code task.finish merge true}:
+ * {@code signaltty task finish task_x --merge}).</li>
  * <li>A method that already has the command beside it ({@code decision.answer (signaltty decision answer …)}) gives
  * way to that command.</li>
  * <li>Any other method a command wraps is that command's words: {@code another `pane run` is in progress}.</li>
@@ -81,7 +82,9 @@ final class CliSpelling {
         }
         Flag flag = null;
         for (Flag f : command.flags()) {
-            if (f.param().equals(m.group(2)) && f.takesValue()) {
+            // a value flag by its param (mode → --mode screen); a switch by its name, when the message sets it true
+            // (task.finish merge true → --merge, a choice whose param is disposition)
+            if (f.takesValue() ? f.param().equals(m.group(2)) : f.name().equals(m.group(2)) && m.group(3).equals("true")) {
                 flag = f;
             }
         }
@@ -96,7 +99,8 @@ final class CliSpelling {
             Object value = details == null ? null : details.get(p.param());
             typed.append(' ').append(value instanceof String s ? s : "<" + p.name() + ">");
         }
-        return typed.append(" --").append(flag.name()).append(' ').append(m.group(3)).toString();
+        typed.append(" --").append(flag.name());
+        return flag.takesValue() ? typed.append(' ').append(m.group(3)).toString() : typed.toString();
     }
 
     /** The command that wraps a method, the plain call first; null when none does. */

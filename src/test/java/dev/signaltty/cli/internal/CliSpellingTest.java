@@ -45,4 +45,14 @@ class CliSpellingTest {
                 .isEqualTo("--tab: 'tab 1' is the name of 2 tabs");
         assertThat(spelling.of("disposition: x", spec("task finish"), null)).isEqualTo("disposition: x");
     }
+
+    @Test
+    void aParamSetTrueIsTheSwitchTheCommandHasForIt() { // TaskFinisher's MERGE_CONFLICT names the next step (ADR 1482)
+        String message = "finish again (task.finish merge true), else discard it (task.finish discard true)";
+        assertThat(spelling.of(message, spec("task finish"), Map.of("task_id", "task_1")))
+                .isEqualTo("finish again (signaltty task finish task_1 --merge), else discard it (signaltty task finish"
+                        + " task_1 --discard)");
+        assertThat(spelling.of("wait for it (pane.run command_number 2)", spec("pane run"), Map.of("pane_id", "pane_1")))
+                .isEqualTo("wait for it (signaltty pane run pane_1 --command-number 2)");
+    }
 }
