@@ -184,9 +184,7 @@ class CliCommandRowsTest {
 
     @Test
     void everyTaskSubcommandCallsItsTaskMethod() throws IOException { // seed R340
-        TestRepo repo = TestRepo.init(temp.resolve("task-repo"));
-        repo.write("README", "hello\n");
-        repo.commitAll("init");
+        TestRepo repo = TestRepo.withReadme(temp.resolve("task-repo"));
         Path script = temp.resolve("fake_worker.py");
         try (InputStream in = getClass().getResourceAsStream("/task/fake_worker.py")) {
             Files.write(script, in.readAllBytes());

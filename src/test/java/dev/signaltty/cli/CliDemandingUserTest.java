@@ -82,9 +82,7 @@ class CliDemandingUserTest {
      */
     @Test
     void worktreeCreateOpensAWorkspaceUnlessNoOpen(@TempDir Path temp) {
-        TestRepo repo = TestRepo.init(temp.resolve("repo"));
-        repo.write("README", "hello\n");
-        repo.commitAll("init");
+        TestRepo repo = TestRepo.withReadme(temp.resolve("repo"));
         Run source = cli.run("--json", "workspace", "create", "wtsource", "--cwd", repo.root.toString());
         assertThat(source.status()).as(source.toString()).isZero();
         Run opened = cli.run("--json", "worktree", "create", "wtsource", "--branch", "opened");

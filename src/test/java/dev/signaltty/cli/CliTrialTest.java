@@ -108,9 +108,7 @@ class CliTrialTest {
      */
     @Test
     void taskListShowsATableThatFitsAScreen(@TempDir Path temp) { // seed R340
-        TestRepo repo = TestRepo.init(temp.resolve("repo"));
-        repo.write("README", "hello\n");
-        repo.commitAll("init");
+        TestRepo repo = TestRepo.withReadme(temp.resolve("repo"));
         Run started = cli.run("--json", "task", "start", "--repo", repo.root.toString(), "--objective",
                 "fix the flaky test", "--ready-timeout", "1", "--", "bash", "--norc", "--noprofile");
         assertThat(started.status()).as(started.toString()).isZero();

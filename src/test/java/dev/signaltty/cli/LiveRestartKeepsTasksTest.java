@@ -29,9 +29,7 @@ class LiveRestartKeepsTasksTest {
 
     @Test
     void aWorkingTaskWhoseWorkerIsKeptRunningGoesOnAndCompletesAfterARestartInPlace() throws Exception {
-        TestRepo repo = TestRepo.init(Files.createDirectories(temp.resolve("git")));
-        repo.write("README", "hello\n");
-        repo.commitAll("init");
+        TestRepo repo = TestRepo.withReadme(Files.createDirectories(temp.resolve("git")));
         try (CliHarness cli = new CliHarness(temp)) {
             Run start = cli.run("server", "start", "--signaltty.git.config-home=" + repo.home);
             assertThat(start.status()).as(start.toString()).isZero();

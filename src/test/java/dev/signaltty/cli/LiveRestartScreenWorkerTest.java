@@ -53,9 +53,7 @@ class LiveRestartScreenWorkerTest {
 
     @Test
     void aScreenWorkerWhoseTurnEndsDuringARestartInPlaceEndsItsTurnByItsPrompt() throws Exception {
-        TestRepo repo = TestRepo.init(Files.createDirectories(temp.resolve("git")));
-        repo.write("README", "hello\n");
-        repo.commitAll("init");
+        TestRepo repo = TestRepo.withReadme(Files.createDirectories(temp.resolve("git")));
         try (CliHarness cli = new CliHarness(temp)) {
             Files.createDirectories(cli.configDir().resolve("agents"));
             Files.writeString(cli.configDir().resolve("agents/screenworker.json"), MANIFEST);

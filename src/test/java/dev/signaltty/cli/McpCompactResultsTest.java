@@ -36,9 +36,7 @@ class McpCompactResultsTest {
     @SuppressWarnings("unchecked")
     void recordToolsAnswerTheFieldsToActOnAndTheWholeRecordWhenAskedForFull() throws Exception {
         Path tmp = Files.createTempDirectory("mcp-compact");
-        TestRepo repo = TestRepo.init(tmp);
-        repo.write("README", "hello\n");
-        repo.commitAll("init");
+        TestRepo repo = TestRepo.withReadme(tmp);
         String shell = null;
         for (int i = 0; i < 4; i++) {
             CallToolResult spawned = mcp.call("spawn", Map.of("workspace_id", daemon.workspace(), "argv", List.of("bash")));
@@ -96,9 +94,7 @@ class McpCompactResultsTest {
     @Test
     @SuppressWarnings("unchecked")
     void taskCancelAndFinishAnswerTheTaskAsTaskGetDoes() throws Exception {
-        TestRepo repo = TestRepo.init(Files.createTempDirectory("mcp-compact-finish"));
-        repo.write("README", "hello\n");
-        repo.commitAll("init");
+        TestRepo repo = TestRepo.withReadme(Files.createTempDirectory("mcp-compact-finish"));
         List<String> taskIds = new java.util.ArrayList<>();
         for (int i = 0; i < 2; i++) {
             CallToolResult started = mcp.call("task_start", Map.of("repo", repo.root.toString(), "objective", "finish " + i,

@@ -43,9 +43,7 @@ class McpErrorTextTest {
     @Test
     @SuppressWarnings("unchecked")
     void aMergeConflictsTextNamesTheConflictingFiles() throws Exception {
-        TestRepo repo = TestRepo.init(Files.createTempDirectory("mcp-error-text"));
-        repo.write("README", "hello\n");
-        repo.commitAll("init");
+        TestRepo repo = TestRepo.withReadme(Files.createTempDirectory("mcp-error-text"));
         List<String> taskIds = new ArrayList<>();
         for (String word : List.of("left", "right")) {
             CallToolResult started = mcp.call("task_start", Map.of("repo", repo.root.toString(), "objective", "say " + word,

@@ -31,9 +31,7 @@ class KillNineUnderLoadTest {
 
     @Test
     void everythingAcknowledgedBeforeAKill9IsThereAfterTheRestart(@TempDir Path root) throws Exception { // seed R302
-        TestRepo repo = TestRepo.init(root.resolve("repo"));
-        repo.write("README", "hello\n");
-        repo.commitAll("init");
+        TestRepo repo = TestRepo.withReadme(root.resolve("repo"));
         Path worker = root.resolve("fake_worker.py");
         try (InputStream in = KillNineUnderLoadTest.class.getResourceAsStream("/task/fake_worker.py")) {
             Files.write(worker, in.readAllBytes());

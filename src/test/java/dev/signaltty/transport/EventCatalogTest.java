@@ -32,9 +32,7 @@ class EventCatalogTest {
 
     @Test
     void everyEmittedEventHasOneCatalogEntryAndItsPayloadMatchesIt(@TempDir Path root) throws Exception {
-        TestRepo repo = TestRepo.init(root.resolve("git"));
-        repo.write("README", "hello\n");
-        repo.commitAll("init");
+        TestRepo repo = TestRepo.withReadme(root.resolve("git"));
         try (TestDaemon daemon = TestDaemon.start(root, "signaltty.git.watch-interval-ms=200");
              ProtocolClient client = daemon.connect(); ProtocolClient events = daemon.connect();
              ProtocolClient viewer = daemon.connect(); ProtocolClient reporter = daemon.connect()) {

@@ -131,9 +131,7 @@ class DashboardStartWorkBrowserTest {
         assertThat(daemon.client().call("task.list", Map.of()).get("tasks")).hasSize(tasks);
         cancelForm();
 
-        TestRepo repo = TestRepo.init(tmp);
-        repo.write("README", "hello\n");
-        repo.commitAll("init");
+        TestRepo repo = TestRepo.withReadme(tmp);
         fill(".new[data-new='task']", Map.of("repo", repo.root.toString(), "objective", "a task from the page", "command", BASH));
         String pane = shownPane();
         JsonNode task = daemon.client().call("task.list", Map.of()).get("tasks").valueStream()
@@ -187,9 +185,7 @@ class DashboardStartWorkBrowserTest {
     /** A base that names no commit and a timeout out of range: each shown on its field, and no task is made. */
     @Test
     void aTaskFieldTheDaemonRefusesIsMarkedAndNoTaskIsMade(@TempDir Path tmp) throws Exception {
-        TestRepo repo = TestRepo.init(tmp);
-        repo.write("README", "hello\n");
-        repo.commitAll("init");
+        TestRepo repo = TestRepo.withReadme(tmp);
         int tasks = daemon.client().call("task.list", Map.of()).get("tasks").size();
         fill(".new[data-new='task']", Map.of("repo", repo.root.toString(), "objective", "never starts", "command", BASH,
                 "base", "no-such-ref", "branch", "page/never"));

@@ -33,9 +33,7 @@ class DashboardTaskBrowserTest {
     @Test
     void aFinishedTasksDiffIsShownAndMergedFromThePage() throws Exception {
         Path tmp = page.repoDir();
-        TestRepo repo = TestRepo.init(tmp);
-        repo.write("README", "hello\n");
-        repo.commitAll("init");
+        TestRepo repo = TestRepo.withReadme(tmp);
         Path worker = tmp.resolve("fake_worker.py");
         try (InputStream in = DashboardTaskBrowserTest.class.getResourceAsStream("/task/fake_worker.py")) {
             Files.write(worker, in.readAllBytes());
@@ -82,9 +80,7 @@ class DashboardTaskBrowserTest {
     @Test
     void aTaskWhoseAgentWaitsSaysSoInTheListAndItsDetailShowsItsTerminal() throws Exception {
         Path tmp = page.repoDir();
-        TestRepo repo = TestRepo.init(tmp);
-        repo.write("README", "hello\n");
-        repo.commitAll("init");
+        TestRepo repo = TestRepo.withReadme(tmp);
         JsonNode started = daemon.client().call("task.start", Map.of("repo", repo.root.toString(), "objective", "waits for me",
                 "argv", List.of("bash", "--norc", "--noprofile", "-i"), "submit_delay_ms", 50));
         String task = started.get("task").get("task_id").asString();
@@ -119,9 +115,7 @@ class DashboardTaskBrowserTest {
     @Test
     void aTaskWithNoChangesSaysSo() throws Exception {
         Path tmp = page.repoDir();
-        TestRepo repo = TestRepo.init(tmp);
-        repo.write("README", "hello\n");
-        repo.commitAll("init");
+        TestRepo repo = TestRepo.withReadme(tmp);
         String task = daemon.client().call("task.start", Map.of("repo", repo.root.toString(), "objective", "nothing yet",
                 "argv", List.of("bash", "--norc", "--noprofile", "-i"), "submit_delay_ms", 50)).get("task").get("task_id").asString();
         Browser browser = page.browser();

@@ -111,9 +111,7 @@ class FirstSubmitRefusalRaceTest {
     @Test
     void aRefusalWhoseDecisionIsGoneFallsBackToTheActivityGateAndParksAsSubmitUnconfirmed(@TempDir Path tmp)
             throws IOException { // seed R56
-        TestRepo repo = TestRepo.init(tmp);
-        repo.write("README", "hello\n");
-        repo.commitAll("init");
+        TestRepo repo = TestRepo.withReadme(tmp);
         Path script = tmp.resolve("fake_worker.py");
         try (InputStream in = getClass().getResourceAsStream("/task/fake_worker.py")) {
             Files.write(script, in.readAllBytes());

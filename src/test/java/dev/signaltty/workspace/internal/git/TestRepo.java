@@ -45,6 +45,14 @@ public final class TestRepo {
         }
     }
 
+    /** {@link #init} with one commit on main, {@code init}, of a README saying hello: what most tests start from. */
+    public static TestRepo withReadme(Path tmp) {
+        TestRepo repo = init(tmp);
+        repo.write("README", "hello\n");
+        repo.commitAll("init");
+        return repo;
+    }
+
     GitRunner runner() {
         return new GitRunner(env);
     }
