@@ -62,6 +62,9 @@ class CliErrorSpellingTest {
         // what it names runs as typed
         Run read = cli.run("pane", "read", shell, "--mode", "last_command");
         assertThat(read.status()).as(read.toString()).isZero();
+        assertThat(read.err()).as("its output so far is not a finished command's").isEqualTo("notice: command "
+                + waitFor.group(1) + " is still running: this is its output so far (signaltty pane run " + shell
+                + " --command-number " + waitFor.group(1) + " waits for its end)\n");
         assertThat(cli.run("pane", "write", shell, "yes\r").status()).isZero();
         Run waited = cli.run("pane", "run", shell, "--command-number", waitFor.group(1));
         assertThat(waited.status()).as(waited.toString()).isZero();

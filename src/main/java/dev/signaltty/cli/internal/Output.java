@@ -323,6 +323,18 @@ public final class Output {
     }
 
     /**
+     * {@code pane read --mode last_command} while the command runs answers its output so far (ADR 1480), which on
+     * stdout reads as a finished command's; {@code running: true} is said on stderr with how to wait for the end.
+     */
+    static void stillRunning(@Nullable String method, @Nullable Object result, PrintStream err) {
+        if ("pane.read".equals(method) && result instanceof Map<?, ?> map && Boolean.TRUE.equals(map.get("running"))) {
+            err.println("notice: command " + map.get("command_number") + " is still running: this is its output so far"
+                    + " (signaltty pane run " + map.get("pane_id") + " --command-number " + map.get("command_number")
+                    + " waits for its end)");
+        }
+    }
+
+    /**
      * {@code task wait --context X} where no task has that context: the seed counts an empty context as settled, so it
      * returns at once with exit 0, and a mistyped context looked like a finished one; said on stderr.
      */

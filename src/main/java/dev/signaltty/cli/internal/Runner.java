@@ -156,6 +156,7 @@ public final class Runner {
                     Output.notices(result, err);
                     Output.paneless(spec.method(), result, err);
                     Output.emptyContext(spec.method(), inv.params(), result, err);
+                    Output.stillRunning(spec.method(), result, err);
                     if (!json && spec.words().equals(List.of("tab", "layout"))) {
                         printLayout(result);
                         return 0;
