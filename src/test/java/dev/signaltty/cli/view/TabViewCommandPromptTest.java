@@ -236,16 +236,16 @@ class TabViewCommandPromptTest {
         tmux.await(WAIT, "no such pane, said", s -> statusLine(s).contains("no pane '7' in this tab (-t takes 0-2"));
 
         command("kill-pane -t 2");
-        tmux.await(WAIT, "the question names cc", s -> statusLine(s).contains("close pane cc? (y/n)"));
+        tmux.await(WAIT, "the question names cc", s -> statusLine(s).contains("close pane 2:cc? (y/n)"));
         tmux.literal("y");
         eventually(WAIT, () -> panes().equals(List.of(a, b)));
         command("kill-pane -a");
-        tmux.await(WAIT, "one question for every pane but bb", s -> statusLine(s).contains("close pane aa (all but bb)? (y/n)"));
+        tmux.await(WAIT, "one question for every pane but bb", s -> statusLine(s).contains("close pane 0:aa (all but 1:bb)? (y/n)"));
         tmux.literal("n"); // no: nothing closes
         tmux.await(WAIT, "the question gone", s -> !statusLine(s).contains("(y/n)"));
         assertThat(panes()).isEqualTo(List.of(a, b));
         command("kill-pane -a");
-        tmux.await(WAIT, "asked again", s -> statusLine(s).contains("close pane aa (all but bb)? (y/n)"));
+        tmux.await(WAIT, "asked again", s -> statusLine(s).contains("close pane 0:aa (all but 1:bb)? (y/n)"));
         tmux.literal("y");
         eventually(WAIT, () -> panes().equals(List.of(b)));
         command("kill-pane -a");

@@ -85,8 +85,12 @@ final class PromptPaneCommands {
         return id;
     }
 
+    /**
+     * The pane as the question names it: its number (the prefix then {@code q}) and label, {@code 1:bash}; two shells
+     * both read {@code bash}, and "close pane bash (all but bash)?" said neither which. Holds the monitor.
+     */
     private String label(String id) {
         PaneScreen p = view.panes.get(id);
-        return p == null ? id : p.label();
+        return LayoutTree.leaves(view.root).indexOf(id) + ":" + (p == null ? id : p.label());
     }
 }
