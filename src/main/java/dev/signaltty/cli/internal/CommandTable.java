@@ -168,7 +168,7 @@ public final class CommandTable {
             case "agent" -> List.of(of("agent explain", "agent.explain", "which hook or screen rule set a pane's state, and when")
                     .arg("pane", "pane_id", STRING, false, PANE));
             // --- terminal clients (issue 16): a pane, or a whole tab with --tab / view
-            case "attach" -> List.of(viewFlags(of("attach", "pane.attach", "attach this terminal to a pane, or to a whole tab with --tab (detach: Ctrl-B d)")
+            case "attach" -> List.of(viewFlags(of("attach", "pane.attach", "attach this terminal to a pane, or to a whole tab with --tab (detach: Ctrl-B d; a pane also Ctrl-\\)")
                     .action(Action.ATTACH).optArg("pane", "pane_id")));
             case "view" -> List.of(viewFlags(of("view", "tab.get", "show a workspace's tab with its layout and status line (detach: Ctrl-B d)")
                     .action(Action.VIEW).arg("workspace", "workspace_id", STRING, true, "SIGNALTTY_WORKSPACE")));
@@ -277,7 +277,7 @@ public final class CommandTable {
                             .flag("direction", STRING, "right | down | left | up (left, up: before the target)"),
                     of("pane break", "pane.break", "move a pane out of its tab into a new tab of its own (tmux's break-pane)")
                             .mutating().arg("pane", "pane_id").flag("name", STRING, "the new tab's name"),
-                    viewFlags(of("pane attach", "pane.attach", "attach this terminal to a pane, or a tab with --tab (detach: Ctrl-B d)")
+                    viewFlags(of("pane attach", "pane.attach", "attach this terminal to a pane, or a tab with --tab (detach: Ctrl-B d; a pane also Ctrl-\\)")
                             .action(Action.ATTACH).optArg("pane", "pane_id")),
                     of("pane detach", "pane.detach", "stop streaming a pane on this connection").arg("pane", "pane_id"),
                     of("pane mark-seen", "pane.mark_seen", "mark a pane seen (clears unread)").mutating()
