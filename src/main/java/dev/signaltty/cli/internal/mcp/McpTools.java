@@ -67,7 +67,8 @@ final class McpTools {
                     + "argv, settings, times)."),
             new Tool("task_wait", "task.wait", "Wait for a task (or every task of a context) to settle; "
                     + "answers the task(s) as task_get does."),
-            new Tool("task_diff", "task.diff", "Git summary of a task's worktree."),
+            new Tool("task_diff", "task.diff", "What a task changed in its worktree: each file with the lines added and "
+                    + "removed, the task's branch and the base commit it started from."),
             new Tool("task_finish", "task.finish", "Merge (disposition merge) or discard a task's work."),
             new Tool("task_cancel", "task.cancel", "Cancel a task: its worker pane is closed (task_finish still merges or discards its work)."),
             new Tool("notify", "notify", "Tell the person something: a notification (message, title) on a pane "
