@@ -270,8 +270,10 @@ public class AgentStates implements PaneAgents, PaneProcessListener {
             HookMapping.Effect effect = ScreenMapping.effect(report, ScreenMapping.movingFrom(s), s.attention,
                     ScreenMapping.blockedOutsideTurn(s));
             if (report.attention() != null && report.attention().required() && effect.attention() == report.attention()
-                    && s.attention != report.attention()) {
-                // a rule that names the question it shows says it with its text, as a hook's Notification would (ADR 1141)
+                    && (s.attention != report.attention() || s.lifecycle != effect.lifecycle())) {
+                // a rule that names the question it shows says it with its text, as a hook's Notification would (ADR 1141);
+                // also when the attention was already that one but the lifecycle moves: a kept pane's attention restored
+                // after a restart had no text, and its question read empty in attention.pending (ADR 1422)
                 s.lastNotification = ScreenMapping.message(report.matched());
             }
             long before = Math.max(s.lifecycleSeq, s.attentionSeq);
